@@ -1,0 +1,95 @@
+/**
+ * buildApp(options) returns the whole Fastify app without listening (style.md §1): tests build
+ * the real app on a temporary database and use `app.inject()`; main.ts listens.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROOT_DIR, loadConfig, type AppConfig } from './config';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { clientPlugin } from './plugins/client';
+import { resolveSecretKey } from './plugins/secret';
+import { authRoutes } from './modules/auth/routes';
+import { tableRoutes } from './modules/table/routes';
+import { seedDemo } from './seed';
+
+export type BuildOptions = Partial<AppConfig> & {
+  /** Seed the demo data when the database has no users (main.ts passes config.demo). */
+  seed?: boolean;
+  /** Fastify logger; off in tests unless asked. */
+  logger?: boolean;
+  /** Fixed clock for jobs and seeds in tests. */
+  now?: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    secretKey: Buffer;
+    now: () => Date;
+  }
+}
+
+export const APP_VERSION: string = (
+  JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { seed, logger, now, ...overrides } = options;
+  const config = loadConfig(process.env, overrides);
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('now', now ?? (() => new Date()));
+  app.decorate('secretKey', resolveSecretKey(config.appSecretKey, config.dataDir, config.databasePath === ':memory:'));
+
+  // Infrastructure first, in this order (style.md §2).
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { databasePath: config.databasePath });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { secret: app.secretKey, expiresIn: config.jwtExpiresIn });
+  await app.register(docsPlugin, { version: APP_VERSION });
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } } },
+    async () => ({ status: 'ok' as const, version: APP_VERSION }),
+  );
+
+  // Domain modules.
+  await app.register(authRoutes);
+  await app.register(tableRoutes);
+
+  await app.register(clientPlugin, { distDir: config.clientDistDir });
+
+  if (seed) seedDemo(app.db, app.now());
+  await app.ready();
+  return app;
+}

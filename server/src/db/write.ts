@@ -1,0 +1,82 @@
+/**
+ * Generic row writes shared by every path (table API, sync push, seed, jobs, integrations):
+ * each write takes the next value of the one global version counter and stamps updated_at in
+ * the caller's transaction, and deletes leave a tombstone, so that pulls see every change.
+ * Synchronous on purpose: better-sqlite3 transactions must not await.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableColumns } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { counters } from '../../../shared/schema/tables';
+import type { TableDef } from '../../../shared/registry';
+import type { Db } from './index';
+
+export type Row = Record<string, unknown>;
+/** A database handle or an open transaction: both run the same synchronous queries. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'run' | 'get' | 'all'>;
+
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString();
+}
+
+export function newId(): string {
+  return uuidv7();
+}
+
+/** The next value of the global version counter (architecture.md §2). */
+export function nextVersion(tx: Tx): number {
+  const row = tx
+    .insert(counters)
+    .values({ name: 'version', value: 1 })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value })
+    .get();
+  return row.value;
+}
+
+export function currentVersion(tx: Tx): number {
+  const row = tx.select({ value: counters.value }).from(counters).where(eq(counters.name, 'version')).get();
+  return row?.value ?? 0;
+}
+
+export function columnsOf(def: TableDef): Record<string, SQLiteColumn> {
+  return getTableColumns(def.table) as Record<string, SQLiteColumn>;
+}
+
+export function keyColumn(def: TableDef): SQLiteColumn {
+  const col = columnsOf(def)[def.key];
+  if (!col) throw new Error(`Table ${def.name} has no key column ${def.key}`);
+  return col;
+}
+
+function deletedColumn(def: TableDef): SQLiteColumn | undefined {
+  return columnsOf(def).deleted_at;
+}
+
+/** Reads one row by key; tombstoned rows only when asked. */
+export function getRow(tx: Tx, def: TableDef, id: string, opts: { includeDeleted?: boolean } = {}): Row | undefined {
+  const deleted = deletedColumn(def);
+  const where = deleted && !opts.includeDeleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
+  return tx.select().from(def.table).where(where).get() as Row | undefined;
+}
+
+/** Inserts a row with a fresh version; the id is kept when given (client-made ids). */
+export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Date()): Row {
+  const row: Row = { ...values, [def.key]: values[def.key] ?? newId(), version: nextVersion(tx), updated_at: nowIso(now) };
+  return tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+}
+
+/** Updates a live row's fields with a fresh version; undefined when there is no such live row. */
+export function updateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date()): Row | undefined {
+  const deleted = deletedColumn(def);
+  const where = deleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
+  const set: Row = { ...values, version: nextVersion(tx), updated_at: nowIso(now) };
+  delete set[def.key];
+  return tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
+}
+
+/** Leaves a tombstone (deleted_at + fresh version) so that clients learn of the delete. */
+export function tombstoneRow(tx: Tx, def: TableDef, id: string, now: Date = new Date()): Row | undefined {
+  return updateRow(tx, def, id, { deleted_at: nowIso(now) }, now);
+}

@@ -1,0 +1,79 @@
+/**
+ * JWT sessions (@fastify/jwt): `app.authenticate` resolves `request.actor` from a Bearer token (or
+ * the `staykeep_token` cookie) and the current database state, so role and scope changes apply
+ * at once; `app.requireRoles(...)` guards a route by role.
+ */
+import fp from 'fastify-plugin';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '../../../shared/enums';
+import { loadActor, type Actor } from '../actor';
+import { Forbidden, Unauthorized } from '../errors';
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string };
+    user: { sub: string };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    authenticate: preHandlerAsyncHookHandler;
+    requireRoles: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    signSession: (userId: string) => string;
+  }
+}
+
+export const TOKEN_COOKIE = 'staykeep_token';
+
+function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const cookie = request.headers.cookie;
+  if (!cookie) return undefined;
+  for (const part of cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === TOKEN_COOKIE) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
+  async (app, opts) => {
+    await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
+    app.decorateRequest('actor', null);
+    app.decorate('signSession', (userId: string) => app.jwt.sign({ sub: userId }));
+
+    async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      const token = tokenFrom(request);
+      if (!token) throw new Unauthorized();
+      let payload: { sub: string };
+      try {
+        payload = app.jwt.verify<{ sub: string }>(token);
+      } catch {
+        throw new Unauthorized('Session expired or invalid, please sign in again');
+      }
+      const actor = loadActor(app.db, payload.sub);
+      if (!actor) throw new Unauthorized('Session expired or invalid, please sign in again');
+      request.actor = actor;
+    }
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRoles', (...roles: Role[]) => {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!request.actor) await authenticate(request, reply);
+        if (!request.actor || !roles.includes(request.actor.role)) throw new Forbidden();
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The actor of an authenticated route (after `app.authenticate`). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Unauthorized();
+  return request.actor;
+}

@@ -1,0 +1,40 @@
+/**
+ * Serves the built client from the same origin as the API. Hashed assets are cached for a year;
+ * the service worker and index.html are revalidated. Every non-API, non-file path answers
+ * index.html with 200 (decisions.md "SPA"); the client shows its own not-found page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIXES = ['/api/', '/ical/', '/docs'];
+
+export const clientPlugin = fp<{ distDir: string }>(
+  async (app, opts) => {
+    const indexFile = path.join(opts.distDir, 'index.html');
+    const hasBuild = fs.existsSync(indexFile);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          else res.header('Cache-Control', 'no-cache');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+      const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
+      if (isApi || looksLikeFile || request.method !== 'GET') {
+        return reply.status(404).send({ error: `Route ${request.method} ${url} not found` });
+      }
+      if (!hasBuild) return reply.status(503).type('text/plain').send('The client is not built yet: run npm start (or npm run build).');
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    });
+  },
+  { name: 'client' },
+);

@@ -1,0 +1,25 @@
+/**
+ * Test helpers: the real app (buildApp) on a temporary SQLite file per test file (style.md §1).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/app';
+
+export type TestApp = FastifyInstance & { cleanup: () => Promise<void> };
+
+export async function makeTestApp(options: BuildOptions = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-test-'));
+  const app = (await buildApp({
+    databasePath: path.join(dir, 'app.db'),
+    appSecretKey: 'test-secret',
+    clientDistDir: path.join(dir, 'no-client'),
+    ...options,
+  })) as TestApp;
+  app.cleanup = async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return app;
+}

@@ -1,0 +1,34 @@
+/** Enumerations of decisions.md "Names and shapes" (the spec's values, completed where it is silent). */
+export const ROLES = ['super_admin', 'admin', 'host', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export const PRIORITY_LEVELS = ['low', 'medium', 'high', 'urgent'] as const;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'partial', 'paid', 'refunded'] as const;
+export const PROPERTY_STATUSES = ['active', 'inactive', 'archived'] as const;
+export const PROPERTY_TYPES = ['apartment', 'house', 'villa', 'condo', 'cabin', 'studio', 'other'] as const;
+export const STAFF_STATUSES = ['active', 'inactive'] as const;
+export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'urgent', 'error'] as const;
+export const SETTING_TYPES = ['number', 'string', 'boolean'] as const;
+export const SETTING_CATEGORIES = ['commission', 'general', 'smtp'] as const;
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'inactive'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'suspended', 'past_due'] as const;
+export const SYNC_JOB_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export const TIME_FORMATS = ['12h', '24h'] as const;
+export const DATE_FORMATS = [
+  'MM/DD/YYYY',
+  'DD/MM/YYYY',
+  'YYYY-MM-DD',
+  'DD-MM-YYYY',
+  'MMM DD, YYYY',
+  'DD MMM YYYY',
+  'MMMM DD, YYYY',
+  'DD MMMM YYYY',
+] as const;
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const PAYPAL_SUBSCRIPTION_STATUSES = ['APPROVAL_PENDING', 'ACTIVE', 'CANCELLED', 'SUSPENDED'] as const;
+export const WEBHOOK_PROCESSING_STATUSES = ['pending', 'processed', 'error'] as const;
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+/** Known values of the free-text booking_source and calendar feed platform. */
+export const KNOWN_SOURCES = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'google-calendar', 'direct', 'other'] as const;

@@ -1,0 +1,3 @@
+export * from './tables';
+export * from './entities';
+export * from './fields';

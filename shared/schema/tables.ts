@@ -1,0 +1,692 @@
+/**
+ * Every entity of spec §3 as a drizzle table. Field names are the spec's, exactly (decisions.md):
+ * snake_case for table entities, camelCase for the browser-kept ones (display settings, sync jobs,
+ * notifications), PascalCase for users. Money columns store cents; JSON columns store text.
+ */
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  ACCOUNT_STATUSES,
+  BOOKING_STATUSES,
+  NOTIFICATION_TYPES,
+  PAYMENT_STATUSES,
+  PRIORITY_LEVELS,
+  PROPERTY_STATUSES,
+  ROLES,
+  SETTING_CATEGORIES,
+  SETTING_TYPES,
+  STAFF_STATUSES,
+  SYNC_JOB_STATUSES,
+  TASK_STATUSES,
+  TIME_FORMATS,
+  WEBHOOK_PROCESSING_STATUSES,
+} from '../enums';
+import { bool, json, money, syncColumns } from './columns';
+
+export type ChecklistItem = { id: string; text: string; done: boolean };
+export type DayAvailability = { start: string; end: string } | 'off';
+export type AvailabilitySchedule = Partial<Record<string, DayAvailability>>;
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────
+export const users = sqliteTable(
+  'users',
+  {
+    ID: text('ID').primaryKey(),
+    Name: text('Name').notNull().default(''),
+    Email: text('Email').notNull(),
+    Role: text('Role', { enum: ROLES }).notNull().default('host'),
+    CreateTime: text('CreateTime').notNull(),
+    setupCompleted: bool('setupCompleted').notNull().default(false),
+    password_hash: text('password_hash'),
+    version: integer('version').notNull().default(0),
+    updated_at: text('updated_at'),
+    deleted_at: text('deleted_at'),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.Email), index('users_version_idx').on(t.version)],
+);
+
+export const hostProfiles = sqliteTable(
+  'host_profiles',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    email: text('email').notNull().default(''),
+    company_name: text('company_name').notNull().default(''),
+    phone_number: text('phone_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    subscription_tier: text('subscription_tier').notNull().default('basic'),
+    subscription_status: text('subscription_status').notNull().default('active'),
+    commission_rate: real('commission_rate').notNull().default(10),
+    properties_count: integer('properties_count').notNull().default(0),
+    total_bookings: integer('total_bookings').notNull().default(0),
+    total_revenue: money('total_revenue').notNull().default(0),
+    account_status: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    verification_documents: json<unknown[] | Record<string, unknown>>('verification_documents').notNull().default({}),
+    created_date: text('created_date'),
+  },
+  (t) => [uniqueIndex('host_profiles_user_uq').on(t.user_id), index('host_profiles_version_idx').on(t.version)],
+);
+
+export const subscriptionTiers = sqliteTable(
+  'subscription_tiers',
+  {
+    ...syncColumns(),
+    tier_name: text('tier_name').notNull(),
+    monthly_price: money('monthly_price').notNull(),
+    yearly_price: money('yearly_price').notNull().default(0),
+    properties_limit: integer('properties_limit').notNull().default(1),
+    features: json<string[]>('features').notNull().default([]),
+    commission_rate: real('commission_rate').notNull().default(10),
+    ota_integrations: integer('ota_integrations').notNull().default(0),
+    support_level: text('support_level').notNull().default('email'),
+    is_active: bool('is_active').notNull().default(true),
+    sort_order: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('subscription_tiers_sort_idx').on(t.sort_order), index('subscription_tiers_version_idx').on(t.version)],
+);
+
+export const platformSettings = sqliteTable(
+  'platform_settings',
+  {
+    ...syncColumns(),
+    setting_key: text('setting_key').notNull(),
+    setting_name: text('setting_name').notNull().default(''),
+    setting_value: text('setting_value').notNull().default(''),
+    setting_type: text('setting_type', { enum: SETTING_TYPES }).notNull().default('string'),
+    category: text('category', { enum: SETTING_CATEGORIES }).notNull().default('general'),
+    description: text('description').notNull().default(''),
+    is_encrypted: bool('is_encrypted').notNull().default(false),
+    updated_by: text('updated_by'),
+  },
+  (t) => [uniqueIndex('platform_settings_key_uq').on(t.setting_key), index('platform_settings_category_idx').on(t.category)],
+);
+
+export const displaySettings = sqliteTable(
+  'display_settings',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    dateFormat: text('dateFormat').notNull().default('MM/DD/YYYY'),
+    timeFormat: text('timeFormat', { enum: TIME_FORMATS }).notNull().default('12h'),
+    use24Hour: bool('use24Hour').notNull().default(false),
+  },
+  (t) => [uniqueIndex('display_settings_user_uq').on(t.user_id), index('display_settings_version_idx').on(t.version)],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    ...syncColumns(),
+    actor_id: text('actor_id'),
+    action: text('action').notNull(),
+    table_id: integer('table_id'),
+    entity_id: text('entity_id'),
+    details: json<Record<string, unknown>>('details').notNull().default({}),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.created_at), index('audit_log_entity_idx').on(t.table_id, t.entity_id)],
+);
+
+// ── Host business ───────────────────────────────────────────────────────────────────────────
+export const properties = sqliteTable(
+  'properties',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    property_name: text('property_name').notNull(),
+    property_type: text('property_type').notNull().default('apartment'),
+    address: text('address').notNull().default(''),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    bedrooms: integer('bedrooms').notNull().default(1),
+    bathrooms: real('bathrooms').notNull().default(1),
+    max_guests: integer('max_guests').notNull().default(2),
+    base_price: money('base_price').notNull().default(0),
+    description: text('description').notNull().default(''),
+    amenities: json<string[]>('amenities').notNull().default([]),
+    images: json<string[]>('images').notNull().default([]),
+    ota_listings: json<Record<string, string>>('ota_listings').notNull().default({}),
+    status: text('status', { enum: PROPERTY_STATUSES }).notNull().default('active'),
+    timezone: text('timezone').notNull().default('UTC'),
+    access_notes: text('access_notes').notNull().default(''),
+    ical_export_url: text('ical_export_url'),
+    ical_export_token: text('ical_export_token'),
+    created_date: text('created_date'),
+  },
+  (t) => [
+    index('properties_host_idx').on(t.host_id, t.status),
+    index('properties_name_idx').on(t.host_id, t.property_name),
+    index('properties_version_idx').on(t.version),
+  ],
+);
+
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    ...syncColumns(),
+    property_id: text('property_id').notNull(),
+    host_id: text('host_id').notNull(),
+    guest_name: text('guest_name').notNull().default('Guest'),
+    guest_email: text('guest_email').notNull().default(''),
+    guest_phone: text('guest_phone').notNull().default(''),
+    check_in_date: text('check_in_date').notNull(),
+    check_out_date: text('check_out_date').notNull(),
+    guests_count: integer('guests_count').notNull().default(1),
+    booking_source: text('booking_source').notNull().default('direct'),
+    booking_reference: text('booking_reference').notNull().default(''),
+    total_amount: money('total_amount').notNull().default(0),
+    commission_amount: money('commission_amount').notNull().default(0),
+    net_amount: money('net_amount').notNull().default(0),
+    booking_status: text('booking_status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
+    payment_status: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    special_requests: text('special_requests').notNull().default(''),
+    external_uid: text('external_uid'),
+    created_date: text('created_date'),
+  },
+  (t) => [
+    index('bookings_host_checkin_idx').on(t.host_id, t.check_in_date),
+    index('bookings_property_dates_idx').on(t.property_id, t.check_in_date, t.check_out_date),
+    index('bookings_guest_email_idx').on(t.host_id, t.guest_email),
+    index('bookings_checkin_idx').on(t.check_in_date),
+    index('bookings_version_idx').on(t.version),
+  ],
+);
+
+export const housekeepingStaff = sqliteTable(
+  'housekeeping_staff',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    staff_name: text('staff_name').notNull(),
+    staff_email: text('staff_email').notNull().default(''),
+    staff_phone: text('staff_phone').notNull().default(''),
+    specializations: json<string[]>('specializations').notNull().default([]),
+    availability_schedule: json<AvailabilitySchedule>('availability_schedule').notNull().default({}),
+    hourly_rate: money('hourly_rate').notNull().default(0),
+    status: text('status', { enum: STAFF_STATUSES }).notNull().default('active'),
+    hire_date: text('hire_date'),
+    emergency_contact: text('emergency_contact').notNull().default(''),
+    user_id: text('user_id'),
+    created_date: text('created_date'),
+  },
+  (t) => [
+    index('staff_host_idx').on(t.host_id, t.staff_name),
+    index('staff_email_idx').on(t.staff_email),
+    index('staff_user_idx').on(t.user_id),
+    index('staff_version_idx').on(t.version),
+  ],
+);
+
+export const housekeepingTasks = sqliteTable(
+  'housekeeping_tasks',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    property_id: text('property_id').notNull(),
+    booking_id: text('booking_id'),
+    template_id: text('template_id'),
+    task_title: text('task_title').notNull(),
+    task_description: text('task_description').notNull().default(''),
+    task_category: text('task_category').notNull().default('cleaning'),
+    priority_level: text('priority_level', { enum: PRIORITY_LEVELS }).notNull().default('medium'),
+    scheduled_date: text('scheduled_date'),
+    due_date: text('due_date'),
+    estimated_duration: integer('estimated_duration').notNull().default(60),
+    task_status: text('task_status', { enum: TASK_STATUSES }).notNull().default('pending'),
+    checklist_items: json<ChecklistItem[]>('checklist_items').notNull().default([]),
+    special_instructions: text('special_instructions').notNull().default(''),
+    created_date: text('created_date'),
+    cost: money('cost').notNull().default(0),
+    assigned_staff_id: text('assigned_staff_id'),
+    notes: text('notes').notNull().default(''),
+    started_at: text('started_at'),
+    completed_at: text('completed_at'),
+  },
+  (t) => [
+    index('tasks_host_sched_idx').on(t.host_id, t.scheduled_date),
+    index('tasks_staff_sched_idx').on(t.assigned_staff_id, t.scheduled_date),
+    index('tasks_property_idx').on(t.property_id),
+    index('tasks_booking_idx').on(t.booking_id),
+    index('tasks_status_due_idx').on(t.task_status, t.due_date),
+    index('tasks_status_created_idx').on(t.task_status, t.priority_level, t.created_date),
+    index('tasks_version_idx').on(t.version),
+  ],
+);
+
+export const taskTemplates = sqliteTable(
+  'task_templates',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    name: text('name').notNull(),
+    task_category: text('task_category').notNull().default('cleaning'),
+    description: text('description').notNull().default(''),
+    checklist_items: json<ChecklistItem[]>('checklist_items').notNull().default([]),
+    estimated_duration: integer('estimated_duration').notNull().default(60),
+    priority_level: text('priority_level', { enum: PRIORITY_LEVELS }).notNull().default('medium'),
+    special_instructions: text('special_instructions').notNull().default(''),
+    is_default: bool('is_default').notNull().default(false),
+    created_date: text('created_date'),
+  },
+  (t) => [index('templates_host_idx').on(t.host_id, t.name), index('templates_version_idx').on(t.version)],
+);
+
+export const guests = sqliteTable(
+  'guests',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    guest_name: text('guest_name').notNull().default(''),
+    guest_email: text('guest_email').notNull(),
+    guest_phone: text('guest_phone').notNull().default(''),
+    total_bookings: integer('total_bookings').notNull().default(0),
+    total_spent: money('total_spent').notNull().default(0),
+    average_rating: real('average_rating').notNull().default(3.5),
+    last_booking_date: text('last_booking_date'),
+    guest_status: text('guest_status').notNull().default('upcoming'),
+    properties_stayed: json<string[]>('properties_stayed').notNull().default([]),
+    vip_status: bool('vip_status').notNull().default(false),
+    verified_status: bool('verified_status').notNull().default(false),
+    country: text('country').notNull().default(''),
+    created_date: text('created_date'),
+    updated_date: text('updated_date'),
+  },
+  (t) => [
+    uniqueIndex('guests_host_email_uq').on(t.host_id, t.guest_email),
+    index('guests_host_name_idx').on(t.host_id, t.guest_name),
+    index('guests_version_idx').on(t.version),
+  ],
+);
+
+export const channelCredentials = sqliteTable(
+  'channel_credentials',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    client_id: text('client_id').notNull().default(''),
+    secret_key: text('secret_key'),
+    partner_email: text('partner_email').notNull().default(''),
+    partner_id: text('partner_id').notNull().default(''),
+    production_base_url: text('production_base_url').notNull().default(''),
+    sandbox_base_url: text('sandbox_base_url').notNull().default(''),
+    access_token: text('access_token'),
+    refresh_token: text('refresh_token'),
+    token_expires_at: text('token_expires_at'),
+    is_active: bool('is_active').notNull().default(true),
+    sandbox_mode: bool('sandbox_mode').notNull().default(true),
+  },
+  (t) => [index('channel_credentials_user_idx').on(t.user_id), index('channel_credentials_version_idx').on(t.version)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('info'),
+    timestamp: text('timestamp').notNull(),
+    isRead: bool('isRead').notNull().default(false),
+    taskId: text('taskId'),
+    hostId: text('hostId'),
+    actionUrl: text('actionUrl'),
+    scheduledDate: text('scheduledDate'),
+    dueDate: text('dueDate'),
+  },
+  (t) => [index('notifications_user_idx').on(t.user_id, t.timestamp), index('notifications_version_idx').on(t.version)],
+);
+
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    user_agent: text('user_agent').notNull().default(''),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('push_endpoint_uq').on(t.endpoint), index('push_user_idx').on(t.user_id)],
+);
+
+export const calendarFeeds = sqliteTable(
+  'calendar_feeds',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    property_id: text('property_id').notNull(),
+    platform: text('platform').notNull(),
+    ical_url: text('ical_url').notNull(),
+    is_active: bool('is_active').notNull().default(true),
+    last_fetched_at: text('last_fetched_at'),
+    last_success_at: text('last_success_at'),
+    event_count: integer('event_count').notNull().default(0),
+    last_error: text('last_error'),
+    etag: text('etag'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [
+    index('calendar_feeds_host_idx').on(t.host_id),
+    index('calendar_feeds_property_idx').on(t.property_id),
+    index('calendar_feeds_version_idx').on(t.version),
+  ],
+);
+
+export const calendarSyncJobs = sqliteTable(
+  'calendar_sync_jobs',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    feed_id: text('feed_id'),
+    propertyId: text('propertyId').notNull(),
+    propertyName: text('propertyName').notNull().default(''),
+    platform: text('platform').notNull(),
+    iCalUrl: text('iCalUrl').notNull(),
+    status: text('status', { enum: SYNC_JOB_STATUSES }).notNull().default('pending'),
+    progress: integer('progress').notNull().default(0),
+    startTime: text('startTime'),
+    endTime: text('endTime'),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [index('calendar_jobs_host_idx').on(t.host_id, t.status), index('calendar_jobs_version_idx').on(t.version)],
+);
+
+export const calendarBlocks = sqliteTable(
+  'calendar_blocks',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    property_id: text('property_id').notNull(),
+    feed_id: text('feed_id'),
+    uid: text('uid').notNull(),
+    recurrence_id: text('recurrence_id').notNull().default(''),
+    start_date: text('start_date').notNull(),
+    end_date: text('end_date').notNull(),
+    summary: text('summary').notNull().default(''),
+    source: text('source').notNull().default(''),
+  },
+  (t) => [
+    index('calendar_blocks_property_idx').on(t.property_id, t.start_date),
+    index('calendar_blocks_feed_uid_idx').on(t.feed_id, t.uid, t.recurrence_id),
+    index('calendar_blocks_host_idx').on(t.host_id),
+    index('calendar_blocks_version_idx').on(t.version),
+  ],
+);
+
+export const inboxMessages = sqliteTable(
+  'inbox_messages',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    booking_id: text('booking_id'),
+    guest_name: text('guest_name').notNull().default(''),
+    guest_email: text('guest_email').notNull().default(''),
+    message_content: text('message_content').notNull(),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull().default('outbound'),
+    status: text('status', { enum: ['unread', 'read', 'sent', 'failed'] }).notNull().default('sent'),
+    sent_at: text('sent_at'),
+  },
+  (t) => [index('inbox_messages_host_idx').on(t.host_id, t.booking_id), index('inbox_messages_version_idx').on(t.version)],
+);
+
+// ── Channel partner (Tokeet) ───────────────────────────────────────────────────────────────
+export const partnerCredentials = sqliteTable(
+  'partner_credentials',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    client_id: text('client_id').notNull().default(''),
+    secret_key: text('secret_key'),
+    access_token: text('access_token'),
+    refresh_token: text('refresh_token'),
+    token_expires_at: text('token_expires_at'),
+    is_active: bool('is_active').notNull().default(true),
+  },
+  (t) => [index('partner_credentials_user_idx').on(t.user_id)],
+);
+
+export const partnerOauthTokens = sqliteTable(
+  'partner_oauth_tokens',
+  {
+    ...syncColumns(),
+    user_id: text('user_id').notNull(),
+    access_token: text('access_token'),
+    refresh_token: text('refresh_token'),
+    token_expires_at: text('token_expires_at'),
+    tokeet_user_id: text('tokeet_user_id'),
+    is_active: bool('is_active').notNull().default(true),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('partner_oauth_user_idx').on(t.user_id)],
+);
+
+export const partnerSyncLogs = sqliteTable(
+  'partner_sync_logs',
+  {
+    ...syncColumns(),
+    user_id: text('user_id'),
+    sync_type: text('sync_type').notNull(),
+    operation: text('operation').notNull().default(''),
+    status: text('status', { enum: ['success', 'error'] }).notNull(),
+    error_message: text('error_message'),
+    integration_id: integer('integration_id').notNull().default(1),
+    record_count: integer('record_count').notNull().default(0),
+    sync_data: text('sync_data').notNull().default(''),
+    started_at: text('started_at').notNull(),
+    completed_at: text('completed_at'),
+  },
+  (t) => [index('partner_sync_logs_started_idx').on(t.started_at), index('partner_sync_logs_user_idx').on(t.user_id)],
+);
+
+export const partnerBookings = sqliteTable(
+  'partner_bookings',
+  {
+    ...syncColumns(),
+    user_id: text('user_id'),
+    tokeet_booking_id: text('tokeet_booking_id').notNull(),
+    guest_name: text('guest_name').notNull().default(''),
+    guest_email: text('guest_email').notNull().default(''),
+    guest_phone: text('guest_phone').notNull().default(''),
+    check_in_date: text('check_in_date'),
+    check_out_date: text('check_out_date'),
+    total_amount: money('total_amount').notNull().default(0),
+    booking_status: text('booking_status').notNull().default('confirmed'),
+    booking_source: text('booking_source').notNull().default('direct'),
+    currency: text('currency').notNull().default('USD'),
+    booking_data: json<Record<string, unknown>>('booking_data').notNull().default({}),
+    integration_id: integer('integration_id').notNull().default(1),
+    property_mapping_id: text('property_mapping_id'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('partner_bookings_ext_uq').on(t.tokeet_booking_id), index('partner_bookings_user_idx').on(t.user_id)],
+);
+
+export const partnerProperties = sqliteTable(
+  'partner_properties',
+  {
+    ...syncColumns(),
+    user_id: text('user_id'),
+    tokeet_property_id: text('tokeet_property_id').notNull(),
+    local_property_id: text('local_property_id'),
+    property_name: text('property_name').notNull().default(''),
+    property_type: text('property_type').notNull().default('apartment'),
+    rooms_count: integer('rooms_count').notNull().default(0),
+    max_guests: integer('max_guests').notNull().default(1),
+    amenities: json<unknown>('amenities').notNull().default([]),
+    property_data: json<Record<string, unknown>>('property_data').notNull().default({}),
+    last_synced: text('last_synced'),
+  },
+  (t) => [uniqueIndex('partner_properties_ext_uq').on(t.tokeet_property_id), index('partner_properties_user_idx').on(t.user_id)],
+);
+
+export const partnerMessages = sqliteTable(
+  'partner_messages',
+  {
+    ...syncColumns(),
+    user_id: text('user_id'),
+    tokeet_message_id: text('tokeet_message_id').notNull(),
+    booking_id: text('booking_id'),
+    guest_name: text('guest_name').notNull().default(''),
+    guest_email: text('guest_email').notNull().default(''),
+    message_content: text('message_content').notNull().default(''),
+    message_type: text('message_type').notNull().default('inquiry'),
+    direction: text('direction').notNull().default('inbound'),
+    status: text('status').notNull().default('unread'),
+    received_at: text('received_at'),
+  },
+  (t) => [uniqueIndex('partner_messages_ext_uq').on(t.tokeet_message_id), index('partner_messages_user_idx').on(t.user_id)],
+);
+
+// ── Payment provider (PayPal) ─────────────────────────────────────────────────────────────
+export const paypalConfig = sqliteTable('paypal_config', {
+  ...syncColumns(),
+  client_id: text('client_id').notNull().default(''),
+  client_secret: text('client_secret'),
+  environment: text('environment', { enum: ['sandbox', 'live'] }).notNull().default('sandbox'),
+  webhook_id: text('webhook_id').notNull().default(''),
+  webhook_url: text('webhook_url').notNull().default(''),
+  is_active: bool('is_active').notNull().default(true),
+  test_mode: bool('test_mode').notNull().default(true),
+  created_at: text('created_at').notNull(),
+});
+
+export const paypalSubscriptions = sqliteTable(
+  'paypal_subscriptions',
+  {
+    ...syncColumns(),
+    paypal_subscription_id: text('paypal_subscription_id').notNull(),
+    user_id: text('user_id').notNull(),
+    tier_id: text('tier_id'),
+    billing_cycle: text('billing_cycle').notNull().default('monthly'),
+    plan_name: text('plan_name').notNull().default(''),
+    subscription_status: text('subscription_status').notNull().default('APPROVAL_PENDING'),
+    start_time: text('start_time'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('paypal_subscriptions_ext_uq').on(t.paypal_subscription_id), index('paypal_subscriptions_user_idx').on(t.user_id)],
+);
+
+export const paypalPayments = sqliteTable(
+  'paypal_payments',
+  {
+    ...syncColumns(),
+    paypal_payment_id: text('paypal_payment_id').notNull(),
+    paypal_subscription_id: text('paypal_subscription_id'),
+    amount: money('amount').notNull().default(0),
+    currency_code: text('currency_code').notNull().default('USD'),
+    payment_status: text('payment_status').notNull().default('COMPLETED'),
+    transaction_id: text('transaction_id').notNull().default(''),
+    payment_time: text('payment_time'),
+    webhook_event_id: text('webhook_event_id'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('paypal_payments_ext_uq').on(t.paypal_payment_id),
+    index('paypal_payments_sub_idx').on(t.paypal_subscription_id),
+    index('paypal_payments_time_idx').on(t.payment_time),
+  ],
+);
+
+export const paypalWebhookEvents = sqliteTable(
+  'paypal_webhook_events',
+  {
+    ...syncColumns(),
+    event_id: text('event_id').notNull(),
+    event_type: text('event_type').notNull(),
+    resource_type: text('resource_type').notNull().default(''),
+    resource_id: text('resource_id').notNull().default(''),
+    event_data: text('event_data').notNull().default(''),
+    processing_status: text('processing_status', { enum: WEBHOOK_PROCESSING_STATUSES }).notNull().default('pending'),
+    processed_at: text('processed_at'),
+    error_message: text('error_message'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('paypal_webhook_event_uq').on(t.event_id), index('paypal_webhook_status_idx').on(t.processing_status)],
+);
+
+export const paypalPlans = sqliteTable(
+  'paypal_plans',
+  {
+    ...syncColumns(),
+    tier_id: text('tier_id').notNull(),
+    paypal_plan_id: text('paypal_plan_id').notNull().default(''),
+    paypal_product_id: text('paypal_product_id').notNull().default(''),
+    plan_name: text('plan_name').notNull().default(''),
+    billing_cycle: text('billing_cycle').notNull().default('monthly'),
+    amount: money('amount').notNull().default(0),
+    currency_code: text('currency_code').notNull().default('USD'),
+    is_active: bool('is_active').notNull().default(true),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('paypal_plans_tier_idx').on(t.tier_id, t.billing_cycle)],
+);
+
+export const paypalPlanSync = sqliteTable(
+  'paypal_plan_sync',
+  {
+    ...syncColumns(),
+    tier_id: text('tier_id').notNull(),
+    paypal_plan_id: text('paypal_plan_id').notNull().default(''),
+    billing_cycle: text('billing_cycle').notNull().default('monthly'),
+    sync_status: text('sync_status').notNull().default('pending'),
+    last_sync_date: text('last_sync_date'),
+    is_active: bool('is_active').notNull().default(true),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('paypal_plan_sync_tier_idx').on(t.tier_id, t.billing_cycle)],
+);
+
+// ── Server infrastructure (not addressed by the table API) ─────────────────────────────────
+/** One row per named counter; `version` is the global version every synced write takes. */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: text('user_id').notNull(),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull().default('reset'),
+    expires_at: text('expires_at').notNull(),
+    used_at: text('used_at'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('reset_tokens_user_idx').on(t.user_id)],
+);
+
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    at: text('at').notNull(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.at)],
+);
+
+/** Last applied mutation seq per sync client (architecture.md §4). */
+export const syncClients = sqliteTable('sync_clients', {
+  client_id: text('client_id').primaryKey(),
+  user_id: text('user_id').notNull(),
+  last_seq: integer('last_seq').notNull().default(0),
+  updated_at: text('updated_at').notNull(),
+});
+
+/** Database leases so that two server processes never run the same job at once. */
+export const jobLeases = sqliteTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expires_at: text('expires_at').notNull(),
+  mark: text('mark'),
+});
+
+/** Server key material generated on first start (VAPID keys); secret values encrypted at rest. */
+export const appKeys = sqliteTable('app_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: text('created_at').notNull(),
+});
