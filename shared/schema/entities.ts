@@ -38,13 +38,16 @@ function entity(table: SQLiteTable, overrides: Overrides, serverSet: readonly st
   const omitKeys = [...SYNC_FIELDS, ...serverSet].filter((k) => columns.includes(k));
   const without = (schema: z.ZodObject): Record<string, z.ZodType> =>
     Object.fromEntries(Object.entries(schema.shape).filter(([k]) => !omitKeys.includes(k)));
-  const row = createSelectSchema(table, overrides) as unknown as z.ZodObject;
-  const createShape = without(createInsertSchema(table, overrides) as unknown as z.ZodObject);
+  // drizzle-zod takes a schema override as the whole field (its optionality and nullability
+  // dropped); a function override keeps the column's own: defaulted columns stay optional.
+  const refine = Object.fromEntries(Object.entries(overrides).map(([k, s]) => [k, () => s]));
+  const row = createSelectSchema(table, refine) as unknown as z.ZodObject;
+  const createShape = without(createInsertSchema(table, refine) as unknown as z.ZodObject);
   if (ownerField && columns.includes(ownerField)) {
     // The owner column is set from the caller for hosts and staff; admins name it.
     createShape[ownerField] = z.string().min(1).max(100).optional();
   }
-  const updateShape = without(createUpdateSchema(table, overrides) as unknown as z.ZodObject);
+  const updateShape = without(createUpdateSchema(table, refine) as unknown as z.ZodObject);
   return { row, create: z.strictObject(createShape), update: z.strictObject(updateShape) };
 }
 
