@@ -1,0 +1,139 @@
+/**
+ * Guest derivation (spec §4 "Guest status", §5 grouping key, VIP, rating floor; decisions.md
+ * "Rules read literally"): guests are never typed in, they are computed from a host's bookings.
+ * Used by the demo generator and by the guest sync, so both produce the same rows.
+ */
+import { fromCents, toCents } from './money';
+import type { bookings, properties } from './schema/tables';
+
+type Booking = typeof bookings.$inferSelect;
+type Property = typeof properties.$inferSelect;
+
+export const VIP_MIN_BOOKINGS = 3;
+export const VIP_MIN_SPENT = 2000;
+export const AVERAGE_RATING_FLOOR = 3.5;
+
+export const GUEST_STATUSES = ['cancelled', 'current', 'upcoming', 'past'] as const;
+export type GuestStatus = (typeof GUEST_STATUSES)[number];
+
+/** The booking fields a guest is derived from. */
+export type GuestSourceBooking = Pick<
+  Booking,
+  | 'host_id'
+  | 'property_id'
+  | 'guest_name'
+  | 'guest_email'
+  | 'guest_phone'
+  | 'check_in_date'
+  | 'check_out_date'
+  | 'total_amount'
+  | 'booking_status'
+>;
+
+/** The derived fields of a guest row; the caller adds id, created/updated dates, country, verified. */
+export type DerivedGuest = {
+  host_id: string;
+  guest_name: string;
+  guest_email: string;
+  guest_phone: string;
+  total_bookings: number;
+  total_spent: number;
+  average_rating: number;
+  last_booking_date: string;
+  guest_status: GuestStatus;
+  properties_stayed: string[];
+  vip_status: boolean;
+};
+
+export type DeriveGuestsOptions = {
+  /** Review scores per guest key (see guestKey); none yet gives the floor. */
+  ratings?: ReadonlyMap<string, readonly number[]>;
+};
+
+/** The grouping key of spec §5: lower-cased e-mail plus host id; undefined without an e-mail. */
+export function guestKey(hostId: string, email: string): string | undefined {
+  const normalized = email.trim().toLowerCase();
+  return normalized ? `${hostId}\u0000${normalized}` : undefined;
+}
+
+/** VIP (spec §5): at least 3 bookings or at least 2000 spent. */
+export function isVip(totalBookings: number, totalSpent: number): boolean {
+  return totalBookings >= VIP_MIN_BOOKINGS || totalSpent >= VIP_MIN_SPENT;
+}
+
+/** Mean of the scores, never below the floor; 3.5 when there are none (decisions.md). */
+export function averageRating(scores: readonly number[] | undefined): number {
+  if (!scores || scores.length === 0) return AVERAGE_RATING_FLOOR;
+  const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
+  return Math.max(AVERAGE_RATING_FLOOR, Math.round(mean * 10) / 10);
+}
+
+/**
+ * Status from the latest booking (spec §4): cancelled when it is cancelled; current while today is
+ * one of its nights (check-out is the departure day, not a night: api.md); upcoming before check-in;
+ * past otherwise.
+ */
+export function guestStatusOf(latest: Pick<Booking, 'booking_status' | 'check_in_date' | 'check_out_date'>, today: string): GuestStatus {
+  if (latest.booking_status === 'cancelled') return 'cancelled';
+  if (today < latest.check_in_date) return 'upcoming';
+  if (today < latest.check_out_date) return 'current';
+  return 'past';
+}
+
+/**
+ * One guest per (host, lower-cased e-mail). Bookings without an e-mail make no guest. Counts and
+ * spend are over non-cancelled bookings (a cancelled stay is neither a booking kept nor money
+ * spent), but a guest whose bookings were all cancelled still exists, with status cancelled.
+ * The latest booking is the one with the latest check_in_date (ties: the later in input order);
+ * name and phone come from it, falling back to the newest booking that has them.
+ * properties_stayed lists the distinct names of the non-cancelled bookings' properties in stay
+ * order. Sorted by host, then e-mail, so the output is stable.
+ */
+export function deriveGuests(
+  bookings: readonly GuestSourceBooking[],
+  propertiesById: ReadonlyMap<string, Pick<Property, 'property_name'>>,
+  today: string,
+  options: DeriveGuestsOptions = {},
+): DerivedGuest[] {
+  const groups = new Map<string, GuestSourceBooking[]>();
+  for (const booking of bookings) {
+    const key = guestKey(booking.host_id, booking.guest_email);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(booking);
+    else groups.set(key, [booking]);
+  }
+
+  const guests: DerivedGuest[] = [];
+  for (const [key, group] of groups) {
+    // Stable sort: equal check-in dates keep input order, so "latest" is the later one given.
+    const byCheckIn = [...group].sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : a.check_in_date > b.check_in_date ? 1 : 0));
+    const latest = byCheckIn[byCheckIn.length - 1];
+    if (!latest) continue;
+    const kept = byCheckIn.filter((b) => b.booking_status !== 'cancelled');
+    const spentCents = kept.reduce((sum, b) => sum + toCents(b.total_amount), 0);
+    const newestFirst = [...byCheckIn].reverse();
+    const propertiesStayed: string[] = [];
+    for (const b of kept) {
+      const name = propertiesById.get(b.property_id)?.property_name;
+      if (name && !propertiesStayed.includes(name)) propertiesStayed.push(name);
+    }
+    const totalSpent = fromCents(spentCents);
+    guests.push({
+      host_id: latest.host_id,
+      guest_name: latest.guest_name.trim() || newestFirst.find((b) => b.guest_name.trim())?.guest_name.trim() || 'Guest',
+      guest_email: latest.guest_email.trim().toLowerCase(),
+      guest_phone: latest.guest_phone.trim() || newestFirst.find((b) => b.guest_phone.trim())?.guest_phone.trim() || '',
+      total_bookings: kept.length,
+      total_spent: totalSpent,
+      average_rating: averageRating(options.ratings?.get(key)),
+      last_booking_date: latest.check_in_date,
+      guest_status: guestStatusOf(latest, today),
+      properties_stayed: propertiesStayed,
+      vip_status: isVip(kept.length, totalSpent),
+    });
+  }
+  return guests.sort((a, b) =>
+    a.host_id !== b.host_id ? (a.host_id < b.host_id ? -1 : 1) : a.guest_email < b.guest_email ? -1 : a.guest_email > b.guest_email ? 1 : 0,
+  );
+}
