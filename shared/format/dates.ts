@@ -1,0 +1,242 @@
+/**
+ * Dates for display and input (spec §5, §9; decisions.md "Names and shapes"). Stay dates are
+ * `YYYY-MM-DD` strings and are never turned into a Date at midnight, because a timezone would
+ * move them to the day before; instants are converted into the user's timezone with Intl.
+ * Pure functions: the caller passes the display settings (and the clock where one is needed).
+ */
+import { DATE_FORMATS } from '../enums';
+import { isIsoDate } from '../schema/fields';
+
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** The user's display settings (decisions.md: camelCase, as the browser-kept entity). */
+export type DisplaySettings = {
+  timezone: string;
+  dateFormat: DateFormat;
+  timeFormat: '12h' | '24h';
+  use24Hour: boolean;
+};
+
+/** Spec §9 defaults: timezone UTC, date format MM/DD/YYYY, 12-hour time. */
+export const DEFAULT_DISPLAY_SETTINGS: DisplaySettings = {
+  timezone: 'UTC',
+  dateFormat: 'MM/DD/YYYY',
+  timeFormat: '12h',
+  use24Hour: false,
+};
+
+export const INVALID_DATE = 'Invalid Date';
+export const INVALID_TIME = 'Invalid Time';
+export const INVALID_DATETIME = 'Invalid DateTime';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export function isDateFormat(value: unknown): value is DateFormat {
+  return typeof value === 'string' && (DATE_FORMATS as readonly string[]).includes(value);
+}
+
+/** Settings as stored (any shape, partly missing) → complete settings, falling back per field. */
+export function normalizeDisplaySettings(input: Partial<Record<keyof DisplaySettings, unknown>> | null | undefined): DisplaySettings {
+  const timezone = typeof input?.timezone === 'string' && isTimeZone(input.timezone) ? input.timezone : DEFAULT_DISPLAY_SETTINGS.timezone;
+  const dateFormat = isDateFormat(input?.dateFormat) ? input.dateFormat : DEFAULT_DISPLAY_SETTINGS.dateFormat;
+  // Either field may say 24-hour: the spec carries both (timeFormat and use24Hour).
+  const use24Hour = input?.use24Hour === true || input?.timeFormat === '24h';
+  return { timezone, dateFormat, timeFormat: use24Hour ? '24h' : '12h', use24Hour };
+}
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+function isoFrom(year: number, month: number, day: number): string | null {
+  const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/**
+ * Parses a typed date in one of the formats of spec §5 (MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY,
+ * YYYY-MM-DD, YYYY/MM/DD) into `YYYY-MM-DD`, or null. A slashed day-month pair is ambiguous, so
+ * the user's date format decides which comes first; when that reading is impossible (13/01/2025
+ * under MM/DD/YYYY) the other one is used.
+ */
+export function parseDateInput(input: string, preferred: DateFormat = DEFAULT_DISPLAY_SETTINGS.dateFormat): string | null {
+  const text = input.trim();
+  let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(text);
+  if (m) return isoFrom(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(text);
+  if (m) return isoFrom(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const year = Number(m[3]);
+    const dayFirst = preferred === 'DD/MM/YYYY' || preferred === 'DD-MM-YYYY' || preferred === 'DD MMM YYYY' || preferred === 'DD MMMM YYYY';
+    const first = dayFirst ? isoFrom(year, b, a) : isoFrom(year, a, b);
+    return first ?? (dayFirst ? isoFrom(year, a, b) : isoFrom(year, b, a));
+  }
+  return null;
+}
+
+type DateParts = { year: number; month: number; day: number };
+type TimeParts = { hour: number; minute: number };
+
+function stayDateParts(iso: string): DateParts | null {
+  if (!isIsoDate(iso)) return null;
+  const [y, mo, d] = iso.split('-').map(Number);
+  return { year: y ?? 0, month: mo ?? 0, day: d ?? 0 };
+}
+
+const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** The wall-clock parts of an instant in a timezone (Intl does the zone arithmetic). */
+function instantParts(value: string | Date, timezone: string): (DateParts & TimeParts) | null {
+  if (typeof value === 'string' && !INSTANT_RE.test(value)) return null;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }).formatToParts(date);
+  } catch {
+    return null;
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  const result = { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
+  return Object.values(result).every(Number.isFinite) ? result : null;
+}
+
+function renderDate({ year, month, day }: DateParts, format: DateFormat): string {
+  const long = MONTHS[month - 1] ?? '';
+  const short = long.slice(0, 3);
+  switch (format) {
+    case 'MM/DD/YYYY':
+      return `${pad(month)}/${pad(day)}/${year}`;
+    case 'DD/MM/YYYY':
+      return `${pad(day)}/${pad(month)}/${year}`;
+    case 'YYYY-MM-DD':
+      return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+    case 'DD-MM-YYYY':
+      return `${pad(day)}-${pad(month)}-${year}`;
+    case 'MMM DD, YYYY':
+      return `${short} ${pad(day)}, ${year}`;
+    case 'DD MMM YYYY':
+      return `${pad(day)} ${short} ${year}`;
+    case 'MMMM DD, YYYY':
+      return `${long} ${pad(day)}, ${year}`;
+    case 'DD MMMM YYYY':
+      return `${pad(day)} ${long} ${year}`;
+  }
+}
+
+function renderTime({ hour, minute }: TimeParts, use24Hour: boolean): string {
+  if (use24Hour) return `${pad(hour)}:${pad(minute)}`;
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * A date for display. A stay date (`YYYY-MM-DD`) is shown as that calendar day; an instant is
+ * shown as its day in the user's timezone; any other accepted input format is parsed first.
+ * Anything else reads "Invalid Date" (spec §5).
+ */
+export function formatDate(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+  if (value === null || value === undefined || value === '') return INVALID_DATE;
+  if (typeof value === 'string') {
+    const stay = stayDateParts(value) ?? stayDateParts(parseDateInput(value, settings.dateFormat) ?? '');
+    if (stay) return renderDate(stay, settings.dateFormat);
+  }
+  const parts = instantParts(value, settings.timezone);
+  return parts ? renderDate(parts, settings.dateFormat) : INVALID_DATE;
+}
+
+/** The time of an instant in the user's timezone, 12- or 24-hour; otherwise "Invalid Time". */
+export function formatTime(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+  if (value === null || value === undefined || value === '') return INVALID_TIME;
+  if (typeof value === 'string') {
+    const hm = /^(\d{2}):(\d{2})$/.exec(value);
+    if (hm) {
+      const hour = Number(hm[1]);
+      const minute = Number(hm[2]);
+      return hour < 24 && minute < 60 ? renderTime({ hour, minute }, settings.use24Hour) : INVALID_TIME;
+    }
+  }
+  const parts = instantParts(value, settings.timezone);
+  return parts ? renderTime(parts, settings.use24Hour) : INVALID_TIME;
+}
+
+/** Date and time of an instant in the user's timezone; otherwise "Invalid DateTime". */
+export function formatDateTime(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+  if (value === null || value === undefined || value === '') return INVALID_DATETIME;
+  const parts = instantParts(value, settings.timezone);
+  return parts ? `${renderDate(parts, settings.dateFormat)} ${renderTime(parts, settings.use24Hour)}` : INVALID_DATETIME;
+}
+
+/**
+ * A task's schedule or due date may be a day or an instant (shared/schema: dateOrInstant): a day
+ * shows as a date, an instant as date and time.
+ */
+export function formatDateOrDateTime(value: string | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+  if (typeof value === 'string' && isIsoDate(value)) return formatDate(value, settings);
+  return formatDateTime(value, settings);
+}
+
+/** Today's calendar day in a timezone, as `YYYY-MM-DD`. */
+export function todayIn(timezone: string, now: Date): string {
+  const parts = instantParts(now, timezone) ?? instantParts(now, 'UTC');
+  if (!parts) throw new RangeError('Invalid clock value');
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
+/** Adds whole days to a stay date with calendar arithmetic in UTC (no DST involved). */
+export function addDays(iso: string, days: number): string {
+  const parts = stayDateParts(iso);
+  if (!parts) throw new RangeError(`Not a date: ${iso}`);
+  const d = new Date(Date.UTC(parts.year, parts.month - 1, parts.day + days));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Nights between check-in and check-out (check-out is the departure day, not a night). */
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  const a = stayDateParts(checkIn);
+  const b = stayDateParts(checkOut);
+  if (!a || !b) return 0;
+  const ms = Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day);
+  return Math.max(0, Math.round(ms / 86_400_000));
+}
+
+/** The day part of a day-or-instant value in a timezone, for grouping and comparisons. */
+export function dayOf(value: string | null | undefined, timezone: string): string | null {
+  if (!value) return null;
+  if (isIsoDate(value)) return value;
+  const parts = instantParts(value, timezone);
+  return parts ? `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}` : null;
+}
