@@ -1,2 +1,215 @@
-import type { FastifyInstance } from 'fastify';
-export async function authRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * The account routes: register, login, me, logout, reset mail and reset, change password, first-run
+ * setup and staff invites. Thin: validation by the schemas, logic in service.ts. Every route here
+ * shares one per-IP budget (RATE_LIMIT_PER_IP per minute).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HOST_REGISTRATION_FAILED, LOGIN_FAILED, REGISTRATION_FAILED, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../../shared/messages';
+import { HttpError } from '../../errors';
+import { TOKEN_COOKIE, actorOf } from '../../plugins/auth';
+import { sessionUser, type SessionUser } from '../../actor';
+import { emailRoutes } from '../email/routes';
+import {
+  changePasswordBody,
+  emptySchema,
+  errorSchema,
+  loginBody,
+  registerBody,
+  resetBody,
+  resetEmailBody,
+  sessionSchema,
+  sessionUserSchema,
+  setupBody,
+  staffParams,
+} from './schemas';
+import { changePassword, inviteStaff, isSetupNeeded, login, registerHost, requestPasswordReset, resetPassword, setupSuperAdmin } from './service';
+
+const TAGS = ['auth'];
+const BEARER = [{ bearer: [] }];
+
+/** Errors the catalogue has no better text for get the spec's fallback (spec §8). */
+async function withFallback<T>(request: FastifyRequest, message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    request.log.error({ err }, message);
+    throw new HttpError(500, message);
+  }
+}
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Registered before the limiter hook below so that the admin test-mail route keeps its own rules.
+  await app.register(emailRoutes);
+
+  if (app.config.authRequestsPerIpPerMinute > 0) {
+    // One limiter instance, so all account routes draw from the same per-IP budget (route-level
+    // `config.rateLimit` would give each route its own).
+    app.addHook('onRequest', app.rateLimit({ max: app.config.authRequestsPerIpPerMinute, timeWindow: 60_000 }));
+  }
+
+  const secureCookie = app.config.publicOrigin.startsWith('https:');
+  function startSession(reply: FastifyReply, user: SessionUser): { token: string; user: SessionUser } {
+    const token = app.signSession(user.ID);
+    // HttpOnly + SameSite=Strict: offered for EventSource and images, which cannot send a header.
+    reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`);
+    return { token, user };
+  }
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Register a host (user and host profile)',
+        body: registerBody,
+        response: { 201: sessionSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema, 500: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await withFallback(request, HOST_REGISTRATION_FAILED, () => registerHost(app, request.body));
+      return reply.status(201).send(startSession(reply, user));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in with e-mail and password',
+        body: loginBody,
+        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 500: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await withFallback(request, LOGIN_FAILED, () => login(app, request.body));
+      return startSession(reply, user);
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      preValidation: app.authenticate,
+      schema: { tags: TAGS, summary: 'The signed-in user', security: BEARER, response: { 200: z.object({ data: sessionUserSchema }), 401: errorSchema } },
+    },
+    async (request) => {
+      const user = sessionUser(app.db, actorOf(request).userId);
+      if (!user) throw new HttpError(401, 'Session expired or invalid, please sign in again');
+      return { data: user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: TAGS, summary: 'Sign out (clears the session cookie)', response: { 200: emptySchema } } },
+    async (_request, reply) => {
+      reply.header('set-cookie', `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secureCookie ? '; Secure' : ''}`);
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mail a password-reset link (same answer whether or not the address has an account)',
+        body: resetEmailBody,
+        response: { 200: emptySchema, 400: errorSchema, 429: errorSchema, 500: errorSchema },
+      },
+    },
+    async (request) => {
+      await withFallback(request, RESET_EMAIL_FAILED, () => requestPasswordReset(app, request.body));
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with a reset or invite token',
+        body: resetBody,
+        response: { 200: emptySchema, 400: errorSchema, 429: errorSchema, 500: errorSchema },
+      },
+    },
+    async (request) => {
+      await withFallback(request, RESET_PASSWORD_FAILED, () => resetPassword(app, request.body));
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "Change the signed-in user's password",
+        security: BEARER,
+        body: changePasswordBody,
+        response: { 200: emptySchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(app, actorOf(request), request.body);
+      return {};
+    },
+  );
+
+  app.get(
+    '/api/setup/status',
+    { schema: { tags: ['setup'], summary: 'Whether the first super admin is still to be created', response: { 200: z.object({ needed: z.boolean() }) } } },
+    async () => ({ needed: isSetupNeeded(app.db) }),
+  );
+
+  app.post(
+    '/api/setup',
+    {
+      schema: {
+        tags: ['setup'],
+        summary: 'Create the first super admin (409 once one exists)',
+        body: setupBody,
+        response: { 201: sessionSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema, 500: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await withFallback(request, REGISTRATION_FAILED, () => setupSuperAdmin(app, request.body));
+      return reply.status(201).send(startSession(reply, user));
+    },
+  );
+
+  app.post(
+    '/api/staff/:id/invite',
+    {
+      preValidation: app.requireRoles('host'),
+      schema: {
+        tags: ['housekeeping', 'auth'],
+        summary: 'Invite a staff member: creates the staff user and mails a link to set the first password (valid 24 h)',
+        security: BEARER,
+        params: staffParams,
+        response: {
+          200: z.object({ userId: z.string(), invited: z.literal(true) }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          500: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = await inviteStaff(app, actorOf(request), request.params.id);
+      return { userId, invited: true as const };
+    },
+  );
+}

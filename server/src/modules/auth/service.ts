@@ -1,0 +1,270 @@
+/**
+ * Account services (api.md "Auth" and "More account routes"): plain functions over the database,
+ * callable without HTTP. Password hashing (scrypt) and mail run outside the synchronous
+ * better-sqlite3 transactions; anything read before an await is checked again inside the write.
+ */
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { hostProfiles, housekeepingStaff, users } from '../../../../shared/schema/tables';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  EMAIL_ALREADY_REGISTERED,
+  EMAIL_BELONGS_TO_OTHER_ACCOUNT,
+  EMAIL_FAILED_TEXT,
+  INVALID_CREDENTIALS,
+  RESET_EMAIL_FAILED,
+  RESET_PASSWORD_FAILED,
+  SETUP_ALREADY_DONE,
+  STAFF_EMAIL_REQUIRED,
+  tooManyLoginAttempts,
+} from '../../../../shared/messages';
+import type { Role } from '../../../../shared/enums';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/index';
+import { insertRow, nowIso, updateRow, type Tx } from '../../db/write';
+import { sessionUser, type Actor, type SessionUser } from '../../actor';
+import { Conflict, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
+import { sendMail, type MailDeps } from '../email/mailer';
+import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
+import { beginLoginAttempt, clearLoginFailures } from './login-limits';
+import { hashPassword, verifyPassword } from './password';
+import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken, withdrawToken } from './tokens';
+
+/** What the services need; a FastifyInstance has all of it. */
+export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
+
+function mustTable(id: number): TableDef {
+  const def = tableById(id);
+  if (!def) throw new Error(`Table ${id} is not registered`);
+  return def;
+}
+const USERS = mustTable(TABLE_IDS.users);
+const HOST_PROFILES = mustTable(TABLE_IDS.host_profiles);
+const STAFF = mustTable(TABLE_IDS.housekeeping_staff);
+
+type UserRow = typeof users.$inferSelect;
+
+/** Users are found by e-mail case-insensitively, whatever path wrote the row. */
+function userByEmail(tx: Tx, email: string, opts: { includeDeleted?: boolean } = {}): UserRow | undefined {
+  const sameEmail = sql`lower(${users.Email}) = ${email}`;
+  return tx
+    .select()
+    .from(users)
+    .where(opts.includeDeleted ? sameEmail : and(sameEmail, isNull(users.deleted_at)))
+    .get();
+}
+
+function liveUser(tx: Tx, userId: string): UserRow | undefined {
+  return tx.select().from(users).where(and(eq(users.ID, userId), isNull(users.deleted_at))).get();
+}
+
+function mustSession(tx: Tx, userId: string): SessionUser {
+  const session = sessionUser(tx, userId);
+  if (!session) throw new Error(`User ${userId} has no session`);
+  return session;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+  }
+  return false;
+}
+
+// Unknown e-mails and users without a password still pay one scrypt, so timing does not tell
+// which addresses have accounts.
+let dummyHash: Promise<string> | undefined;
+function timingDummy(): Promise<string> {
+  dummyHash ??= hashPassword(`no-such-user-${Math.random()}`);
+  return dummyHash;
+}
+
+function insertUser(tx: Tx, values: { Email: string; Name: string; Role: Role; setupCompleted: boolean; password_hash: string | null }, now: Date): string {
+  const row = insertRow(tx, USERS, { ...values, CreateTime: nowIso(now) }, now);
+  return String(row.ID);
+}
+
+// ── Register ────────────────────────────────────────────────────────────────────────────────
+export type RegisterInput = { email: string; password: string; name?: string; company_name?: string; phone_number?: string };
+
+/** A host user and its host profile (spec §4: active, basic, commission 10). */
+export async function registerHost(deps: AuthDeps, input: RegisterInput): Promise<SessionUser> {
+  if (userByEmail(deps.db, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  try {
+    return deps.db.transaction((tx) => {
+      if (userByEmail(tx, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
+      const name = input.name?.trim() || input.company_name?.trim() || input.email.split('@')[0] || input.email;
+      const userId = insertUser(tx, { Email: input.email, Name: name, Role: 'host', setupCompleted: true, password_hash: passwordHash }, now);
+      insertRow(
+        tx,
+        HOST_PROFILES,
+        {
+          user_id: userId,
+          email: input.email,
+          company_name: input.company_name?.trim() ?? '',
+          phone_number: input.phone_number?.trim() ?? '',
+          account_status: 'active',
+          subscription_status: 'active',
+          subscription_tier: 'basic',
+          commission_rate: 10,
+          created_date: nowIso(now),
+        },
+        now,
+      );
+      return mustSession(tx, userId);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict(EMAIL_ALREADY_REGISTERED);
+    throw err;
+  }
+}
+
+// ── Login ───────────────────────────────────────────────────────────────────────────────────
+export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<SessionUser> {
+  const limit = { maxFailures: deps.config.loginFailuresPerAccount, windowMinutes: deps.config.loginFailureWindowMinutes };
+  const attempt = deps.db.transaction((tx) => beginLoginAttempt(tx, input.email, deps.now(), limit));
+  if (attempt.lockedForMinutes) throw new TooManyRequests(tooManyLoginAttempts(attempt.lockedForMinutes));
+
+  const user = userByEmail(deps.db, input.email);
+  const matches = await verifyPassword(input.password, user?.password_hash ?? (await timingDummy()));
+  if (!user?.password_hash || !matches) throw new Unauthorized(INVALID_CREDENTIALS);
+
+  return deps.db.transaction((tx) => {
+    clearLoginFailures(tx, input.email);
+    return mustSession(tx, user.ID);
+  });
+}
+
+// ── Password reset ──────────────────────────────────────────────────────────────────────────
+export function resetLink(config: AppConfig, token: string, invite = false): string {
+  const url = new URL('/resetpassword', config.publicOrigin);
+  url.searchParams.set('token', token);
+  if (invite) url.searchParams.set('invite', '1');
+  return url.toString();
+}
+
+/** Mails a reset link when the address has an account; the caller answers the same either way. */
+export async function requestPasswordReset(deps: AuthDeps, input: { email: string }): Promise<void> {
+  const user = userByEmail(deps.db, input.email);
+  if (!user) return;
+  const now = deps.now();
+  const token = deps.db.transaction((tx) => issueToken(tx, user.ID, 'reset', now));
+  try {
+    await sendMail(deps, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS));
+  } catch {
+    deps.db.transaction((tx) => withdrawToken(tx, token, deps.now()));
+    throw new HttpError(500, RESET_EMAIL_FAILED);
+  }
+}
+
+/** Redeems a reset or invite token: sets the password, and every outstanding link of the user dies. */
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<void> {
+  if (!findValidToken(deps.db, input.token, deps.now())) throw new ValidationFailed(RESET_PASSWORD_FAILED);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  deps.db.transaction((tx) => {
+    const found = findValidToken(tx, input.token, now);
+    const user = found && liveUser(tx, found.userId);
+    if (!found || !user) throw new ValidationFailed(RESET_PASSWORD_FAILED);
+    updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now);
+    invalidateUserTokens(tx, user.ID, now);
+    // Proving control of the mailbox lifts a lockout on the account.
+    clearLoginFailures(tx, user.Email.toLowerCase());
+  });
+}
+
+// ── Change password ─────────────────────────────────────────────────────────────────────────
+export async function changePassword(deps: AuthDeps, actor: Actor, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const user = liveUser(deps.db, actor.userId);
+  if (!user) throw new Unauthorized();
+  if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw new ValidationFailed(CURRENT_PASSWORD_INCORRECT);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.now();
+  deps.db.transaction((tx) => {
+    if (!updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now)) throw new Unauthorized();
+    // A reset link mailed before the change must not undo it.
+    invalidateUserTokens(tx, user.ID, now);
+  });
+}
+
+// ── First-run setup ─────────────────────────────────────────────────────────────────────────
+export function isSetupNeeded(tx: Tx): boolean {
+  const admin = tx
+    .select({ ID: users.ID })
+    .from(users)
+    .where(and(eq(users.Role, 'super_admin'), isNull(users.deleted_at)))
+    .get();
+  return !admin;
+}
+
+/** Creates the first super admin; 409 once one exists. */
+export async function setupSuperAdmin(deps: AuthDeps, input: { email: string; password: string; name: string }): Promise<SessionUser> {
+  if (!isSetupNeeded(deps.db)) throw new Conflict(SETUP_ALREADY_DONE);
+  if (userByEmail(deps.db, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  try {
+    return deps.db.transaction((tx) => {
+      if (!isSetupNeeded(tx)) throw new Conflict(SETUP_ALREADY_DONE);
+      if (userByEmail(tx, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
+      const userId = insertUser(tx, { Email: input.email, Name: input.name, Role: 'super_admin', setupCompleted: true, password_hash: passwordHash }, now);
+      return mustSession(tx, userId);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict(EMAIL_ALREADY_REGISTERED);
+    throw err;
+  }
+}
+
+// ── Staff invite ────────────────────────────────────────────────────────────────────────────
+/**
+ * Creates (or reuses) the staff member's user, role staff, links it to the host's staff row and
+ * mails a link to set the first password. An address that belongs to another kind of account, or
+ * to a staff user already linked to another staff row, is refused rather than taken over.
+ */
+export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string): Promise<{ userId: string }> {
+  const now = deps.now();
+  const invite = deps.db.transaction((tx) => {
+    const staff = actor.hostProfileId
+      ? tx
+          .select()
+          .from(housekeepingStaff)
+          .where(and(eq(housekeepingStaff.id, staffId), eq(housekeepingStaff.host_id, actor.hostProfileId), isNull(housekeepingStaff.deleted_at)))
+          .get()
+      : undefined;
+    if (!staff) throw new NotFound('Staff member not found');
+    const email = staff.staff_email.trim().toLowerCase();
+    if (!email) throw new ValidationFailed(STAFF_EMAIL_REQUIRED);
+
+    const existing = userByEmail(tx, email, { includeDeleted: true });
+    if (existing && (existing.deleted_at || existing.Role !== 'staff')) throw new Conflict(EMAIL_BELONGS_TO_OTHER_ACCOUNT);
+    if (existing) {
+      const linkedElsewhere = tx
+        .select({ id: housekeepingStaff.id })
+        .from(housekeepingStaff)
+        .where(and(eq(housekeepingStaff.user_id, existing.ID), ne(housekeepingStaff.id, staff.id), isNull(housekeepingStaff.deleted_at)))
+        .get();
+      if (linkedElsewhere) throw new Conflict(EMAIL_BELONGS_TO_OTHER_ACCOUNT);
+    }
+    const userId =
+      existing?.ID ?? insertUser(tx, { Email: email, Name: staff.staff_name, Role: 'staff', setupCompleted: false, password_hash: null }, now);
+    if (staff.user_id !== userId) updateRow(tx, STAFF, staff.id, { user_id: userId }, now);
+
+    const profile = tx.select({ company_name: hostProfiles.company_name }).from(hostProfiles).where(eq(hostProfiles.id, staff.host_id)).get();
+    const token = issueToken(tx, userId, 'invite', now);
+    return { userId, email, staffName: staff.staff_name, invitedBy: profile?.company_name || actor.name || 'Your host', token };
+  });
+
+  try {
+    await sendMail(
+      deps,
+      staffInviteEmail(invite.email, invite.staffName, invite.invitedBy, resetLink(deps.config, invite.token, true), TOKEN_VALID_HOURS),
+    );
+  } catch {
+    deps.db.transaction((tx) => withdrawToken(tx, invite.token, deps.now()));
+    throw new HttpError(500, EMAIL_FAILED_TEXT);
+  }
+  return { userId: invite.userId };
+}

@@ -1,0 +1,118 @@
+/**
+ * Outgoing mail. SMTP through nodemailer when the smtp settings are usable (spec §5); otherwise
+ * the development transport: one clearly marked log line carrying the link, plus an in-memory
+ * mailbox of the last messages (README.md in this folder). Network I/O only: callers send after
+ * their transaction has committed.
+ */
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/write';
+import { isSmtpUsable, loadSmtpSettings, type SmtpSettings } from './settings';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The action link (reset, invite); the development transport prints it. */
+  link?: string;
+};
+
+/** What sendMail needs; a FastifyInstance has all of it. */
+export type MailDeps = { db: Tx; secretKey: Buffer; log: FastifyBaseLogger };
+
+export type MailResult = { transport: 'smtp' | 'dev'; messageId?: string };
+
+/** SMTP is not usable and the caller asked for SMTP only (the test message). */
+export class SmtpNotConfigured extends Error {
+  constructor() {
+    super('SMTP settings are not usable');
+    this.name = 'SmtpNotConfigured';
+  }
+}
+
+/** The SMTP server could not be reached or refused the message. */
+export class MailSendFailed extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MailSendFailed';
+  }
+}
+
+export type DevMail = MailMessage & { at: string };
+
+const DEV_MAILBOX_SIZE = 50;
+const devMessages: DevMail[] = [];
+
+/** The development transport's memory: newest last, bounded, per process. */
+export const devMailbox = {
+  list(): readonly DevMail[] {
+    return devMessages;
+  },
+  /** The newest message to an address (case-insensitive), if any. */
+  lastTo(address: string): DevMail | undefined {
+    const wanted = address.trim().toLowerCase();
+    for (let i = devMessages.length - 1; i >= 0; i--) {
+      const m = devMessages[i];
+      if (m && m.to.toLowerCase() === wanted) return m;
+    }
+    return undefined;
+  },
+  clear(): void {
+    devMessages.length = 0;
+  },
+};
+
+// Short timeouts: a request that mails (reset, invite) must fail with its message, not hang.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+
+async function sendSmtp(settings: SmtpSettings, message: MailMessage): Promise<MailResult> {
+  if (settings.passwordError) throw new MailSendFailed(`SMTP password cannot be read: ${settings.passwordError}`);
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    auth: { user: settings.username, pass: settings.password ?? '' },
+    ...SMTP_TIMEOUTS,
+  });
+  try {
+    const info = await transport.sendMail({
+      from: { name: settings.fromName, address: settings.fromEmail || settings.username },
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
+    return { transport: 'smtp', messageId: info.messageId };
+  } catch (err) {
+    throw new MailSendFailed(err instanceof Error ? err.message : String(err), { cause: err });
+  } finally {
+    transport.close();
+  }
+}
+
+function sendDev(log: FastifyBaseLogger, message: MailMessage): MailResult {
+  devMessages.push({ ...message, at: new Date().toISOString() });
+  if (devMessages.length > DEV_MAILBOX_SIZE) devMessages.splice(0, devMessages.length - DEV_MAILBOX_SIZE);
+  log.info(`[mail:dev] To: ${message.to} Subject: ${message.subject}${message.link ? ` Link: ${message.link}` : ''}`);
+  return { transport: 'dev' };
+}
+
+/**
+ * Sends one message with the current smtp settings (read at each call, so a settings change
+ * applies at once). Throws MailSendFailed when SMTP fails, SmtpNotConfigured when `requireSmtp`
+ * is set and SMTP is not usable.
+ */
+export async function sendMail(deps: MailDeps, message: MailMessage, options: { requireSmtp?: boolean } = {}): Promise<MailResult> {
+  const settings = loadSmtpSettings(deps.db, deps.secretKey);
+  if (isSmtpUsable(settings)) {
+    try {
+      return await sendSmtp(settings, message);
+    } catch (err) {
+      deps.log.warn({ err, to: message.to, host: settings.host, port: settings.port }, 'mail could not be sent over SMTP');
+      throw err;
+    }
+  }
+  if (options.requireSmtp) throw new SmtpNotConfigured();
+  return sendDev(deps.log, message);
+}
