@@ -1,0 +1,275 @@
+/**
+ * The one authorization policy (architecture.md §3, decisions.md "Ownership and scope"): which
+ * role may do which operation on which table, which rows it may see, and which fields it may
+ * write. The table API uses it now; sync push/pull, jobs and integrations use the same functions,
+ * so a rule lives here and nowhere else.
+ *
+ * Denials follow decisions.md: an operation a role may not do on a table at all is a 403 decided
+ * before the body is looked at (`canOperate`); a row outside the caller's scope is a 404 so that
+ * its existence does not leak (`assertRowInScope`).
+ */
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { TABLE_IDS, type TableDef } from '../../shared/registry';
+import { housekeepingTasks } from '../../shared/schema/tables';
+import type { Actor } from './actor';
+import { columnsOf, keyColumn, type Row, type Tx } from './db/write';
+import { Forbidden, NotFound } from './errors';
+
+export type Operation = 'read' | 'create' | 'update' | 'delete';
+
+/**
+ * Through which door a write comes. Route-only tables refuse create/update through the generic
+ * table API and sync push alike, with one exception decisions.md names: the owner of a
+ * notification may mark it read through sync.
+ */
+export type Channel = 'table' | 'sync';
+
+const ALL_OPS: readonly Operation[] = ['read', 'create', 'update', 'delete'];
+
+/** How a role's visible rows are limited on one table. */
+type Scope =
+  | 'all'
+  /** host_id is the actor's host profile. */
+  | 'own_host'
+  /** user_id is the actor's user. */
+  | 'own_user'
+  /** The users row of the actor itself. */
+  | 'self_user'
+  /** The housekeeping_staff row linked to the actor. */
+  | 'self_staff'
+  /** Subscription tiers a host may choose from. */
+  | 'active_tiers'
+  /** Tasks whose assigned_staff_id is the actor's staff row. */
+  | 'assigned_tasks'
+  /** Properties with a live task assigned to the actor's staff row. */
+  | 'assigned_properties';
+
+type Grant = {
+  ops: readonly Operation[];
+  scope: Scope;
+  /** Fields the role may write, per operation; absent: every field the entity schema allows. */
+  fields?: Partial<Record<Operation, readonly string[]>>;
+};
+
+/** What a host may change on its own host profile (decisions.md). */
+export const HOST_PROFILE_FIELDS = ['company_name', 'phone_number', 'address'] as const;
+/** What staff may change on a task assigned to it (decisions.md). */
+export const STAFF_TASK_FIELDS = ['task_status', 'checklist_items', 'notes'] as const;
+/** What the owner of a notification may change (mark read). */
+export const NOTIFICATION_OWNER_FIELDS = ['isRead'] as const;
+
+/**
+ * The audit log is append-only for everyone: it is the trail of admin actions, so no role may
+ * rewrite or remove it, not even a super admin.
+ */
+const APPEND_ONLY = new Set<number>([TABLE_IDS.audit_log]);
+
+/** Platform tables that super admins own; admins may read them (spec §6). */
+const SUPER_ADMIN_OWNED = new Set<number>([TABLE_IDS.subscription_tiers, TABLE_IDS.platform_settings]);
+
+function superAdminGrant(def: TableDef): Grant {
+  if (APPEND_ONLY.has(def.id)) return { ops: ['read'], scope: 'all' };
+  return { ops: ALL_OPS, scope: 'all' };
+}
+
+function adminGrant(def: TableDef): Grant {
+  if (APPEND_ONLY.has(def.id) || SUPER_ADMIN_OWNED.has(def.id)) return { ops: ['read'], scope: 'all' };
+  return { ops: ALL_OPS, scope: 'all' };
+}
+
+function hostGrant(def: TableDef, actor: Actor): Grant | undefined {
+  switch (def.id) {
+    case TABLE_IDS.users:
+      return { ops: ['read'], scope: 'self_user' };
+    case TABLE_IDS.host_profiles:
+      // Create is allowed for a host user that has no profile yet (the service answers 409 when
+      // one exists); a host never deletes its profile.
+      return { ops: ['read', 'create', 'update'], scope: 'own_user', fields: { create: HOST_PROFILE_FIELDS, update: HOST_PROFILE_FIELDS } };
+    case TABLE_IDS.subscription_tiers:
+      return { ops: ['read'], scope: 'active_tiers' };
+    case TABLE_IDS.display_settings:
+      return { ops: ['read', 'create', 'update'], scope: 'own_user' };
+    case TABLE_IDS.notifications:
+      return { ops: ['read', 'update', 'delete'], scope: 'own_user', fields: { update: NOTIFICATION_OWNER_FIELDS } };
+    case TABLE_IDS.push_subscriptions:
+      return { ops: ['read', 'delete'], scope: 'own_user' };
+    case TABLE_IDS.paypal_subscriptions:
+      return { ops: ['read'], scope: 'own_user' };
+  }
+  // Every other user-owned table (credentials, partner and payment records) is an admin-area
+  // table: hosts have no business there.
+  if (def.owner === 'host_id') {
+    // Without a host profile a host owns nothing yet: nothing to read or write.
+    if (!actor.hostProfileId) return undefined;
+    return { ops: ALL_OPS, scope: 'own_host' };
+  }
+  return undefined;
+}
+
+function staffGrant(def: TableDef, actor: Actor): Grant | undefined {
+  switch (def.id) {
+    case TABLE_IDS.users:
+      return { ops: ['read'], scope: 'self_user' };
+    case TABLE_IDS.display_settings:
+      return { ops: ['read', 'create', 'update'], scope: 'own_user' };
+    case TABLE_IDS.notifications:
+      return { ops: ['read', 'update', 'delete'], scope: 'own_user', fields: { update: NOTIFICATION_OWNER_FIELDS } };
+  }
+  // The staff-row scopes need the link between the user and its housekeeping_staff row.
+  if (!actor.staffId) return undefined;
+  switch (def.id) {
+    case TABLE_IDS.housekeeping_tasks:
+      return { ops: ['read', 'update'], scope: 'assigned_tasks', fields: { update: STAFF_TASK_FIELDS } };
+    case TABLE_IDS.properties:
+      return { ops: ['read'], scope: 'assigned_properties' };
+    case TABLE_IDS.housekeeping_staff:
+      return { ops: ['read'], scope: 'self_staff' };
+  }
+  return undefined;
+}
+
+function grantOf(actor: Actor | null | undefined, def: TableDef): Grant | undefined {
+  if (!actor) return undefined;
+  switch (actor.role) {
+    case 'super_admin':
+      return superAdminGrant(def);
+    case 'admin':
+      return adminGrant(def);
+    case 'host':
+      return hostGrant(def, actor);
+    case 'staff':
+      return staffGrant(def, actor);
+  }
+}
+
+function routeOnlyAllows(def: TableDef, op: Operation, channel: Channel): boolean {
+  if (!def.routeOnly || op === 'read' || op === 'delete') return true;
+  return channel === 'sync' && def.id === TABLE_IDS.notifications && op === 'update';
+}
+
+/**
+ * May this actor perform `op` on `def` at all? False means 403, answered before the request body
+ * is validated. Anonymous callers get false here; routes answer them 401 before asking.
+ */
+export function canOperate(actor: Actor | null | undefined, def: TableDef, op: Operation, channel: Channel = 'table'): boolean {
+  const grant = grantOf(actor, def);
+  if (!grant || !grant.ops.includes(op)) return false;
+  return routeOnlyAllows(def, op, channel);
+}
+
+/**
+ * The fields this actor may write with `op`, or null when the entity schema alone decides. A
+ * write of a field outside the list is a 403 naming the field (see `assertWritable`): the role
+ * may do the operation, but not to that field, which is a permission and not a malformed body.
+ */
+export function writableFields(actor: Actor, def: TableDef, op: Operation): readonly string[] | null {
+  return grantOf(actor, def)?.fields?.[op] ?? null;
+}
+
+/** Throws 403 naming the first field of `fields` this actor may not write with `op`. */
+export function assertWritable(actor: Actor, def: TableDef, op: Operation, fields: Iterable<string>): void {
+  const allowed = writableFields(actor, def, op);
+  if (!allowed) return;
+  for (const field of fields) {
+    if (!allowed.includes(field)) throw new Forbidden(`You may not change ${field}`);
+  }
+}
+
+/** Matches no row; used when a scope has nothing to match on. */
+const NOTHING: SQL = sql`0 = 1`;
+
+function column(def: TableDef, name: string): SQLiteColumn {
+  const col = columnsOf(def)[name];
+  if (!col) throw new Error(`Table ${def.name} has no column ${name}`);
+  return col;
+}
+
+function scopeSql(scope: Scope, actor: Actor, def: TableDef): SQL | undefined {
+  switch (scope) {
+    case 'all':
+      return undefined;
+    case 'own_host':
+      return actor.hostProfileId ? eq(column(def, 'host_id'), actor.hostProfileId) : NOTHING;
+    case 'own_user':
+      return eq(column(def, 'user_id'), actor.userId);
+    case 'self_user':
+      return eq(keyColumn(def), actor.userId);
+    case 'self_staff':
+      return actor.staffId ? eq(keyColumn(def), actor.staffId) : NOTHING;
+    case 'active_tiers':
+      return eq(column(def, 'is_active'), true);
+    case 'assigned_tasks':
+      return actor.staffId ? eq(column(def, 'assigned_staff_id'), actor.staffId) : NOTHING;
+    case 'assigned_properties':
+      if (!actor.staffId) return NOTHING;
+      return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${housekeepingTasks.assigned_staff_id} = ${actor.staffId} and ${housekeepingTasks.deleted_at} is null)`;
+  }
+}
+
+/**
+ * The condition limiting `def`'s rows to what this actor may see, or undefined for every row.
+ * A role with no access at all gets a condition matching nothing, so a caller that forgot
+ * `canOperate` still leaks nothing. Tombstones are not filtered here (sync pull wants them).
+ */
+export function scopeWhere(actor: Actor | null | undefined, def: TableDef): SQL | undefined {
+  const grant = grantOf(actor, def);
+  if (!actor || !grant) return NOTHING;
+  return scopeSql(grant.scope, actor, def);
+}
+
+/** The live row `id` of `def` if it is in the actor's scope; otherwise 404, whether it exists or not. */
+export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string): Row {
+  const deleted = columnsOf(def).deleted_at;
+  const conditions = [eq(keyColumn(def), id), deleted ? isNull(deleted) : undefined, scopeWhere(actor, def)];
+  const row = tx
+    .select()
+    .from(def.table)
+    .where(and(...conditions))
+    .get() as Row | undefined;
+  if (!row) throw new NotFound(`No ${def.name} row with ID ${id}`);
+  return row;
+}
+
+/**
+ * Value-level rules a field list cannot express. Admins manage users but may not create, promote
+ * to, change or remove a super admin (that would let an admin raise itself above its role); no
+ * one removes their own user row through the generic API (the last super admin could lock
+ * everybody out).
+ */
+export function assertRowWrite(actor: Actor, def: TableDef, op: Operation, before: Row | undefined, after: Row | undefined): void {
+  if (def.id !== TABLE_IDS.users) return;
+  if (actor.role === 'admin') {
+    if (before?.Role === 'super_admin') throw new Forbidden('Only a super admin may change a super admin');
+    if (after?.Role === 'super_admin') throw new Forbidden('Only a super admin may grant the super_admin role');
+  }
+  if (op === 'delete' && before?.[def.key] === actor.userId) throw new Forbidden('You cannot delete your own account');
+}
+
+/**
+ * A row as a browser may see it: secret columns come back as null with `<col>_set`, users never
+ * carry a password hash at all, and settings marked `is_encrypted` hide their value the same way.
+ * Returns the row itself when there is nothing to hide (the hot path of page).
+ */
+export function redactRow(def: TableDef, row: Row): Row {
+  if (def.id === TABLE_IDS.users) {
+    const { password_hash: _hidden, ...rest } = row;
+    return rest;
+  }
+  if (def.id === TABLE_IDS.platform_settings && row.is_encrypted === true) {
+    return { ...row, setting_value: null, setting_value_set: typeof row.setting_value === 'string' && row.setting_value !== '' };
+  }
+  if (def.secret.length === 0) return row;
+  const out: Row = { ...row };
+  for (const col of def.secret) {
+    const value = row[col];
+    out[col] = null;
+    out[`${col}_set`] = value !== null && value !== undefined && value !== '';
+  }
+  return out;
+}
+
+/** True when `redactRow` may change rows of this table (so the page path can skip it). */
+export function hasHiddenColumns(def: TableDef): boolean {
+  return def.secret.length > 0 || def.id === TABLE_IDS.platform_settings;
+}
