@@ -1,0 +1,477 @@
+/**
+ * The fixed content of the demo (spec §9 tiers and defaults, the demo host's properties, staff,
+ * templates and a pool of guests). generate.ts turns it into dated rows.
+ */
+import type { AvailabilitySchedule } from '../schema/tables';
+
+export type TierSpec = {
+  key: string;
+  monthly_price: number;
+  yearly_price: number;
+  properties_limit: number;
+  commission_rate: number;
+  ota_integrations: number;
+  support_level: string;
+  features: string[];
+};
+
+/** Spec §9 "Demo subscription tiers"; tier_name is the key host profiles store (default 'basic'). */
+export const DEMO_TIERS: readonly TierSpec[] = [
+  {
+    key: 'basic',
+    monthly_price: 29.99,
+    yearly_price: 299.99,
+    properties_limit: 1,
+    commission_rate: 15,
+    ota_integrations: 2,
+    support_level: 'email',
+    features: ['1 property', '2 OTA channel connections', 'Unified booking calendar', 'Guest directory', 'Housekeeping task list', 'Email support'],
+  },
+  {
+    key: 'pro',
+    monthly_price: 49.99,
+    yearly_price: 499.99,
+    properties_limit: 5,
+    commission_rate: 12,
+    ota_integrations: 5,
+    support_level: 'chat',
+    features: [
+      'Up to 5 properties',
+      '5 OTA channel connections',
+      'Everything in Basic',
+      'Staff accounts and schedules',
+      'Task templates and checklists',
+      'Revenue and occupancy analytics',
+      'Live chat support',
+    ],
+  },
+  {
+    key: 'enterprise',
+    monthly_price: 99.99,
+    yearly_price: 999.99,
+    properties_limit: 25,
+    commission_rate: 8,
+    ota_integrations: 10,
+    support_level: 'priority',
+    features: [
+      'Up to 25 properties',
+      '10 OTA channel connections',
+      'Everything in Pro',
+      'Channel-partner API sync',
+      'Priority phone and chat support',
+      'Dedicated onboarding',
+    ],
+  },
+];
+
+export type SettingSpec = {
+  setting_key: string;
+  setting_name: string;
+  setting_value: string;
+  setting_type: 'number' | 'string' | 'boolean';
+  category: 'commission' | 'general' | 'smtp';
+  description: string;
+  is_encrypted: boolean;
+};
+
+/** Spec §9 defaults; SMTP disabled until an admin fills it in (spec §5: usable only when complete). */
+export const DEMO_SETTINGS: readonly SettingSpec[] = [
+  {
+    setting_key: 'default_commission_rate',
+    setting_name: 'Default commission rate',
+    setting_value: '10.0',
+    setting_type: 'number',
+    category: 'commission',
+    description: 'Commission in percent taken on bookings of hosts without a tier-specific rate.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'currency',
+    setting_name: 'Currency',
+    setting_value: 'USD',
+    setting_type: 'string',
+    category: 'general',
+    description: 'ISO 4217 code in which amounts are shown and billed.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'timezone',
+    setting_name: 'Timezone',
+    setting_value: 'UTC',
+    setting_type: 'string',
+    category: 'general',
+    description: 'Platform timezone (IANA name) for reports and scheduled jobs.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'date_format',
+    setting_name: 'Date format',
+    setting_value: 'MM/DD/YYYY',
+    setting_type: 'string',
+    category: 'general',
+    description: 'Default date format for users who have not chosen one.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'time_format',
+    setting_name: 'Time format',
+    setting_value: '12-hour',
+    setting_type: 'string',
+    category: 'general',
+    description: 'Default clock: 12-hour or 24-hour.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'platform_name',
+    setting_name: 'Platform name',
+    setting_value: 'Staykeep',
+    setting_type: 'string',
+    category: 'general',
+    description: 'Name shown in page titles, e-mails and the payment approval page.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_enabled',
+    setting_name: 'SMTP enabled',
+    setting_value: 'false',
+    setting_type: 'boolean',
+    category: 'smtp',
+    description: 'Send e-mail through the SMTP server below; mail is only sent when host and username are also set.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_host',
+    setting_name: 'SMTP host',
+    setting_value: '',
+    setting_type: 'string',
+    category: 'smtp',
+    description: 'Hostname of the outgoing mail server.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_port',
+    setting_name: 'SMTP port',
+    setting_value: '587',
+    setting_type: 'number',
+    category: 'smtp',
+    description: 'Port of the outgoing mail server (587 for STARTTLS, 465 for TLS).',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_username',
+    setting_name: 'SMTP username',
+    setting_value: '',
+    setting_type: 'string',
+    category: 'smtp',
+    description: 'Account used to sign in to the mail server.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_password',
+    setting_name: 'SMTP password',
+    setting_value: '',
+    setting_type: 'string',
+    category: 'smtp',
+    description: 'Password of the SMTP account; stored encrypted and never sent back to a browser.',
+    is_encrypted: true,
+  },
+  {
+    setting_key: 'smtp_secure',
+    setting_name: 'Use TLS',
+    setting_value: 'false',
+    setting_type: 'boolean',
+    category: 'smtp',
+    description: 'Connect with TLS from the start (port 465); otherwise STARTTLS is used when offered.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_from_email',
+    setting_name: 'From address',
+    setting_value: 'no-reply@staykeep.example.com',
+    setting_type: 'string',
+    category: 'smtp',
+    description: 'Sender address of platform e-mails.',
+    is_encrypted: false,
+  },
+  {
+    setting_key: 'smtp_from_name',
+    setting_name: 'From name',
+    setting_value: 'Staykeep',
+    setting_type: 'string',
+    category: 'smtp',
+    description: 'Sender name of platform e-mails.',
+    is_encrypted: false,
+  },
+];
+
+export type PropertySpec = {
+  key: string;
+  property_name: string;
+  property_type: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  bedrooms: number;
+  bathrooms: number;
+  max_guests: number;
+  base_price: number;
+  description: string;
+  amenities: string[];
+  ota_listings: Record<string, string>;
+  timezone: string;
+  access_notes: string;
+  /** Booking channels this listing takes, weighted by repetition. */
+  sources: string[];
+};
+
+export const DEMO_PROPERTIES: readonly PropertySpec[] = [
+  {
+    key: 'lisbon',
+    property_name: 'Alfama Terrace Apartment',
+    property_type: 'apartment',
+    address: 'Rua de São Miguel 24, 1100-544 Lisboa, Portugal',
+    latitude: 38.7115,
+    longitude: -9.129,
+    bedrooms: 2,
+    bathrooms: 1,
+    max_guests: 4,
+    base_price: 145,
+    description:
+      'Sunny top-floor apartment in the heart of Alfama with a private terrace over the Tagus. Five minutes on foot to the castle and the 28 tram.',
+    amenities: ['Wi-Fi', 'Air conditioning', 'Washing machine', 'Private terrace', 'Espresso machine', 'Hair dryer'],
+    ota_listings: { airbnb: '53817264', 'booking.com': 'alfama-terrace-apartment', vrbo: '4129873' },
+    timezone: 'Europe/Lisbon',
+    access_notes: 'Key safe left of the green door, code 2719. Third floor, no lift.',
+    sources: ['airbnb', 'airbnb', 'booking.com', 'booking.com', 'vrbo', 'direct'],
+  },
+  {
+    key: 'austin',
+    property_name: 'South Congress Bungalow',
+    property_type: 'house',
+    address: '1712 Eva St, Austin, TX 78704, USA',
+    latitude: 30.247,
+    longitude: -97.7515,
+    bedrooms: 3,
+    bathrooms: 2,
+    max_guests: 6,
+    base_price: 210,
+    description:
+      'Renovated 1940s bungalow with a shaded porch and fenced yard, a short walk from South Congress shops, food trucks and live music.',
+    amenities: ['Wi-Fi', 'Central air', 'Free parking', 'Fenced yard', 'Grill', 'Washer and dryer', 'Dedicated workspace'],
+    ota_listings: { airbnb: '71294408', vrbo: '2310457' },
+    timezone: 'America/Chicago',
+    access_notes: 'Smart lock on the front door; code sent 24 h before arrival. Trash day is Tuesday.',
+    sources: ['airbnb', 'airbnb', 'vrbo', 'vrbo', 'direct'],
+  },
+  {
+    key: 'kyoto',
+    property_name: 'Gion Machiya House',
+    property_type: 'house',
+    address: '570-8 Gionmachi Minamigawa, Higashiyama-ku, Kyoto 605-0074, Japan',
+    latitude: 35.0037,
+    longitude: 135.7756,
+    bedrooms: 2,
+    bathrooms: 1.5,
+    max_guests: 4,
+    base_price: 180,
+    description:
+      'Restored wooden townhouse with tatami rooms, a cypress soaking tub and a small moss garden, on a quiet lane between Gion and Kiyomizu-dera.',
+    amenities: ['Wi-Fi', 'Air conditioning', 'Cypress bathtub', 'Garden', 'Futon bedding', 'Pocket Wi-Fi', 'Tea set'],
+    ota_listings: { airbnb: '64002519', 'booking.com': 'gion-machiya-house' },
+    timezone: 'Asia/Tokyo',
+    access_notes: 'Keypad on the sliding door, code 5803. Please remove shoes in the genkan.',
+    sources: ['airbnb', 'airbnb', 'booking.com', 'booking.com', 'direct'],
+  },
+];
+
+export type StaffSpec = {
+  key: string;
+  staff_name: string;
+  staff_email: string;
+  staff_phone: string;
+  specializations: string[];
+  availability_schedule: AvailabilitySchedule;
+  hourly_rate: number;
+  hire_days_ago: number;
+  emergency_contact: string;
+  /** The property this housekeeper looks after; null properties get no assignee. */
+  property_key: string;
+};
+
+/** Two housekeepers; the first is the housekeeper demo account (same e-mail: decisions.md link). */
+export const DEMO_STAFF: readonly StaffSpec[] = [
+  {
+    key: 'maria',
+    staff_name: 'Maria Lopez',
+    staff_email: 'housekeeper@example.com',
+    staff_phone: '+1 512-555-0147',
+    specializations: ['Turnover cleaning', 'Deep cleaning', 'Laundry and linen'],
+    availability_schedule: {
+      monday: { start: '08:00', end: '16:00' },
+      tuesday: { start: '08:00', end: '16:00' },
+      wednesday: { start: '08:00', end: '16:00' },
+      thursday: { start: '08:00', end: '16:00' },
+      friday: { start: '08:00', end: '16:00' },
+      saturday: { start: '09:00', end: '13:00' },
+      sunday: 'off',
+    },
+    hourly_rate: 24,
+    hire_days_ago: 420,
+    emergency_contact: 'Carlos Lopez, +1 512-555-0199',
+    property_key: 'austin',
+  },
+  {
+    key: 'ines',
+    staff_name: 'Inês Carvalho',
+    staff_email: 'ines.carvalho@example.com',
+    staff_phone: '+351 912 345 678',
+    specializations: ['Turnover cleaning', 'Minor repairs', 'Guest check-in'],
+    availability_schedule: {
+      monday: 'off',
+      tuesday: { start: '09:00', end: '17:00' },
+      wednesday: { start: '09:00', end: '17:00' },
+      thursday: { start: '09:00', end: '17:00' },
+      friday: { start: '09:00', end: '17:00' },
+      saturday: { start: '10:00', end: '18:00' },
+      sunday: { start: '10:00', end: '14:00' },
+    },
+    hourly_rate: 16.5,
+    hire_days_ago: 210,
+    emergency_contact: 'Rui Carvalho, +351 913 111 222',
+    property_key: 'lisbon',
+  },
+];
+
+export type TemplateSpec = {
+  key: 'turnover' | 'deep' | 'linen' | 'maintenance';
+  name: string;
+  task_category: string;
+  description: string;
+  checklist: string[];
+  estimated_duration: number;
+  priority_level: 'low' | 'medium' | 'high' | 'urgent';
+  special_instructions: string;
+  is_default: boolean;
+};
+
+export const DEMO_TEMPLATES: readonly TemplateSpec[] = [
+  {
+    key: 'turnover',
+    name: 'Turnover cleaning',
+    task_category: 'cleaning',
+    description: 'Full clean and reset between a check-out and the next check-in.',
+    checklist: [
+      'Strip beds and start laundry',
+      'Make beds with fresh linen',
+      'Clean and sanitise bathrooms',
+      'Clean kitchen and run the dishwasher',
+      'Vacuum and mop all floors',
+      'Empty bins and replace liners',
+      'Restock toiletries, coffee and toilet paper',
+      'Check for damage and items left behind',
+      'Photograph the finished rooms',
+    ],
+    estimated_duration: 150,
+    priority_level: 'medium',
+    special_instructions: 'Report any damage with photos before starting.',
+    is_default: true,
+  },
+  {
+    key: 'deep',
+    name: 'Deep clean',
+    task_category: 'cleaning',
+    description: 'Quarterly top-to-bottom clean, including appliances and windows.',
+    checklist: [
+      'Clean oven, hob and range hood',
+      'Defrost and wipe the fridge',
+      'Wash windows inside',
+      'Descale taps, shower heads and kettle',
+      'Dust light fittings and vents',
+      'Clean under and behind furniture',
+    ],
+    estimated_duration: 300,
+    priority_level: 'medium',
+    special_instructions: '',
+    is_default: false,
+  },
+  {
+    key: 'linen',
+    name: 'Linen change',
+    task_category: 'laundry',
+    description: 'Mid-stay change of bed linen and towels.',
+    checklist: ['Change bed linen', 'Replace bath and hand towels', 'Take used linen to the laundry'],
+    estimated_duration: 45,
+    priority_level: 'low',
+    special_instructions: 'Knock and wait; guests may be in.',
+    is_default: false,
+  },
+  {
+    key: 'maintenance',
+    name: 'Maintenance check',
+    task_category: 'maintenance',
+    description: 'Walk-through of fixtures and appliances.',
+    checklist: ['Test smoke and CO alarms', 'Check taps and drains for leaks', 'Check air-conditioning filters', 'Test all light bulbs', 'Note anything that needs a contractor'],
+    estimated_duration: 60,
+    priority_level: 'medium',
+    special_instructions: '',
+    is_default: false,
+  },
+];
+
+export type GuestSpec = { name: string; email: string; phone: string; country: string };
+
+/** Fictional guests (example.* mail domains, reserved phone ranges where countries have them). */
+export const DEMO_GUESTS: readonly GuestSpec[] = [
+  { name: 'Olivia Bennett', email: 'olivia.bennett@example.com', phone: '+44 7700 900123', country: 'United Kingdom' },
+  { name: 'Lucas Moreau', email: 'lucas.moreau@example.net', phone: '+33 6 12 34 56 78', country: 'France' },
+  { name: 'Sofia Rossi', email: 'sofia.rossi@example.org', phone: '+39 347 123 4567', country: 'Italy' },
+  { name: 'Ethan Walker', email: 'ethan.walker@example.com', phone: '+1 415-555-0132', country: 'United States' },
+  { name: 'Hannah Schmidt', email: 'hannah.schmidt@example.net', phone: '+49 151 2345 6789', country: 'Germany' },
+  { name: 'Kenji Watanabe', email: 'kenji.watanabe@example.com', phone: '+81 90-1234-5678', country: 'Japan' },
+  { name: 'Chloe Martin', email: 'chloe.martin@example.org', phone: '+1 604-555-0178', country: 'Canada' },
+  { name: 'Mateo García', email: 'mateo.garcia@example.com', phone: '+34 612 345 678', country: 'Spain' },
+  { name: 'Amelia Clarke', email: 'amelia.clarke@example.net', phone: '+61 412 345 678', country: 'Australia' },
+  { name: 'Noah Fischer', email: 'noah.fischer@example.com', phone: '+41 79 123 45 67', country: 'Switzerland' },
+  { name: 'Isabella Costa', email: 'isabella.costa@example.com', phone: '+55 11 91234-5678', country: 'Brazil' },
+  { name: 'Liam O’Connor', email: 'liam.oconnor@example.net', phone: '+353 85 123 4567', country: 'Ireland' },
+  { name: 'Emma Jansen', email: 'emma.jansen@example.net', phone: '+31 6 12345678', country: 'Netherlands' },
+  { name: 'James Thompson', email: 'james.thompson@example.com', phone: '+1 212-555-0164', country: 'United States' },
+  { name: 'Mia Andersson', email: 'mia.andersson@example.net', phone: '+46 70 123 45 67', country: 'Sweden' },
+  { name: 'Daniel Kim', email: 'daniel.kim@example.com', phone: '+82 10-1234-5678', country: 'South Korea' },
+  { name: 'Grace Nguyen', email: 'grace.nguyen@example.com', phone: '+1 713-555-0119', country: 'United States' },
+  { name: 'Oliver Hughes', email: 'oliver.hughes@example.net', phone: '+44 7700 900456', country: 'United Kingdom' },
+  { name: 'Camille Laurent', email: 'camille.laurent@example.net', phone: '+33 7 23 45 67 89', country: 'France' },
+  { name: 'Benjamin Cohen', email: 'ben.cohen@example.com', phone: '+1 312-555-0187', country: 'United States' },
+  { name: 'Yuki Sato', email: 'yuki.sato@example.net', phone: '+81 80-2345-6789', country: 'Japan' },
+  { name: 'Ava Robinson', email: 'ava.robinson@example.com', phone: '+1 503-555-0126', country: 'United States' },
+  { name: 'Leon Becker', email: 'leon.becker@example.net', phone: '+49 160 9876 5432', country: 'Germany' },
+  { name: 'Zoe Papadopoulos', email: 'zoe.papadopoulos@example.net', phone: '+30 691 234 5678', country: 'Greece' },
+  { name: 'Samuel Oliveira', email: 'samuel.oliveira@example.net', phone: '+351 936 123 456', country: 'Portugal' },
+  { name: 'Ella Wilson', email: 'ella.wilson@example.net', phone: '+64 21 123 4567', country: 'New Zealand' },
+  { name: 'Jack Murphy', email: 'jack.murphy@example.com', phone: '+1 617-555-0141', country: 'United States' },
+  { name: 'Lena Novak', email: 'lena.novak@example.net', phone: '+420 601 234 567', country: 'Czech Republic' },
+  { name: 'Arjun Mehta', email: 'arjun.mehta@example.net', phone: '+91 98765 43210', country: 'India' },
+  { name: 'Charlotte Dubois', email: 'charlotte.dubois@example.net', phone: '+32 470 12 34 56', country: 'Belgium' },
+  { name: 'Henry Adams', email: 'henry.adams@example.com', phone: '+1 206-555-0193', country: 'United States' },
+  { name: 'Nora Lindqvist', email: 'nora.lindqvist@example.net', phone: '+358 40 123 4567', country: 'Finland' },
+  { name: 'Diego Hernández', email: 'diego.hernandez@example.net', phone: '+52 55 1234 5678', country: 'Mexico' },
+  { name: 'Sarah Mitchell', email: 'sarah.mitchell@example.com', phone: '+1 303-555-0158', country: 'United States' },
+  { name: 'Tomás Ferreira', email: 'tomas.ferreira@example.net', phone: '+351 917 654 321', country: 'Portugal' },
+  { name: 'Aiko Yamamoto', email: 'aiko.yamamoto@example.net', phone: '+81 70-3456-7890', country: 'Japan' },
+  { name: 'William Scott', email: 'will.scott@example.com', phone: '+1 646-555-0172', country: 'United States' },
+  { name: 'Freya Olsen', email: 'freya.olsen@example.net', phone: '+45 20 12 34 56', country: 'Denmark' },
+  { name: 'Gabriel Santos', email: 'gabriel.santos@example.com', phone: '+55 21 99876-5432', country: 'Brazil' },
+  { name: 'Lily Chen', email: 'lily.chen@example.com', phone: '+1 408-555-0111', country: 'United States' },
+  { name: 'Max Hoffmann', email: 'max.hoffmann@example.net', phone: '+43 664 1234567', country: 'Austria' },
+  { name: 'Priya Sharma', email: 'priya.sharma@example.com', phone: '+44 7700 900789', country: 'United Kingdom' },
+];
+
+export const SPECIAL_REQUESTS: readonly string[] = [
+  'Late check-in, arriving around 11 pm.',
+  'Travelling with a baby: could you leave a travel cot?',
+  'Early check-in if at all possible, our flight lands at 8 am.',
+  'Celebrating our anniversary.',
+  'One guest is allergic to feathers; synthetic pillows please.',
+  'Could you recommend a taxi from the airport?',
+  'We will need parking for one car.',
+];

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { getTableColumns } from 'drizzle-orm';
+import { addDays, daysBetween } from '../dates';
+import { deriveGuests } from '../guests';
+import { commissionCents, toCents } from '../money';
+import { tableByName } from '../registry';
+import { DEMO_ACCOUNTS } from './accounts';
+import { DEMO_TABLES, DEMO_WINDOW_DAYS, generateDemoData, hostProfileCounters, type DemoData } from './generate';
+
+// Two days far apart, across a year end and a leap day, so that date arithmetic shows if it slips.
+const TODAYS = ['2024-02-28', '2026-12-31'] as const;
+
+function shiftDates(json: string, days: number): string {
+  return json.replace(/\d{4}-\d{2}-\d{2}/g, (d) => addDays(d, days));
+}
+
+describe.each(TODAYS)('generateDemoData around %s', (today) => {
+  const data = generateDemoData({ today });
+  const staffUser = data.users.find((u) => u.Role === 'staff');
+  const housekeeper = data.housekeeping_staff.find((s) => s.user_id === staffUser?.ID);
+
+  it('makes every table of the demo with plausible counts', () => {
+    expect(data.users).toHaveLength(3);
+    expect(data.subscription_tiers).toHaveLength(3);
+    expect(data.host_profiles).toHaveLength(1);
+    expect(data.display_settings).toHaveLength(3);
+    expect(data.properties).toHaveLength(3);
+    expect(data.housekeeping_staff).toHaveLength(2);
+    expect(data.task_templates).toHaveLength(4);
+    expect(data.bookings.length).toBeGreaterThanOrEqual(32);
+    expect(data.bookings.length).toBeLessThanOrEqual(52);
+    expect(data.guests.length).toBeGreaterThanOrEqual(20);
+    expect(data.housekeeping_tasks.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives rows exactly the columns of their table, valid for the shared row schemas', () => {
+    for (const name of DEMO_TABLES) {
+      const def = tableByName(name);
+      if (!def) throw new Error(`no table ${name}`);
+      const columns = Object.keys(getTableColumns(def.table)).sort();
+      for (const row of data[name] as readonly Record<string, unknown>[]) {
+        const full = { version: 1, updated_at: null, deleted_at: null, ...(name === 'users' ? { password_hash: null } : {}), ...row };
+        expect(Object.keys(full).sort()).toEqual(columns);
+        const parsed = def.schemas.row.safeParse(full);
+        expect(parsed.error?.issues ?? [], `${name} ${String(row[def.key])}`).toEqual([]);
+      }
+    }
+  });
+
+  it('uses unique ids across all tables', () => {
+    const ids = DEMO_TABLES.flatMap((name) => (data[name] as readonly Record<string, unknown>[]).map((r) => String(r.id ?? r.ID)));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('seeds the tiers and platform settings of spec §9', () => {
+    expect(data.subscription_tiers.map((t) => [t.tier_name, t.monthly_price, t.yearly_price, t.properties_limit, t.commission_rate, t.ota_integrations, t.support_level])).toEqual([
+      ['basic', 29.99, 299.99, 1, 15, 2, 'email'],
+      ['pro', 49.99, 499.99, 5, 12, 5, 'chat'],
+      ['enterprise', 99.99, 999.99, 25, 8, 10, 'priority'],
+    ]);
+    const setting = (key: string) => data.platform_settings.find((s) => s.setting_key === key);
+    expect(setting('default_commission_rate')).toMatchObject({ setting_value: '10.0', setting_type: 'number', category: 'commission' });
+    expect(setting('currency')?.setting_value).toBe('USD');
+    expect(setting('timezone')?.setting_value).toBe('UTC');
+    expect(setting('date_format')?.setting_value).toBe('MM/DD/YYYY');
+    expect(setting('time_format')?.setting_value).toBe('12-hour');
+    expect(setting('smtp_enabled')).toMatchObject({ setting_value: 'false', setting_type: 'boolean', category: 'smtp' });
+    expect(setting('smtp_password')).toMatchObject({ setting_value: '', is_encrypted: true });
+    expect(setting('smtp_from_name')?.setting_value).toBe('Staykeep');
+  });
+
+  it('has the demo accounts, the host on pro at 12 and the housekeeper linked to a staff row', () => {
+    expect(data.users.map((u) => [u.Email, u.Role])).toEqual(DEMO_ACCOUNTS.map((a) => [a.email, a.role]));
+    const host = data.users.find((u) => u.Role === 'host');
+    const profile = data.host_profiles[0];
+    expect(profile).toMatchObject({ user_id: host?.ID, subscription_tier: 'pro', commission_rate: 12, account_status: 'active' });
+    expect(housekeeper?.staff_email).toBe(staffUser?.Email);
+    expect(new Set(data.display_settings.map((d) => d.user_id))).toEqual(new Set(data.users.map((u) => u.ID)));
+    for (const rows of [data.properties, data.bookings, data.housekeeping_staff, data.task_templates, data.guests, data.housekeeping_tasks]) {
+      for (const row of rows) expect(row.host_id).toBe(profile?.id);
+    }
+  });
+
+  it('puts properties in three cities and timezones', () => {
+    expect(new Set(data.properties.map((p) => p.timezone)).size).toBe(3);
+  });
+
+  it('books within ±90 days, without overlapping live stays of one property', () => {
+    for (const b of data.bookings) {
+      expect(daysBetween(today, b.check_in_date)).toBeGreaterThanOrEqual(-DEMO_WINDOW_DAYS);
+      expect(daysBetween(today, b.check_out_date)).toBeLessThanOrEqual(DEMO_WINDOW_DAYS);
+      expect(daysBetween(b.check_in_date, b.check_out_date)).toBeGreaterThanOrEqual(2);
+    }
+    for (const p of data.properties) {
+      const live = data.bookings.filter((b) => b.property_id === p.id && b.booking_status !== 'cancelled').sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : 1));
+      for (let i = 1; i < live.length; i += 1) expect(live[i - 1]?.check_out_date <= (live[i]?.check_in_date ?? '')).toBe(true);
+    }
+  });
+
+  it('mixes sources and statuses, and computes commission at the host rate', () => {
+    expect(new Set(data.bookings.map((b) => b.booking_source))).toEqual(new Set(['airbnb', 'booking.com', 'vrbo', 'direct']));
+    const statuses = data.bookings.map((b) => b.booking_status);
+    const cancelled = statuses.filter((s) => s === 'cancelled').length;
+    expect(cancelled).toBeGreaterThanOrEqual(1);
+    expect(cancelled).toBeLessThanOrEqual(2);
+    expect(statuses.filter((s) => s === 'confirmed').length).toBeGreaterThan(data.bookings.length / 2);
+    for (const b of data.bookings.filter((x) => x.booking_status === 'completed')) expect(b.check_out_date <= today).toBe(true);
+    expect(statuses).toContain('completed');
+    expect(new Set(data.bookings.map((b) => b.payment_status))).toEqual(new Set(['paid', 'pending', 'partial', 'refunded']));
+    for (const b of data.bookings) {
+      expect(toCents(b.commission_amount)).toBe(commissionCents(toCents(b.total_amount), 12));
+      expect(toCents(b.net_amount)).toBe(toCents(b.total_amount) - toCents(b.commission_amount));
+      const property = data.properties.find((p) => p.id === b.property_id);
+      const perNight = b.total_amount / daysBetween(b.check_in_date, b.check_out_date);
+      expect(perNight / (property?.base_price ?? 1)).toBeGreaterThan(0.9);
+      expect(perNight / (property?.base_price ?? 1)).toBeLessThan(1.16);
+    }
+  });
+
+  it('derives guests from the bookings, with repeat and VIP guests', () => {
+    const byId = new Map(data.properties.map((p) => [p.id, p]));
+    const derived = deriveGuests(data.bookings, byId, today);
+    const strip = ({ average_rating: _r, ...g }: { average_rating: number } & Record<string, unknown>) => g;
+    expect(data.guests.map((g) => strip({ ...g, id: undefined, verified_status: undefined, country: undefined, created_date: undefined, updated_date: undefined }))).toEqual(
+      derived.map((g) => strip({ ...g, id: undefined, verified_status: undefined, country: undefined, created_date: undefined, updated_date: undefined })),
+    );
+    expect(data.guests.every((g) => g.average_rating >= 3.5)).toBe(true);
+    expect(data.guests.some((g) => g.total_bookings >= 3 && g.vip_status)).toBe(true);
+    expect(data.guests.some((g) => g.total_bookings < 3 && g.total_spent >= 2000 && g.vip_status)).toBe(true);
+    expect(data.guests.some((g) => !g.vip_status)).toBe(true);
+    expect(data.bookings.some((b) => b.guest_email === '')).toBe(true);
+    expect(data.bookings.some((b) => b.guest_email !== b.guest_email.toLowerCase())).toBe(true);
+    expect(new Set(data.guests.map((g) => g.guest_status))).toEqual(new Set(['cancelled', 'current', 'upcoming', 'past']));
+  });
+
+  it('keeps the host profile counters consistent with the rows', () => {
+    expect(data.host_profiles[0]).toMatchObject(hostProfileCounters(data.properties, data.bookings));
+    const live = data.bookings.filter((b) => b.booking_status !== 'cancelled');
+    expect(data.host_profiles[0]?.total_bookings).toBe(live.length);
+  });
+
+  it('schedules the housekeeper today, with one urgent and one overdue task', () => {
+    const tasks = data.housekeeping_tasks;
+    const todayForHousekeeper = tasks.filter((t) => t.task_status === 'pending' && t.scheduled_date === today && t.assigned_staff_id === housekeeper?.id);
+    expect(todayForHousekeeper.length).toBeGreaterThanOrEqual(2);
+    expect(tasks.filter((t) => t.priority_level === 'urgent')).toHaveLength(1);
+    const overdue = tasks.filter((t) => t.task_status === 'pending' && (t.due_date ?? '9999') < today);
+    expect(overdue).toHaveLength(1);
+    expect(tasks.some((t) => t.task_status === 'completed')).toBe(true);
+    for (const t of tasks) {
+      const ids = t.checklist_items.map((c) => c.id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(new Set(ids).size).toBe(ids.length);
+      if (t.task_status === 'completed') expect(t.checklist_items.every((c) => c.done)).toBe(true);
+    }
+    const turnovers = tasks.filter((t) => t.booking_id);
+    for (const t of turnovers) {
+      const booking = data.bookings.find((b) => b.id === t.booking_id);
+      expect(t.scheduled_date).toBe(booking?.check_out_date);
+      expect(booking?.booking_status).not.toBe('cancelled');
+    }
+    expect(data.task_templates.filter((t) => t.is_default).map((t) => t.name)).toEqual(['Turnover cleaning']);
+  });
+});
+
+describe('generateDemoData determinism', () => {
+  it('makes the same rows and ids for another day, with every date shifted by the same days', () => {
+    const [a, b] = TODAYS.map((today) => generateDemoData({ today })) as [DemoData, DemoData];
+    expect(shiftDates(JSON.stringify(a), daysBetween(TODAYS[0], TODAYS[1]))).toBe(JSON.stringify(b));
+  });
+
+  it('is repeatable for one seed and different for another', () => {
+    const today = '2025-07-04';
+    expect(generateDemoData({ today, seed: 7 })).toEqual(generateDemoData({ today, seed: 7 }));
+    expect(generateDemoData({ today, seed: 8 }).bookings[0]?.id).not.toBe(generateDemoData({ today, seed: 7 }).bookings[0]?.id);
+  });
+
+  it('refuses a today that is not YYYY-MM-DD', () => {
+    expect(() => generateDemoData({ today: '07/04/2025' })).toThrow(RangeError);
+  });
+});
