@@ -19,7 +19,7 @@ export type MailMessage = {
 };
 
 /** What sendMail needs; a FastifyInstance has all of it. */
-export type MailDeps = { db: Tx; secretKey: Buffer; log: FastifyBaseLogger };
+export type MailDeps = { db: Tx; secretKey: Buffer; log: FastifyBaseLogger; now: () => Date };
 
 export type MailResult = { transport: 'smtp' | 'dev'; messageId?: string };
 
@@ -91,8 +91,8 @@ async function sendSmtp(settings: SmtpSettings, message: MailMessage): Promise<M
   }
 }
 
-function sendDev(log: FastifyBaseLogger, message: MailMessage): MailResult {
-  devMessages.push({ ...message, at: new Date().toISOString() });
+function sendDev(log: FastifyBaseLogger, message: MailMessage, at: Date): MailResult {
+  devMessages.push({ ...message, at: at.toISOString() });
   if (devMessages.length > DEV_MAILBOX_SIZE) devMessages.splice(0, devMessages.length - DEV_MAILBOX_SIZE);
   log.info(`[mail:dev] To: ${message.to} Subject: ${message.subject}${message.link ? ` Link: ${message.link}` : ''}`);
   return { transport: 'dev' };
@@ -114,5 +114,5 @@ export async function sendMail(deps: MailDeps, message: MailMessage, options: { 
     }
   }
   if (options.requireSmtp) throw new SmtpNotConfigured();
-  return sendDev(deps.log, message);
+  return sendDev(deps.log, message, deps.now());
 }
