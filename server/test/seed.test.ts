@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { makeTestApp, type TestApp } from './helpers';
+import { seedDemo } from '../src/seed';
+import { loadActor } from '../src/actor';
+import { currentVersion } from '../src/db/write';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo/accounts';
+import { DEMO_TABLES, generateDemoData } from '../../shared/demo/generate';
+import { tableByName } from '../../shared/registry';
+import { bookings, hostProfiles, housekeepingStaff, housekeepingTasks, users } from '../../shared/schema/tables';
+
+// Late in the UTC day, so that a seed that took "today" from local time would show it.
+const NOW = new Date('2025-06-15T23:30:00.000Z');
+const TODAY = '2025-06-15';
+
+function countRows(app: TestApp, name: string): number {
+  const def = tableByName(name);
+  if (!def) throw new Error(`no table ${name}`);
+  return (app.db.$client.prepare(`SELECT COUNT(*) AS n FROM "${def.name}"`).get() as { n: number }).n;
+}
+
+describe('demo seed', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await makeTestApp({ seed: true, now: () => NOW });
+  });
+  afterAll(async () => app.cleanup());
+
+  it('writes every table of the generator, each row with its own version', () => {
+    const expected = generateDemoData({ today: TODAY });
+    let total = 0;
+    for (const name of DEMO_TABLES) {
+      const n = app.db.$client.prepare(`SELECT COUNT(*) AS n, COUNT(DISTINCT version) AS v, MIN(version) AS lo FROM "${name}"`).get() as {
+        n: number;
+        v: number;
+        lo: number;
+      };
+      expect(n.n, name).toBe(expected[name].length);
+      expect(n.v, name).toBe(n.n);
+      expect(n.lo, name).toBeGreaterThan(0);
+      total += n.n;
+    }
+    expect(total).toBeGreaterThan(90);
+    expect(currentVersion(app.db)).toBeGreaterThanOrEqual(total);
+  });
+
+  it('creates the three demo accounts with their roles, signing in with the demo password', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: DEMO_PASSWORD } });
+      expect(res.statusCode, account.email).toBe(200);
+      expect(res.json().user).toMatchObject({ Email: account.email, Role: account.role, Name: account.name });
+    }
+    const hashes = app.db.select({ h: users.password_hash }).from(users).all().map((r) => r.h);
+    expect(hashes.every((h) => h?.startsWith('scrypt$'))).toBe(true);
+  });
+
+  it('keeps the host profile counters equal to the host bookings', () => {
+    const host = app.db.select().from(users).where(eq(users.Role, 'host')).get();
+    const profile = app.db.select().from(hostProfiles).where(eq(hostProfiles.user_id, host?.ID ?? '')).get();
+    expect(profile).toMatchObject({ subscription_tier: 'pro', commission_rate: 12, properties_count: 3 });
+    const live = app.db.$client
+      .prepare(`SELECT COUNT(*) AS n, SUM(total_amount) AS cents FROM bookings WHERE host_id = ? AND booking_status <> 'cancelled' AND deleted_at IS NULL`)
+      .get(profile?.id) as { n: number; cents: number };
+    expect(profile?.total_bookings).toBe(live.n);
+    expect(Math.round((profile?.total_revenue ?? 0) * 100)).toBe(live.cents);
+  });
+
+  it('has no two live bookings of one property on the same night', () => {
+    const overlaps = app.db.$client
+      .prepare(
+        `SELECT COUNT(*) AS n FROM bookings a JOIN bookings b
+           ON a.property_id = b.property_id AND a.id < b.id
+          AND a.check_in_date < b.check_out_date AND b.check_in_date < a.check_out_date
+        WHERE a.booking_status <> 'cancelled' AND b.booking_status <> 'cancelled'`,
+      )
+      .get() as { n: number };
+    expect(overlaps.n).toBe(0);
+    expect(app.db.select({ n: sql<number>`count(*)` }).from(bookings).get()?.n).toBeGreaterThanOrEqual(30);
+  });
+
+  it('links the housekeeper to its staff row and gives it work today, one urgent and one overdue task', () => {
+    const housekeeperUser = app.db.select().from(users).where(eq(users.Email, 'housekeeper@example.com')).get();
+    expect(housekeeperUser?.Role).toBe('staff');
+    const actor = loadActor(app.db, housekeeperUser?.ID ?? '');
+    const staffRow = app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.staff_email, 'housekeeper@example.com')).get();
+    expect(actor?.staffId).toBeDefined();
+    expect(actor?.staffId).toBe(staffRow?.id);
+
+    const pendingToday = app.db
+      .select()
+      .from(housekeepingTasks)
+      .where(and(eq(housekeepingTasks.task_status, 'pending'), eq(housekeepingTasks.scheduled_date, TODAY), eq(housekeepingTasks.assigned_staff_id, staffRow?.id ?? '')))
+      .all();
+    expect(pendingToday.length).toBeGreaterThanOrEqual(1);
+    const urgent = app.db.select().from(housekeepingTasks).where(eq(housekeepingTasks.priority_level, 'urgent')).all();
+    expect(urgent).toHaveLength(1);
+    expect(urgent[0]?.task_status).toBe('pending');
+    const overdue = app.db
+      .select()
+      .from(housekeepingTasks)
+      .where(and(eq(housekeepingTasks.task_status, 'pending'), sql`${housekeepingTasks.due_date} < ${TODAY}`, isNull(housekeepingTasks.deleted_at)))
+      .all();
+    expect(overdue).toHaveLength(1);
+  });
+
+  it('lets the demo host page its bookings through the table API', async () => {
+    const host = app.db.select().from(users).where(eq(users.Email, 'host@example.com')).get();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/table/20101/page',
+      headers: { authorization: `Bearer ${app.signSession(host?.ID ?? '')}` },
+      payload: { PageNo: 1, PageSize: 1000, OrderByField: 'check_in_date', IsAsc: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().VirtualCount).toBe(app.db.select({ n: sql<number>`count(*)` }).from(bookings).get()?.n);
+  });
+
+  it('does nothing on a second run', () => {
+    const before = currentVersion(app.db);
+    const userCount = countRows(app, 'users');
+    expect(seedDemo(app.db, new Date('2025-07-01T00:00:00.000Z'))).toEqual({ seeded: false, rows: 0 });
+    expect(currentVersion(app.db)).toBe(before);
+    expect(countRows(app, 'users')).toBe(userCount);
+  });
+});
