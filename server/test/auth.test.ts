@@ -261,6 +261,7 @@ describe('login limits', () => {
       // Another address has its own budget; routes outside the account module are not limited.
       expect((await app.inject({ method: 'GET', url: '/api/setup/status', remoteAddress: '10.0.0.9' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await post(app, '/api/email/test', { to: 'a@example.com' })).statusCode).toBe(401);
     } finally {
       await app.cleanup();
     }

@@ -43,16 +43,14 @@ async function withFallback<T>(request: FastifyRequest, message: string, run: ()
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // app.ts has no line for the email module yet, so the account module mounts its one route; it is
-  // registered before the limiter hook below so that the admin test-mail route is not counted as
-  // an auth request. Move it to app.ts (and drop this) when app.ts lists it.
+  // app.ts has no line for the email module yet, so the account module mounts its one route
+  // (not counted as an auth request). Move it to app.ts (and drop this) when app.ts lists it.
   await app.register(emailRoutes);
 
-  if (app.config.authRequestsPerIpPerMinute > 0) {
-    // One limiter instance, so all account routes draw from the same per-IP budget (route-level
-    // `config.rateLimit` would give each route its own).
-    app.addHook('onRequest', app.rateLimit({ max: app.config.authRequestsPerIpPerMinute, timeWindow: 60_000 }));
-  }
+  // One limiter instance on every account route, so they all draw from the same per-IP budget
+  // (route-level `config.rateLimit` would give each route its own). 0 turns it off.
+  const perIp = app.config.authRequestsPerIpPerMinute;
+  const onRequest = perIp > 0 ? [app.rateLimit({ max: perIp, timeWindow: 60_000 })] : [];
 
   const secureCookie = app.config.publicOrigin.startsWith('https:');
   function startSession(reply: FastifyReply, user: SessionUser): { token: string; user: SessionUser } {
@@ -65,6 +63,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/register',
     {
+      onRequest,
       schema: {
         tags: TAGS,
         summary: 'Register a host (user and host profile)',
@@ -81,6 +80,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/login',
     {
+      onRequest,
       schema: {
         tags: TAGS,
         summary: 'Sign in with e-mail and password',
@@ -97,6 +97,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/auth/me',
     {
+      onRequest,
       preValidation: app.authenticate,
       schema: { tags: TAGS, summary: 'The signed-in user', security: BEARER, response: { 200: z.object({ data: sessionUserSchema }), 401: errorSchema } },
     },
@@ -109,7 +110,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: TAGS, summary: 'Sign out (clears the session cookie)', response: { 200: emptySchema } } },
+    { onRequest, schema: { tags: TAGS, summary: 'Sign out (clears the session cookie)', response: { 200: emptySchema } } },
     async (_request, reply) => {
       reply.header('set-cookie', `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secureCookie ? '; Secure' : ''}`);
       return {};
@@ -119,6 +120,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/reset-password/email',
     {
+      onRequest,
       schema: {
         tags: TAGS,
         summary: 'Mail a password-reset link (same answer whether or not the address has an account)',
@@ -135,6 +137,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/reset-password',
     {
+      onRequest,
       schema: {
         tags: TAGS,
         summary: 'Set a new password with a reset or invite token',
@@ -151,6 +154,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/change-password',
     {
+      onRequest,
       preValidation: app.authenticate,
       schema: {
         tags: TAGS,
@@ -168,13 +172,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/setup/status',
-    { schema: { tags: ['setup'], summary: 'Whether the first super admin is still to be created', response: { 200: z.object({ needed: z.boolean() }) } } },
+    { onRequest, schema: { tags: ['setup'], summary: 'Whether the first super admin is still to be created', response: { 200: z.object({ needed: z.boolean() }) } } },
     async () => ({ needed: isSetupNeeded(app.db) }),
   );
 
   app.post(
     '/api/setup',
     {
+      onRequest,
       schema: {
         tags: ['setup'],
         summary: 'Create the first super admin (409 once one exists)',
@@ -191,6 +196,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/staff/:id/invite',
     {
+      onRequest,
       preValidation: app.requireRoles('host'),
       schema: {
         tags: ['housekeeping', 'auth'],
