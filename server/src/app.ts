@@ -18,6 +18,7 @@ import { clientPlugin } from './plugins/client';
 import { resolveSecretKey } from './plugins/secret';
 import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/table/routes';
+import { emailRoutes } from './modules/email/routes';
 import { seedDemo } from './seed';
 
 export type BuildOptions = Partial<AppConfig> & {
@@ -47,7 +48,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (it keys the per-IP limits).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,6 +87,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Domain modules.
   await app.register(authRoutes);
+  await app.register(emailRoutes);
   await app.register(tableRoutes);
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });

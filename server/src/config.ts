@@ -20,6 +20,8 @@ export type AppConfig = {
   authRequestsPerIpPerMinute: number;
   clientDistDir: string;
   logLevel: string;
+  /** Trust X-Forwarded-* (set TRUST_PROXY=true only behind a reverse proxy). */
+  trustProxy: boolean;
 };
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRequestsPerIpPerMinute: intFrom(env.RATE_LIMIT_PER_IP, 300),
     clientDistDir: path.resolve(ROOT_DIR, env.CLIENT_DIST ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
     ...overrides,
   };
 }

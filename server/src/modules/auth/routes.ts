@@ -10,7 +10,6 @@ import { HOST_REGISTRATION_FAILED, LOGIN_FAILED, REGISTRATION_FAILED, RESET_EMAI
 import { HttpError } from '../../errors';
 import { TOKEN_COOKIE, actorOf } from '../../plugins/auth';
 import { sessionUser, type SessionUser } from '../../actor';
-import { emailRoutes } from '../email/routes';
 import {
   changePasswordBody,
   emptySchema,
@@ -42,10 +41,6 @@ async function withFallback<T>(request: FastifyRequest, message: string, run: ()
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  // app.ts has no line for the email module yet, so the account module mounts its one route
-  // (not counted as an auth request). Move it to app.ts (and drop this) when app.ts lists it.
-  await app.register(emailRoutes);
 
   // One limiter instance on every account route, so they all draw from the same per-IP budget
   // (route-level `config.rateLimit` would give each route its own). 0 turns it off.
