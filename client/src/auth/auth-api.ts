@@ -1,0 +1,45 @@
+/** The auth calls of api.md (spec §7 "Authentication calls"). */
+import { z } from 'zod';
+import { apiRequest, apiRequestAs } from '../api/http';
+import { AuthResultSchema, SessionUserSchema, type AuthResult, type SessionUser } from './session';
+
+export function login(email: string, password: string): Promise<AuthResult> {
+  return apiRequestAs('/api/auth/login', AuthResultSchema, { body: { email, password }, auth: false });
+}
+
+export type RegisterInput = { email: string; password: string; name?: string; company_name?: string; phone_number?: string };
+
+export function registerHost(input: RegisterInput): Promise<AuthResult> {
+  return apiRequestAs('/api/auth/register', AuthResultSchema, { body: input, auth: false });
+}
+
+export async function fetchMe(signal?: AbortSignal): Promise<SessionUser> {
+  const { data } = await apiRequestAs('/api/auth/me', z.object({ data: SessionUserSchema }), { signal });
+  return data;
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest('/api/auth/logout', { method: 'POST', body: {} });
+}
+
+export async function sendResetPasswordEmail(email: string): Promise<void> {
+  await apiRequest('/api/auth/reset-password/email', { body: { email }, auth: false });
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await apiRequest('/api/auth/reset-password', { body: { token, password }, auth: false });
+}
+
+export async function setupStatus(): Promise<{ needed: boolean }> {
+  return apiRequestAs('/api/setup/status', z.object({ needed: z.boolean() }), { auth: false });
+}
+
+/**
+ * Creates the first super admin. The server may answer with a session (signed in at once) or
+ * with nothing, in which case the new admin signs in on the login page.
+ */
+export async function runSetup(input: { email: string; password: string; name: string }): Promise<AuthResult | null> {
+  const payload = await apiRequest('/api/setup', { body: input, auth: false });
+  const parsed = AuthResultSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,36 @@
+/** Renders a rows result in its three states (style.md §9): skeleton, error, empty, or the rows. */
+import type { ReactNode } from 'react';
+import type { RowsResult } from '../data/use-rows';
+import { SkeletonRows } from './ui/Skeleton';
+import { EmptyState, ErrorState } from './ui/States';
+
+export type DataViewProps<T> = {
+  result: RowsResult<T>;
+  empty: { title: string; text?: ReactNode; action?: ReactNode };
+  /** The loading placeholder; table-shaped rows by default. */
+  skeleton?: ReactNode;
+  children: (rows: T[], total: number) => ReactNode;
+};
+
+export function DataView<T>({ result, empty, skeleton, children }: DataViewProps<T>) {
+  if (result.status === 'loading') return <>{skeleton ?? <SkeletonRows />}</>;
+  if (result.status === 'error') return <ErrorState error={result.error} onRetry={result.retry} />;
+  if (result.rows.length === 0) {
+    return (
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.text}
+      </EmptyState>
+    );
+  }
+  return <>{children(result.rows, result.total)}</>;
+}
+
+/** "Showing 50 of 120" when a list is cut at its page size. */
+export function ListFooter({ shown, total }: { shown: number; total: number }) {
+  if (total <= shown) return null;
+  return (
+    <p className="list-footer">
+      Showing {shown} of {total}
+    </p>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The frame of each signed-in area: navigation to every child page, the notification bell and
+ * the user menu. Host and admin: a sidebar on wide screens, an icon rail on tablets, a drawer on
+ * phones. Staff (phone-first): a bottom tab bar on phones, the sidebar on larger screens.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import type { LinkProps } from '@tanstack/react-router';
+import type { SessionUser } from '../../auth/session';
+import { Icon } from '../icons';
+import { Brand } from './Brand';
+import { NotificationBell } from './NotificationBell';
+import { UserMenu } from './UserMenu';
+import type { NavItem } from './nav';
+
+type Area = 'admin' | 'host' | 'staff';
+
+const AREA_LABEL: Record<Area, string> = { admin: 'Admin', host: 'Host', staff: 'Housekeeping' };
+
+function NavLinks({ items, onNavigate, rail = false }: { items: readonly NavItem[]; onNavigate?: () => void; rail?: boolean }) {
+  return (
+    <ul className="nav">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className="nav__link" activeProps={{ className: 'nav__link--active', 'aria-current': 'page' }} onClick={onNavigate} title={rail ? item.label : undefined}>
+            <Icon name={item.icon} />
+            <span className="nav__label">{item.label}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: readonly NavItem[]; user: SessionUser; profilePath: NonNullable<LinkProps['to']> }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLDialogElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  useEffect(() => {
+    const drawer = drawerRef.current;
+    if (!drawer) return;
+    if (drawerOpen && !drawer.open) drawer.showModal();
+    if (!drawerOpen && drawer.open) drawer.close();
+  }, [drawerOpen]);
+
+  // Moving to another page closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <div className={`shell shell--${area}`}>
+      <aside className="shell__sidebar" aria-label={`${AREA_LABEL[area]} navigation`}>
+        <Link to="/" className="shell__brand brand-link" aria-label="Staykeep home">
+          <Brand />
+        </Link>
+        <p className="shell__area">{AREA_LABEL[area]}</p>
+        <nav aria-label="Main">
+          <NavLinks items={nav} rail />
+        </nav>
+      </aside>
+
+      <dialog ref={drawerRef} className="drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawerRef.current && setDrawerOpen(false)}>
+        <div className="drawer__panel">
+          <div className="drawer__head">
+            <Brand />
+            <button type="button" className="icon-btn" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          <nav aria-label="Main">
+            <NavLinks items={nav} onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </div>
+      </dialog>
+
+      <div className="shell__main">
+        <header className="topbar">
+          <button type="button" className="icon-btn topbar__menu" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+            <Icon name="menu" />
+          </button>
+          <Link to="/" className="topbar__brand brand-link" aria-label="Staykeep home">
+            <Brand />
+          </Link>
+          <div className="topbar__spacer" />
+          <NotificationBell userId={user.ID} />
+          <UserMenu user={user} profilePath={profilePath} />
+        </header>
+        <main className="shell__content" id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+
+      {area === 'staff' ? (
+        <nav className="tabbar" aria-label="Sections">
+          <NavLinks items={nav} />
+        </nav>
+      ) : null}
+    </div>
+  );
+}

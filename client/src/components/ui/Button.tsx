@@ -1,0 +1,32 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cx } from './cx';
+import { Spinner } from './Spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md' | 'lg';
+  /** Shows a spinner and blocks clicks while an action runs. */
+  isLoading?: boolean;
+  fullWidth?: boolean;
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', isLoading = false, fullWidth = false, className, children, disabled, type = 'button', ...rest },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={cx('btn', `btn--${variant}`, `btn--${size}`, fullWidth && 'btn--full', className)}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+      {...rest}
+    >
+      {isLoading ? <Spinner size="sm" label="Working" /> : null}
+      <span>{children}</span>
+    </button>
+  );
+});

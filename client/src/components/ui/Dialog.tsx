@@ -1,0 +1,68 @@
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus, closes on Escape and
+ * marks the page behind it inert, which is the accessible behaviour without a library.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cx } from './cx';
+
+export type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons at the bottom (confirm, cancel). */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+};
+
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={cx('dialog', `dialog--${size}`)}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="dialog__panel">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+        {description ? (
+          <p id={descriptionId} className="dialog__description">
+            {description}
+          </p>
+        ) : null}
+        {children ? <div className="dialog__body">{children}</div> : null}
+        {footer ? <footer className="dialog__footer">{footer}</footer> : null}
+      </div>
+    </dialog>
+  );
+}

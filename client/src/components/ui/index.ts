@@ -1,0 +1,13 @@
+export { Badge, StatusBadge, humanize, statusTone, type BadgeTone } from './Badge';
+export { Button, type ButtonProps } from './Button';
+export { Card, CardBody, CardHeader, StatCard } from './Card';
+export { Dialog, type DialogProps } from './Dialog';
+export { Input, Select } from './Input';
+export { Skeleton, SkeletonRows, SkeletonStats } from './Skeleton';
+export { PageSpinner, Spinner } from './Spinner';
+export { EmptyState, ErrorState } from './States';
+export { Table, type Column } from './Table';
+export { Tabs, type TabItem } from './Tabs';
+export { ToastProvider, useToast } from './Toast';
+export { Tooltip } from './Tooltip';
+export * from './constants';

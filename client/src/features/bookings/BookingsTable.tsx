@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import type { Booking } from '../../data/tables';
+import { useFormat } from '../../lib/display';
+import { StatusBadge, humanize } from '../../components/ui/Badge';
+import { Table, type Column } from '../../components/ui/Table';
+import { nightsBetween } from '../../../../shared/format/dates';
+
+export function sourceLabel(source: string): string {
+  const known: Record<string, string> = { airbnb: 'Airbnb', 'booking.com': 'Booking.com', vrbo: 'Vrbo', expedia: 'Expedia', direct: 'Direct', 'google-calendar': 'Google Calendar' };
+  return known[source] ?? humanize(source);
+}
+
+export function BookingsTable({
+  bookings,
+  propertyNames,
+  caption,
+  showProperty = true,
+}: {
+  bookings: readonly Booking[];
+  propertyNames: Map<string, string>;
+  caption: string;
+  showProperty?: boolean;
+}) {
+  const format = useFormat();
+  const columns: Column<Booking>[] = [
+    {
+      key: 'guest',
+      header: 'Guest',
+      render: (b) => (
+        <div className="cell-stack">
+          <span className="cell-strong">{b.guest_name}</span>
+          {b.guest_email ? <span className="cell-muted">{b.guest_email}</span> : null}
+        </div>
+      ),
+    },
+    ...(showProperty
+      ? [
+          {
+            key: 'property',
+            header: 'Property',
+            render: (b: Booking) => (
+              <Link to="/host/properties/$id" params={{ id: b.property_id }} className="text-link">
+                {propertyNames.get(b.property_id) ?? 'Unknown property'}
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    { key: 'in', header: 'Check-in', render: (b) => format.date(b.check_in_date) },
+    { key: 'out', header: 'Check-out', render: (b) => format.date(b.check_out_date) },
+    { key: 'nights', header: 'Nights', align: 'end', secondary: true, render: (b) => nightsBetween(b.check_in_date, b.check_out_date) },
+    { key: 'guests', header: 'Guests', align: 'end', secondary: true, render: (b) => b.guests_count },
+    { key: 'source', header: 'Source', render: (b) => sourceLabel(b.booking_source) },
+    { key: 'total', header: 'Total', align: 'end', render: (b) => format.money(b.total_amount) },
+    { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
+    { key: 'payment', header: 'Payment', secondary: true, render: (b) => <StatusBadge status={b.payment_status} /> },
+  ];
+  return <Table caption={caption} columns={columns} rows={bookings} rowKey={(b) => b.id} />;
+}

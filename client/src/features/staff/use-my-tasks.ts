@@ -1,0 +1,12 @@
+import { TABLE } from '../../data/tables';
+import { useRows } from '../../data/use-rows';
+
+/** The tasks assigned to the signed-in housekeeper (the server scopes staff to their own). */
+export function useMyTasks(staffId: string | undefined) {
+  return useRows(TABLE.housekeeping_tasks, {
+    PageSize: 1000,
+    OrderByField: 'scheduled_date',
+    IsAsc: true,
+    Filters: staffId ? [{ name: 'assigned_staff_id', op: 'Equal', value: staffId }] : [],
+  });
+}

@@ -1,0 +1,27 @@
+/** Task facts the screens share (decisions.md task statuses; spec §9 overdue check). */
+import { dayOf } from '../../../../shared/format/dates';
+
+type TaskLike = { task_status: string; due_date: string | null; scheduled_date: string | null };
+
+export function isOpen(task: Pick<TaskLike, 'task_status'>): boolean {
+  return task.task_status === 'pending' || task.task_status === 'in_progress';
+}
+
+/**
+ * An open task past its due time. A due day (no time) is overdue once that day has ended in the
+ * user's timezone; an instant once it has passed.
+ */
+export function isOverdue(task: TaskLike, now: Date, timezone = 'UTC'): boolean {
+  if (!isOpen(task) || !task.due_date) return false;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(task.due_date)) {
+    const today = dayOf(now.toISOString(), timezone);
+    return today !== null && task.due_date < today;
+  }
+  const due = Date.parse(task.due_date);
+  return Number.isFinite(due) && due < now.getTime();
+}
+
+/** The day a task is planned for (its scheduled date, else its due date), in a timezone. */
+export function taskDay(task: TaskLike, timezone: string): string | null {
+  return dayOf(task.scheduled_date, timezone) ?? dayOf(task.due_date, timezone);
+}

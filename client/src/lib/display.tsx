@@ -1,0 +1,58 @@
+/**
+ * The one formatting module of the client: the signed-in user's display settings (timezone, date
+ * format, 12/24 h; spec §3, §9 defaults) applied to every date, time and amount on screen.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import {
+  DEFAULT_DISPLAY_SETTINGS,
+  formatDate,
+  formatDateOrDateTime,
+  formatDateTime,
+  formatTime,
+  normalizeDisplaySettings,
+  todayIn,
+  type DisplaySettings,
+} from '../../../shared/format/dates';
+import { formatMoney } from '../../../shared/money';
+import { TABLE } from '../data/tables';
+import { useRows } from '../data/use-rows';
+
+export type Formatters = {
+  settings: DisplaySettings;
+  date: (value: string | Date | null | undefined) => string;
+  time: (value: string | Date | null | undefined) => string;
+  dateTime: (value: string | Date | null | undefined) => string;
+  /** A task's schedule or due date: a day or an instant. */
+  when: (value: string | null | undefined) => string;
+  money: (units: number | null | undefined, currency?: string) => string;
+  /** Today's date (YYYY-MM-DD) in the user's timezone. */
+  today: () => string;
+};
+
+export function makeFormatters(settings: DisplaySettings): Formatters {
+  return {
+    settings,
+    date: (v) => formatDate(v, settings),
+    time: (v) => formatTime(v, settings),
+    dateTime: (v) => formatDateTime(v, settings),
+    when: (v) => formatDateOrDateTime(v, settings),
+    money: (units, currency = 'USD') => formatMoney(units ?? 0, currency),
+    today: () => todayIn(settings.timezone, new Date()),
+  };
+}
+
+const FormatContext = createContext<Formatters | null>(null);
+
+/** Loads the user's display settings row (table 20042); the defaults apply until it arrives. */
+export function DisplaySettingsProvider({ userId, children }: { userId: string; children: ReactNode }) {
+  const result = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: userId }] });
+  const row = result.status === 'success' ? result.rows[0] : undefined;
+  const formatters = useMemo(() => makeFormatters(row ? normalizeDisplaySettings(row) : DEFAULT_DISPLAY_SETTINGS), [row]);
+  return <FormatContext.Provider value={formatters}>{children}</FormatContext.Provider>;
+}
+
+export function useFormat(): Formatters {
+  const value = useContext(FormatContext);
+  if (!value) throw new Error('useFormat must be used within a DisplaySettingsProvider');
+  return value;
+}

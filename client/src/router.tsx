@@ -1,0 +1,33 @@
+/** The router: the generated route tree, the typed context every guard reads, the fallbacks. */
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeTree } from './routeTree.gen';
+import type { AuthStore } from './auth/auth-store';
+import { NotFoundPage } from './components/not-found';
+import { RouterErrorScreen } from './components/error-screens';
+import { PageSpinner } from './components/ui/Spinner';
+
+export type RouterContext = {
+  auth: AuthStore;
+  queryClient: QueryClient;
+};
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Lazy route chunks and guards show the spinner only when they take a moment.
+    defaultPendingComponent: () => <PageSpinner />,
+    defaultPendingMs: 150,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ({ error, reset }) => <RouterErrorScreen error={error} onRetry={reset} />,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireArea } from '../auth/guards';
+import { AppShell } from '../components/layout/AppShell';
+import { CurrentUserProvider } from '../components/layout/current-user';
+import { ADMIN_NAV } from '../components/layout/nav';
+import { DisplaySettingsProvider } from '../lib/display';
+
+/** The admin area (spec §6: super_admin and admin). */
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: ({ context, location }) => {
+    requireArea(context, 'admin', location);
+  },
+  component: AdminArea,
+});
+
+function AdminArea() {
+  return (
+    <CurrentUserProvider>
+      {(user) => (
+        <DisplaySettingsProvider userId={user.ID}>
+          <AppShell area="admin" nav={ADMIN_NAV} user={user} profilePath="/admin/profile" />
+        </DisplaySettingsProvider>
+      )}
+    </CurrentUserProvider>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminDashboardPage } from '../../features/admin/DashboardPage';
+
+export const Route = createFileRoute('/_admin/admin/dashboard')({
+  component: AdminDashboardPage,
+});

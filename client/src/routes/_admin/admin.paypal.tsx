@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPaypalPage } from '../../features/admin/PaypalPage';
+
+export const Route = createFileRoute('/_admin/admin/paypal')({
+  component: AdminPaypalPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePage } from '../../features/profile/ProfilePage';
+
+export const Route = createFileRoute('/_admin/admin/profile')({
+  component: ProfilePage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminSubscriptionsPage } from '../../features/admin/SubscriptionsPage';
+
+export const Route = createFileRoute('/_admin/admin/subscriptions')({
+  component: AdminSubscriptionsPage,
+});

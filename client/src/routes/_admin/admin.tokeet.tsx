@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminTokeetPage } from '../../features/admin/TokeetPage';
+
+export const Route = createFileRoute('/_admin/admin/tokeet')({
+  component: AdminTokeetPage,
+});

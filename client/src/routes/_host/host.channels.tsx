@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HostChannelsPage } from '../../features/host/ChannelsPage';
+
+export const Route = createFileRoute('/_host/host/channels')({
+  component: HostChannelsPage,
+});

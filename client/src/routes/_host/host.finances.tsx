@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HostFinancesPage } from '../../features/host/FinancesPage';
+
+export const Route = createFileRoute('/_host/host/finances')({
+  component: HostFinancesPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HostGuestsPage } from '../../features/host/GuestsPage';
+
+export const Route = createFileRoute('/_host/host/guests')({
+  component: HostGuestsPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HostInboxPage } from '../../features/host/InboxPage';
+
+export const Route = createFileRoute('/_host/host/inbox')({
+  component: HostInboxPage,
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PropertyDetailPage } from '../../features/host/PropertyDetailPage';
+
+export const Route = createFileRoute('/_host/host/properties/$id')({
+  component: PropertyRoute,
+});
+
+function PropertyRoute() {
+  const { id } = Route.useParams();
+  return <PropertyDetailPage id={id} />;
+}

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireArea } from '../auth/guards';
+import { AppShell } from '../components/layout/AppShell';
+import { CurrentUserProvider } from '../components/layout/current-user';
+import { STAFF_NAV } from '../components/layout/nav';
+import { DisplaySettingsProvider } from '../lib/display';
+
+/** The staff area (spec §6: staff only). */
+export const Route = createFileRoute('/_staff')({
+  beforeLoad: ({ context, location }) => {
+    requireArea(context, 'staff', location);
+  },
+  component: StaffArea,
+});
+
+function StaffArea() {
+  return (
+    <CurrentUserProvider>
+      {(user) => (
+        <DisplaySettingsProvider userId={user.ID}>
+          <AppShell area="staff" nav={STAFF_NAV} user={user} profilePath="/staff/profile" />
+        </DisplaySettingsProvider>
+      )}
+    </CurrentUserProvider>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StaffDashboardPage } from '../../features/staff/DashboardPage';
+
+export const Route = createFileRoute('/_staff/staff/dashboard')({
+  component: StaffDashboardPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** Spec §2: the area's index redirects to its dashboard. */
+export const Route = createFileRoute('/_staff/staff/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/staff/dashboard', replace: true });
+  },
+});

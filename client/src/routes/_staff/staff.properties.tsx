@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StaffPropertiesPage } from '../../features/staff/PropertiesPage';
+
+export const Route = createFileRoute('/_staff/staff/properties')({
+  component: StaffPropertiesPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StaffSchedulePage } from '../../features/staff/SchedulePage';
+
+export const Route = createFileRoute('/_staff/staff/schedule')({
+  component: StaffSchedulePage,
+});

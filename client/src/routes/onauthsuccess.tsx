@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { z } from 'zod';
+import { landingPathFor } from '../auth/session';
+import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
+import { PageSpinner } from '../components/ui/Spinner';
+
+/**
+ * Finishes a sign-in that arrives by redirect (an invite or reset link carrying a session token)
+ * and routes by role (spec §2). Without a token, a signed-in user is routed and anyone else is
+ * sent to sign in.
+ */
+export const Route = createFileRoute('/onauthsuccess')({
+  validateSearch: z.object({ token: z.string().optional(), redirect: z.string().optional() }),
+  component: OnAuthSuccessPage,
+});
+
+function OnAuthSuccessPage() {
+  const { token, redirect } = Route.useSearch();
+  const { auth } = useRouteContext({ from: '/onauthsuccess' });
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const finish = async () => {
+      if (token) {
+        try {
+          const user = await auth.signInWithToken(token);
+          await navigate({ href: landingPathFor(user.Role, redirect), replace: true });
+        } catch {
+          setFailed(true);
+        }
+        return;
+      }
+      const state = auth.getState();
+      if (state.status === 'signedIn') await navigate({ href: landingPathFor(state.user.Role, redirect), replace: true });
+      else await navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
+    };
+    void finish();
+  }, [auth, navigate, token, redirect]);
+
+  if (!failed) return <PageSpinner label="Signing you in" />;
+  return (
+    <AuthLayout title="Sign-in link not valid">
+      <FormMessage tone="error">This sign-in link is invalid or has expired.</FormMessage>
+      <Link to="/login" className="btn btn--primary btn--lg btn--full">
+        <span>Go to sign in</span>
+      </Link>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { HOST_REGISTRATION_FAILED } from '../../../shared/messages';
+import { errorText } from '../api/http';
+import { registerHost } from '../auth/auth-api';
+import { redirectIfSignedIn } from '../auth/guards';
+import { homePathFor } from '../auth/session';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
+import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
+import { Button } from '../components/ui/Button';
+import { Input } from '../components/ui/Input';
+
+export const Route = createFileRoute('/register')({
+  beforeLoad: ({ context }) => redirectIfSignedIn(context),
+  component: RegisterPage,
+});
+
+function RegisterPage() {
+  const { auth } = useRouteContext({ from: '/register' });
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', company_name: '', email: '', phone_number: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const { token, user } = await registerHost({
+        email: form.email.trim(),
+        password: form.password,
+        name: form.name.trim(),
+        ...(form.company_name.trim() ? { company_name: form.company_name.trim() } : {}),
+        ...(form.phone_number.trim() ? { phone_number: form.phone_number.trim() } : {}),
+      });
+      auth.signIn(token, user);
+      await navigate({ to: homePathFor(user.Role), replace: true });
+    } catch (err) {
+      setError(errorText(err, HOST_REGISTRATION_FAILED));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create a host account"
+      subtitle="Start on the Basic plan; you can change plans at any time."
+      footer={
+        <p>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <form className="form" onSubmit={(e) => void onSubmit(e)}>
+        <Input label="Your name" name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Input label="Company name" name="company_name" autoComplete="organization" value={form.company_name} onChange={set('company_name')} />
+        <Input label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Input label="Phone number" type="tel" name="phone_number" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} />
+        <Input
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <Button type="submit" fullWidth size="lg" isLoading={busy}>
+          Create account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

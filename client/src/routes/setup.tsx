@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '../api/http';
+import { runSetup, setupStatus } from '../auth/auth-api';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
+import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
+import { Button } from '../components/ui/Button';
+import { Input } from '../components/ui/Input';
+import { PageSpinner } from '../components/ui/Spinner';
+import { ErrorState } from '../components/ui/States';
+
+/** Creates the first super admin; only while none exists (api.md `/api/setup`). */
+export const Route = createFileRoute('/setup')({
+  component: SetupPage,
+});
+
+const SETUP_FAILED = 'Setup failed';
+
+function SetupPage() {
+  const status = useQuery({ queryKey: ['setup-status'], queryFn: setupStatus, staleTime: 0 });
+  if (status.isPending) return <PageSpinner label="Checking setup" />;
+  if (status.isError) {
+    return (
+      <AuthLayout title="Set up Staykeep">
+        <ErrorState error={status.error} onRetry={() => void status.refetch()} />
+      </AuthLayout>
+    );
+  }
+  if (!status.data.needed) {
+    return (
+      <AuthLayout title="Setup is complete" subtitle="This Staykeep installation already has its super admin.">
+        <Link to="/login" className="btn btn--primary btn--lg btn--full">
+          <span>Go to sign in</span>
+        </Link>
+      </AuthLayout>
+    );
+  }
+  return <SetupForm />;
+}
+
+function SetupForm() {
+  const { auth } = useRouteContext({ from: '/setup' });
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await runSetup({ name: form.name.trim(), email: form.email.trim(), password: form.password });
+      if (result) {
+        auth.signIn(result.token, result.user);
+        await navigate({ to: '/admin/dashboard', replace: true });
+      } else {
+        await navigate({ to: '/login', replace: true });
+      }
+    } catch (err) {
+      setError(errorText(err, SETUP_FAILED));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Set up Staykeep" subtitle="Create the first super admin account. It manages hosts, plans and platform settings.">
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <form className="form" onSubmit={(e) => void onSubmit(e)}>
+        <Input label="Name" name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Input label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Input
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <Button type="submit" fullWidth size="lg" isLoading={busy}>
+          Create super admin
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
