@@ -25,7 +25,7 @@ export function AdminSubscriptionsPage() {
               rows={rows}
               rowKey={(t) => t.id}
               columns={[
-                { key: 'name', header: 'Plan', render: (t) => <span className="cell-strong">{t.tier_name}</span> },
+                { key: 'name', header: 'Plan', render: (t) => <span className="cell-strong">{humanize(t.tier_name)}</span> },
                 { key: 'monthly', header: 'Monthly', align: 'end', render: (t) => format.money(t.monthly_price) },
                 { key: 'yearly', header: 'Yearly', align: 'end', render: (t) => format.money(t.yearly_price) },
                 { key: 'limit', header: 'Properties', align: 'end', render: (t) => t.properties_limit },

@@ -14,7 +14,7 @@ function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean 
   return (
     <li className={current ? 'tier tier--current' : 'tier'}>
       <div className="tier__head">
-        <h3 className="tier__name">{tier.tier_name}</h3>
+        <h3 className="tier__name">{humanize(tier.tier_name)}</h3>
         {current ? <Badge tone="accent">Your plan</Badge> : null}
       </div>
       <p className="tier__price">

@@ -1,0 +1,17 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
+import type { Role } from '../../../shared/enums';
+
+export { DEMO_PASSWORD };
+
+export function demoEmail(role: Role): string {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+  if (!account) throw new Error(`No demo account with role ${role}`);
+  return account.email;
+}
+
+/** Spec §2 "After login". */
+export const HOME_BY_ROLE = {
+  super_admin: '/admin/dashboard',
+  host: '/host/dashboard',
+  staff: '/staff/dashboard',
+} as const;

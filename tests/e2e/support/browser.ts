@@ -1,0 +1,45 @@
+/**
+ * Chromium for the browser tests: Debian's build at CHROMIUM_PATH (default /usr/bin/chromium)
+ * driven by playwright-core. Playwright gives every launch a fresh, temporary user-data dir, and
+ * every test gets a fresh context (no shared storage between tests).
+ */
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`.');
+  return url;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export type Session = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A fresh context and page; uncaught page errors are collected so that tests can assert none. */
+export async function newSession(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Session> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
