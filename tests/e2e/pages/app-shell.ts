@@ -22,6 +22,7 @@ export class AppShell {
 
   /** Links of the main navigation (the sidebar on a desktop-sized window). */
   async navLinks(): Promise<{ label: string; href: string }[]> {
+    await this.page.locator('.shell__sidebar .nav__link').first().waitFor();
     return this.page.locator('.shell__sidebar .nav__link').evaluateAll((links) =>
       links.map((a) => ({ label: (a.textContent ?? '').trim(), href: a.getAttribute('href') ?? '' })),
     );

@@ -1,0 +1,121 @@
+/**
+ * A walk through every page of each area (spec §2) as the demo accounts: each page is reached
+ * from the navigation, shows its heading, loads real data from the API without an error state,
+ * and never shows an error screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newSession } from './support/browser';
+import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
+import { LoginPage } from './pages/login-page';
+import { AppShell, showsErrorScreen } from './pages/app-shell';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each area's pages, in navigation order, and what the demo data must put on some of them. */
+const AREAS = {
+  super_admin: {
+    pages: ['Dashboard', 'Hosts', 'Analytics', 'Subscriptions', 'Billings', 'Tokeet', 'PayPal', 'Settings', 'Profile'],
+    rows: { Hosts: '.table tbody tr', Subscriptions: '.table tbody tr', Settings: '.table tbody tr', Analytics: '.table tbody tr' } as Record<string, string>,
+  },
+  host: {
+    pages: ['Dashboard', 'Properties', 'Bookings', 'Calendar', 'Channels', 'Guests', 'Inbox', 'Housekeeping', 'Finances', 'Analytics', 'Subscription', 'Profile'],
+    rows: {
+      Properties: '.property-card',
+      Bookings: '.table tbody tr',
+      Calendar: '.timeline__cell--booked',
+      Guests: '.table tbody tr',
+      Housekeeping: '.table tbody tr',
+      Finances: '.table tbody tr',
+      Subscription: '.tier',
+    } as Record<string, string>,
+  },
+  staff: {
+    pages: ['Today', 'Tasks', 'Schedule', 'Properties', 'Profile'],
+    rows: { Tasks: '.task-card', Properties: '.card' } as Record<string, string>,
+  },
+} as const;
+
+describe('every page of every area', () => {
+  for (const role of ['super_admin', 'host', 'staff'] as const) {
+    it(`walks the ${role} area`, async () => {
+      const { context, page, errors } = await newSession(browser);
+      try {
+        const login = new LoginPage(page);
+        await login.goto();
+        await login.signIn(demoEmail(role), DEMO_PASSWORD);
+        await page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
+        const shell = new AppShell(page);
+
+        const links = await shell.navLinks();
+        expect(links.map((l) => l.label)).toEqual([...AREAS[role].pages]);
+
+        for (const { label, href } of links) {
+          await shell.clickNav(label);
+          await page.waitForURL((url) => url.pathname === href);
+          await shell.waitForHeading(label);
+          await shell.waitForData();
+          expect(await showsErrorScreen(page), `${href} shows an error screen`).toBe(false);
+          expect(await shell.errorStates(), `${href} failed to load data`).toEqual([]);
+          expect(await page.title()).toBe(`${label} · Staykeep`);
+          const rows = AREAS[role].rows[label];
+          if (rows) expect(await page.locator(rows).count(), `${href} shows no demo data`).toBeGreaterThan(0);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('opens a property from the host’s list', async () => {
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/host/properties');
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/host/properties');
+      const first = page.locator('.property-card__title a').first();
+      await first.waitFor();
+      const name = (await first.innerText()).trim();
+      await first.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/host/properties/'));
+      const shell = new AppShell(page);
+      await shell.waitForHeading(name);
+      await shell.waitForData();
+      expect(await shell.errorStates()).toEqual([]);
+      expect(await page.locator('.table tbody tr').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lays the staff area out for a phone, with the bottom tab bar', async () => {
+    const { context, page, errors } = await newSession(browser, { width: 390, height: 844 });
+    try {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(demoEmail('staff'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/staff/dashboard');
+      const tabbar = page.locator('nav.tabbar');
+      await tabbar.waitFor();
+      expect(await page.locator('.shell__sidebar').isVisible()).toBe(false);
+      await tabbar.getByRole('link', { name: 'Schedule' }).click();
+      await page.waitForURL((url) => url.pathname === '/staff/schedule');
+      await new AppShell(page).waitForHeading('Schedule');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
