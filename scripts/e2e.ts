@@ -34,7 +34,7 @@ const app = await buildApp({
   authRequestsPerIpPerMinute: 10_000,
 });
 
-let exitCode = 1;
+let exitCode: number;
 try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
