@@ -9,6 +9,7 @@ import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
+import { useToast } from '../components/ui/Toast';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/register')({
 function RegisterPage() {
   const { auth } = useRouteContext({ from: '/register' });
   const navigate = useNavigate();
+  const { toast } = useToast();
   const [form, setForm] = useState({ name: '', company_name: '', email: '', phone_number: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,6 +39,7 @@ function RegisterPage() {
       });
       auth.signIn(token, user);
       await navigate({ to: homePathFor(user.Role), replace: true });
+      toast({ title: 'Welcome to Staykeep', description: 'Your host account is ready. Add your first property to get started.', variant: 'success' });
     } catch (err) {
       setError(errorText(err, HOST_REGISTRATION_FAILED));
       setBusy(false);

@@ -8,6 +8,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { LinkProps } from '@tanstack/react-router';
 import type { SessionUser } from '../../auth/session';
 import { Icon } from '../icons';
+import { Tooltip } from '../ui/Tooltip';
 import { Brand } from './Brand';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
@@ -77,9 +78,11 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
 
       <div className="shell__main">
         <header className="topbar">
-          <button type="button" className="icon-btn topbar__menu" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
-            <Icon name="menu" />
-          </button>
+          <Tooltip content="Menu" side="bottom">
+            <button type="button" className="icon-btn topbar__menu" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+              <Icon name="menu" />
+            </button>
+          </Tooltip>
           <Link to="/" className="topbar__brand brand-link" aria-label="Staykeep home">
             <Brand />
           </Link>

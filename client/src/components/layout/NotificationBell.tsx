@@ -8,6 +8,7 @@ import { TABLE } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
 import { Icon } from '../icons';
+import { Tooltip } from '../ui/Tooltip';
 import { Badge, statusTone } from '../ui/Badge';
 import { SkeletonRows } from '../ui/Skeleton';
 import { ErrorState } from '../ui/States';
@@ -42,21 +43,23 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   return (
     <div className="bell" ref={rootRef}>
-      <button
-        type="button"
-        className="icon-btn bell__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <Icon name="bell" />
-        {unread ? (
-          <span className="bell__count" aria-hidden="true">
-            {unread > 9 ? '9+' : unread}
-          </span>
-        ) : null}
-      </button>
+      <Tooltip content="Notifications" side="bottom">
+        <button
+          type="button"
+          className="icon-btn bell__button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Icon name="bell" />
+          {unread ? (
+            <span className="bell__count" aria-hidden="true">
+              {unread > 9 ? '9+' : unread}
+            </span>
+          ) : null}
+        </button>
+      </Tooltip>
       {open ? (
         <div className="popover bell__panel" id={panelId}>
           <h2 className="bell__title">Notifications</h2>

@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/auth-context';
 import type { SessionUser } from '../../auth/session';
 import { Icon } from '../icons';
 import { humanize } from '../ui/Badge';
+import { useToast } from '../ui/Toast';
 
 export function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -15,6 +16,7 @@ export function initialsOf(name: string, email: string): string {
 
 export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath: NonNullable<LinkProps['to']> }) {
   const { signOut } = useAuth();
+  const { toast } = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -44,6 +46,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
     setOpen(false);
     await signOut();
     await navigate({ to: '/login', replace: true });
+    toast({ title: 'Signed out', description: 'See you next time.' });
   };
 
   return (

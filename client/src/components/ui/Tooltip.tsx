@@ -3,7 +3,7 @@
  * Spec §9: opens after 700 ms of hover or focus; when another tooltip closed less than 300 ms
  * ago, it opens at once (moving along a toolbar does not wait each time). Escape closes it.
  */
-import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type FocusEvent, type MouseEvent } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './constants';
 import { cx } from './cx';
 
@@ -20,6 +20,7 @@ type TriggerProps = {
   onMouseLeave?: (e: MouseEvent<HTMLElement>) => void;
   onFocus?: (e: FocusEvent<HTMLElement>) => void;
   onBlur?: (e: FocusEvent<HTMLElement>) => void;
+  onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
 };
 
 export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement<TriggerProps>; side?: 'top' | 'bottom' }) {
@@ -73,6 +74,11 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
     },
     onBlur: (e: FocusEvent<HTMLElement>) => {
       props.onBlur?.(e);
+      hide();
+    },
+    // Pressing the control starts what it does; the tooltip would only cover the result.
+    onPointerDown: (e: PointerEvent<HTMLElement>) => {
+      props.onPointerDown?.(e);
       hide();
     },
   });
