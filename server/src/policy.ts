@@ -185,25 +185,31 @@ function column(def: TableDef, name: string): SQLiteColumn {
   return col;
 }
 
-function scopeSql(scope: Scope, actor: Actor, def: TableDef): SQL | undefined {
+/** The actor ids a scope condition compares with. */
+export type ScopeParam = 'userId' | 'hostProfileId' | 'staffId';
+
+/** How an actor id enters the SQL: as a bound value, or as a named placeholder (cached statements). */
+type Bind = (name: ScopeParam, value: string) => unknown;
+
+function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | undefined {
   switch (scope) {
     case 'all':
       return undefined;
     case 'own_host':
-      return actor.hostProfileId ? eq(column(def, 'host_id'), actor.hostProfileId) : NOTHING;
+      return actor.hostProfileId ? eq(column(def, 'host_id'), bind('hostProfileId', actor.hostProfileId)) : NOTHING;
     case 'own_user':
-      return eq(column(def, 'user_id'), actor.userId);
+      return eq(column(def, 'user_id'), bind('userId', actor.userId));
     case 'self_user':
-      return eq(keyColumn(def), actor.userId);
+      return eq(keyColumn(def), bind('userId', actor.userId));
     case 'self_staff':
-      return actor.staffId ? eq(keyColumn(def), actor.staffId) : NOTHING;
+      return actor.staffId ? eq(keyColumn(def), bind('staffId', actor.staffId)) : NOTHING;
     case 'active_tiers':
       return eq(column(def, 'is_active'), true);
     case 'assigned_tasks':
-      return actor.staffId ? eq(column(def, 'assigned_staff_id'), actor.staffId) : NOTHING;
+      return actor.staffId ? eq(column(def, 'assigned_staff_id'), bind('staffId', actor.staffId)) : NOTHING;
     case 'assigned_properties':
       if (!actor.staffId) return NOTHING;
-      return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${housekeepingTasks.assigned_staff_id} = ${actor.staffId} and ${housekeepingTasks.deleted_at} is null)`;
+      return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${housekeepingTasks.assigned_staff_id} = ${bind('staffId', actor.staffId)} and ${housekeepingTasks.deleted_at} is null)`;
   }
 }
 
@@ -215,7 +221,28 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef): SQL | undefined {
 export function scopeWhere(actor: Actor | null | undefined, def: TableDef): SQL | undefined {
   const grant = grantOf(actor, def);
   if (!actor || !grant) return NOTHING;
-  return scopeSql(grant.scope, actor, def);
+  return scopeSql(grant.scope, actor, def, (_name, value) => value);
+}
+
+export type ScopeTemplate = {
+  /** Same key, same SQL text: callers may cache a statement built from `where` under it. */
+  key: string;
+  /** The scope condition with the actor's ids as placeholders `scope_<param>`. */
+  where: SQL | undefined;
+  /** Values of the placeholders, keyed `scope_<param>`. */
+  values: Record<string, string>;
+};
+
+/** `scopeWhere` as a reusable statement part: the hot page path prepares it once per shape. */
+export function scopeTemplate(actor: Actor | null | undefined, def: TableDef): ScopeTemplate {
+  const grant = grantOf(actor, def);
+  if (!actor || !grant) return { key: 'none', where: NOTHING, values: {} };
+  const values: Record<string, string> = {};
+  const where = scopeSql(grant.scope, actor, def, (name, value) => {
+    values[`scope_${name}`] = value;
+    return sql.placeholder(`scope_${name}`);
+  });
+  return { key: `${grant.scope}:${Object.keys(values).sort().join(',')}`, where, values };
 }
 
 /** The live row `id` of `def` if it is in the actor's scope; otherwise 404, whether it exists or not. */

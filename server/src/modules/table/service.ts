@@ -7,7 +7,8 @@
  * per table, filters are checked by hand against them, the page costs one COUNT and one SELECT,
  * and rows leave as drizzle maps them, copied only when a column must be hidden.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
+import { Placeholder, and, asc, count, desc, eq, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, users } from '../../../../shared/schema/tables';
@@ -17,7 +18,7 @@ import type { Db } from '../../db/index';
 import { columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed, parseOrThrow } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../plugins/secret';
-import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeWhere, type Channel, type Operation } from '../../policy';
+import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeTemplate, type Channel, type Operation } from '../../policy';
 
 export const FILTER_OPS = ['Equal', 'NotEqual', 'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual', 'StringContains', 'In'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -66,6 +67,8 @@ type TableMeta = {
   /** `<col>_set` flags of hidden columns: a client sending a row back may carry them. */
   flags: ReadonlySet<string>;
   hidden: boolean;
+  /** Columns whose stored value differs from the row's (cents, 0/1, JSON text). */
+  decoded: readonly (readonly [string, SQLiteColumn])[];
 };
 
 function kindOf(column: SQLiteColumn): ColumnKind {
@@ -94,8 +97,12 @@ function metaOf(def: TableDef): TableMeta {
   const cached = metaCache.get(def);
   if (cached) return cached;
   const columns = new Map<string, ColumnMeta>();
+  const decoded: [string, SQLiteColumn][] = [];
   for (const [name, column] of Object.entries(columnsOf(def))) {
+    // Raw rows are keyed by SQL column name; the schema uses the same names on purpose (style.md §6).
+    if (column.name !== name) throw new Error(`${def.name}.${name} is stored as ${column.name}: the table API needs one name`);
     const kind = kindOf(column);
+    if (kind === 'money' || kind === 'boolean' || kind === 'json' || kind === 'other') decoded.push([name, column]);
     const queryable = kind !== 'json' && kind !== 'other' && !def.secret.includes(name);
     columns.set(name, { column, kind, nullable: !column.notNull, queryable });
   }
@@ -109,6 +116,7 @@ function metaOf(def: TableDef): TableMeta {
     updateFields: new Set(Object.keys(def.schemas.update.shape)),
     flags,
     hidden: hasHiddenColumns(def),
+    decoded,
   };
   metaCache.set(def, meta);
   return meta;
@@ -165,48 +173,127 @@ function containsPattern(value: string): string {
   return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterCondition(meta: TableMeta, filter: Filter, index: number): SQL {
+/**
+ * One checked filter: its part of the statement's cache key, the driver values of its
+ * placeholders (set into `values`), and how to build its SQL when the statement is not cached.
+ * Values go through the column's own encoder (units → cents, true → 1) because placeholders are
+ * filled raw.
+ */
+type FilterPart = { key: string; build: () => SQL };
+
+function filterPart(meta: TableMeta, filter: Filter, index: number, values: Record<string, unknown>): FilterPart {
   const where = `Filters.${index}`;
   const col = queryableColumn(meta, filter.name, `${where}.name`);
   const c = col.column;
   const valueField = `${where}.value`;
   const { op, value } = filter;
+  const key = `${filter.name}:${op}`;
   if (value === undefined) throw bad(valueField, 'required');
   if (value === null) {
-    if (op === 'Equal') return isNull(c);
-    if (op === 'NotEqual') return isNotNull(c);
+    if (op === 'Equal') return { key: `${key}:null`, build: () => isNull(c) };
+    if (op === 'NotEqual') return { key: `${key}:null`, build: () => isNotNull(c) };
     throw bad(valueField, `null is only allowed with Equal and NotEqual`);
   }
+  const name = `f${index}`;
+  const bind = (v: string | number | boolean, placeholder = name) => {
+    values[placeholder] = c.mapToDriverValue(v);
+    return sql.placeholder(placeholder);
+  };
   switch (op) {
-    case 'Equal':
-      return eq(c, scalar(col, value, valueField));
-    case 'NotEqual': {
-      const v = scalar(col, value, valueField);
-      // SQL's <> never matches NULL; "not equal to x" should include rows without a value.
-      return col.nullable ? (or(ne(c, v), isNull(c)) as SQL) : ne(c, v);
+    case 'Equal': {
+      const p = bind(scalar(col, value, valueField));
+      return { key, build: () => eq(c, p) };
     }
-    case 'GreaterThan':
-      return gt(c, scalar(col, value, valueField));
-    case 'GreaterThanOrEqual':
-      return gte(c, scalar(col, value, valueField));
-    case 'LessThan':
-      return lt(c, scalar(col, value, valueField));
-    case 'LessThanOrEqual':
-      return lte(c, scalar(col, value, valueField));
+    case 'NotEqual': {
+      const p = bind(scalar(col, value, valueField));
+      // SQL's <> never matches NULL; "not equal to x" should include rows without a value.
+      return { key, build: () => (col.nullable ? (or(ne(c, p), isNull(c)) as SQL) : ne(c, p)) };
+    }
+    case 'GreaterThan': {
+      const p = bind(scalar(col, value, valueField));
+      return { key, build: () => gt(c, p) };
+    }
+    case 'GreaterThanOrEqual': {
+      const p = bind(scalar(col, value, valueField));
+      return { key, build: () => gte(c, p) };
+    }
+    case 'LessThan': {
+      const p = bind(scalar(col, value, valueField));
+      return { key, build: () => lt(c, p) };
+    }
+    case 'LessThanOrEqual': {
+      const p = bind(scalar(col, value, valueField));
+      return { key, build: () => lte(c, p) };
+    }
     case 'StringContains': {
       if (col.kind !== 'text') throw bad(`${where}.op`, `StringContains needs a text field, ${filter.name} is not one`);
-      const v = scalar(col, value, valueField) as string;
+      const p = bind(containsPattern(scalar(col, value, valueField) as string));
       // lower() on both sides keeps the comparison case-insensitive on SQLite and PostgreSQL alike.
-      return sql`lower(${c}) like ${containsPattern(v)} escape '\\'`;
+      return { key, build: () => sql`lower(${c}) like ${p} escape '\\'` };
     }
     case 'In': {
       if (!Array.isArray(value)) throw bad(valueField, 'must be a list');
       if (value.length > MAX_IN_VALUES) throw bad(valueField, `must have at most ${MAX_IN_VALUES} values`);
-      if (value.length === 0) return NOTHING;
-      const values = value.map((v, i) => scalar(col, v, `${valueField}.${i}`));
-      return inArray(c, values);
+      if (value.length === 0) return { key: `${key}:0`, build: () => NOTHING };
+      const ps = value.map((v, i) => bind(scalar(col, v, `${valueField}.${i}`), `${name}_${i}`));
+      return { key: `${key}:${ps.length}`, build: () => inArray(c, ps) };
     }
   }
+}
+
+/** A drizzle-built statement compiled by SQLite once, with its parameters in order. */
+type Compiled = { statement: Statement; params: readonly unknown[] };
+/** The two statements of one page shape. */
+type PageStatements = { count: Compiled; page: Compiled };
+
+function compile(db: Db, query: { toSQL: () => { sql: string; params: unknown[] } }, pluck = false): Compiled {
+  const { sql: text, params } = query.toSQL();
+  const statement = db.$client.prepare(text);
+  if (pluck) statement.pluck();
+  return { statement, params };
+}
+
+/** Parameters of a compiled statement: placeholders from `values`, constants as drizzle encoded them. */
+function fill(compiled: Compiled, values: Record<string, unknown>): unknown[] {
+  return compiled.params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
+}
+
+/**
+ * Prepared page statements per database and shape (table, scope kind, filter names/ops, order):
+ * building a drizzle query costs more than running it, so each shape is built and compiled once.
+ * Bounded, since clients choose the shapes.
+ */
+const statementCache = new WeakMap<Db, Map<string, PageStatements>>();
+const MAX_CACHED_SHAPES = 500;
+
+function statementsFor(db: Db, key: string, build: () => PageStatements): PageStatements {
+  let cache = statementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(db, cache);
+  }
+  let statements = cache.get(key);
+  if (!statements) {
+    if (cache.size >= MAX_CACHED_SHAPES) cache.clear();
+    statements = build();
+    cache.set(key, statements);
+  }
+  return statements;
+}
+
+/**
+ * Raw rows to the shape drizzle's select gives (money in units, booleans, parsed JSON), with the
+ * column decoders drizzle itself uses, applied only to the columns that need one.
+ */
+function decodeRows(meta: TableMeta, rows: Row[]): Row[] {
+  if (meta.decoded.length === 0) return rows;
+  for (const row of rows) {
+    for (const [name, column] of meta.decoded) {
+      const value = row[name];
+      if (value !== null && value !== undefined) row[name] = column.mapFromDriverValue(value);
+    }
+  }
+  return rows;
 }
 
 /**
@@ -216,28 +303,41 @@ function filterCondition(meta: TableMeta, filter: Filter, index: number): SQL {
 export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput): PageResult {
   if (!canOperate(actor, def, 'read')) throw new Forbidden();
   const meta = metaOf(def);
-  const conditions: (SQL | undefined)[] = [meta.deleted ? isNull(meta.deleted) : undefined, scopeWhere(actor, def)];
-  const filters = input.Filters ?? [];
-  for (let i = 0; i < filters.length; i += 1) conditions.push(filterCondition(meta, filters[i] as Filter, i));
-  const where = and(...conditions);
+  const scope = scopeTemplate(actor, def);
+  const offset = (input.PageNo - 1) * input.PageSize;
+  const values: Record<string, unknown> = { ...scope.values, limit: input.PageSize, offset };
 
-  const direction = input.IsAsc === false ? desc : asc;
+  const filters = input.Filters ?? [];
+  const parts: FilterPart[] = [];
+  for (let i = 0; i < filters.length; i += 1) parts.push(filterPart(meta, filters[i] as Filter, i, values));
   const orderName = input.OrderByField || undefined;
   const orderCol = orderName ? queryableColumn(meta, orderName, 'OrderByField').column : meta.key;
-  // The key breaks ties so that pages neither repeat nor skip rows.
-  const orderBy = orderCol === meta.key ? [direction(meta.key)] : [direction(orderCol), direction(meta.key)];
+  const ascending = input.IsAsc !== false;
+  const key = `${def.id}|${scope.key}|${orderName ?? ''}|${ascending ? 'a' : 'd'}|${parts.map((p) => p.key).join('&')}`;
 
-  const total = db.select({ n: count() }).from(def.table).where(where).get()?.n ?? 0;
-  const offset = (input.PageNo - 1) * input.PageSize;
+  const statements = statementsFor(db, key, () => {
+    const where = and(meta.deleted ? isNull(meta.deleted) : undefined, scope.where, ...parts.map((p) => p.build()));
+    const direction = ascending ? asc : desc;
+    // The key breaks ties so that pages neither repeat nor skip rows.
+    const orderBy = orderCol === meta.key ? [direction(meta.key)] : [direction(orderCol), direction(meta.key)];
+    return {
+      count: compile(db, db.select({ n: count() }).from(def.table).where(where), true),
+      page: compile(
+        db,
+        db
+          .select()
+          .from(def.table)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+    };
+  });
+
+  const total = Number(statements.count.statement.get(...fill(statements.count, values)));
   if (offset >= total) return { List: [], VirtualCount: total };
-  const rows = db
-    .select()
-    .from(def.table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(input.PageSize)
-    .offset(offset)
-    .all() as Row[];
+  const rows = decodeRows(meta, statements.page.statement.all(...fill(statements.page, values)) as Row[]);
   return { List: meta.hidden ? rows.map((r) => redactRow(def, r)) : rows, VirtualCount: total };
 }
 
