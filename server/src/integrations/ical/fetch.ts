@@ -1,0 +1,280 @@
+/**
+ * Server-side download of a user-given iCal URL (issue 8, decisions.md "Outbound fetches"): https
+ * only, or an origin listed in ICAL_ALLOWED_ORIGINS (tests and the local demo list their feed
+ * server). Every address a host name resolves to is checked when the socket connects (a custom
+ * `lookup`), not only when the feed is saved, so a name re-pointed at an internal address later
+ * (DNS rebinding) is still refused; IP literals, which Node connects to without a lookup, are
+ * checked before the request. Redirects are followed by hand, at most five, each one re-checked.
+ * One deadline covers connect, redirects and body; the body is counted as it streams and dropped
+ * past the size cap, so a hostile server cannot make us buffer more than that.
+ */
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type net from 'node:net';
+import { SYNC_JOB_TIMEOUT } from '../../../../shared/messages';
+import { ValidationFailed } from '../../errors';
+import { blockedAddressReason } from './address';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const MAX_REDIRECTS = 5;
+
+export type FeedFetchErrorCode = 'invalid-url' | 'blocked' | 'timeout' | 'too-large' | 'http' | 'not-ical' | 'redirect' | 'network';
+
+export class FeedFetchError extends Error {
+  override readonly name = 'FeedFetchError';
+  constructor(
+    readonly code: FeedFetchErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Resolves a host name to all its addresses (injectable, so tests can play a rebinding DNS). */
+export type Resolver = (hostname: string) => Promise<dns.LookupAddress[]>;
+
+export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+export type FetchFeedOptions = {
+  /** Origins exempt from the https and public-address rules; default: ICAL_ALLOWED_ORIGINS. */
+  allowedOrigins?: readonly string[];
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  resolver?: Resolver;
+};
+
+export type FetchedFeed = { body: Buffer; url: string; status: number; contentType: string | null };
+
+/** The allow-list of ICAL_ALLOWED_ORIGINS (comma-separated), as normalised origins. */
+export function allowedOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return normaliseOrigins((env.ICAL_ALLOWED_ORIGINS ?? '').split(','));
+}
+
+function normaliseOrigins(origins: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const entry of origins) {
+    const text = entry.trim();
+    if (!text) continue;
+    try {
+      const origin = new URL(text).origin;
+      if (origin !== 'null') out.push(origin);
+    } catch {
+      // An unparsable entry allows nothing.
+    }
+  }
+  return out;
+}
+
+/** Calendar apps hand out webcal:// links; they mean https. */
+function toUrl(input: string): URL | null {
+  try {
+    const url = new URL(input.trim().replace(/^webcals?:\/\//i, 'https://'));
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+function isIpLiteral(host: string): boolean {
+  return /^[\d.]+$/.test(host) || host.includes(':');
+}
+
+/** The rule a URL breaks before any connection is made, or null; `exempt` for allow-listed origins. */
+function precheck(url: URL, allowed: readonly string[]): { exempt: boolean; problem: string | null } {
+  if (allowed.includes(url.origin)) return { exempt: true, problem: null };
+  if (url.protocol !== 'https:') return { exempt: false, problem: 'Only https calendar addresses may be fetched' };
+  const host = hostOf(url);
+  if (isIpLiteral(host)) {
+    const reason = blockedAddressReason(host);
+    if (reason) return { exempt: false, problem: `The calendar address points to a ${reason} address (${host}), which is not allowed` };
+  }
+  return { exempt: false, problem: null };
+}
+
+function blockedError(hostname: string, address: string, reason: string): FeedFetchError {
+  return new FeedFetchError('blocked', `The calendar address ${hostname} resolves to a ${reason} address (${address}), which is not allowed`);
+}
+
+/** A `lookup` for http(s).request that refuses non-public answers at connect time. */
+function guardedLookup(resolver: Resolver, exempt: boolean): net.LookupFunction {
+  return (hostname, options, callback) => {
+    resolver(hostname).then(
+      (all) => {
+        const addresses = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        const first = addresses[0];
+        if (!first) {
+          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+          return;
+        }
+        if (!exempt) {
+          for (const a of addresses) {
+            const reason = blockedAddressReason(a.address);
+            if (reason) {
+              callback(blockedError(hostname, a.address, reason), '', 0);
+              return;
+            }
+          }
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
+type Hop = { kind: 'redirect'; location: string } | { kind: 'body'; status: number; body: Buffer; contentType: string | null };
+
+type HopSettings = { deadline: number; maxBytes: number; resolver: Resolver; exempt: boolean };
+
+function networkError(error: unknown): FeedFetchError {
+  if (error instanceof FeedFetchError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return new FeedFetchError('network', `Could not reach the calendar server${code ? ` (${code})` : ''}`);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function requestOnce(url: URL, settings: HopSettings): Promise<Hop> {
+  return new Promise<Hop>((resolve, reject) => {
+    let settled = false;
+    let request: http.ClientRequest | null = null;
+    const finish = (error: Error | null, hop?: Hop) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) {
+        request?.destroy();
+        reject(error);
+      } else if (hop) {
+        resolve(hop);
+      }
+    };
+    const timer = setTimeout(() => finish(new FeedFetchError('timeout', SYNC_JOB_TIMEOUT)), Math.max(0, settings.deadline - Date.now()));
+
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    request = get(
+      url,
+      {
+        agent: false,
+        lookup: guardedLookup(settings.resolver, settings.exempt),
+        headers: { 'user-agent': 'Staykeep-Calendar-Sync/1.0', accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5' },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && status !== 304) {
+          response.destroy();
+          const location = response.headers.location;
+          if (!location) finish(new FeedFetchError('redirect', `The calendar server redirected (HTTP ${status}) without a Location`, status));
+          else finish(null, { kind: 'redirect', location });
+          return;
+        }
+        if (status < 200 || status >= 300) {
+          response.destroy();
+          const text = http.STATUS_CODES[status];
+          finish(new FeedFetchError('http', `The calendar server answered HTTP ${status}${text ? ` (${text})` : ''}`, status));
+          return;
+        }
+        const tooLarge = () => new FeedFetchError('too-large', `The calendar is larger than ${formatBytes(settings.maxBytes)}`);
+        const declared = Number(response.headers['content-length']);
+        if (Number.isFinite(declared) && declared > settings.maxBytes) {
+          response.destroy();
+          finish(tooLarge());
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > settings.maxBytes) {
+            response.destroy();
+            finish(tooLarge());
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => finish(null, { kind: 'body', status, body: Buffer.concat(chunks, size), contentType: response.headers['content-type'] ?? null }));
+        response.on('error', (error) => finish(networkError(error)));
+        response.on('close', () => {
+          if (!response.complete) finish(new FeedFetchError('network', 'The calendar server closed the connection before the end of the calendar'));
+        });
+      },
+    );
+    request.on('error', (error) => finish(networkError(error)));
+  });
+}
+
+/** True when the body starts (after a BOM and blank space) with BEGIN:VCALENDAR. */
+export function looksLikeIcal(body: Uint8Array): boolean {
+  let i = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
+  while (i < body.length && (body[i] === 0x20 || body[i] === 0x09 || body[i] === 0x0d || body[i] === 0x0a)) i += 1;
+  const head = Buffer.from(body.subarray(i, i + 15)).toString('latin1');
+  return head.toUpperCase() === 'BEGIN:VCALENDAR';
+}
+
+/** Downloads a feed: the raw bytes (parse.ts unfolds before decoding) and where they came from. */
+export async function fetchFeed(input: string, options: FetchFeedOptions = {}): Promise<FetchedFeed> {
+  const allowed = options.allowedOrigins ? normaliseOrigins(options.allowedOrigins) : allowedOriginsFromEnv();
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const resolver = options.resolver ?? systemResolver;
+
+  let url = toUrl(input);
+  if (!url) throw new FeedFetchError('invalid-url', 'The calendar address is not an http(s) URL');
+  for (let hop = 0; ; hop += 1) {
+    const { exempt, problem } = precheck(url, allowed);
+    if (problem) throw new FeedFetchError('blocked', problem);
+    const result = await requestOnce(url, { deadline, maxBytes, resolver, exempt });
+    if (result.kind === 'redirect') {
+      if (hop >= maxRedirects) throw new FeedFetchError('redirect', `The calendar server redirected more than ${maxRedirects} times`);
+      const next = toUrl(new URL(result.location, url).toString());
+      if (!next) throw new FeedFetchError('blocked', 'The calendar server redirected to an address that is not http(s)');
+      url = next;
+      continue;
+    }
+    if (!looksLikeIcal(result.body)) {
+      throw new FeedFetchError('not-ical', 'The address did not return an iCal calendar (no BEGIN:VCALENDAR)');
+    }
+    return { body: result.body, url: url.toString(), status: result.status, contentType: result.contentType };
+  }
+}
+
+/**
+ * The check made when a feed is saved (POST /api/calendar/feeds): an http(s) URL (webcal:// is
+ * read as https://), https unless its origin is allow-listed, and a host that is not, and does
+ * not resolve to, a private, loopback, link-local or otherwise internal address. Returns the URL
+ * to store. Throws ValidationFailed (400) naming the field.
+ */
+export async function assertFeedUrlAllowed(input: string, allowedOrigins: readonly string[], resolver: Resolver = systemResolver): Promise<string> {
+  const url = toUrl(input);
+  if (!url) throw new ValidationFailed('Invalid value for iCalUrl: must be an http(s) URL');
+  const { exempt, problem } = precheck(url, normaliseOrigins(allowedOrigins));
+  if (problem) throw new ValidationFailed(`Invalid value for iCalUrl: ${problem}`);
+  if (exempt) return url.toString();
+  const host = hostOf(url);
+  if (isIpLiteral(host)) return url.toString();
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await resolver(host);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') throw new ValidationFailed(`Invalid value for iCalUrl: the host ${host} does not exist`);
+    // A passing DNS failure is not the user's fault; the connect-time check still guards the fetch.
+    return url.toString();
+  }
+  for (const a of addresses) {
+    const reason = blockedAddressReason(a.address);
+    if (reason) throw new ValidationFailed(`Invalid value for iCalUrl: ${blockedError(host, a.address, reason).message}`);
+  }
+  return url.toString();
+}
