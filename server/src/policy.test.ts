@@ -1,0 +1,158 @@
+/**
+ * Unit tests of the policy module beyond what the HTTP matrix covers: the sync channel, field
+ * lists, value-level rules, redaction, and that the cached (placeholder) form of a scope is the
+ * same condition as the bound one.
+ */
+import { describe, expect, it } from 'vitest';
+import { Placeholder, is } from 'drizzle-orm';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
+import type { Actor } from './actor';
+import { Forbidden } from './errors';
+import {
+  HOST_PROFILE_FIELDS,
+  STAFF_TASK_FIELDS,
+  assertRowWrite,
+  assertWritable,
+  canOperate,
+  redactRow,
+  scopeTemplate,
+  scopeWhere,
+  writableFields,
+} from './policy';
+
+function def(id: number): TableDef {
+  const d = tableById(id);
+  if (!d) throw new Error(`no table ${id}`);
+  return d;
+}
+
+const superAdmin: Actor = { userId: 'u-super', role: 'super_admin', email: 's@x.test', name: 'S' };
+const admin: Actor = { userId: 'u-admin', role: 'admin', email: 'a@x.test', name: 'A' };
+const host: Actor = { userId: 'u-host', role: 'host', email: 'h@x.test', name: 'H', hostProfileId: 'hp-1' };
+const hostWithoutProfile: Actor = { userId: 'u-host2', role: 'host', email: 'h2@x.test', name: 'H2' };
+const staff: Actor = { userId: 'u-staff', role: 'staff', email: 'st@x.test', name: 'St', staffId: 'st-1' };
+const ACTORS = [superAdmin, admin, host, hostWithoutProfile, staff];
+
+describe('canOperate', () => {
+  it('denies anonymous callers everything', () => {
+    for (const d of TABLES as readonly TableDef[]) {
+      for (const op of ['read', 'create', 'update', 'delete'] as const) expect(canOperate(null, d, op)).toBe(false);
+    }
+  });
+
+  it('lets the owner mark a notification read through sync, but not through the table API', () => {
+    const notifications = def(TABLE_IDS.notifications);
+    for (const actor of [host, staff]) {
+      expect(canOperate(actor, notifications, 'update', 'table')).toBe(false);
+      expect(canOperate(actor, notifications, 'update', 'sync')).toBe(true);
+      expect(canOperate(actor, notifications, 'create', 'sync')).toBe(false);
+    }
+    // Other route-only tables stay closed to writes through sync too.
+    for (const id of [TABLE_IDS.guests, TABLE_IDS.calendar_feeds, TABLE_IDS.push_subscriptions]) {
+      expect(canOperate(host, def(id), 'update', 'sync')).toBe(false);
+      expect(canOperate(superAdmin, def(id), 'create', 'sync')).toBe(false);
+    }
+  });
+
+  it('gives a host without a profile nothing host-owned', () => {
+    expect(canOperate(hostWithoutProfile, def(TABLE_IDS.properties), 'read')).toBe(false);
+    expect(canOperate(hostWithoutProfile, def(TABLE_IDS.host_profiles), 'create')).toBe(true);
+  });
+});
+
+describe('field lists', () => {
+  it('limits staff on tasks, hosts on their profile and owners on notifications', () => {
+    expect(writableFields(staff, def(TABLE_IDS.housekeeping_tasks), 'update')).toEqual(STAFF_TASK_FIELDS);
+    expect(writableFields(host, def(TABLE_IDS.host_profiles), 'update')).toEqual(HOST_PROFILE_FIELDS);
+    expect(writableFields(host, def(TABLE_IDS.host_profiles), 'create')).toEqual(HOST_PROFILE_FIELDS);
+    expect(writableFields(staff, def(TABLE_IDS.notifications), 'update')).toEqual(['isRead']);
+    expect(writableFields(host, def(TABLE_IDS.properties), 'update')).toBeNull();
+    expect(writableFields(admin, def(TABLE_IDS.host_profiles), 'update')).toBeNull();
+  });
+
+  it('names the first field a role may not write', () => {
+    const tasks = def(TABLE_IDS.housekeeping_tasks);
+    expect(() => assertWritable(staff, tasks, 'update', ['notes', 'task_status'])).not.toThrow();
+    expect(() => assertWritable(staff, tasks, 'update', ['notes', 'cost'])).toThrow(new Forbidden('You may not change cost'));
+  });
+});
+
+describe('assertRowWrite', () => {
+  const usersDef = def(TABLE_IDS.users);
+  it('keeps admins away from super admins', () => {
+    expect(() => assertRowWrite(admin, usersDef, 'create', undefined, { Role: 'super_admin' })).toThrow(Forbidden);
+    expect(() => assertRowWrite(admin, usersDef, 'update', { Role: 'super_admin' }, { Role: 'host' })).toThrow(Forbidden);
+    expect(() => assertRowWrite(admin, usersDef, 'update', { Role: 'host' }, { Role: 'admin' })).not.toThrow();
+    expect(() => assertRowWrite(superAdmin, usersDef, 'update', { Role: 'host' }, { Role: 'super_admin' })).not.toThrow();
+  });
+
+  it('refuses deleting oneself', () => {
+    expect(() => assertRowWrite(superAdmin, usersDef, 'delete', { ID: superAdmin.userId, Role: 'super_admin' }, undefined)).toThrow(Forbidden);
+    expect(() => assertRowWrite(superAdmin, usersDef, 'delete', { ID: 'someone', Role: 'host' }, undefined)).not.toThrow();
+  });
+});
+
+describe('redactRow', () => {
+  it('hides secret columns behind a _set flag', () => {
+    const row = { id: '1', client_id: 'c', secret_key: 'cipher', access_token: null, refresh_token: '' };
+    expect(redactRow(def(TABLE_IDS.channel_credentials), row)).toEqual({
+      id: '1',
+      client_id: 'c',
+      secret_key: null,
+      secret_key_set: true,
+      access_token: null,
+      access_token_set: false,
+      refresh_token: null,
+      refresh_token_set: false,
+    });
+    expect(row.secret_key).toBe('cipher');
+  });
+
+  it('drops password hashes and hides encrypted settings', () => {
+    expect(redactRow(def(TABLE_IDS.users), { ID: 'u', password_hash: 'h' })).toEqual({ ID: 'u' });
+    expect(redactRow(def(TABLE_IDS.platform_settings), { id: 's', setting_value: 'v1:x', is_encrypted: true })).toEqual({
+      id: 's',
+      setting_value: null,
+      setting_value_set: true,
+      is_encrypted: true,
+    });
+    const plain = { id: 's', setting_value: 'USD', is_encrypted: false };
+    expect(redactRow(def(TABLE_IDS.platform_settings), plain)).toBe(plain);
+  });
+
+  it('returns rows of tables without secrets untouched', () => {
+    const row = { id: 'b', total_amount: 10 };
+    expect(redactRow(def(TABLE_IDS.bookings), row)).toBe(row);
+  });
+});
+
+describe('scopeTemplate', () => {
+  const dialect = new SQLiteSyncDialect();
+  it('is the same condition as scopeWhere for every table and actor', () => {
+    for (const d of TABLES as readonly TableDef[]) {
+      for (const actor of [...ACTORS, null]) {
+        const bound = scopeWhere(actor, d);
+        const template = scopeTemplate(actor, d);
+        if (!bound) {
+          expect(template.where).toBeUndefined();
+          continue;
+        }
+        if (!template.where) throw new Error(`${d.name}: template lost its condition`);
+        const a = dialect.sqlToQuery(bound);
+        const b = dialect.sqlToQuery(template.where);
+        expect(b.sql).toBe(a.sql);
+        expect(b.params.map((p) => (is(p, Placeholder) ? template.values[p.name] : p))).toEqual(a.params);
+      }
+    }
+  });
+
+  it('keys templates by the shape of the condition, not by the actor', () => {
+    const other: Actor = { ...host, userId: 'u-other', hostProfileId: 'hp-2' };
+    const properties = def(TABLE_IDS.properties);
+    expect(scopeTemplate(other, properties).key).toBe(scopeTemplate(host, properties).key);
+    expect(scopeTemplate(other, properties).values).toEqual({ scope_hostProfileId: 'hp-2' });
+    expect(scopeTemplate(staff, properties).key).not.toBe(scopeTemplate(host, properties).key);
+    expect(scopeTemplate(superAdmin, properties).where).toBeUndefined();
+  });
+});
