@@ -15,11 +15,14 @@ export function BookingsTable({
   propertyNames,
   caption,
   showProperty = true,
+  compact = false,
 }: {
   bookings: readonly Booking[];
   propertyNames: Map<string, string>;
   caption: string;
   showProperty?: boolean;
+  /** Guest, property, dates and total only: for dashboard cards. */
+  compact?: boolean;
 }) {
   const format = useFormat();
   const columns: Column<Booking>[] = [
@@ -55,5 +58,6 @@ export function BookingsTable({
     { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
     { key: 'payment', header: 'Payment', secondary: true, render: (b) => <StatusBadge status={b.payment_status} /> },
   ];
-  return <Table caption={caption} columns={columns} rows={bookings} rowKey={(b) => b.id} />;
+  const shown = compact ? columns.filter((c) => ['guest', 'property', 'in', 'out'].includes(c.key)) : columns;
+  return <Table caption={caption} columns={shown} rows={bookings} rowKey={(b) => b.id} />;
 }

@@ -80,7 +80,7 @@ export function HostDashboardPage() {
             }
           />
           <DataView result={arrivals} empty={{ title: 'No arrivals in the next 7 days' }}>
-            {(rows) => <BookingsTable bookings={rows} propertyNames={propertyNames} caption="Arrivals this week" />}
+            {(rows) => <BookingsTable bookings={rows} propertyNames={propertyNames} caption="Arrivals this week" compact />}
           </DataView>
         </Card>
         <Card>
@@ -94,7 +94,7 @@ export function HostDashboardPage() {
             }
           />
           <DataView result={openTasks} empty={{ title: 'No open tasks', text: 'Every housekeeping task is done.' }}>
-            {(rows) => <TasksTable tasks={rows} propertyNames={propertyNames} caption="Open tasks" onOpen={setOpenTask} />}
+            {(rows) => <TasksTable tasks={rows} propertyNames={propertyNames} caption="Open tasks" onOpen={setOpenTask} compact />}
           </DataView>
         </Card>
       </div>

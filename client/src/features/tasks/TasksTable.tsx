@@ -15,12 +15,15 @@ export function TasksTable({
   staffNames,
   caption,
   onOpen,
+  compact = false,
 }: {
   tasks: readonly Task[];
   propertyNames: Map<string, string>;
   staffNames?: Map<string, string>;
   caption: string;
   onOpen: (task: Task) => void;
+  /** Task, property, due date and priority only: for dashboard cards. */
+  compact?: boolean;
 }) {
   const format = useFormat();
   const now = new Date();
@@ -56,5 +59,6 @@ export function TasksTable({
       : []),
     { key: 'category', header: 'Category', secondary: true, render: (t) => <Badge tone={statusTone(null)}>{humanize(t.task_category)}</Badge> },
   ];
-  return <Table caption={caption} columns={columns} rows={tasks} rowKey={(t) => t.id} />;
+  const shown = compact ? columns.filter((c) => ['title', 'property', 'due', 'priority'].includes(c.key)) : columns;
+  return <Table caption={caption} columns={shown} rows={tasks} rowKey={(t) => t.id} />;
 }
