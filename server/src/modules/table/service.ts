@@ -4,8 +4,9 @@
  * that sync push and jobs can call the same code without HTTP.
  *
  * The page path is hot (the benchmark pages 100 000 bookings): column facts are computed once
- * per table, filters are checked by hand against them, the page costs one COUNT and one SELECT,
- * and rows leave as drizzle maps them, copied only when a column must be hidden.
+ * per table, filters are checked by hand against them, the COUNT and the SELECT of each query
+ * shape are built by drizzle (with placeholders) and compiled by SQLite once, and rows are
+ * decoded only where a column needs it and copied only when a column must be hidden.
  */
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, asc, count, desc, eq, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -44,9 +45,8 @@ export type WriteEnv = {
 // ── Column facts, once per table ────────────────────────────────────────────────────────────
 
 /**
- * How a filter value is checked. Money columns are drizzle custom columns whose encoder turns
- * units into cents, and drizzle's comparison operators bind values through the column's encoder,
- * so a filter in units compares against stored cents without converting here.
+ * How a filter value is checked. Checked values then go through the column's own encoder
+ * (money: units → cents; booleans: 1/0), since placeholders are filled raw.
  */
 type ColumnKind = 'text' | 'integer' | 'real' | 'money' | 'boolean' | 'json' | 'other';
 
