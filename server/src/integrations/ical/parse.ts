@@ -45,6 +45,8 @@ export type ParseOptions = {
   timezone: string;
   /** Today in the property's timezone (`YYYY-MM-DD`); the sync window is measured from it. */
   today: string;
+  /** Refuse feeds that expand to more instances than this (default MAX_INSTANCES). */
+  maxInstances?: number;
 };
 
 export type ParseResult = { instances: IcalInstance[]; window: SyncWindow; warnings: string[] };
@@ -580,7 +582,7 @@ function spanMs(span: Span): number {
   return 'days' in span ? span.days * DAY_MS : span.exactMs + span.nominalDays * DAY_MS;
 }
 
-type Context = { zone: string; window: SyncWindow; warnings: Set<string>; out: IcalInstance[] };
+type Context = { zone: string; window: SyncWindow; maxInstances: number; warnings: Set<string>; out: IcalInstance[] };
 
 /** Stay dates of an instance starting at `point`. */
 function stayDates(point: number, span: Span, frame: Frame, zone: string): { start: string; end: string } {
@@ -604,8 +606,8 @@ function dayOfPoint(point: number, frame: Frame, zone: string): string {
 function emit(ctx: Context, uid: string, recurrenceId: string, point: number, span: Span, frame: Frame, texts: { summary: string; description: string }): void {
   const { start, end } = stayDates(point, span, frame, ctx.zone);
   if (end <= ctx.window.start || start >= ctx.window.end) return;
-  if (ctx.out.length >= MAX_INSTANCES) {
-    throw new IcalParseError(`The feed expands to more than ${MAX_INSTANCES} events in the sync window`);
+  if (ctx.out.length >= ctx.maxInstances) {
+    throw new IcalParseError(`The feed expands to more than ${ctx.maxInstances} events in the sync window`);
   }
   ctx.out.push({ uid, recurrenceId, start, end, summary: texts.summary, description: texts.description, ...classifyEvent(texts.summary, texts.description) });
 }
@@ -728,7 +730,7 @@ export function parseIcalFeed(raw: Uint8Array | string, options: ParseOptions): 
   const { timezones, events } = collectComponents(icalLines(raw), warnings);
   const groups = groupByUid(latestVersions(events));
   const parsed = parseBlocks(timezones, groups, warnings);
-  const ctx: Context = { zone: options.timezone, window, warnings, out: [] };
+  const ctx: Context = { zone: options.timezone, window, maxInstances: options.maxInstances ?? MAX_INSTANCES, warnings, out: [] };
   for (const group of groups) expandGroup(group, parsed, ctx);
 
   const seen = new Set<string>();
