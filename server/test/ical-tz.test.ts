@@ -18,7 +18,7 @@ function runCorpus(timeZone: string): Promise<{ code: number; report: Report | n
       { env: { ...process.env, TZ: timeZone }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const line = stdout.trim().split('\n').pop() ?? '';
-        let report: Report | null = null;
+        let report: Report | null;
         try {
           report = JSON.parse(line) as Report;
         } catch {
