@@ -2,7 +2,7 @@
  * Who is calling: the signed-in user with the ids the policy scopes by (decisions.md "Ownership
  * and scope"): a host's host profile id, a staff user's housekeeping_staff id (linked by e-mail).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostProfiles, housekeepingStaff, users } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
 import type { Tx } from './db/write';
@@ -28,29 +28,58 @@ export type SessionUser = {
   staffId?: string;
 };
 
+type One<T> = { get: (values: { key: string }) => T | undefined };
+type ActorStatements = {
+  user: One<{ ID: string; Role: Role; Email: string; Name: string }>;
+  profile: One<{ id: string }>;
+  staffByUser: One<{ id: string }>;
+  staffByEmail: One<{ id: string }>;
+};
+
+/** Every authenticated request loads its actor: statements built once per handle and reused. */
+const statementCache = new WeakMap<Tx, ActorStatements>();
+
+function statementsFor(tx: Tx): ActorStatements {
+  let s = statementCache.get(tx);
+  if (!s) {
+    const key = sql.placeholder('key');
+    s = {
+      user: tx
+        .select({ ID: users.ID, Role: users.Role, Email: users.Email, Name: users.Name })
+        .from(users)
+        .where(and(eq(users.ID, key), isNull(users.deleted_at)))
+        .prepare(),
+      profile: tx
+        .select({ id: hostProfiles.id })
+        .from(hostProfiles)
+        .where(and(eq(hostProfiles.user_id, key), isNull(hostProfiles.deleted_at)))
+        .prepare(),
+      staffByUser: tx
+        .select({ id: housekeepingStaff.id })
+        .from(housekeepingStaff)
+        .where(and(eq(housekeepingStaff.user_id, key), isNull(housekeepingStaff.deleted_at)))
+        .prepare(),
+      staffByEmail: tx
+        .select({ id: housekeepingStaff.id })
+        .from(housekeepingStaff)
+        .where(and(eq(housekeepingStaff.staff_email, key), isNull(housekeepingStaff.deleted_at)))
+        .prepare(),
+    };
+    statementCache.set(tx, s);
+  }
+  return s;
+}
+
 export function loadActor(tx: Tx, userId: string): Actor | undefined {
-  const user = tx.select().from(users).where(and(eq(users.ID, userId), isNull(users.deleted_at))).get();
+  const s = statementsFor(tx);
+  const user = s.user.get({ key: userId });
   if (!user) return undefined;
   const actor: Actor = { userId: user.ID, role: user.Role, email: user.Email, name: user.Name };
   if (user.Role === 'host') {
-    const profile = tx
-      .select({ id: hostProfiles.id })
-      .from(hostProfiles)
-      .where(and(eq(hostProfiles.user_id, user.ID), isNull(hostProfiles.deleted_at)))
-      .get();
+    const profile = s.profile.get({ key: user.ID });
     if (profile) actor.hostProfileId = profile.id;
   } else if (user.Role === 'staff') {
-    const staff =
-      tx
-        .select({ id: housekeepingStaff.id })
-        .from(housekeepingStaff)
-        .where(and(eq(housekeepingStaff.user_id, user.ID), isNull(housekeepingStaff.deleted_at)))
-        .get() ??
-      tx
-        .select({ id: housekeepingStaff.id })
-        .from(housekeepingStaff)
-        .where(and(eq(housekeepingStaff.staff_email, user.Email), isNull(housekeepingStaff.deleted_at)))
-        .get();
+    const staff = s.staffByUser.get({ key: user.ID }) ?? s.staffByEmail.get({ key: user.Email });
     if (staff) actor.staffId = staff.id;
   }
   return actor;

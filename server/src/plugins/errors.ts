@@ -13,10 +13,9 @@ function validationMessage(error: FastifyError): string | undefined {
     const issue = error.validation[0];
     if (!issue) return 'Invalid request';
     const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
-    const params = (issue.params ?? {}) as { issue?: { code?: string; keys?: string[] } };
-    if (params.issue?.code === 'unrecognized_keys') return `Unknown field: ${(params.issue.keys ?? []).join(', ')}`;
+    if (issue.keyword === 'unrecognized_keys') return `Unknown field: ${((issue.params as { keys?: string[] }).keys ?? []).join(', ')}`;
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return field ? `Invalid value for ${where}${field}: ${issue.message}` : `Invalid request ${where}: ${issue.message}`.trim();
+    return field ? `Invalid value for ${where}${field}: ${issue.message}` : `Invalid request${where ? ` ${where.trim()}` : ''}: ${issue.message}`;
   }
   return undefined;
 }
