@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, deriveGuests, guestKey, guestStatusOf, isVip, type GuestSourceBooking } from './guests';
+import { averageRating, deriveGuests, guestKey, guestStatusOf, isVerifiedGuest, isVip, type GuestSourceBooking } from './guests';
 
 const TODAY = '2025-03-10';
 const properties = new Map([
@@ -153,5 +153,29 @@ describe('deriveGuests', () => {
     expect(byEmail.get('many@example.com')).toMatchObject({ vip_status: true, total_bookings: 3, average_rating: 4.8 });
     expect(byEmail.get('rich@example.com')).toMatchObject({ vip_status: true, average_rating: 3.5 });
     expect(byEmail.get('plain@example.com')?.vip_status).toBe(false);
+  });
+});
+
+describe('verified status and first booking', () => {
+  it('is verified by a kept booking through a channel, not by a direct or a cancelled one', () => {
+    expect(isVerifiedGuest([{ booking_status: 'confirmed', booking_source: 'airbnb' }])).toBe(true);
+    expect(isVerifiedGuest([{ booking_status: 'confirmed', booking_source: 'direct' }])).toBe(false);
+    expect(isVerifiedGuest([{ booking_status: 'cancelled', booking_source: 'vrbo' }])).toBe(false);
+    expect(isVerifiedGuest([{ booking_status: 'confirmed' }])).toBe(false);
+    expect(isVerifiedGuest([])).toBe(false);
+  });
+
+  it('derives verified_status and the earliest created_date of the guest bookings', () => {
+    const [guest] = deriveGuests(
+      [
+        booking({ booking_source: 'direct', created_date: '2025-01-05T10:00:00.000Z' }),
+        booking({ booking_source: 'booking.com', created_date: '2024-12-01T09:00:00.000Z', check_in_date: '2025-02-01', check_out_date: '2025-02-03' }),
+      ],
+      properties,
+      TODAY,
+    );
+    expect(guest).toMatchObject({ verified_status: true, created_date: '2024-12-01T09:00:00.000Z' });
+    const [plain] = deriveGuests([booking({})], properties, TODAY);
+    expect(plain).toMatchObject({ verified_status: false, created_date: null });
   });
 });

@@ -28,9 +28,10 @@ export type GuestSourceBooking = Pick<
   | 'check_out_date'
   | 'total_amount'
   | 'booking_status'
->;
+> &
+  Partial<Pick<Booking, 'booking_source' | 'created_date'>>;
 
-/** The derived fields of a guest row; the caller adds id, created/updated dates, country, verified. */
+/** The derived fields of a guest row; the caller adds id, updated date and country. */
 export type DerivedGuest = {
   host_id: string;
   guest_name: string;
@@ -43,6 +44,9 @@ export type DerivedGuest = {
   guest_status: GuestStatus;
   properties_stayed: string[];
   vip_status: boolean;
+  verified_status: boolean;
+  /** When the guest first booked: the earliest created_date of its bookings, or null. */
+  created_date: string | null;
 };
 
 export type DeriveGuestsOptions = {
@@ -59,6 +63,15 @@ export function guestKey(hostId: string, email: string): string | undefined {
 /** VIP (spec §5): at least 3 bookings or at least 2000 spent. */
 export function isVip(totalBookings: number, totalSpent: number): boolean {
   return totalBookings >= VIP_MIN_BOOKINGS || totalSpent >= VIP_MIN_SPENT;
+}
+
+/**
+ * Verified once a channel (any source but direct) has taken a booking of the guest that was not
+ * cancelled: the OTA has checked who they are and that they can pay. A direct booking proves
+ * neither.
+ */
+export function isVerifiedGuest(bookings: readonly Pick<GuestSourceBooking, 'booking_status' | 'booking_source'>[]): boolean {
+  return bookings.some((b) => b.booking_status !== 'cancelled' && b.booking_source !== undefined && b.booking_source !== 'direct');
 }
 
 /** Mean of the scores, never below the floor; 3.5 when there are none (decisions.md). */
@@ -87,7 +100,8 @@ export function guestStatusOf(latest: Pick<Booking, 'booking_status' | 'check_in
  * The latest booking is the one with the latest check_in_date (ties: the later in input order);
  * name and phone come from it, falling back to the newest booking that has them.
  * properties_stayed lists the distinct names of the non-cancelled bookings' properties in stay
- * order. Sorted by host, then e-mail, so the output is stable.
+ * order. verified_status follows isVerifiedGuest; created_date is when the guest first booked.
+ * Sorted by host, then e-mail, so the output is stable.
  */
 export function deriveGuests(
   bookings: readonly GuestSourceBooking[],
@@ -119,6 +133,8 @@ export function deriveGuests(
       if (name && !propertiesStayed.includes(name)) propertiesStayed.push(name);
     }
     const totalSpent = fromCents(spentCents);
+    let firstBooked: string | null = null;
+    for (const b of group) if (b.created_date && (firstBooked === null || b.created_date < firstBooked)) firstBooked = b.created_date;
     guests.push({
       host_id: latest.host_id,
       guest_name: latest.guest_name.trim() || newestFirst.find((b) => b.guest_name.trim())?.guest_name.trim() || 'Guest',
@@ -131,6 +147,8 @@ export function deriveGuests(
       guest_status: guestStatusOf(latest, today),
       properties_stayed: propertiesStayed,
       vip_status: isVip(kept.length, totalSpent),
+      verified_status: isVerifiedGuest(group),
+      created_date: firstBooked,
     });
   }
   return guests.sort((a, b) =>
