@@ -151,21 +151,23 @@ function localWallMs(d: Date): number {
   return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds());
 }
 
-function safeZone(zone: string | undefined): string | undefined {
+/** The zone if the runtime knows it; node-ical passes unknown TZIDs through unchanged. */
+function knownZone(zone: string | undefined): string | undefined {
   if (!zone) return undefined;
   if (fixedOffsetMs(zone) !== null) return zone;
   try {
     zoneFormatter(zone);
     return zone;
   } catch {
-    return 'UTC';
+    return undefined;
   }
 }
 
 /** The wall clock of a value node-ical parsed, in the zone it was written in. */
 function wallMsOfParsed(d: DateWithTimeZone): number {
   if (d.dateOnly) return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
-  const zone = safeZone(d.tz);
+  const zone = knownZone(d.tz);
+  // No usable zone: node-ical built the value from local components.
   return zone ? wallMsInZone(d.getTime(), zone) : localWallMs(d);
 }
 
@@ -259,6 +261,8 @@ type EventBlock = {
   duration: string | null;
   /** DTSTART is a date-time without TZID and without Z (RFC 5545 "floating"). */
   floating: boolean;
+  /** DTSTART's TZID as written, quotes removed. */
+  startTzid: string | null;
   /** The lines node-ical needs, names upper-cased. */
   lines: string[];
 };
@@ -279,6 +283,7 @@ function newBlock(index: number): EventBlock {
     hasEnd: false,
     duration: null,
     floating: false,
+    startTzid: null,
     lines: [],
   };
 }
@@ -321,7 +326,8 @@ function readProperty(block: EventBlock, line: ContentLine, seen: Set<string>, w
       break;
     case 'DTSTART':
       block.hasStart = true;
-      block.floating = !line.params.has('TZID') && /T\d{6}$/i.test(line.value.trim());
+      block.startTzid = line.params.get('TZID') ?? null;
+      block.floating = block.startTzid === null && /T\d{6}$/i.test(line.value.trim());
       break;
     case 'DTEND':
       block.hasEnd = true;
@@ -332,10 +338,11 @@ function readProperty(block: EventBlock, line: ContentLine, seen: Set<string>, w
   }
 }
 
-type Components = { timezones: string[]; events: EventBlock[] };
+type Components = { timezones: string[]; timezoneIds: Set<string>; events: EventBlock[] };
 
 function collectComponents(lines: string[], warnings: Set<string>): Components {
   const timezones: string[] = [];
+  const timezoneIds = new Set<string>();
   const events: EventBlock[] = [];
   const stack: string[] = [];
   let sawCalendar = false;
@@ -376,7 +383,10 @@ function collectComponents(lines: string[], warnings: Set<string>): Components {
       }
       continue;
     }
-    if (timezone) timezone.push(`${line.name}${line.paramText}:${line.value}`);
+    if (timezone) {
+      timezone.push(`${line.name}${line.paramText}:${line.value}`);
+      if (line.name === 'TZID' && stack[stack.length - 1] === 'VTIMEZONE') timezoneIds.add(line.value.trim().replace(/^"(.*)"$/, '$1'));
+    }
     else if (block && stack[stack.length - 1] === 'VEVENT') readProperty(block, line, seen, warnings);
   }
   if (!sawCalendar) throw new IcalParseError('The feed is not an iCalendar file (no BEGIN:VCALENDAR)');
@@ -384,7 +394,7 @@ function collectComponents(lines: string[], warnings: Set<string>): Components {
     // Without a UID nothing ties the event to itself across fetches; its content is the next best.
     if (!event.uid) event.uid = `nouid-${createHash('sha1').update(event.lines.join('\n')).update(event.summary).digest('hex')}`;
   }
-  return { timezones, events };
+  return { timezones, timezoneIds, events };
 }
 
 function isNewer(candidate: EventBlock, kept: EventBlock): boolean {
@@ -491,13 +501,20 @@ type Span = { days: number } | { exactMs: number; nominalDays: number };
 
 type Parsed = { block: EventBlock; event: VEvent };
 
-function frameOf(master: Parsed): Frame {
-  const start = master.event.start;
+/** Outlook's custom TZIDs: without their VTIMEZONE, node-ical guesses the server's own zone. */
+const MICROSOFT_CUSTOM_TZID = /^(?:tzone:\/\/Microsoft\/|Customized Time Zone|\(no TZ description\))/;
+
+function frameOf(master: Parsed, timezoneIds: ReadonlySet<string>): Frame {
+  const { block, event } = master;
+  const start = event.start;
   if (start.dateOnly) return { kind: 'date' };
-  if (master.block.floating) {
-    return { kind: 'floating', zone: safeZone(start.tz), anchorInstant: start.getTime(), anchorWall: wallMsOfParsed(start) };
+  const zone = knownZone(start.tz);
+  const guessed = block.startTzid !== null && MICROSOFT_CUSTOM_TZID.test(block.startTzid) && !timezoneIds.has(block.startTzid);
+  if (block.floating || guessed || (block.startTzid !== null && !zone)) {
+    // Read as a wall clock, so that no server zone leaks into the stay dates.
+    return { kind: 'floating', zone, anchorInstant: start.getTime(), anchorWall: wallMsOfParsed(start) };
   }
-  return { kind: 'zoned', zone: safeZone(start.tz) ?? 'UTC' };
+  return { kind: 'zoned', zone: zone ?? 'UTC' };
 }
 
 /** A value node-ical parsed, as a point of the frame (day number, wall ms or instant). */
@@ -582,7 +599,7 @@ function spanMs(span: Span): number {
   return 'days' in span ? span.days * DAY_MS : span.exactMs + span.nominalDays * DAY_MS;
 }
 
-type Context = { zone: string; window: SyncWindow; maxInstances: number; warnings: Set<string>; out: IcalInstance[] };
+type Context = { zone: string; window: SyncWindow; timezoneIds: ReadonlySet<string>; maxInstances: number; warnings: Set<string>; out: IcalInstance[] };
 
 /** Stay dates of an instance starting at `point`. */
 function stayDates(point: number, span: Span, frame: Frame, zone: string): { start: string; end: string } {
@@ -655,7 +672,7 @@ function expandGroup(group: UidGroup, parsed: Map<number, VEvent>, ctx: Context)
     // Overrides whose master is not in the feed (an invitation to one instance): each stands alone.
     for (const o of overrides) {
       if (o.block.status === 'CANCELLED' || !isValidDate(o.event.recurrenceid)) continue;
-      const frame = frameOf(o);
+      const frame = frameOf(o, ctx.timezoneIds);
       const span = spanOf(o, frame, null, ctx.warnings);
       if (span) emit(ctx, group.uid, keyOfParsed(o.event.recurrenceid, frame), pointOfParsed(o.event.start, frame), span, frame, o.block);
     }
@@ -663,7 +680,7 @@ function expandGroup(group: UidGroup, parsed: Map<number, VEvent>, ctx: Context)
   }
   if (master.block.status === 'CANCELLED') return;
 
-  const frame = frameOf(master);
+  const frame = frameOf(master, ctx.timezoneIds);
   const span = spanOf(master, frame, null, ctx.warnings);
   const byKey = new Map<string, Parsed>();
   for (const o of overrides) if (isValidDate(o.event.recurrenceid)) byKey.set(keyOfParsed(o.event.recurrenceid, frame), o);
@@ -727,10 +744,10 @@ export function parseIcalFeed(raw: Uint8Array | string, options: ParseOptions): 
   }
   const warnings = new Set<string>();
   const window = syncWindow(options.today);
-  const { timezones, events } = collectComponents(icalLines(raw), warnings);
+  const { timezones, timezoneIds, events } = collectComponents(icalLines(raw), warnings);
   const groups = groupByUid(latestVersions(events));
   const parsed = parseBlocks(timezones, groups, warnings);
-  const ctx: Context = { zone: options.timezone, window, maxInstances: options.maxInstances ?? MAX_INSTANCES, warnings, out: [] };
+  const ctx: Context = { zone: options.timezone, window, timezoneIds, maxInstances: options.maxInstances ?? MAX_INSTANCES, warnings, out: [] };
   for (const group of groups) expandGroup(group, parsed, ctx);
 
   const seen = new Set<string>();
