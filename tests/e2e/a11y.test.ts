@@ -80,4 +80,26 @@ describe('accessibility', () => {
       });
     }
   }
+
+  // Just above the phone layout, wide tables scroll sideways and must stay reachable by keyboard.
+  for (const [role, path] of [
+    ['host', '/host/calendar'],
+    ['host', '/host/finances'],
+    ['super_admin', '/admin/hosts'],
+    ['super_admin', '/admin/subscriptions'],
+  ] as const) {
+    it(`${path} at 740px has no serious or critical violation`, async () => {
+      const { context, page } = await newSession(browser, { width: 740, height: 1000 });
+      try {
+        const login = new LoginPage(page);
+        await login.goto(`?redirect=${encodeURIComponent(path)}`);
+        await login.signIn(demoEmail(role), DEMO_PASSWORD);
+        await page.waitForURL((url) => url.pathname === path);
+        await new AppShell(page).waitForData();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -2,8 +2,28 @@
  * A read-only data table. On narrow screens each row becomes a card (CSS reads the `data-label`
  * of each cell), so the same markup serves the phone and the desktop.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
+
+/**
+ * Whether an element scrolls sideways: a table wider than its box must then be reachable by
+ * keyboard (a focusable region), or keyboard users cannot see its last columns.
+ */
+function useHorizontalOverflow<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
+}
 
 export type Column<T> = {
   key: string;
@@ -24,8 +44,9 @@ export type TableProps<T> = {
 };
 
 export function Table<T>({ caption, columns, rows, rowKey, showCaption = false }: TableProps<T>) {
+  const { ref, overflows } = useHorizontalOverflow<HTMLDivElement>();
   return (
-    <div className="table-wrap">
+    <div ref={ref} className="table-wrap" {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` } : {})}>
       <table className="table">
         <caption className={showCaption ? 'table__caption' : 'visually-hidden'}>{caption}</caption>
         <thead>
