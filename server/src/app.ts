@@ -18,6 +18,7 @@ import { clientPlugin } from './plugins/client';
 import { resolveSecretKey } from './plugins/secret';
 import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/table/routes';
+import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
 import { seedDemo } from './seed';
 
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(authRoutes);
   await app.register(emailRoutes);
   await app.register(tableRoutes);
+  await app.register(syncRoutes);
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });
 

@@ -1,0 +1,142 @@
+/**
+ * Routes of the sync protocol (api.md "Sync"): push, pull and the poke stream. Thin: the service
+ * applies and reads, the hub tracks listeners. Registered with fastify-plugin so that the hub
+ * (`app.syncHub`) is visible to every module that calls `notifyChanged`.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
+import { currentVersion } from '../../db/write';
+import { actorOf } from '../../plugins/auth';
+import { createHub, eventChunk, hostIdOf, notifyChanged, streamSubscriber } from './events';
+import { pullChanges, pushMutations } from './service';
+import { installScopeTriggers } from './scope';
+
+const ErrorReply = z.object({ error: z.string() });
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 413: ErrorReply };
+
+/** 1000 mutations of a few fields each fit easily; the app-wide limit is 2 MiB. */
+const PUSH_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** A non-negative integer in a query string, without zod.coerce's '' → 0. */
+const QueryInt = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a non-negative integer')
+  .transform(Number);
+
+const PullQuery = z.object({
+  cursor: QueryInt.optional().default(0).describe('The cursor of the previous pull; 0 (or absent) for a first sync'),
+  limit: QueryInt.optional()
+    .default(DEFAULT_PULL_LIMIT)
+    .pipe(z.number().min(1).max(MAX_PULL_LIMIT))
+    .describe(`Changes per page, 1..${MAX_PULL_LIMIT}`),
+});
+
+const EventsQuery = z.object({
+  token: z.string().min(1).max(4096).optional().describe('The session token, for EventSource, which cannot set headers'),
+});
+
+/** Replies are built by the service; re-validating thousands of rows on the way out costs more than the query. */
+const plainSerializer = () => (data: unknown) => JSON.stringify(data);
+
+export type SyncRoutesOptions = { heartbeatMs?: number };
+
+export const syncRoutes = fp<SyncRoutesOptions>(
+  async (fastify, opts) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    installScopeTriggers(app.db);
+    const hub = createHub(app.db, { heartbeatMs: opts.heartbeatMs });
+    app.decorate('syncHub', hub);
+    // Open streams would keep the server from closing: end them first.
+    app.addHook('preClose', async () => hub.closeAll());
+
+    const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await app.authenticate.call(app, request, reply);
+    };
+
+    app.post(
+      '/api/sync/push',
+      {
+        onRequest: authenticate,
+        bodyLimit: PUSH_BODY_LIMIT,
+        serializerCompiler: plainSerializer,
+        schema: {
+          tags: ['sync'],
+          summary: "Apply a client's outbox mutations in seq order",
+          description:
+            'One transaction per batch and a savepoint per mutation: a rejected mutation rolls back alone and never blocks the rest. ' +
+            'A mutation whose seq is at or below the last one processed for this clientId is answered "duplicate" and not applied again.',
+          body: PushRequestSchema,
+          response: { 200: PushResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const outcome = pushMutations(app.db, actorOf(request), request.body, {
+          now: app.now(),
+          secretKey: app.secretKey,
+          onUnexpected: (err, mutation) => request.log.error({ err, mutationId: mutation.id }, 'sync push: mutation failed unexpectedly'),
+        });
+        for (const [def, ids] of outcome.changed) notifyChanged(app, def, [...ids]);
+        return outcome.response;
+      },
+    );
+
+    app.get(
+      '/api/sync/pull',
+      {
+        onRequest: authenticate,
+        serializerCompiler: plainSerializer,
+        schema: {
+          tags: ['sync'],
+          summary: "Changes in the caller's scope after a cursor, paged",
+          description: 'Loop while `more`. With `reset: true` drop every synced table first: the changes are a fresh start from cursor 0.',
+          querystring: PullQuery,
+          response: { 200: PullResponseSchema, ...errors },
+        },
+      },
+      async (request) => pullChanges(app.db, actorOf(request), request.query),
+    );
+
+    app.get(
+      '/api/sync/events',
+      {
+        onRequest: async (request, reply) => {
+          // EventSource cannot set headers: a `token` query parameter stands in for the Bearer header.
+          const token: unknown = typeof request.query === 'object' && request.query !== null ? Reflect.get(request.query, 'token') : undefined;
+          if (typeof token === 'string' && token !== '' && !request.headers.authorization) request.headers.authorization = `Bearer ${token}`;
+          await authenticate(request, reply);
+        },
+        schema: {
+          tags: ['sync'],
+          summary: 'Server-sent events: "poke" when something in the caller\'s scope changed',
+          description:
+            'text/event-stream. Authenticate with the Bearer header, the session cookie, or `?token=`. Events: "ready" once, then "poke" ' +
+            '(data `{ version }`) after each change the caller may see; a comment line every 25 s keeps the stream alive.',
+          querystring: EventsQuery,
+          response: { 200: z.string().describe('text/event-stream'), 401: ErrorReply },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const hostId = hostIdOf(app.db, actor);
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-content-type-options': 'nosniff',
+        });
+        request.raw.socket.setNoDelay(true);
+        const subscriber = streamSubscriber(raw, actor, hostId);
+        hub.add(subscriber);
+        raw.write(`retry: 5000\n\n${eventChunk(SYNC_EVENTS.ready, { version: currentVersion(app.db) })}`);
+        raw.on('close', () => hub.remove(subscriber));
+      },
+    );
+  },
+  { name: 'sync', dependencies: ['db', 'auth'] },
+);

@@ -1,0 +1,157 @@
+/**
+ * Scope shrink marks: when a write takes rows out of someone's scope (a task reassigned away, a
+ * staff row unlinked, a row moved to another host, a tier deactivated), that someone's next pull
+ * must answer `reset: true`, because the rows it holds will never change again in its view and
+ * so would never be pulled away. See README.md "Scope changes".
+ *
+ * The marks are written by SQLite triggers that this module installs at start from the registry,
+ * so that every write path (table API, sync push, domain routes, jobs, integrations, raw SQL)
+ * records them in its own transaction without calling anything. A mark is a row of the
+ * `counters` table named `scope:<principal>` whose value is the version of the last shrinking
+ * write; principals are `user:<users.ID>`, `staff:<housekeeping_staff.id>`,
+ * `host:<host_profiles.id>` and `role:<role>`.
+ */
+import { getTableName, inArray } from 'drizzle-orm';
+import { TABLES, TABLE_IDS, type TableDef } from '../../../../shared/registry';
+import { counters } from '../../../../shared/schema/tables';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/index';
+import type { Tx } from '../../db/write';
+
+/**
+ * Counter holding the highest version whose tombstones were pruned: a cursor below it has missed
+ * deletes and starts over. Nothing prunes today; a pruning job must raise it in its transaction.
+ */
+export const PRUNED_THROUGH_COUNTER = 'sync:pruned_through';
+
+const MARK_PREFIX = 'scope:';
+const TRIGGER_PREFIX = 'sync_scope_';
+
+/** The principals whose marks apply to this actor. */
+export function principalsOf(actor: Actor): string[] {
+  const out = [`user:${actor.userId}`, `role:${actor.role}`];
+  if (actor.staffId) out.push(`staff:${actor.staffId}`);
+  if (actor.hostProfileId) out.push(`host:${actor.hostProfileId}`);
+  return out;
+}
+
+/**
+ * The version before which a cursor of this actor is stale: the last shrink of its scope, or the
+ * last tombstone prune, whichever is later (0 when neither happened).
+ */
+export function staleBefore(tx: Tx, actor: Actor): number {
+  const names = [...principalsOf(actor).map((p) => MARK_PREFIX + p), PRUNED_THROUGH_COUNTER];
+  const rows = tx.select({ value: counters.value }).from(counters).where(inArray(counters.name, names)).all();
+  return rows.reduce((max, r) => Math.max(max, r.value), 0);
+}
+
+// ── Triggers ─────────────────────────────────────────────────────────────────────────────────
+
+function quote(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+/** SQL inserting a mark for the principal built by the SQL expression `principal`. */
+function mark(principal: string): string {
+  return `INSERT OR REPLACE INTO counters (name, value) VALUES ('${MARK_PREFIX}' || ${principal}, new.version);`;
+}
+
+/** SQL marking the user whose id is the (nullable) SQL expression `userId`. */
+function markUser(userId: string): string {
+  return `INSERT OR REPLACE INTO counters (name, value) SELECT '${MARK_PREFIX}user:' || ${userId}, new.version WHERE ${userId} IS NOT NULL;`;
+}
+
+/** SQL marking the user whose e-mail is the SQL expression `email` (staff are linked by e-mail). */
+function markUserByEmail(email: string): string {
+  return `INSERT OR REPLACE INTO counters (name, value) SELECT '${MARK_PREFIX}user:' || "ID", new.version FROM users WHERE "Email" = ${email} AND ${email} <> '';`;
+}
+
+function changed(...columns: string[]): string {
+  return columns.map((c) => `old.${quote(c)} IS NOT new.${quote(c)}`).join(' OR ');
+}
+
+type Trigger = { name: string; sql: string };
+
+function trigger(def: TableDef, suffix: string, event: string, when: string | null, body: string[]): Trigger {
+  const table = getTableName(def.table);
+  const name = `${TRIGGER_PREFIX}${table}_${suffix}`;
+  const condition = when ? ` WHEN ${when}` : '';
+  return { name, sql: `CREATE TRIGGER ${quote(name)} AFTER ${event} ON ${quote(table)} FOR EACH ROW${condition} BEGIN ${body.join(' ')} END;` };
+}
+
+function byId(id: number): TableDef {
+  const def = (TABLES as readonly TableDef[]).find((d) => d.id === id);
+  if (!def) throw new Error(`Registry has no table ${id}`);
+  return def;
+}
+
+/**
+ * Every write that can take a row out of someone's scope, per policy.ts: owner columns of synced
+ * rows, task assignment (a staff sees its tasks and their properties), the links that make a
+ * user a host or a staff member, a user's role and e-mail, and active tiers for hosts. Growth
+ * needs no mark: a row entering a scope gets a new version, except the property of a newly
+ * assigned task, which pull handles (service.ts), and identity changes, which mark both sides.
+ */
+export function scopeTriggers(): Trigger[] {
+  const out: Trigger[] = [];
+  for (const def of TABLES as readonly TableDef[]) {
+    if (!def.synced || !def.owner) continue;
+    const kind = def.owner === 'host_id' ? 'host' : 'user';
+    const body = [mark(`'${kind}:' || old.${def.owner}`)];
+    // A host profile moved to another user makes that user the host of old rows: a fresh start.
+    if (def.id === TABLE_IDS.host_profiles) body.push(mark(`'user:' || new.user_id`));
+    out.push(trigger(def, 'owner', `UPDATE OF ${quote(def.owner)}`, changed(def.owner), body));
+  }
+
+  const tasks = byId(TABLE_IDS.housekeeping_tasks);
+  out.push(
+    trigger(
+      tasks,
+      'assignment',
+      'UPDATE',
+      `old.assigned_staff_id IS NOT NULL AND (${changed('assigned_staff_id', 'property_id')} OR (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL))`,
+      [mark(`'staff:' || old.assigned_staff_id`)],
+    ),
+  );
+
+  const staff = byId(TABLE_IDS.housekeeping_staff);
+  const relink = [
+    mark(`'staff:' || old.id`),
+    markUser('old.user_id'),
+    markUser('new.user_id'),
+    markUserByEmail('old.staff_email'),
+    markUserByEmail('new.staff_email'),
+  ];
+  out.push(trigger(staff, 'link', 'UPDATE', changed('user_id', 'staff_email', 'deleted_at'), relink));
+  // A second staff row for the same person may change which one loadActor picks.
+  out.push(
+    trigger(staff, 'insert', 'INSERT', null, [
+      markUser('new.user_id'),
+      markUserByEmail('new.staff_email'),
+    ]),
+  );
+
+  const profiles = byId(TABLE_IDS.host_profiles);
+  out.push(trigger(profiles, 'life', 'UPDATE', `old.deleted_at IS NOT new.deleted_at`, [mark(`'user:' || old.user_id`)]));
+
+  const users = byId(TABLE_IDS.users);
+  out.push(trigger(users, 'identity', 'UPDATE', changed('Role', 'Email', 'deleted_at'), [mark(`'user:' || old."ID"`)]));
+
+  const tiers = byId(TABLE_IDS.subscription_tiers);
+  out.push(trigger(tiers, 'active', 'UPDATE', `old.is_active = 1 AND new.is_active IS NOT 1`, [mark(`'role:host'`)]));
+  return out;
+}
+
+/**
+ * (Re)installs the triggers in one transaction: stale ones from an older registry are dropped
+ * first, so the database always matches the code that runs against it.
+ */
+export function installScopeTriggers(db: Db): void {
+  const sqlite = db.$client;
+  const wanted = scopeTriggers();
+  sqlite.transaction(() => {
+    const existing = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).pluck().all() as string[];
+    for (const name of existing) sqlite.exec(`DROP TRIGGER IF EXISTS ${quote(name)}`);
+    for (const t of wanted) sqlite.exec(t.sql);
+  }).immediate();
+}

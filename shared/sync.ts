@@ -1,0 +1,123 @@
+/**
+ * The sync protocol (architecture.md §4, api.md "Sync", decisions.md "Offline and online"): the
+ * wire shapes of push, pull and the event stream, and the one conflict rule both sides apply
+ * (task status moves forward). The server validates requests with these schemas; the client
+ * engine builds its outbox entries and reads answers with the same types.
+ */
+import { z } from 'zod';
+import type { Role, TASK_STATUSES } from './enums';
+
+export const MUTATION_OPS = ['create', 'update', 'delete'] as const;
+export type MutationOp = (typeof MUTATION_OPS)[number];
+
+export const PUSH_STATUSES = ['applied', 'duplicate', 'rejected'] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+
+/** At most this many mutations per push; a longer outbox is pushed in several requests. */
+export const MAX_PUSH_MUTATIONS = 1000;
+/** Pull page size: default and upper bound of `limit`. */
+export const DEFAULT_PULL_LIMIT = 1000;
+export const MAX_PULL_LIMIT = 5000;
+
+/** Event names of `GET /api/sync/events`. */
+export const SYNC_EVENTS = {
+  /** Sent once when the stream opens: `{ version }`, the server's current version. */
+  ready: 'ready',
+  /** Something in the caller's scope changed: pull. `{ version }` as of the change. */
+  poke: 'poke',
+} as const;
+
+const Id = z.string().min(1).max(100);
+
+export const MutationSchema = z.strictObject({
+  /** UUIDv7 made by the client; results are matched to mutations by it. */
+  id: Id,
+  /** The pushing client; when present it must equal the request's clientId. */
+  clientId: Id.optional(),
+  /** 1, 2, 3… per client, in the order the user made the changes. */
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /** Numeric table id (architecture.md §2). */
+  table: z.number().int().min(1).max(999_999),
+  op: z.enum(MUTATION_OPS),
+  /** The row's `id` (client-made on create, kept by the server). */
+  rowId: Id,
+  /** create: the record's fields; update: only the fields changed; delete: ignored. */
+  fields: z.record(z.string().max(100), z.unknown()).default({}),
+  /** When the user made the change (client clock; informative, the server orders by seq). */
+  at: z.iso.datetime({ offset: true }),
+});
+export type Mutation = z.infer<typeof MutationSchema>;
+/** A mutation as a client may send it (`fields` optional on delete). */
+export type MutationInput = z.input<typeof MutationSchema>;
+
+export const PushRequestSchema = z.strictObject({
+  clientId: Id,
+  mutations: z.array(MutationSchema).max(MAX_PUSH_MUTATIONS),
+});
+export type PushRequest = z.infer<typeof PushRequestSchema>;
+
+export const PushResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(PUSH_STATUSES),
+  /** Why a mutation was rejected, in words a user can read (the table API's message). */
+  error: z.string().optional(),
+  /** The HTTP status the same write would have had through the table API (400, 403, 404, 409). */
+  code: z.number().int().optional(),
+});
+export type PushResult = z.infer<typeof PushResultSchema>;
+
+export const PushResponseSchema = z.object({
+  /** The highest seq of this client the server has processed: the client drops mutations ≤ it. */
+  lastSeq: z.number().int().min(0),
+  /** One result per mutation of the request, in seq order. */
+  results: z.array(PushResultSchema),
+});
+export type PushResponse = z.infer<typeof PushResponseSchema>;
+
+export const ChangeSchema = z.object({
+  table: z.number().int(),
+  /** The row as the caller may see it; a tombstone carries its id, version and deleted_at. */
+  row: z.record(z.string(), z.unknown()),
+  deleted: z.boolean(),
+});
+export type Change = z.infer<typeof ChangeSchema>;
+
+export const PullResponseSchema = z.object({
+  /** Pass it back as `cursor` on the next pull. */
+  cursor: z.number().int().min(0),
+  /** More changes wait: pull again at once with the new cursor. */
+  more: z.boolean(),
+  /** Drop every synced table first: these changes are a fresh start from cursor 0. */
+  reset: z.boolean().optional(),
+  changes: z.array(ChangeSchema),
+});
+export type PullResponse = z.infer<typeof PullResponseSchema>;
+
+export const SyncEventDataSchema = z.object({ version: z.number().int().min(0) });
+export type SyncEventData = z.infer<typeof SyncEventDataSchema>;
+
+// ── The conflict rule ────────────────────────────────────────────────────────────────────────
+
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** How far along a task is; completed and cancelled are both final. */
+const STATUS_RANK: Record<TaskStatus, number> = { pending: 0, in_progress: 1, completed: 2, cancelled: 2 };
+
+/**
+ * Whether a user of `role` may move a task from `from` to `to` (architecture.md §4 "Conflicts").
+ * Status only moves forward (pending → in_progress → completed, or on to cancelled) and a final
+ * status stays, so an older offline edit never reopens a task someone completed. Hosts and
+ * admins may set any status: their write is the explicit reopen.
+ */
+export function isTaskStatusMoveAllowed(from: TaskStatus, to: TaskStatus, role: Role): boolean {
+  if (from === to || role !== 'staff') return true;
+  if (STATUS_RANK[from] === 2) return false;
+  return STATUS_RANK[to] >= STATUS_RANK[from];
+}
+
+/** The reason given when `isTaskStatusMoveAllowed` says no. */
+export function taskStatusMoveError(from: TaskStatus, to: TaskStatus): string {
+  const label = (s: TaskStatus) => s.replace('_', ' ');
+  if (STATUS_RANK[from] === 2) return `Task is already ${label(from)}; only the host can reopen it`;
+  return `Task is already ${label(from)}; it cannot go back to ${label(to)}`;
+}
