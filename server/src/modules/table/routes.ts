@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { actorOf } from '../../plugins/auth';
 import { Forbidden } from '../../errors';
 import { canOperate, type Operation } from '../../policy';
+import { notifyChanged } from '../sync/events';
 import { FILTER_OPS, createRecord, deleteRecord, pageRows, tableFor, updateRecord, type WriteEnv } from './service';
 
 const TableParams = z.object({
@@ -88,7 +89,9 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = createRecord(app.db, actorOf(request), tableFor(request.params.table), request.body, env());
+      const def = tableFor(request.params.table);
+      const result = createRecord(app.db, actorOf(request), def, request.body, env());
+      notifyChanged(app, def, [result.ID]);
       return reply.status(201).send(result);
     },
   );
@@ -106,7 +109,12 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: IdReply, ...errors },
       },
     },
-    async (request) => updateRecord(app.db, actorOf(request), tableFor(request.params.table), request.body, env()),
+    async (request) => {
+      const def = tableFor(request.params.table);
+      const result = updateRecord(app.db, actorOf(request), def, request.body, env());
+      notifyChanged(app, def, [result.ID]);
+      return result;
+    },
   );
 
   app.post(
@@ -122,6 +130,11 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: IdReply, ...errors },
       },
     },
-    async (request) => deleteRecord(app.db, actorOf(request), tableFor(request.params.table), request.body, env()),
+    async (request) => {
+      const def = tableFor(request.params.table);
+      const result = deleteRecord(app.db, actorOf(request), def, request.body, env());
+      notifyChanged(app, def, [result.ID]);
+      return result;
+    },
   );
 }
