@@ -29,6 +29,7 @@ describe('the fixture corpus through the real fetch', () => {
       'duration',
       'google',
       'icloud-folding',
+      'mixed-types',
       'outlook',
       'recurrence',
       'refetch-after',

@@ -706,19 +706,27 @@ function expandGroup(group: UidGroup, parsed: Map<number, VEvent>, ctx: Context)
       if (span) emit(ctx, group.uid, recurrenceId, point, span, frame, master.block);
       continue;
     }
-    if (override.block.status === 'CANCELLED') continue;
-    const overrideSpan = spanOf(override, frame, span, ctx.warnings);
-    if (overrideSpan) emit(ctx, group.uid, recurrenceId, pointOfParsed(override.event.start, frame), overrideSpan, frame, textsOf(override, master));
+    if (override.block.status !== 'CANCELLED') emitOverride(ctx, group.uid, recurrenceId, override, master, frame, span);
   }
   // An override of an occurrence the rule does not produce (or one outside the searched range
   // that was moved into the window) is still an instance the feed publishes.
   for (const o of overrides) {
     if (used.has(o) || o.block.status === 'CANCELLED' || !isValidDate(o.event.recurrenceid)) continue;
     const key = keyOfParsed(o.event.recurrenceid, frame);
-    if (excluded.has(key)) continue;
-    const overrideSpan = spanOf(o, frame, span, ctx.warnings);
-    if (overrideSpan) emit(ctx, group.uid, key, pointOfParsed(o.event.start, frame), overrideSpan, frame, textsOf(o, master));
+    if (!excluded.has(key)) emitOverride(ctx, group.uid, key, o, master, frame, span);
   }
+}
+
+/**
+ * An override is a component of its own: its dates are read in its own frame (an instance of an
+ * all-day series may be moved to a timed slot, and back). Without DTEND or DURATION it keeps the
+ * series' length, which producers rely on when they only move an instance.
+ */
+function emitOverride(ctx: Context, uid: string, recurrenceId: string, override: Parsed, master: Parsed, masterFrame: Frame, masterSpan: Span | null): void {
+  const frame = frameOf(override, ctx.timezoneIds);
+  const sameUnits = (frame.kind === 'date') === (masterFrame.kind === 'date');
+  const span = spanOf(override, frame, sameUnits ? masterSpan : null, ctx.warnings);
+  if (span) emit(ctx, uid, recurrenceId, pointOfParsed(override.event.start, frame), span, frame, textsOf(override, master));
 }
 
 function textsOf(override: Parsed, master: Parsed): { summary: string; description: string } {
