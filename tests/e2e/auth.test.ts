@@ -131,6 +131,48 @@ describe('guards and redirects', () => {
     expect(await dialog.locator('.dialog__title').innerText()).toBe(title);
   });
 
+  it('routes /housekeeping?taskId= to the host’s housekeeping page with that task open', async () => {
+    await signInAs('host');
+    const tasks = await s.page.evaluate(async () => {
+      const token = localStorage.getItem('staykeep.token');
+      const res = await fetch('/api/table/20111/page', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ PageNo: 1, PageSize: 1 }),
+      });
+      return ((await res.json()) as { List: { id: string; task_title: string }[] }).List;
+    });
+    const task = tasks[0];
+    if (!task) throw new Error('The demo host has no task');
+    await s.page.goto(`/housekeeping?taskId=${task.id}`);
+    await s.page.waitForURL((url) => url.pathname === '/host/housekeeping' && url.searchParams.get('taskId') === task.id);
+    const dialog = s.page.locator('dialog.dialog[open]');
+    await dialog.waitFor();
+    expect(await dialog.locator('.dialog__title').innerText()).toBe(task.task_title);
+  });
+
+  it('sends the payment provider’s cancel return (/subscription/cancelled) to the host’s subscription page', async () => {
+    await signInAs('host');
+    await s.page.goto('/subscription/cancelled');
+    await s.page.waitForURL((url) => url.pathname === '/host/subscription');
+    await s.page.locator('.form-message--info', { hasText: 'checkout was cancelled' }).waitFor();
+  });
+
+  it('finishes a sign-in that arrives as a token (/onauthsuccess) and routes by role', async () => {
+    const response = await s.context.request.post('/api/auth/login', { data: { email: demoEmail('staff'), password: DEMO_PASSWORD } });
+    expect(response.status()).toBe(200);
+    const { token } = (await response.json()) as { token: string };
+    await s.page.goto(`/onauthsuccess?token=${encodeURIComponent(token)}`);
+    await s.page.waitForURL((url) => url.pathname === '/staff/dashboard');
+    expect(await s.page.evaluate(() => localStorage.getItem('staykeep.token'))).toBe(token);
+  });
+
+  it('says so when the token of /onauthsuccess is not valid', async () => {
+    await s.page.goto('/onauthsuccess?token=not-a-token');
+    await s.page.getByText('This sign-in link is invalid or has expired.').waitFor();
+    expect(await s.page.evaluate(() => localStorage.getItem('staykeep.token'))).toBeNull();
+  });
+
   it('signs out to /login, after which the areas are closed again', async () => {
     await signInAs('host');
     await new AppShell(s.page).signOut();
