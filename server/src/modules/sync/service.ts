@@ -88,6 +88,8 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
   const def = tableById(m.table);
   if (!def) throw new NotFound(`Unknown table: ${m.table}`);
   if (!def.synced) throw new Forbidden(`${def.name} is not written through sync`);
+  // The table API answers this in its route guard, before the body; same words here.
+  if (!canOperate(actor, def, m.op, 'sync')) throw new Forbidden(`You may not ${m.op} ${def.name}`);
   checkKey(def, m);
   const fields = withoutKeys(def, m.fields);
   switch (m.op) {
