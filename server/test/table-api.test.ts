@@ -274,7 +274,10 @@ describe('create', () => {
     expect(row?.created_date).not.toBe('2000-01-01T00:00:00Z');
     expect(row?.version).toBeGreaterThan(before);
     expect(row?.version).not.toBe(424242);
-    expect(currentVersion(app.db)).toBe(row?.version);
+    // Host A's counters follow in the same transaction, with the next version.
+    const profile = app.db.select().from(hostProfiles).where(eq(hostProfiles.id, hostA.hostProfileId)).get();
+    expect(profile?.version).toBe(currentVersion(app.db));
+    expect(profile?.version).toBeGreaterThan(row?.version ?? Infinity);
   });
 
   it('stores money as cents and answers it in units', async () => {

@@ -13,13 +13,14 @@ import { Placeholder, and, asc, count, desc, eq, gt, gte, inArray, is, isNotNull
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, users } from '../../../../shared/schema/tables';
-import { commissionCents, fromCents, toCents } from '../../../../shared/money';
+import { loadConfig } from '../../config';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed, parseOrThrow } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../plugins/secret';
 import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeTemplate, type Channel, type Operation } from '../../policy';
+import { domainWriterFor, type DomainEnv } from './domain';
 
 export const FILTER_OPS = ['Equal', 'NotEqual', 'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual', 'StringContains', 'In'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -40,7 +41,13 @@ export type WriteEnv = {
   secretKey: Buffer;
   /** Which door the write comes through (policy.ts): the table API unless sync says so. */
   channel?: Channel;
+  /** Origin of public links the domain services write (a property's iCal export URL); config's by default. */
+  publicOrigin?: string;
 };
+
+function domainEnv(env: WriteEnv): DomainEnv {
+  return { now: env.now, publicOrigin: env.publicOrigin ?? loadConfig().publicOrigin };
+}
 
 // ── Column facts, once per table ────────────────────────────────────────────────────────────
 
@@ -439,28 +446,6 @@ function checkReferences(tx: Tx, def: TableDef, row: Row, fields: Iterable<strin
   }
 }
 
-/**
- * Commission and net of a booking from the host's rate (decisions.md "Commission"), in cents,
- * rounded once. Stands in until the business-rules module owns it.
- */
-function priceBooking(tx: Tx, row: Row, into: Row): void {
-  const profile = tx
-    .select({ rate: hostProfiles.commission_rate })
-    .from(hostProfiles)
-    .where(eq(hostProfiles.id, String(row.host_id)))
-    .get();
-  const totalCents = toCents(typeof row.total_amount === 'number' ? row.total_amount : 0);
-  const commission = commissionCents(totalCents, profile?.rate ?? 10);
-  into.commission_amount = fromCents(commission);
-  into.net_amount = fromCents(totalCents - commission);
-}
-
-function checkStayDates(row: Row): void {
-  if (typeof row.check_in_date === 'string' && typeof row.check_out_date === 'string' && row.check_out_date <= row.check_in_date) {
-    throw bad('check_out_date', 'must be after check_in_date');
-  }
-}
-
 function decryptOrEmpty(key: Buffer, stored: string): string {
   try {
     return decryptSecret(key, stored);
@@ -573,15 +558,14 @@ export function createRecord(db: Db, actor: Actor, def: TableDef, body: Record<s
       if (values.email === undefined) values.email = emailOf(tx, userId);
     }
     stampCreate(def, meta, actor, values, env.now);
-    if (def.id === TABLE_IDS.bookings) {
-      checkStayDates(values);
-      priceBooking(tx, values, values);
-    }
     if (def.id === TABLE_IDS.platform_settings) sealSetting(values, undefined, env.secretKey);
     checkReferences(tx, def, values, Object.keys(values));
     assertRowWrite(actor, def, 'create', undefined, values);
     if (existsAtAll(tx, def, id)) throw new Conflict(`A ${def.name} row with ID ${id} already exists`);
-    insertRow(tx, def, values, env.now);
+    // Bookings and properties: the domain service does the write and what follows from it.
+    const domain = domainWriterFor(def);
+    if (domain) domain.create(tx, values, domainEnv(env));
+    else insertRow(tx, def, values, env.now);
     audit(tx, actor, def, 'create', id, Object.keys(fields), env.now);
     return { ID: id };
   });
@@ -629,10 +613,6 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
       checkOwner(tx, def, String(changes[def.owner]));
     }
     const after: Row = { ...before, ...changes };
-    if (def.id === TABLE_IDS.bookings) {
-      if ('check_in_date' in changes || 'check_out_date' in changes) checkStayDates(after);
-      if ('total_amount' in changes || 'host_id' in changes) priceBooking(tx, after, changes);
-    }
     if (def.id === TABLE_IDS.platform_settings) {
       sealSetting(changes, before, env.secretKey);
       changes.updated_by = actor.userId;
@@ -640,21 +620,29 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
     // A row moved to another host must still point at that host's rows.
     checkReferences(tx, def, after, 'host_id' in changes ? Object.keys(REFERENCES) : changed);
     assertRowWrite(actor, def, 'update', before, after);
-    updateRow(tx, def, id, changes, env.now);
+    const domain = domainWriterFor(def);
+    if (domain) domain.update(tx, before, changes, domainEnv(env));
+    else updateRow(tx, def, id, changes, env.now);
     audit(tx, actor, def, 'update', id, changed, env.now);
     return { ID: id };
   });
 }
 
-/** Tombstones a live row in the actor's scope (404 otherwise); answers its key. */
-export function deleteRecord(db: Db, actor: Actor, def: TableDef, body: { ID: string }, env: WriteEnv): { ID: string } {
+/**
+ * Tombstones a live row in the actor's scope (404 otherwise); answers its key. A property that
+ * has bookings is archived instead (properties/service.ts) and answers `archived: true`.
+ */
+export function deleteRecord(db: Db, actor: Actor, def: TableDef, body: { ID: string }, env: WriteEnv): { ID: string; archived?: true } {
   if (!canOperate(actor, def, 'delete', env.channel)) throw new Forbidden();
   const id = body.ID;
   return inTransaction(db, def, id, (tx) => {
     const before = assertRowInScope(tx, actor, def, id);
     assertRowWrite(actor, def, 'delete', before, undefined);
-    tombstoneRow(tx, def, id, env.now);
+    const domain = domainWriterFor(def);
+    let archived = false;
+    if (domain) archived = domain.remove(tx, before, domainEnv(env)).archived;
+    else tombstoneRow(tx, def, id, env.now);
     audit(tx, actor, def, 'delete', id, [], env.now);
-    return { ID: id };
+    return archived ? { ID: id, archived: true as const } : { ID: id };
   });
 }

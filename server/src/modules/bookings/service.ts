@@ -1,0 +1,207 @@
+/**
+ * The booking rules (issue 6 "Bookings"), in one place for every path that writes a booking: the
+ * table API and sync push (through the table service's domain writer), imports and integrations
+ * (iCal, channel partner) calling these functions directly.
+ *
+ * Each function runs synchronously in the caller's transaction (never await inside one) and does
+ * the whole write: checks, price, the row through db/write.ts, then the guest of the booking and
+ * the host counters, so that nothing is left half-updated.
+ *
+ * - check_out_date after check_in_date (400 naming check_out_date);
+ * - guests_count within the property's max_guests (400 naming guests_count);
+ * - no double booking: a stay overlapping a booking of the same property that holds its dates
+ *   (check-out day exclusive) is a 409 naming that booking's guest and dates, also when an update
+ *   moves the dates, changes the property or un-cancels. Imports (`{ imported: true }` or
+ *   `importBooking`) are never refused for a clash or for the guest count: the clashes come back
+ *   for the caller to flag;
+ * - commission_amount and net_amount at the host's commission_rate on every create and update
+ *   (a client's values are ignored), in cents, rounded once;
+ * - guest_email stored trimmed and lower-cased (the guest key, spec §5).
+ */
+import { and, asc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { CHECK_OUT_REASON, guestsCountReason, holdsDates, isValidStay, overlapMessage, priceBooking } from '../../../../shared/bookings';
+import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
+import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { Conflict, ValidationFailed } from '../../errors';
+import { normalizeEmail, refreshGuestsOf } from '../guests/service';
+import { applyCounterChange, bookingContribution } from '../hosts/counters';
+
+function requireDef(id: number): TableDef {
+  const def = tableById(id);
+  if (!def) throw new Error(`Registry has no table ${id}`);
+  return def;
+}
+const BOOKINGS = requireDef(TABLE_IDS.bookings);
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+export type BookingEnv = { now: Date };
+
+export type BookingWriteOptions = {
+  /**
+   * An imported reservation (iCal feed, channel partner): the outside world already sold those
+   * nights, so a clash or a guest count over max_guests is reported, never refused.
+   */
+  imported?: boolean;
+};
+
+/** A booking the written one overlaps. */
+export type BookingClash = Pick<BookingRow, 'id' | 'guest_name' | 'check_in_date' | 'check_out_date' | 'booking_source' | 'booking_status'>;
+
+export type BookingWrite = { row: BookingRow; clashes: BookingClash[] };
+
+/** How many clashes are listed at most (the message names the first). */
+const MAX_CLASHES = 20;
+
+function bad(field: string, reason: string): ValidationFailed {
+  return new ValidationFailed(`Invalid value for ${field}: ${reason}`);
+}
+
+function text(row: Row, field: string): string {
+  const value = row[field];
+  if (typeof value !== 'string' || value === '') throw bad(field, 'required');
+  return value;
+}
+
+type PropertyFacts = { max_guests: number; host_id: string };
+
+function propertyOf(tx: Tx, propertyId: string, hostId: string): PropertyFacts {
+  const property = tx
+    .select({ max_guests: properties.max_guests, host_id: properties.host_id })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), isNull(properties.deleted_at)))
+    .get();
+  if (!property || property.host_id !== hostId) throw bad('property_id', 'no such property');
+  return property;
+}
+
+function commissionRateOf(tx: Tx, hostId: string): number {
+  const profile = tx
+    .select({ rate: hostProfiles.commission_rate })
+    .from(hostProfiles)
+    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
+    .get();
+  if (!profile) throw bad('host_id', 'no such host profile');
+  return profile.rate;
+}
+
+/** Live bookings of the property holding nights of [checkIn, checkOut), except `exceptId`. */
+export function findBookingClashes(tx: Tx, propertyId: string, checkIn: string, checkOut: string, exceptId?: string): BookingClash[] {
+  return tx
+    .select({
+      id: bookings.id,
+      guest_name: bookings.guest_name,
+      check_in_date: bookings.check_in_date,
+      check_out_date: bookings.check_out_date,
+      booking_source: bookings.booking_source,
+      booking_status: bookings.booking_status,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.property_id, propertyId),
+        isNull(bookings.deleted_at),
+        ne(bookings.booking_status, 'cancelled'),
+        lt(bookings.check_in_date, checkOut),
+        gt(bookings.check_out_date, checkIn),
+        exceptId === undefined ? undefined : ne(bookings.id, exceptId),
+      ),
+    )
+    .orderBy(asc(bookings.check_in_date), asc(bookings.id))
+    .limit(MAX_CLASHES)
+    .all();
+}
+
+function checkStay(row: Row): void {
+  if (!isValidStay({ check_in_date: text(row, 'check_in_date'), check_out_date: text(row, 'check_out_date') })) throw bad('check_out_date', CHECK_OUT_REASON);
+}
+
+function checkGuestsCount(row: Row, property: PropertyFacts): void {
+  const count = typeof row.guests_count === 'number' ? row.guests_count : 1;
+  if (count > property.max_guests) throw bad('guests_count', guestsCountReason(property.max_guests));
+}
+
+/** Overlaps of the booking `row` would cause; a 409 unless imported. */
+function checkOverlap(tx: Tx, row: Row, options: BookingWriteOptions, exceptId?: string): BookingClash[] {
+  if (!holdsDates({ booking_status: String(row.booking_status ?? 'confirmed') })) return [];
+  const clashes = findBookingClashes(tx, text(row, 'property_id'), text(row, 'check_in_date'), text(row, 'check_out_date'), exceptId);
+  const first = clashes[0];
+  if (first && !options.imported) throw new Conflict(overlapMessage(first));
+  return clashes;
+}
+
+function price(tx: Tx, row: Row, into: Row): void {
+  const p = priceBooking(typeof row.total_amount === 'number' ? row.total_amount : 0, commissionRateOf(tx, text(row, 'host_id')));
+  into.total_amount = p.total_amount;
+  into.commission_amount = p.commission_amount;
+  into.net_amount = p.net_amount;
+}
+
+function afterWrite(tx: Tx, before: Row | undefined, after: Row | undefined, env: BookingEnv): void {
+  applyCounterChange(tx, bookingContribution, before, after, env.now);
+  refreshGuestsOf(tx, before, after, env.now);
+}
+
+/**
+ * Creates a booking from checked field values (host_id and property_id included). Answers the
+ * stored row and, for an import, the bookings it overlaps.
+ */
+export function createBooking(tx: Tx, values: Row, env: BookingEnv, options: BookingWriteOptions = {}): BookingWrite {
+  const row: Row = { ...values };
+  if (typeof row.guest_email === 'string') row.guest_email = normalizeEmail(row.guest_email);
+  checkStay(row);
+  const property = propertyOf(tx, text(row, 'property_id'), text(row, 'host_id'));
+  if (!options.imported) checkGuestsCount(row, property);
+  const clashes = checkOverlap(tx, row, options, typeof row.id === 'string' ? row.id : undefined);
+  price(tx, row, row);
+  if (row.created_date === undefined || row.created_date === null) row.created_date = nowIso(env.now);
+  const stored = insertRow(tx, BOOKINGS, row, env.now) as BookingRow;
+  afterWrite(tx, undefined, stored, env);
+  return { row: stored, clashes };
+}
+
+/** An imported reservation: never refused for a clash, which is returned instead. */
+export function importBooking(tx: Tx, values: Row, env: BookingEnv): BookingWrite {
+  return createBooking(tx, values, env, { imported: true });
+}
+
+const STAY_FIELDS = ['check_in_date', 'check_out_date', 'property_id', 'host_id'] as const;
+
+/**
+ * Applies `changes` to the live booking `before` (as read in this transaction). Price is
+ * recomputed on every update, at the host's rate of now.
+ */
+export function updateBooking(tx: Tx, before: Row, changes: Row, env: BookingEnv, options: BookingWriteOptions = {}): BookingWrite {
+  const set: Row = { ...changes };
+  if (typeof set.guest_email === 'string') set.guest_email = normalizeEmail(set.guest_email);
+  const after: Row = { ...before, ...set };
+  const id = text(before, 'id');
+  const movedStay = STAY_FIELDS.some((f) => f in set && set[f] !== before[f]);
+  if ('check_in_date' in set || 'check_out_date' in set) checkStay(after);
+  let clashes: BookingClash[] = [];
+  if (movedStay || 'guests_count' in set) {
+    const property = propertyOf(tx, text(after, 'property_id'), text(after, 'host_id'));
+    if (!options.imported) checkGuestsCount(after, property);
+  }
+  const unCancelled = before.booking_status === 'cancelled' && holdsDates({ booking_status: String(after.booking_status) });
+  if (movedStay || unCancelled) clashes = checkOverlap(tx, after, options, id);
+  price(tx, after, set);
+  const stored = updateRow(tx, BOOKINGS, id, set, env.now) as BookingRow | undefined;
+  if (!stored) throw new Error(`Booking ${id} vanished inside its transaction`);
+  afterWrite(tx, before, stored, env);
+  return { row: stored, clashes };
+}
+
+/** Cancels a booking (frees its dates; the row stays for history). */
+export function cancelBooking(tx: Tx, before: Row, env: BookingEnv): BookingWrite {
+  return updateBooking(tx, before, { booking_status: 'cancelled' }, env);
+}
+
+/** Tombstones a live booking (read in this transaction). */
+export function deleteBooking(tx: Tx, before: Row, env: BookingEnv): void {
+  const id = text(before, 'id');
+  const gone = tombstoneRow(tx, BOOKINGS, id, env.now);
+  if (!gone) throw new Error(`Booking ${id} vanished inside its transaction`);
+  afterWrite(tx, before, gone, env);
+}

@@ -1,0 +1,115 @@
+/**
+ * The host profile counters (decisions.md "Server-set fields"): properties_count (live, not
+ * archived), total_bookings and total_revenue (live, not cancelled). Every property and booking
+ * write adjusts them by its difference in the same transaction, so they are exact without a
+ * recount; `countersFromScratch` is the recount, for checks and repairs.
+ */
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { holdsDates } from '../../../../shared/bookings';
+import { fromCents, toCents } from '../../../../shared/money';
+import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
+import { updateRow, type Row, type Tx } from '../../db/write';
+
+function requireDef(id: number): TableDef {
+  const def = tableById(id);
+  if (!def) throw new Error(`Registry has no table ${id}`);
+  return def;
+}
+const HOST_PROFILES = requireDef(TABLE_IDS.host_profiles);
+
+export type HostCounters = { properties_count: number; total_bookings: number; total_revenue: number };
+
+/** What one row adds to its host's counters. */
+type Contribution = { properties: number; bookings: number; revenueCents: number };
+
+const NONE: Contribution = { properties: 0, bookings: 0, revenueCents: 0 };
+
+function isLive(row: Row | undefined): row is Row {
+  return row !== undefined && (row.deleted_at === null || row.deleted_at === undefined);
+}
+
+export function bookingContribution(row: Row | undefined): Contribution {
+  if (!isLive(row) || !holdsDates({ booking_status: String(row.booking_status ?? 'confirmed') })) return NONE;
+  return { properties: 0, bookings: 1, revenueCents: toCents(typeof row.total_amount === 'number' ? row.total_amount : 0) };
+}
+
+export function propertyContribution(row: Row | undefined): Contribution {
+  if (!isLive(row) || row.status === 'archived') return NONE;
+  return { properties: 1, bookings: 0, revenueCents: 0 };
+}
+
+/**
+ * Applies the change from `before` to `after` of one row (either may be absent: a create, a
+ * delete) to the counters of the hosts involved: both when the row moved to another host.
+ */
+export function applyCounterChange(tx: Tx, contribution: (row: Row | undefined) => Contribution, before: Row | undefined, after: Row | undefined, now: Date): void {
+  const deltas = new Map<string, Contribution>();
+  const add = (row: Row | undefined, sign: 1 | -1) => {
+    if (!row || typeof row.host_id !== 'string') return;
+    const c = contribution(row);
+    const d = deltas.get(row.host_id) ?? { ...NONE };
+    d.properties += sign * c.properties;
+    d.bookings += sign * c.bookings;
+    d.revenueCents += sign * c.revenueCents;
+    deltas.set(row.host_id, d);
+  };
+  add(before, -1);
+  add(after, 1);
+  for (const [hostId, d] of deltas) adjustHostCounters(tx, hostId, d, now);
+}
+
+function adjustHostCounters(tx: Tx, hostId: string, delta: Contribution, now: Date): void {
+  if (delta.properties === 0 && delta.bookings === 0 && delta.revenueCents === 0) return;
+  const current = tx
+    .select({ properties_count: hostProfiles.properties_count, total_bookings: hostProfiles.total_bookings, total_revenue: hostProfiles.total_revenue })
+    .from(hostProfiles)
+    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
+    .get();
+  // A row of a removed host profile: there is no counter left to keep.
+  if (!current) return;
+  updateRow(
+    tx,
+    HOST_PROFILES,
+    hostId,
+    {
+      properties_count: current.properties_count + delta.properties,
+      total_bookings: current.total_bookings + delta.bookings,
+      total_revenue: fromCents(toCents(current.total_revenue) + delta.revenueCents),
+    },
+    now,
+  );
+}
+
+/** The counters recomputed from the rows themselves. */
+export function countersFromScratch(tx: Tx, hostId: string): HostCounters {
+  const props = tx
+    .select({ n: count() })
+    .from(properties)
+    .where(and(eq(properties.host_id, hostId), isNull(properties.deleted_at), ne(properties.status, 'archived')))
+    .get();
+  // sum() over the raw column: cents, added up as integers by SQLite.
+  const kept = tx
+    .select({ n: count(), cents: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` })
+    .from(bookings)
+    .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at), ne(bookings.booking_status, 'cancelled')))
+    .get();
+  return { properties_count: props?.n ?? 0, total_bookings: kept?.n ?? 0, total_revenue: fromCents(Number(kept?.cents ?? 0)) };
+}
+
+/** Rewrites a host's counters from scratch when they differ (a repair; writes nothing otherwise). */
+export function recountHost(tx: Tx, hostId: string, now: Date): HostCounters {
+  const fresh = countersFromScratch(tx, hostId);
+  const current = tx
+    .select({ properties_count: hostProfiles.properties_count, total_bookings: hostProfiles.total_bookings, total_revenue: hostProfiles.total_revenue })
+    .from(hostProfiles)
+    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
+    .get();
+  if (
+    current &&
+    (current.properties_count !== fresh.properties_count || current.total_bookings !== fresh.total_bookings || current.total_revenue !== fresh.total_revenue)
+  ) {
+    updateRow(tx, HOST_PROFILES, hostId, { ...fresh }, now);
+  }
+  return fresh;
+}

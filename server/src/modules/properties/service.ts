@@ -1,0 +1,114 @@
+/**
+ * The property rules (issue 6 "Properties", "Tier limits"), for every path that writes one: the
+ * table API and sync push through the table service's domain writer, integrations directly. Each
+ * function runs synchronously in the caller's transaction.
+ *
+ * - Creating a property, or bringing one back from archived, past the tier's properties_limit is a
+ *   403 naming the limit and the tier (hosts/limits.ts); a smaller tier never archives anything.
+ * - Every property gets a secret iCal export token at creation; its feed is
+ *   `${publicOrigin}/ical/<id>/<token>.ics` (ical_export_url); a new token replaces the URL.
+ * - A delete of a property that has bookings archives it instead (status archived, answered 200
+ *   with `archived: true`), because bookings, guests and finances keep pointing at it.
+ * - properties_count follows in the same transaction; a renamed property renames itself in the
+ *   properties_stayed of its guests.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { bookings } from '../../../../shared/schema/tables';
+import { insertRow, newId, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { refreshGuestsOfProperty } from '../guests/service';
+import { applyCounterChange, propertyContribution } from '../hosts/counters';
+import { assertPropertyLimit } from '../hosts/limits';
+
+function requireDef(id: number): TableDef {
+  const def = tableById(id);
+  if (!def) throw new Error(`Registry has no table ${id}`);
+  return def;
+}
+const PROPERTIES = requireDef(TABLE_IDS.properties);
+
+export type PropertyEnv = {
+  now: Date;
+  /** The public origin the export URL is built on (config.publicOrigin). */
+  publicOrigin: string;
+};
+
+/** 24 random bytes: the export URL is a bearer secret (anyone holding it reads the calendar). */
+export function newExportToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function exportUrlOf(publicOrigin: string, propertyId: string, token: string): string {
+  return `${publicOrigin.replace(/\/+$/, '')}/ical/${encodeURIComponent(propertyId)}/${token}.ics`;
+}
+
+function counts(row: Row | undefined): boolean {
+  return propertyContribution(row).properties > 0;
+}
+
+/** Creates a property from checked field values (host_id included). */
+export function createProperty(tx: Tx, values: Row, env: PropertyEnv): Row {
+  const id = typeof values.id === 'string' ? values.id : newId();
+  const row: Row = { ...values, id };
+  if (typeof row.host_id !== 'string') throw new Error('createProperty needs host_id');
+  if (counts({ ...row, deleted_at: null })) assertPropertyLimit(tx, row.host_id);
+  const token = newExportToken();
+  row.ical_export_token = token;
+  row.ical_export_url = exportUrlOf(env.publicOrigin, id, token);
+  const stored = insertRow(tx, PROPERTIES, row, env.now);
+  applyCounterChange(tx, propertyContribution, undefined, stored, env.now);
+  return stored;
+}
+
+/** Applies `changes` to the live property `before` (as read in this transaction). */
+export function updateProperty(tx: Tx, before: Row, changes: Row, env: PropertyEnv): Row {
+  const id = String(before.id);
+  const after: Row = { ...before, ...changes };
+  // Counting again on the (possibly new) host: an un-archive, or a move to another host.
+  const countsAgain = counts(after) && (!counts(before) || after.host_id !== before.host_id);
+  if (countsAgain) assertPropertyLimit(tx, String(after.host_id));
+  const stored = updateRow(tx, PROPERTIES, id, changes, env.now);
+  if (!stored) throw new Error(`Property ${id} vanished inside its transaction`);
+  applyCounterChange(tx, propertyContribution, before, stored, env.now);
+  if ('property_name' in changes && changes.property_name !== before.property_name) refreshGuestsOfProperty(tx, id, env.now);
+  return stored;
+}
+
+function hasBookings(tx: Tx, propertyId: string): boolean {
+  return (
+    tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.property_id, propertyId), isNull(bookings.deleted_at)))
+      .limit(1)
+      .get() !== undefined
+  );
+}
+
+/** Deletes the live property `before`, or archives it when bookings refer to it. */
+export function deleteProperty(tx: Tx, before: Row, env: PropertyEnv): { archived: boolean } {
+  const id = String(before.id);
+  if (hasBookings(tx, id)) {
+    if (before.status !== 'archived') {
+      const stored = updateRow(tx, PROPERTIES, id, { status: 'archived' }, env.now);
+      applyCounterChange(tx, propertyContribution, before, stored, env.now);
+    }
+    return { archived: true };
+  }
+  const gone = tombstoneRow(tx, PROPERTIES, id, env.now);
+  applyCounterChange(tx, propertyContribution, before, gone, env.now);
+  return { archived: false };
+}
+
+/** Issues a new export token for the live property `before`: the old URL stops working. */
+export function regenerateExportToken(tx: Tx, before: Row, env: PropertyEnv): string {
+  const id = String(before.id);
+  const token = newExportToken();
+  const url = exportUrlOf(env.publicOrigin, id, token);
+  updateRow(tx, PROPERTIES, id, { ical_export_token: token, ical_export_url: url }, env.now);
+  return url;
+}
+
+/** The most images a property lists (shared/schema/entities.ts). */
+export const MAX_PROPERTY_IMAGES = 100;
