@@ -36,6 +36,9 @@ const PageBody = z.strictObject({
 const RowSchema = z.record(z.string(), z.unknown());
 const PageReply = z.object({ List: z.array(RowSchema), VirtualCount: z.number().int() });
 const IdReply = z.object({ ID: z.string() });
+const DeleteReply = IdReply.extend({
+  archived: z.literal(true).optional().describe('Present when a property with bookings was archived instead of deleted'),
+});
 const ErrorReply = z.object({ error: z.string() });
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
@@ -57,7 +60,7 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
     };
   }
 
-  const env = (): WriteEnv => ({ now: app.now(), secretKey: app.secretKey });
+  const env = (): WriteEnv => ({ now: app.now(), secretKey: app.secretKey, publicOrigin: app.config.publicOrigin });
 
   app.post(
     '/api/table/:table/page',
@@ -125,9 +128,11 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['table'],
         summary: 'Delete a row by ID (leaves a tombstone for sync)',
+        description:
+          'A property that has bookings is not deleted: it is archived (status archived) and the answer carries `archived: true`, because its bookings, guests and finances still refer to it.',
         params: TableParams,
         body: z.strictObject({ ID: Id }),
-        response: { 200: IdReply, ...errors },
+        response: { 200: DeleteReply, ...errors },
       },
     },
     async (request) => {
