@@ -1,0 +1,264 @@
+/**
+ * GET /api/sync/events over a real socket (app.listen on port 0, fetch stream readers): a poke
+ * reaches the users who can see a change, from sync push and from the table API, and nobody
+ * else; the three ways to authenticate; streams end when the app closes. The hub's heartbeat,
+ * coalescing and per-user cap are tested on the hub itself with fake timers.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TABLE_IDS } from '../../shared/registry';
+import type { Actor } from '../src/actor';
+import { currentVersion, newId } from '../src/db/write';
+import { TOKEN_COOKIE } from '../src/plugins/auth';
+import { SyncHub, notifyChanged, type Subscriber } from '../src/modules/sync/events';
+import { makeTestApp, type TestApp } from './helpers';
+import { createHost, createStaff, createTask, defOf } from './fixtures';
+import { auth, mutation, push } from './sync-helpers';
+
+const T = TABLE_IDS;
+const WAIT_MS = 5000;
+/** How long "nothing arrives" is watched for. */
+const QUIET_MS = 400;
+
+type Event = { event: string; data: string };
+
+/** A reader of one event stream: parsed events in arrival order, and waits on them. */
+class Stream {
+  readonly events: Event[] = [];
+  readonly comments: string[] = [];
+  ended = false;
+  private buffer = '';
+  private wake: (() => void) | null = null;
+
+  private constructor(
+    readonly status: number,
+    private readonly controller: AbortController,
+  ) {}
+
+  static async open(url: string, headers: Record<string, string> = {}): Promise<Stream> {
+    const controller = new AbortController();
+    const res = await fetch(url, { headers, signal: controller.signal });
+    const stream = new Stream(res.status, controller);
+    if (res.status === 200 && res.body) void stream.read(res.body.getReader());
+    else stream.ended = true;
+    return stream;
+  }
+
+  private async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+          this.parse(this.buffer.slice(0, end));
+          this.buffer = this.buffer.slice(end + 2);
+        }
+        this.wake?.();
+      }
+    } catch {
+      // Aborted by close(): the stream simply ends.
+    }
+    this.ended = true;
+    this.wake?.();
+  }
+
+  private parse(block: string): void {
+    const event: Event = { event: 'message', data: '' };
+    let isEvent = false;
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+      else if (line.startsWith('event: ')) [event.event, isEvent] = [line.slice(7), true];
+      else if (line.startsWith('data: ')) [event.data, isEvent] = [line.slice(6), true];
+    }
+    if (isEvent) this.events.push(event);
+  }
+
+  count(name: string): number {
+    return this.events.filter((e) => e.event === name).length;
+  }
+
+  /** Resolves once `done()` holds, or fails after `ms`. */
+  async until(done: () => boolean, ms = WAIT_MS): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!done()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out; events so far: ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 50));
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
+
+let app: TestApp;
+let base: string;
+const streams: Stream[] = [];
+
+async function open(path: string, headers: Record<string, string> = {}): Promise<Stream> {
+  const stream = await Stream.open(`${base}${path}`, headers);
+  streams.push(stream);
+  if (stream.status === 200) await stream.until(() => stream.count('ready') === 1);
+  return stream;
+}
+
+beforeAll(async () => {
+  app = await makeTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await app.cleanup();
+});
+
+describe('sync events', () => {
+  it('pokes the host when its staff member pushes a task change, and not another host', async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const stranger = createHost(app);
+    const task = createTask(app, host.hostProfileId, { assigned_staff_id: staff.staffId });
+    const hostStream = await open('/api/sync/events', auth(host.token));
+    const strangerStream = await open('/api/sync/events', auth(stranger.token));
+    expect(JSON.parse(hostStream.events[0]!.data)).toEqual({ version: expect.any(Number) });
+
+    await push(app, staff.token, `c-${newId()}`, [mutation(1, T.housekeeping_tasks, 'update', String(task.id), { task_status: 'completed' })]);
+    const after = currentVersion(app.db);
+    await hostStream.until(() => hostStream.count('poke') === 1);
+    const poke = hostStream.events.find((e) => e.event === 'poke')!;
+    expect(JSON.parse(poke.data)).toEqual({ version: after });
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    expect(strangerStream.count('poke')).toBe(0);
+    expect(hostStream.count('poke')).toBe(1);
+  });
+
+  it('pokes the assigned staff member when the host writes through the table API', async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const task = createTask(app, host.hostProfileId, { assigned_staff_id: staff.staffId });
+    const staffStream = await open('/api/sync/events', auth(staff.token));
+    const res = await app.inject({ method: 'POST', url: `/api/table/${T.housekeeping_tasks}/update`, headers: auth(host.token), payload: { ID: task.id, notes: 'Bring extra towels' } });
+    expect(res.statusCode).toBe(200);
+    await staffStream.until(() => staffStream.count('poke') === 1);
+  });
+
+  it('does not poke a staff member for rows it cannot read (bookings)', async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const hostStream = await open('/api/sync/events', auth(host.token));
+    const staffStream = await open('/api/sync/events', auth(staff.token));
+    const task = createTask(app, host.hostProfileId);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/table/${T.bookings}/create`,
+      headers: auth(host.token),
+      payload: { property_id: task.property_id, check_in_date: '2031-03-01', check_out_date: '2031-03-04' },
+    });
+    expect(res.statusCode).toBe(201);
+    await hostStream.until(() => hostStream.count('poke') === 1);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    expect(staffStream.count('poke')).toBe(0);
+  });
+
+  it('authenticates with a token query parameter or the session cookie, and answers 401 without one', async () => {
+    const host = createHost(app);
+    const byQuery = await open(`/api/sync/events?token=${encodeURIComponent(host.token)}`);
+    const byCookie = await open('/api/sync/events', { cookie: `${TOKEN_COOKIE}=${encodeURIComponent(host.token)}` });
+    expect([byQuery.status, byCookie.status]).toEqual([200, 200]);
+    const none = await Stream.open(`${base}/api/sync/events`);
+    const bad = await Stream.open(`${base}/api/sync/events?token=not-a-token`);
+    expect([none.status, bad.status]).toEqual([401, 401]);
+
+    notifyChanged(app, defOf(T.properties), [{ id: 'p', host_id: host.hostProfileId }]);
+    await byQuery.until(() => byQuery.count('poke') === 1);
+    await byCookie.until(() => byCookie.count('poke') === 1);
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const own = await makeTestApp();
+    await own.listen({ port: 0, host: '127.0.0.1' });
+    const host = createHost(own);
+    const stream = await Stream.open(`http://127.0.0.1:${(own.server.address() as AddressInfo).port}/api/sync/events`, auth(host.token));
+    await stream.until(() => stream.count('ready') === 1);
+    const started = Date.now();
+    await own.cleanup();
+    await stream.until(() => stream.ended);
+    expect(Date.now() - started).toBeLessThan(WAIT_MS);
+  });
+});
+
+describe('sync hub', () => {
+  const actor = (userId: string): Actor => ({ userId, role: 'host', email: `${userId}@example.test`, name: userId, hostProfileId: `hp-${userId}` });
+  function fake(userId: string): Subscriber & { chunks: string[]; ended: boolean } {
+    const s = {
+      actor: actor(userId),
+      hostId: `hp-${userId}`,
+      chunks: [] as string[],
+      ended: false,
+      write(chunk: string) {
+        s.chunks.push(chunk);
+      },
+      end() {
+        s.ended = true;
+      },
+    };
+    return s;
+  }
+
+  it('writes a heartbeat comment every interval, coalesces pokes and caps streams per user', async () => {
+    vi.useFakeTimers();
+    try {
+      let version = 7;
+      const hub = new SyncHub({ heartbeatMs: 25_000, maxPerUser: 2, version: () => version });
+      const a = fake('a');
+      hub.add(a);
+      vi.advanceTimersByTime(24_999);
+      expect(a.chunks).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(a.chunks).toEqual([': heartbeat\n\n']);
+
+      hub.poke([a]);
+      hub.poke([a]);
+      version = 9;
+      vi.runOnlyPendingTimers();
+      expect(a.chunks.filter((c) => c.startsWith('event: poke'))).toEqual(['event: poke\ndata: {"version":9}\n\n']);
+
+      const a2 = fake('a');
+      const a3 = fake('a');
+      hub.add(a2);
+      hub.add(a3);
+      expect([a.ended, a2.ended, a3.ended]).toEqual([true, false, false]);
+      expect(hub.size).toBe(2);
+      hub.closeAll();
+      expect(hub.size).toBe(0);
+      const before = a3.chunks.length;
+      vi.advanceTimersByTime(60_000);
+      expect(a3.chunks.length).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('matches listeners by the read policy and the rows owner', () => {
+    const hub = new SyncHub({ heartbeatMs: 25_000, maxPerUser: 5, version: () => 1 });
+    const a = fake('a');
+    const b = fake('b');
+    hub.add(a);
+    hub.add(b);
+    expect(hub.audience(defOf(T.properties), new Set(['hp-a']))).toEqual([a]);
+    expect(hub.audience(defOf(T.display_settings), new Set(['b']))).toEqual([b]);
+    // Hosts cannot read platform settings at all.
+    expect(hub.audience(defOf(T.platform_settings), new Set())).toEqual([]);
+    hub.closeAll();
+  });
+});
