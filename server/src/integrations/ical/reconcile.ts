@@ -59,6 +59,8 @@ export type ReconcileResult = {
   createdBookingIds: string[];
   movedBookingIds: string[];
   cancelledBookingIds: string[];
+  /** Every booking and block this sync created or changed (the conflict radar notifies on these). */
+  changedIds: string[];
   clashes: Clash[];
 };
 
@@ -186,6 +188,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
       createdBookingIds: [],
       movedBookingIds: [],
       cancelledBookingIds: [],
+      changedIds: [],
       clashes: [],
     };
 
@@ -254,6 +257,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         } else {
           updateRow(tx, BOOKINGS, id, changes, now);
           result.updated += 1;
+          result.changedIds.push(id);
           if ('check_in_date' in changes || 'check_out_date' in changes) result.movedBookingIds.push(id);
         }
       } else {
@@ -276,6 +280,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         id = String(row.id);
         result.created += 1;
         result.createdBookingIds.push(id);
+        result.changedIds.push(id);
       }
       imported.push(importedSide(instance, id, source));
     }
@@ -291,6 +296,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         } else {
           updateRow(tx, BLOCKS, id, changes, now);
           result.updated += 1;
+          result.changedIds.push(id);
         }
       } else {
         const row = insertRow(
@@ -301,6 +307,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         );
         id = String(row.id);
         result.created += 1;
+        result.changedIds.push(id);
       }
       imported.push(importedSide(instance, id, source));
     }

@@ -1,0 +1,269 @@
+/**
+ * Calendar sync jobs (spec §4, §8, §9; issue 8 "Jobs"): one row per feed to sync, pending →
+ * running → completed / failed, progress 20, 40, 60, 80, 95, then 100, and a message. Each write
+ * is a row change, so the client sees progress live through sync. A batch runs its jobs one after
+ * the other with 800 ms between them; 10 s after a batch its completed jobs are dropped (only the
+ * failed ones remain), and completed jobs older than an hour are dropped when jobs are listed.
+ */
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { SYNC_JOB_UNKNOWN_ERROR } from '../../../../shared/messages';
+import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { calendarSyncJobs, hostProfiles, properties } from '../../../../shared/schema/tables';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db';
+import { insertRow, nowIso, tombstoneRow, updateRow, type Row } from '../../db/write';
+import { scopeWhere } from '../../policy';
+import type { FetchFeedOptions } from '../../integrations/ical/fetch';
+import type { ReconcileResult } from '../../integrations/ical/reconcile';
+import type { FeedRow } from './feeds';
+import { syncFeed } from './service';
+
+function def(id: number): TableDef {
+  const table = tableById(id);
+  if (!table) throw new Error(`No table ${id}`);
+  return table;
+}
+
+const JOBS = def(TABLE_IDS.calendar_sync_jobs);
+const NOTIFICATIONS = def(TABLE_IDS.notifications);
+const BOOKINGS = def(TABLE_IDS.bookings);
+const BLOCKS = def(TABLE_IDS.calendar_blocks);
+
+export type JobRow = typeof calendarSyncJobs.$inferSelect;
+
+export const JOB_GAP_MS = 800;
+export const BATCH_CLEANUP_MS = 10_000;
+export const COMPLETED_JOB_TTL_MS = 60 * 60 * 1000;
+/** Conflict notifications one sync may raise; the calendar marks every clash anyway. */
+const MAX_CLASH_NOTIFICATIONS = 10;
+
+/** Pending job rows for `feeds`, in one transaction. */
+export function createJobs(db: Db, feeds: readonly FeedRow[], now: Date): JobRow[] {
+  if (feeds.length === 0) return [];
+  return db.transaction((tx) => {
+    const names = new Map(
+      tx
+        .select({ id: properties.id, name: properties.property_name })
+        .from(properties)
+        .where(inArray(properties.id, [...new Set(feeds.map((f) => f.property_id))]))
+        .all()
+        .map((p) => [p.id, p.name]),
+    );
+    return feeds.map(
+      (feed) =>
+        insertRow(
+          tx,
+          JOBS,
+          {
+            host_id: feed.host_id,
+            feed_id: feed.id,
+            propertyId: feed.property_id,
+            propertyName: names.get(feed.property_id) ?? '',
+            platform: feed.platform,
+            iCalUrl: feed.ical_url,
+            status: 'pending',
+            progress: 0,
+            message: 'Waiting to start',
+          },
+          now,
+        ) as JobRow,
+    );
+  });
+}
+
+/** Sorts after every ISO instant, so jobs still waiting come first. */
+const NOT_STARTED = '\uffff';
+
+function newestFirst(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/** The caller's jobs, newest first (not started yet first; ids are time-ordered UUIDv7), after dropping completed ones older than an hour. */
+export function listJobs(db: Db, actor: Actor, now: Date): JobRow[] {
+  const cutoff = nowIso(new Date(now.getTime() - COMPLETED_JOB_TTL_MS));
+  const scope = scopeWhere(actor, JOBS);
+  const stale = db
+    .select({ id: calendarSyncJobs.id })
+    .from(calendarSyncJobs)
+    .where(and(isNull(calendarSyncJobs.deleted_at), eq(calendarSyncJobs.status, 'completed'), lt(calendarSyncJobs.endTime, cutoff), scope))
+    .all();
+  if (stale.length > 0) db.transaction((tx) => stale.forEach((j) => tombstoneRow(tx, JOBS, j.id, now)));
+  return db
+    .select()
+    .from(calendarSyncJobs)
+    .where(and(isNull(calendarSyncJobs.deleted_at), scope))
+    .all()
+    .sort((a, b) => newestFirst(a.startTime ?? NOT_STARTED, b.startTime ?? NOT_STARTED) || newestFirst(a.id, b.id));
+}
+
+function clashText(clash: ReconcileResult['clashes'][number], propertyName: string): string {
+  const side = (s: typeof clash.imported) => `${s.source} ${s.table === 'bookings' ? 'booking' : 'block'} "${s.summary}" ${s.start} → ${s.end}`;
+  return `${propertyName}: ${side(clash.imported)} overlaps ${side(clash.other)}`;
+}
+
+/**
+ * Urgent notifications for clashes this sync created (an imported event new or changed now), so a
+ * re-sync does not repeat them. A block with exactly the dates of the other side is left out: it
+ * is almost always our own export echoed back by the other OTA.
+ */
+export function notifyClashes(db: Db, result: ReconcileResult, propertyName: string, now: Date): Row[] {
+  const changed = new Set(result.changedIds);
+  const fresh = result.clashes.filter((c) => changed.has(c.imported.id) && !(c.sameDates && c.imported.table === 'calendar_blocks')).slice(0, MAX_CLASH_NOTIFICATIONS);
+  if (fresh.length === 0) return [];
+  return db.transaction((tx) => {
+    const host = tx.select({ userId: hostProfiles.user_id }).from(hostProfiles).where(eq(hostProfiles.id, result.hostId)).get();
+    if (!host) return [];
+    return fresh.map((clash) =>
+      insertRow(
+        tx,
+        NOTIFICATIONS,
+        {
+          user_id: host.userId,
+          title: 'Calendar conflict',
+          message: clashText(clash, propertyName),
+          type: 'urgent',
+          timestamp: nowIso(now),
+          isRead: false,
+          hostId: result.hostId,
+          actionUrl: `/host/calendar?property=${encodeURIComponent(result.propertyId)}`,
+        },
+        now,
+      ),
+    );
+  });
+}
+
+export type JobRunnerOptions = {
+  now: () => Date;
+  fetch?: FetchFeedOptions;
+  gapMs?: number;
+  cleanupAfterMs?: number;
+  /** Told of every row the runner writes (the sync module's poke). */
+  onChange?: (table: TableDef, rows: readonly Row[]) => void;
+  onError?: (error: unknown) => void;
+};
+
+export type BatchSummary = { completed: number; failed: number };
+
+/**
+ * Runs batches of jobs in the background, one job at a time per runner. `stop()` (on app close)
+ * lets the running job finish and drops the rest.
+ */
+export class CalendarJobRunner {
+  private chain: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobRunnerOptions,
+  ) {}
+
+  /** Queues a batch; resolves when it has run (tests await it, routes do not). */
+  enqueue(jobs: readonly JobRow[]): Promise<BatchSummary> {
+    const run = this.chain.then(() => this.runBatch(jobs));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.chain;
+  }
+
+  private write(id: string, values: Row): void {
+    const row = this.db.transaction((tx) => updateRow(tx, JOBS, id, values, this.options.now()));
+    if (row) this.options.onChange?.(JOBS, [row]);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  private async runBatch(jobs: readonly JobRow[]): Promise<BatchSummary> {
+    const summary: BatchSummary = { completed: 0, failed: 0 };
+    for (const [n, job] of jobs.entries()) {
+      if (this.stopped) break;
+      if (n > 0) await this.sleep(this.options.gapMs ?? JOB_GAP_MS);
+      if (this.stopped) break;
+      const ok = await this.runJob(job);
+      if (ok) summary.completed += 1;
+      else summary.failed += 1;
+    }
+    if (!this.stopped) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.dropCompleted(jobs.map((j) => j.id));
+      }, this.options.cleanupAfterMs ?? BATCH_CLEANUP_MS);
+      this.timers.add(timer);
+    }
+    return summary;
+  }
+
+  private dropCompleted(ids: string[]): void {
+    if (this.stopped) return;
+    try {
+      const gone = this.db.transaction((tx) => {
+        const done = tx
+          .select({ id: calendarSyncJobs.id })
+          .from(calendarSyncJobs)
+          .where(and(inArray(calendarSyncJobs.id, ids), eq(calendarSyncJobs.status, 'completed'), isNull(calendarSyncJobs.deleted_at)))
+          .all();
+        return done.map((j) => tombstoneRow(tx, JOBS, j.id, this.options.now())).filter((r): r is Row => r !== undefined);
+      });
+      if (gone.length > 0) this.options.onChange?.(JOBS, gone);
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  private async runJob(job: JobRow): Promise<boolean> {
+    try {
+      this.write(job.id, { status: 'running', progress: 0, startTime: nowIso(this.options.now()), message: 'Starting' });
+      const outcome = job.feed_id
+        ? await syncFeed(this.db, job.feed_id, {
+            now: this.options.now,
+            fetch: this.options.fetch,
+            onProgress: (progress, message) => this.write(job.id, { progress, message }),
+          })
+        : ({ ok: false, error: 'Calendar feed not found', code: 'not-found' } as const);
+      if (!outcome.ok) {
+        this.write(job.id, { status: 'failed', endTime: nowIso(this.options.now()), message: outcome.error });
+        return false;
+      }
+      const { result } = outcome;
+      if (result.created + result.updated + result.cancelled + result.removed > 0) {
+        // Every row of one feed belongs to the feed's host: one owner is enough to poke.
+        this.options.onChange?.(BOOKINGS, [{ host_id: result.hostId }]);
+        this.options.onChange?.(BLOCKS, [{ host_id: result.hostId }]);
+      }
+      this.write(job.id, { progress: 95, message: 'Checking for conflicts' });
+      const notifications = notifyClashes(this.db, result, job.propertyName, this.options.now());
+      if (notifications.length > 0) this.options.onChange?.(NOTIFICATIONS, notifications);
+      const removed = result.cancelled + result.removed;
+      this.write(job.id, {
+        status: 'completed',
+        progress: 100,
+        endTime: nowIso(this.options.now()),
+        message: `Synced ${result.eventCount} events: ${result.created} new, ${result.updated} changed, ${removed} removed${result.clashes.length > 0 ? `, ${result.clashes.length} conflicts` : ''}`,
+      });
+      return true;
+    } catch (error) {
+      this.options.onError?.(error);
+      try {
+        this.write(job.id, { status: 'failed', endTime: nowIso(this.options.now()), message: SYNC_JOB_UNKNOWN_ERROR });
+      } catch (inner) {
+        this.options.onError?.(inner);
+      }
+      return false;
+    }
+  }
+}

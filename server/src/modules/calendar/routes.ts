@@ -1,0 +1,185 @@
+/**
+ * Calendar routes (api.md "Calendar feeds", "Export", `GET /api/properties/:id/calendar`): thin
+ * wrappers over feeds.ts, jobs.ts and the iCal export. Feeds, jobs and blocks are route-only
+ * tables (decisions.md); their rows reach the clients through sync.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TABLE_IDS, tableById } from '../../../../shared/registry';
+import { isoDate } from '../../../../shared/schema/fields';
+import { actorOf } from '../../plugins/auth';
+import { NotFound } from '../../errors';
+import { exportPropertyCalendar } from '../../integrations/ical/export';
+import { allowedOriginsFromEnv } from '../../integrations/ical/fetch';
+import { notifyChanged } from '../sync/events';
+import { createFeed, feedsToSync, propertyCalendar, propertyForExport } from './feeds';
+import { CalendarJobRunner, createJobs, listJobs } from './jobs';
+import { propertyToday } from './service';
+
+const FEEDS = (() => {
+  const def = tableById(TABLE_IDS.calendar_feeds);
+  if (!def) throw new Error('No calendar_feeds table');
+  return def;
+})();
+
+const errorSchema = z.object({ error: z.string() });
+const id = z.string().trim().min(1).max(100);
+
+const feedSchema = z.object({
+  id: z.string(),
+  host_id: z.string(),
+  property_id: z.string(),
+  platform: z.string(),
+  ical_url: z.string(),
+  is_active: z.boolean(),
+  last_fetched_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  event_count: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  version: z.number(),
+  updated_at: z.string().nullable(),
+});
+
+const jobSchema = z.object({
+  id: z.string(),
+  feed_id: z.string().nullable(),
+  propertyId: z.string(),
+  propertyName: z.string(),
+  platform: z.string(),
+  iCalUrl: z.string(),
+  status: z.enum(['pending', 'running', 'completed', 'failed']),
+  progress: z.number(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  message: z.string(),
+});
+
+const eventSchema = z.object({
+  uid: z.string(),
+  start: z.string(),
+  end: z.string(),
+  kind: z.enum(['booking', 'block']),
+  source: z.string(),
+  summary: z.string(),
+  bookingId: z.string().optional(),
+  feedId: z.string().optional(),
+  clash: z.boolean(),
+});
+
+function sameSecret(given: string, stored: string | null): boolean {
+  if (!stored) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const allowedOrigins = allowedOriginsFromEnv();
+  const runner = new CalendarJobRunner(app.db, {
+    now: () => app.now(),
+    fetch: { allowedOrigins },
+    onChange: (def, rows) => notifyChanged(app, def, rows),
+    onError: (error) => app.log.error({ err: error }, 'calendar sync job failed'),
+  });
+  app.addHook('onClose', async () => runner.stop());
+  const hostRoles = app.requireRoles('host', 'admin', 'super_admin');
+
+  app.post(
+    '/api/calendar/feeds',
+    {
+      preValidation: hostRoles,
+      schema: {
+        tags: ['calendar'],
+        summary: 'Add an iCal feed to a property',
+        description:
+          'The URL must be https (webcal:// is read as https://) and its host must not be or resolve to a private, loopback or link-local address, unless its origin is listed in ICAL_ALLOWED_ORIGINS.',
+        security: [{ bearer: [] }],
+        body: z.strictObject({ propertyId: id, platform: z.string().trim().min(1).max(50), iCalUrl: z.string().trim().min(1).max(2_000) }),
+        response: { 201: feedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const feed = await createFeed(app.db, actorOf(request), request.body, { now: app.now(), allowedOrigins });
+      notifyChanged(app, FEEDS, [feed]);
+      return reply.status(201).send(feed);
+    },
+  );
+
+  app.post(
+    '/api/calendar/sync',
+    {
+      preValidation: hostRoles,
+      schema: {
+        tags: ['calendar'],
+        summary: 'Queue sync jobs for feeds (all active feeds in scope when feedIds is left out)',
+        security: [{ bearer: [] }],
+        body: z.strictObject({ feedIds: z.array(id).max(500).optional() }).optional(),
+        response: { 202: z.object({ jobs: z.array(jobSchema) }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const feeds = feedsToSync(app.db, actorOf(request), request.body?.feedIds);
+      const jobs = createJobs(app.db, feeds, app.now());
+      void runner.enqueue(jobs);
+      return reply.status(202).send({ jobs });
+    },
+  );
+
+  app.get(
+    '/api/calendar/jobs',
+    {
+      preValidation: hostRoles,
+      schema: {
+        tags: ['calendar'],
+        summary: "The caller's calendar sync jobs, newest first",
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ jobs: z.array(jobSchema) }), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ jobs: listJobs(app.db, actorOf(request), app.now()) }),
+  );
+
+  app.get(
+    '/api/properties/:id/calendar',
+    {
+      preValidation: hostRoles,
+      schema: {
+        tags: ['calendar'],
+        summary: "A property's bookings and blocks overlapping [from, to) (end is the check-out day)",
+        security: [{ bearer: [] }],
+        params: z.object({ id }),
+        querystring: z.object({ from: isoDate.optional(), to: isoDate.optional() }),
+        response: { 200: z.object({ events: z.array(eventSchema) }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => propertyCalendar(app.db, actorOf(request), request.params.id, request.query, app.now()),
+  );
+
+  app.get(
+    '/ical/:propertyId/:token.ics',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: "A property's export feed (text/calendar) at its secret URL",
+        params: z.object({ propertyId: id, token: z.string().min(1).max(200) }),
+        response: { 200: z.string(), 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const property = propertyForExport(app.db, request.params.propertyId);
+      if (!property || !sameSecret(request.params.token, property.token)) throw new NotFound('Not found');
+      const now = app.now();
+      const text = exportPropertyCalendar(app.db, property.id, propertyToday(property.timezone, now), now);
+      if (text === null) throw new NotFound('Not found');
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `inline; filename="${property.id}.ics"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(text);
+    },
+  );
+}

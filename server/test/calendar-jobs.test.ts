@@ -1,0 +1,168 @@
+/**
+ * Calendar sync jobs on a temporary database with the real fetch: statuses and progress steps,
+ * spec messages on failure, conflict notifications (once), the batch clean-up and the one-hour
+ * expiry of completed jobs.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_JOB_TIMEOUT } from '../../shared/messages';
+import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
+import { calendarSyncJobs, notifications } from '../../shared/schema/tables';
+import type { Actor } from '../src/actor';
+import { insertRow, nowIso, type Row } from '../src/db/write';
+import { startFakeFeedServer, type FakeFeedServer } from '../src/integrations/ical/fake/server';
+import { loadCorpus } from '../src/integrations/ical/fixtures/corpus';
+import { feedsToSync } from '../src/modules/calendar/feeds';
+import { CalendarJobRunner, createJobs, listJobs, type JobRow } from '../src/modules/calendar/jobs';
+import { makeTestApp, type TestApp } from './helpers';
+
+const NOW = new Date('2026-06-15T12:00:00Z');
+const corpus = Object.fromEntries(loadCorpus().map((c) => [c.name, c.bytes]));
+let app: TestApp;
+let server: FakeFeedServer;
+let host: { userId: string; hostId: string; actor: Actor };
+
+function def(id: number): TableDef {
+  const table = tableById(id);
+  if (!table) throw new Error(`no table ${id}`);
+  return table;
+}
+
+function insert(id: number, values: Row): Row {
+  return app.db.transaction((tx) => insertRow(tx, def(id), values, NOW));
+}
+
+let serial = 0;
+function feedOn(propertyId: string, body: FakeRouteBody, platform = 'airbnb'): string {
+  serial += 1;
+  const path = `/jobs/${serial}.ics`;
+  server.set(path, body);
+  return String(insert(TABLE_IDS.calendar_feeds, { host_id: host.hostId, property_id: propertyId, platform, ical_url: server.url(path), created_at: nowIso(NOW) }).id);
+}
+type FakeRouteBody = Parameters<FakeFeedServer['set']>[1];
+
+function property(name: string): string {
+  return String(insert(TABLE_IDS.properties, { host_id: host.hostId, property_name: name, timezone: 'Europe/Paris', created_date: nowIso(NOW) }).id);
+}
+
+function job(id: string): JobRow {
+  const row = app.db.select().from(calendarSyncJobs).where(eq(calendarSyncJobs.id, id)).get();
+  if (!row) throw new Error('no job');
+  return row;
+}
+
+function runner(options: Partial<ConstructorParameters<typeof CalendarJobRunner>[1]> = {}) {
+  const seen: { id: string; status: string; progress: number; message: string }[] = [];
+  const r = new CalendarJobRunner(app.db, {
+    now: () => NOW,
+    fetch: { allowedOrigins: [server.origin], timeoutMs: 300 },
+    gapMs: 10,
+    cleanupAfterMs: 60_000,
+    onChange: (table, rows) => {
+      if (table.id !== TABLE_IDS.calendar_sync_jobs) return;
+      for (const row of rows) seen.push({ id: String(row.id), status: String(row.status), progress: Number(row.progress), message: String(row.message) });
+    },
+    ...options,
+  });
+  return { runner: r, seen };
+}
+
+beforeAll(async () => {
+  app = await makeTestApp();
+  server = await startFakeFeedServer();
+  const user = insert(TABLE_IDS.users, { Email: 'jobs-host@example.test', Role: 'host', CreateTime: nowIso(NOW) });
+  const hostId = String(insert(TABLE_IDS.host_profiles, { user_id: user.ID, created_date: nowIso(NOW) }).id);
+  host = { userId: String(user.ID), hostId, actor: { userId: String(user.ID), role: 'host', email: 'jobs-host@example.test', name: '', hostProfileId: hostId } };
+});
+afterAll(async () => {
+  await server.close();
+  await app.cleanup();
+});
+
+describe('a batch of sync jobs', () => {
+  it('runs each job pending → running → completed with progress 20, 40, 60, 80, 95, 100, and fails a bad one with its message', async () => {
+    const propertyId = property('Loft');
+    const good = feedOn(propertyId, { body: corpus['refetch-before'] });
+    const slow = feedOn(propertyId, { body: corpus['refetch-before'], delayMs: 2_000 }, 'vrbo');
+    const broken = feedOn(propertyId, { status: 503, body: 'maintenance' }, 'booking.com');
+    const jobs = createJobs(app.db, feedsToSync(app.db, host.actor, [good, slow, broken]), NOW);
+    expect(jobs.map((j) => [j.status, j.progress, j.propertyName, j.platform])).toEqual([
+      ['pending', 0, 'Loft', 'airbnb'],
+      ['pending', 0, 'Loft', 'vrbo'],
+      ['pending', 0, 'Loft', 'booking.com'],
+    ]);
+    const { runner: r, seen } = runner();
+    const summary = await r.enqueue(jobs);
+    await r.stop();
+    expect(summary).toEqual({ completed: 1, failed: 2 });
+
+    const [first, second, third] = jobs.map((j) => job(j.id));
+    expect(first).toMatchObject({ status: 'completed', progress: 100, startTime: nowIso(NOW), endTime: nowIso(NOW), message: 'Synced 6 events: 6 new, 0 changed, 0 removed' });
+    expect(seen.filter((s) => s.id === first?.id).map((s) => [s.status, s.progress])).toEqual([
+      ['running', 0],
+      ['running', 20],
+      ['running', 40],
+      ['running', 60],
+      ['running', 80],
+      ['running', 95],
+      ['completed', 100],
+    ]);
+    expect(second).toMatchObject({ status: 'failed', message: SYNC_JOB_TIMEOUT, endTime: nowIso(NOW) });
+    expect(third).toMatchObject({ status: 'failed', message: 'The calendar server answered HTTP 503 (Service Unavailable)' });
+  });
+
+  it('raises one urgent notification per new clash, naming both sides, and none when a re-sync changes nothing', async () => {
+    const propertyId = property('Chalet');
+    insert(TABLE_IDS.bookings, { host_id: host.hostId, property_id: propertyId, guest_name: 'Walk-in', check_in_date: '2026-07-03', check_out_date: '2026-07-06', booking_source: 'direct', created_date: nowIso(NOW) });
+    const feed = feedOn(propertyId, { body: corpus['refetch-after'] });
+    const mine = () => app.db.select().from(notifications).where(and(eq(notifications.user_id, host.userId), eq(notifications.hostId, host.hostId))).all();
+    const before = mine().length;
+    const { runner: r } = runner();
+    await r.enqueue(createJobs(app.db, feedsToSync(app.db, host.actor, [feed]), NOW));
+    const raised = mine().slice(before);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      title: 'Calendar conflict',
+      type: 'urgent',
+      isRead: false,
+      message: 'Chalet: airbnb booking "Guest" 2026-07-01 → 2026-07-05 overlaps direct booking "Walk-in" 2026-07-03 → 2026-07-06',
+      actionUrl: `/host/calendar?property=${propertyId}`,
+    });
+    const [again] = createJobs(app.db, feedsToSync(app.db, host.actor, [feed]), NOW);
+    if (!again) throw new Error('no job');
+    await r.enqueue([again]);
+    await r.stop();
+    expect(mine().slice(before)).toHaveLength(1);
+    expect(job(again.id).message).toBe('Synced 5 events: 0 new, 0 changed, 0 removed, 1 conflicts');
+  });
+
+  it('drops the completed jobs of a batch after the clean-up delay, keeping the failed ones', async () => {
+    const propertyId = property('Cabin');
+    const ok = feedOn(propertyId, { body: corpus['booking-com'] }, 'booking.com');
+    const bad = feedOn(propertyId, { body: '<html></html>' }, 'vrbo');
+    const jobs = createJobs(app.db, feedsToSync(app.db, host.actor, [ok, bad]), NOW);
+    const { runner: r } = runner({ cleanupAfterMs: 50 });
+    await r.enqueue(jobs);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await r.stop();
+    const [done, failed] = jobs.map((j) => job(j.id));
+    expect(done?.status).toBe('completed');
+    expect(done?.deleted_at).toBe(nowIso(NOW));
+    expect(failed).toMatchObject({ status: 'failed', deleted_at: null });
+  });
+
+  it('lists only live jobs in scope and expires completed ones after an hour', () => {
+    const propertyId = property('Studio');
+    const feed = feedOn(propertyId, { body: corpus['vrbo'] });
+    const [fresh] = createJobs(app.db, feedsToSync(app.db, host.actor, [feed]), NOW);
+    if (!fresh) throw new Error('no job');
+    app.db.transaction((tx) =>
+      insertRow(tx, def(TABLE_IDS.calendar_sync_jobs), { host_id: host.hostId, feed_id: feed, propertyId, platform: 'vrbo', iCalUrl: 'x', status: 'completed', progress: 100, endTime: '2026-06-15T10:59:00.000Z' }, NOW),
+    );
+    const otherHost = { ...host.actor, userId: 'someone-else', hostProfileId: 'another-host' };
+    expect(listJobs(app.db, otherHost, NOW)).toEqual([]);
+    const listed = listJobs(app.db, host.actor, NOW);
+    expect(listed.some((j) => j.id === fresh.id)).toBe(true);
+    expect(listed.some((j) => j.endTime === '2026-06-15T10:59:00.000Z')).toBe(false);
+  });
+});
