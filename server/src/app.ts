@@ -18,6 +18,9 @@ import { clientPlugin } from './plugins/client';
 import { resolveSecretKey } from './plugins/secret';
 import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/table/routes';
+import { guestRoutes } from './modules/guests/routes';
+import { hostAdminRoutes } from './modules/hosts/routes';
+import { propertyRoutes } from './modules/properties/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
 import { seedDemo } from './seed';
@@ -90,6 +93,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(authRoutes);
   await app.register(emailRoutes);
   await app.register(tableRoutes);
+  await app.register(guestRoutes);
+  await app.register(hostAdminRoutes);
+  await app.register(propertyRoutes);
   await app.register(syncRoutes);
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });

@@ -18,8 +18,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { utcDateOf } from '../../../../shared/dates';
 import { AVERAGE_RATING_FLOOR, deriveGuests, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
-import { bookings, guests, properties } from '../../../../shared/schema/tables';
+import { bookings, guests, hostProfiles, properties } from '../../../../shared/schema/tables';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/index';
 import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 
 function requireDef(id: number): TableDef {
   const def = tableById(id);
@@ -209,4 +212,32 @@ export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
     if (writeGuest(tx, row, undefined, now) === 'removed') result.removed += 1;
   }
   return result;
+}
+
+/**
+ * POST /api/guests/sync: a host rebuilds its own guests; an admin names the host (`hostId`).
+ * One transaction, so the screen's counts are those of one consistent state.
+ */
+export function syncGuests(db: Db, actor: Actor, input: { hostId?: string | undefined }, now: Date): GuestRebuild {
+  let hostId: string;
+  if (actor.role === 'host') {
+    if (!actor.hostProfileId) throw new Forbidden('A host profile is required');
+    // A host names no other host: a foreign id is out of its scope, so it does not exist for it.
+    if (input.hostId !== undefined && input.hostId !== actor.hostProfileId) throw new NotFound(`No host profile with ID ${input.hostId}`);
+    hostId = actor.hostProfileId;
+  } else if (actor.role === 'admin' || actor.role === 'super_admin') {
+    if (input.hostId === undefined) throw new ValidationFailed('Invalid value for hostId: required (the host profile whose guests to rebuild)');
+    hostId = input.hostId;
+  } else {
+    throw new Forbidden();
+  }
+  return db.transaction((tx) => {
+    const profile = tx
+      .select({ id: hostProfiles.id })
+      .from(hostProfiles)
+      .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
+      .get();
+    if (!profile) throw new NotFound(`No host profile with ID ${hostId}`);
+    return rebuildGuests(tx, hostId, now);
+  });
 }

@@ -16,7 +16,11 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings } from '../../../../shared/schema/tables';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/index';
 import { insertRow, newId, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { Forbidden, ValidationFailed } from '../../errors';
+import { assertRowInScope, canOperate } from '../../policy';
 import { refreshGuestsOfProperty } from '../guests/service';
 import { applyCounterChange, propertyContribution } from '../hosts/counters';
 import { assertPropertyLimit } from '../hosts/limits';
@@ -112,3 +116,26 @@ export function regenerateExportToken(tx: Tx, before: Row, env: PropertyEnv): st
 
 /** The most images a property lists (shared/schema/entities.ts). */
 export const MAX_PROPERTY_IMAGES = 100;
+
+/** The live property `id` if the actor may change it: 403 for a role that may not, 404 out of scope. */
+export function propertyToChange(tx: Tx, actor: Actor, id: string): Row {
+  if (!canOperate(actor, PROPERTIES, 'update')) throw new Forbidden();
+  return assertRowInScope(tx, actor, PROPERTIES, id);
+}
+
+/** POST /api/properties/:id/ical-export-token. */
+export function rotateExportToken(db: Db, actor: Actor, id: string, env: PropertyEnv): { ical_export_url: string } {
+  return db.transaction((tx) => ({ ical_export_url: regenerateExportToken(tx, propertyToChange(tx, actor, id), env) }));
+}
+
+/** Appends an uploaded image's URL to the property's images (after the file is stored). */
+export function addPropertyImage(db: Db, actor: Actor, id: string, url: string, env: PropertyEnv): { url: string; images: string[] } {
+  return db.transaction((tx) => {
+    const before = propertyToChange(tx, actor, id);
+    const images = Array.isArray(before.images) ? before.images.filter((i): i is string => typeof i === 'string') : [];
+    if (images.length >= MAX_PROPERTY_IMAGES) throw new ValidationFailed(`Invalid value for images: a property has at most ${MAX_PROPERTY_IMAGES} images`);
+    const next = [...images, url];
+    updateProperty(tx, before, { images: next }, env);
+    return { url, images: next };
+  });
+}

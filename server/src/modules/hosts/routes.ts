@@ -1,0 +1,57 @@
+/** Admin routes on hosts (api.md "Admin"): plan and account status, each audited. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_STATUSES } from '../../../../shared/enums';
+import { actorOf } from '../../plugins/auth';
+import { changeHostPlan, changeHostStatus } from './service';
+
+const ErrorReply = z.object({ error: z.string() });
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const Params = z.object({ id: z.string().min(1).max(100).describe('Host profile id') });
+const HostProfileReply = z.looseObject({
+  id: z.string(),
+  subscription_tier: z.string(),
+  commission_rate: z.number(),
+  account_status: z.enum(ACCOUNT_STATUSES),
+});
+
+export async function hostAdminRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admins = app.requireRoles('admin', 'super_admin');
+
+  app.post(
+    '/api/admin/hosts/:id/plan',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['admin'],
+        summary: 'Move a host to a subscription tier',
+        description:
+          "`tier` is a tier's tier_name (or id). The host's commission_rate becomes the tier's unless `commission_rate` is given. Nothing is deleted when the tier is smaller: its limits only refuse new properties and integrations. Writes an audit entry.",
+        security: [{ bearer: [] }],
+        params: Params,
+        body: z.strictObject({ tier: z.string().trim().min(1).max(100), commission_rate: z.number().min(0).max(100).optional() }),
+        response: { 200: HostProfileReply, ...errors },
+      },
+    },
+    async (request) => changeHostPlan(app.db, actorOf(request), request.params.id, request.body, app.now()),
+  );
+
+  app.post(
+    '/api/admin/hosts/:id/status',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['admin'],
+        summary: "Set a host's account status",
+        description: 'Writes an audit entry.',
+        security: [{ bearer: [] }],
+        params: Params,
+        body: z.strictObject({ account_status: z.enum(ACCOUNT_STATUSES) }),
+        response: { 200: HostProfileReply, ...errors },
+      },
+    },
+    async (request) => changeHostStatus(app.db, actorOf(request), request.params.id, request.body, app.now()),
+  );
+}
