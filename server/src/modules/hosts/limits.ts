@@ -74,7 +74,7 @@ export function assertPropertyLimit(tx: Tx, hostId: string): void {
   const used = activePropertyCount(tx, hostId);
   if (used + 1 > tier.properties_limit) {
     throw new Forbidden(
-      `The ${tier.tier_name} plan allows ${plural(tier.properties_limit, 'property', 'properties')} that are not archived, and ${used} ${used === 1 ? 'is' : 'are'} in use: archive one or move to a larger plan to add another`,
+      `The ${tier.tier_name} plan allows ${plural(tier.properties_limit, 'property', 'properties')} (archived ones do not count) and ${used} ${used === 1 ? 'is' : 'are'} in use: archive one or move to a larger plan to add another`,
     );
   }
 }
