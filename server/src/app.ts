@@ -23,6 +23,7 @@ import { hostAdminRoutes } from './modules/hosts/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { seedDemo } from './seed';
 
 export type BuildOptions = Partial<AppConfig> & {
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(hostAdminRoutes);
   await app.register(propertyRoutes);
   await app.register(syncRoutes);
+  await app.register(calendarRoutes);
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });
 

@@ -24,15 +24,34 @@ export function newId(): string {
   return uuidv7();
 }
 
-/** The next value of the global version counter (architecture.md §2). */
-export function nextVersion(tx: Tx): number {
-  const row = tx
-    .insert(counters)
-    .values({ name: 'version', value: 1 })
-    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-    .returning({ value: counters.value })
-    .get();
+type VersionStatement = { get: (values: { n: number }) => { value: number } | undefined };
+/** The counter upsert, built and compiled once per handle (it runs on every write). */
+const versionStatements = new WeakMap<Tx, VersionStatement>();
+
+/**
+ * Reserves `n` consecutive values of the global version counter (architecture.md §2) and returns
+ * the last one: the reserved range is `last - n + 1 … last`.
+ */
+export function reserveVersions(tx: Tx, n: number): number {
+  let stmt = versionStatements.get(tx);
+  if (!stmt) {
+    const amount = sql.placeholder('n');
+    stmt = tx
+      .insert(counters)
+      .values({ name: 'version', value: amount })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + ${amount}` } })
+      .returning({ value: counters.value })
+      .prepare() as unknown as VersionStatement;
+    versionStatements.set(tx, stmt);
+  }
+  const row = stmt.get({ n });
+  if (!row) throw new Error('The version counter could not be advanced');
   return row.value;
+}
+
+/** The next value of the global version counter. */
+export function nextVersion(tx: Tx): number {
+  return reserveVersions(tx, 1);
 }
 
 export function currentVersion(tx: Tx): number {
@@ -65,6 +84,27 @@ export function getRow(tx: Tx, def: TableDef, id: string, opts: { includeDeleted
 export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Date()): Row {
   const row: Row = { ...values, [def.key]: values[def.key] ?? newId(), version: nextVersion(tx), updated_at: nowIso(now) };
   return tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+}
+
+/** Rows per multi-row INSERT: well under SQLite's bound-parameter limit for our widest table. */
+const INSERT_CHUNK = 200;
+
+/**
+ * Inserts many rows with one version reservation and multi-row INSERTs (imports, seeds): the same
+ * result as insertRow in a loop, without per-row statement building.
+ */
+export function insertRows(tx: Tx, def: TableDef, values: Row[], now: Date = new Date()): Row[] {
+  if (values.length === 0) return [];
+  const last = reserveVersions(tx, values.length);
+  const first = last - values.length + 1;
+  const stamp = nowIso(now);
+  const rows: Row[] = values.map((v, i) => ({ ...v, [def.key]: v[def.key] ?? newId(), version: first + i, updated_at: stamp }));
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    out.push(...(tx.insert(def.table as SQLiteTable).values(chunk as never[]).returning().all() as Row[]));
+  }
+  return out;
 }
 
 /** Updates a live row's fields with a fresh version; undefined when there is no such live row. */
