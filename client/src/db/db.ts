@@ -1,0 +1,52 @@
+/**
+ * The one Dexie database of the client (style.md §8). Schema versions are only ever added: a
+ * shipped version is never edited, so that every installed browser can upgrade from it.
+ */
+import { Dexie, type DexieOptions, type Table } from 'dexie';
+import {
+  LOCAL_INDEXES,
+  SYNCED_INDEXES,
+  SYNCED_TABLE_NAMES,
+  type BaseEntry,
+  type LocalRow,
+  type MetaEntry,
+  type MetaKey,
+  type MetaValues,
+  type OutboxEntry,
+  type Rejection,
+  type SyncedTableName,
+} from './schema';
+
+export const DB_NAME = 'staykeep';
+
+export class StaykeepDb extends Dexie {
+  declare outbox: Table<OutboxEntry, number>;
+  declare base: Table<BaseEntry, [number, string]>;
+  declare rejections: Table<Rejection, string>;
+  declare meta: Table<MetaEntry, MetaKey>;
+
+  /** `options` lets tests run on fake-indexeddb (`{ indexedDB, IDBKeyRange }`). */
+  constructor(name: string = DB_NAME, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({ ...SYNCED_INDEXES, ...LOCAL_INDEXES });
+  }
+
+  /** A synced table by its registry name. */
+  rows(name: SyncedTableName): Table<LocalRow, string> {
+    return this.table(name);
+  }
+
+  /** Every synced table, for transactions that touch rows of any of them. */
+  syncedTables(): Table<LocalRow, string>[] {
+    return SYNCED_TABLE_NAMES.map((name) => this.rows(name));
+  }
+
+  async getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
+    const entry = await this.meta.get(key);
+    return entry?.value as MetaValues[K] | undefined;
+  }
+
+  async setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.meta.put({ key, value } as MetaEntry);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * What the browser keeps (architecture.md §4): the synced tables of shared/registry.ts under
+ * their registry names, keyed by `id` with the server's field names, and the engine's own tables.
+ * Indexes are the fields the screens filter and sort on; IndexedDB cannot index booleans, so
+ * flags such as `isRead` are filtered in memory.
+ */
+import type { TABLE_IDS } from '../../../shared/registry';
+import type { MutationOp } from '../../../shared/sync';
+import type { SessionUser } from '../auth/session';
+
+/** The synced tables, name → numeric table id (checked against the registry's ids). */
+export const SYNCED_TABLES = {
+  host_profiles: 20039,
+  subscription_tiers: 20040,
+  platform_settings: 20041,
+  display_settings: 20042,
+  properties: 20100,
+  bookings: 20101,
+  housekeeping_staff: 20110,
+  housekeeping_tasks: 20111,
+  task_templates: 20112,
+  guests: 20120,
+  notifications: 20140,
+  calendar_feeds: 20150,
+  calendar_sync_jobs: 20151,
+  calendar_blocks: 20152,
+  inbox_messages: 20153,
+} as const satisfies { [K in keyof typeof TABLE_IDS]?: (typeof TABLE_IDS)[K] };
+
+export type SyncedTableName = keyof typeof SYNCED_TABLES;
+export type SyncedTableId = (typeof SYNCED_TABLES)[SyncedTableName];
+
+export const SYNCED_TABLE_NAMES = Object.keys(SYNCED_TABLES) as SyncedTableName[];
+
+const NAME_BY_ID = new Map<number, SyncedTableName>(SYNCED_TABLE_NAMES.map((name) => [SYNCED_TABLES[name], name]));
+
+/** The local table of a numeric table id, or undefined when that table is not kept offline. */
+export function syncedTableName(id: number): SyncedTableName | undefined {
+  return NAME_BY_ID.get(id);
+}
+
+export function isSyncedTableId(id: number): id is SyncedTableId {
+  return NAME_BY_ID.has(id);
+}
+
+/** Dexie index specs: primary key `id`, then the fields screens query by. */
+export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+  host_profiles: 'id, user_id, account_status, created_date',
+  subscription_tiers: 'id, sort_order',
+  platform_settings: 'id, setting_key, category',
+  display_settings: 'id, user_id',
+  properties: 'id, host_id, status, property_name',
+  bookings: 'id, host_id, property_id, check_in_date, check_out_date, booking_status, [property_id+check_in_date]',
+  housekeeping_staff: 'id, host_id, staff_name, staff_email, user_id',
+  housekeeping_tasks: 'id, host_id, property_id, assigned_staff_id, booking_id, scheduled_date, due_date, task_status',
+  task_templates: 'id, host_id, name',
+  guests: 'id, host_id, guest_email, last_booking_date',
+  notifications: 'id, user_id, timestamp',
+  calendar_feeds: 'id, host_id, property_id, created_at',
+  calendar_sync_jobs: 'id, host_id, status, propertyId',
+  calendar_blocks: 'id, host_id, property_id, start_date, end_date, feed_id',
+  inbox_messages: 'id, host_id, booking_id, sent_at',
+};
+
+/** A row of any synced table as stored: the server's row (or the local intent over it). */
+export type LocalRow = { id: string } & Record<string, unknown>;
+
+/** A local write waiting for the server: the wire mutation of shared/sync.ts. */
+export type OutboxEntry = {
+  /** UUIDv7: results are matched to it. */
+  id: string;
+  /** 1, 2, 3… per clientId, in the order the user made the changes. */
+  seq: number;
+  table: SyncedTableId;
+  op: MutationOp;
+  rowId: string;
+  fields: Record<string, unknown>;
+  /** ISO instant of the user's change. */
+  at: string;
+};
+
+/**
+ * The server's state of a row that has mutations waiting (null: not on the server as far as this
+ * client knows). The screen shows it with the waiting mutations replayed on top (rebase), and a
+ * rejected mutation falls back to it.
+ */
+export type BaseEntry = { table: SyncedTableId; rowId: string; row: LocalRow | null };
+
+/** A mutation the server refused, kept until the user has read why. */
+export type Rejection = {
+  /** The mutation's id. */
+  id: string;
+  table: SyncedTableId;
+  op: MutationOp;
+  rowId: string;
+  fields: Record<string, unknown>;
+  /** When the change was made, and when the server refused it. */
+  at: string;
+  rejectedAt: string;
+  /** The server's reason, in words a user can read. */
+  error: string;
+  /** The HTTP status the same write would have had through the table API. */
+  code?: number;
+};
+
+/** Where the session is kept between visits (decisions.md: in IndexedDB, for offline sign-in). */
+export type StoredSession = {
+  /** Null for a no-server demo session. */
+  token: string | null;
+  user: SessionUser;
+  /** A demo account signed in without the server: changes stay on this device. */
+  demo: boolean;
+};
+
+/** Key → value of the `meta` table. */
+export type MetaValues = {
+  /** This install's id on the sync protocol; a new one whenever another user's data moves in. */
+  clientId: string;
+  /** The cursor of the last pull page applied. */
+  cursor: number;
+  /** The last seq given to a mutation of this clientId. */
+  seq: number;
+  /** The user whose rows and outbox this store holds. */
+  owner: string;
+  /** A first pull has completed (or the demo data was loaded): the tables are usable. */
+  hydrated: boolean;
+  session: StoredSession;
+};
+
+export type MetaKey = keyof MetaValues;
+export type MetaEntry = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];
+
+/** The engine's own tables. */
+export const LOCAL_INDEXES = {
+  outbox: 'seq, &id, [table+rowId]',
+  base: '[table+rowId]',
+  rejections: 'id, rejectedAt',
+  meta: 'key',
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * Who the local store belongs to. Rows, outbox and cursor are one user's: when another user's
+ * data moves in, everything of the previous one goes, with a new clientId (the server binds a
+ * clientId to the first user who pushed with it).
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { StaykeepDb } from './db';
+
+/** Clears every synced table (a pull `reset`, or a new owner). */
+export async function clearSyncedTables(db: StaykeepDb): Promise<void> {
+  await Promise.all(db.syncedTables().map((t) => t.clear()));
+}
+
+/**
+ * Makes the store `owner`'s. Keeps everything when it already is (an expired session signed in
+ * again keeps its outbox); otherwise drops the previous owner's rows and outbox first.
+ * Answers whether the store changed hands.
+ */
+export async function claimStore(db: StaykeepDb, owner: string): Promise<boolean> {
+  return db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections, db.meta], async () => {
+    const current = await db.getMeta('owner');
+    const clientId = await db.getMeta('clientId');
+    if (current === owner && clientId) return false;
+    await clearSyncedTables(db);
+    await Promise.all([db.outbox.clear(), db.base.clear(), db.rejections.clear()]);
+    await db.setMeta('owner', owner);
+    await db.setMeta('clientId', uuidv7());
+    await db.setMeta('cursor', 0);
+    await db.setMeta('seq', 0);
+    await db.setMeta('hydrated', false);
+    return true;
+  });
+}
+
+/** Sign-out: nothing of the user stays on the device (spec §4: the stored user and demo user go). */
+export async function wipeStore(db: StaykeepDb): Promise<void> {
+  await db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections, db.meta], async () => {
+    await clearSyncedTables(db);
+    await Promise.all([db.outbox.clear(), db.base.clear(), db.rejections.clear(), db.meta.clear()]);
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * The sync engine (architecture.md §4): one sync at a time, push then pull, and a status the
+ * layouts show. Triggers (a write, `online`, focus, the 30 s timer, a server poke) only ask for a
+ * sync; asks that arrive while one runs fold into one more run after it. A write asks through a
+ * short debounce, so that ticking five checklist items is one push. Timers are injectable so
+ * that tests drive them with a fake clock.
+ */
+import type { Role } from '../../../shared/enums';
+import type { StaykeepDb } from '../db/db';
+import { pullAll, type PullProgress } from './pull';
+import { pushOutbox } from './push';
+import { SyncHttpError, type SyncTransport } from './transport';
+
+export type SyncState =
+  /** Everything sent and received (or nothing to do yet). */
+  | 'idle'
+  | 'syncing'
+  /** The server cannot be reached; changes wait on this device. */
+  | 'offline'
+  /** The last sync failed for another reason; `error` says why. */
+  | 'error'
+  /** The session ended (401): the outbox waits until the user signs in again. */
+  | 'unauthorized';
+
+export type SyncStatus = {
+  state: SyncState;
+  error: string | null;
+  /** ISO instant of the last sync that finished without error. */
+  lastSyncedAt: string | null;
+  /** Set while a pull is paging; `target` is the server's version when known (from the event stream). */
+  progress: (PullProgress & { target: number | null }) | null;
+};
+
+export type Timers = {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+export type EngineOptions = {
+  db: StaykeepDb;
+  transport: SyncTransport;
+  clientId: string;
+  role: Role;
+  now?: () => Date;
+  /** navigator.onLine where there is one: when false the engine does not even try. */
+  isOnline?: () => boolean;
+  /** Told when the server answers 401: the session is over. */
+  onUnauthorized?: () => void;
+  pullLimit?: number;
+  /** How long a write waits for more writes before the push. */
+  debounceMs?: number;
+  timers?: Timers;
+};
+
+export const WRITE_DEBOUNCE_MS = 400;
+
+const defaultTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+export class SyncEngine {
+  private status: SyncStatus = { state: 'idle', error: null, lastSyncedAt: null, progress: null };
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private debounce: unknown = null;
+  private serverVersion: number | null = null;
+  private stopped = false;
+  private readonly timers: Timers;
+
+  constructor(private readonly options: EngineOptions) {
+    this.timers = options.timers ?? defaultTimers;
+  }
+
+  getStatus = (): SyncStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The server's version as the event stream reported it: the goal of a paging pull. */
+  noteServerVersion(version: number): void {
+    this.serverVersion = version;
+  }
+
+  /** The browser says the network is gone: show it at once rather than at the next failure. */
+  markOffline(): void {
+    if (this.status.state !== 'syncing') this.set({ state: 'offline', progress: null });
+  }
+
+  /** A local write happened: sync after the debounce (a burst of writes is one push). */
+  requestSync(): void {
+    if (this.stopped) return;
+    if (this.debounce !== null) this.timers.clearTimeout(this.debounce);
+    this.debounce = this.timers.setTimeout(() => {
+      this.debounce = null;
+      void this.sync();
+    }, this.options.debounceMs ?? WRITE_DEBOUNCE_MS);
+  }
+
+  /** Syncs now; while a sync runs, one more run follows it. Never rejects. */
+  sync(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.runOnce();
+        } while (this.again && !this.stopped && this.status.state === 'idle');
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.debounce !== null) this.timers.clearTimeout(this.debounce);
+    this.debounce = null;
+    this.listeners.clear();
+  }
+
+  private async runOnce(): Promise<void> {
+    const { db, transport, clientId, role } = this.options;
+    if (this.options.isOnline && !this.options.isOnline()) {
+      this.set({ state: 'offline', progress: null });
+      return;
+    }
+    this.set({ state: 'syncing', error: null });
+    try {
+      await pushOutbox(db, transport, { clientId, role, now: this.options.now });
+      await pullAll(db, transport, {
+        role,
+        limit: this.options.pullLimit,
+        onProgress: (progress) => {
+          if (this.stopped) return;
+          this.set({ progress: progress.more ? { ...progress, target: this.serverVersion } : null });
+        },
+      });
+      // Writes made while this sync ran are sent at once rather than at the next trigger.
+      if ((await db.outbox.count()) > 0) this.again = true;
+      this.set({ state: 'idle', error: null, progress: null, lastSyncedAt: (this.options.now ?? (() => new Date()))().toISOString() });
+    } catch (err) {
+      if (this.stopped) return;
+      if (err instanceof SyncHttpError && err.isNetwork) this.set({ state: 'offline', progress: null });
+      else if (err instanceof SyncHttpError && err.status === 401) {
+        this.set({ state: 'unauthorized', error: 'Your session has ended. Sign in again to send your changes.', progress: null });
+        this.options.onUnauthorized?.();
+      } else {
+        const message = err instanceof Error ? err.message : String(err);
+        this.set({ state: 'error', error: message, progress: null });
+      }
+    }
+  }
+}

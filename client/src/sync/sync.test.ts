@@ -1,0 +1,365 @@
+/**
+ * Outbox, push, pull and rebase on fake-indexeddb with a scripted transport: each test says what
+ * the server answers and checks what the store holds after.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_PUSH_MUTATIONS, type PullResponse, type PushRequest, type PushResponse } from '../../../shared/sync';
+import type { StaykeepDb } from '../db/db';
+import { SYNCED_TABLES, type LocalRow, type OutboxEntry } from '../db/schema';
+import { claimStore } from '../db/store';
+import { SyncEngine } from './engine';
+import { mutate, WriteRefused } from './mutate';
+import { applyPullPage, pullAll } from './pull';
+import { pushOutbox } from './push';
+import { testStore } from './test-db';
+import { SyncHttpError, type SyncTransport } from './transport';
+
+const TASKS = SYNCED_TABLES.housekeeping_tasks;
+const PROPS = SYNCED_TABLES.properties;
+
+function task(id: string, extra: Record<string, unknown> = {}): LocalRow {
+  return { id, version: 1, host_id: 'h1', property_id: 'p1', task_title: `Task ${id}`, task_status: 'pending', notes: '', checklist_items: [], ...extra };
+}
+
+/** A transport whose answers the test scripts; it records every request. */
+class ScriptedTransport implements SyncTransport {
+  pushes: PushRequest[] = [];
+  pulls: { cursor: number; limit: number }[] = [];
+  onPush: (request: PushRequest) => PushResponse = (request) => ({
+    lastSeq: Math.max(0, ...request.mutations.map((m) => m.seq)),
+    results: request.mutations.map((m) => ({ id: m.id, status: 'applied' as const })),
+  });
+  pages: PullResponse[] = [];
+
+  async push(request: PushRequest): Promise<PushResponse> {
+    this.pushes.push(structuredClone(request));
+    return this.onPush(request);
+  }
+
+  async pull(cursor: number, limit: number): Promise<PullResponse> {
+    this.pulls.push({ cursor, limit });
+    return this.pages.shift() ?? { cursor, more: false, changes: [] };
+  }
+}
+
+/** Timers the test moves by hand (fake-indexeddb needs the real ones, so vitest's fake timers are out). */
+class ManualTimers {
+  private now = 0;
+  private queue: { at: number; fn: () => void; handle: number }[] = [];
+  private serial = 0;
+  setTimeout = (fn: () => void, ms: number): unknown => {
+    this.serial += 1;
+    this.queue.push({ at: this.now + ms, fn, handle: this.serial });
+    return this.serial;
+  };
+  clearTimeout = (handle: unknown): void => {
+    this.queue = this.queue.filter((t) => t.handle !== handle);
+  };
+  advance(ms: number): void {
+    this.now += ms;
+    const due = this.queue.filter((t) => t.at <= this.now);
+    this.queue = this.queue.filter((t) => t.at > this.now);
+    for (const t of due) t.fn();
+  }
+}
+
+let db: StaykeepDb;
+let transport: ScriptedTransport;
+let clientId: string;
+
+beforeEach(async () => {
+  db = testStore().open();
+  transport = new ScriptedTransport();
+  await claimStore(db, 'user-1');
+  clientId = (await db.getMeta('clientId')) ?? '';
+});
+afterEach(() => db.close());
+
+async function seedTasks(...rows: LocalRow[]): Promise<void> {
+  await applyPullPage(db, { cursor: 10, more: false, changes: rows.map((row) => ({ table: TASKS, row, deleted: false })) }, 'host');
+}
+
+const outbox = () => db.outbox.orderBy('seq').toArray();
+const row = (id: string) => db.rows('housekeeping_tasks').get(id);
+
+describe('mutate', () => {
+  it('applies the change and appends the mutation in one go, with seq 1, 2, 3 and a UUIDv7 id', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Towels low' } }, { role: 'staff' });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress' } }, { role: 'staff' });
+    const created = await mutate(db, { table: PROPS, op: 'create', fields: { property_name: 'Cabin', host_id: 'h1' } }, { role: 'host' });
+
+    expect(await row('t1')).toMatchObject({ notes: 'Towels low', task_status: 'in_progress' });
+    const entries = await outbox();
+    expect(entries.map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(entries.map((m) => m.op)).toEqual(['update', 'update', 'create']);
+    expect(entries[0]?.fields).toEqual({ notes: 'Towels low' });
+    for (const m of entries) expect(m.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await db.rows('properties').get(created?.rowId ?? '')).toMatchObject({ property_name: 'Cabin', version: 0 });
+    // The server's row is kept once, before the first waiting change.
+    expect((await db.base.get([TASKS, 't1']))?.row).toMatchObject({ notes: '', task_status: 'pending' });
+    expect((await db.base.get([PROPS, created?.rowId ?? '']))?.row).toBeNull();
+  });
+
+  it('computes fields from the row inside the transaction and sends only what changes', async () => {
+    await seedTasks(task('t1', { checklist_items: [{ id: 'a', text: 'Beds', done: false }, { id: 'b', text: 'Bins', done: false }] }));
+    const tick = (itemId: string) =>
+      mutate(
+        db,
+        {
+          table: TASKS,
+          op: 'update',
+          rowId: 't1',
+          fields: (r) => ({ checklist_items: (r.checklist_items as { id: string; done: boolean }[]).map((i) => (i.id === itemId ? { ...i, done: true } : i)) }),
+        },
+        { role: 'staff' },
+      );
+    await Promise.all([tick('a'), tick('b')]);
+    expect(((await row('t1'))?.checklist_items as { done: boolean }[]).map((i) => i.done)).toEqual([true, true]);
+    expect(await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: '' } }, { role: 'staff' })).toBeNull();
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('refuses a task status that would move backwards for staff, and allows a host to reopen', async () => {
+    await seedTasks(task('t1', { task_status: 'completed' }));
+    await expect(mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress' } }, { role: 'staff' })).rejects.toThrow(WriteRefused);
+    expect(await db.outbox.count()).toBe(0);
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'pending' } }, { role: 'host' });
+    expect((await row('t1'))?.task_status).toBe('pending');
+  });
+
+  it('refuses an update of a row the device does not have', async () => {
+    await expect(mutate(db, { table: TASKS, op: 'update', rowId: 'nope', fields: { notes: 'x' } }, { role: 'host' })).rejects.toThrow(WriteRefused);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.getMeta('seq')).toBe(0);
+  });
+});
+
+describe('push', () => {
+  it('drops applied mutations and their base, keeping the shown row', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Done by 3' } }, { role: 'staff' });
+    const summary = await pushOutbox(db, transport, { clientId, role: 'staff' });
+    expect(summary).toMatchObject({ sent: 1, applied: 1, rejected: [] });
+    expect(transport.pushes[0]).toMatchObject({ clientId, mutations: [{ seq: 1, table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Done by 3' } }] });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+    expect((await row('t1'))?.notes).toBe('Done by 3');
+  });
+
+  it('records a rejection with its reason and restores the row to the server state with later changes on top', async () => {
+    await seedTasks(task('t1'));
+    const bad = await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_title: 'Renamed' } }, { role: 'staff' });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'kept' } }, { role: 'staff' });
+    transport.onPush = (request) => ({
+      lastSeq: 2,
+      results: request.mutations.map((m) =>
+        m.id === bad?.id ? { id: m.id, status: 'rejected' as const, error: 'You may not change task_title', code: 403 } : { id: m.id, status: 'applied' as const },
+      ),
+    });
+    const summary = await pushOutbox(db, transport, { clientId, role: 'staff' });
+    expect(summary.rejected).toHaveLength(1);
+    expect(await db.rejections.toArray()).toMatchObject([{ id: bad?.id, rowId: 't1', error: 'You may not change task_title', code: 403, fields: { task_title: 'Renamed' } }]);
+    expect(await row('t1')).toMatchObject({ task_title: 'Task t1', notes: 'kept' });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+  });
+
+  it('on a duplicate (an earlier answer lost) falls back to the server state until the pull brings it', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'maybe' } }, { role: 'staff' });
+    transport.onPush = (request) => ({ lastSeq: 1, results: request.mutations.map((m) => ({ id: m.id, status: 'duplicate' as const })) });
+    await pushOutbox(db, transport, { clientId, role: 'staff' });
+    expect((await row('t1'))?.notes).toBe('');
+    transport.pages.push({ cursor: 12, more: false, changes: [{ table: TASKS, row: task('t1', { version: 11, notes: 'maybe' }), deleted: false }] });
+    await pullAll(db, transport, { role: 'staff' });
+    expect((await row('t1'))?.notes).toBe('maybe');
+  });
+
+  it('keeps the outbox when the network fails, and sends the same mutations again', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'a' } }, { role: 'staff' });
+    transport.onPush = () => {
+      throw new SyncHttpError('The server could not be reached', 0);
+    };
+    await expect(pushOutbox(db, transport, { clientId, role: 'staff' })).rejects.toThrow(SyncHttpError);
+    expect(await db.outbox.count()).toBe(1);
+    expect((await row('t1'))?.notes).toBe('a');
+    transport.onPush = new ScriptedTransport().onPush;
+    await pushOutbox(db, transport, { clientId, role: 'staff' });
+    expect(transport.pushes[1]?.mutations[0]?.id).toBe(transport.pushes[0]?.mutations[0]?.id);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it(`sends at most ${MAX_PUSH_MUTATIONS} mutations per request, in seq order`, async () => {
+    const entries: OutboxEntry[] = Array.from({ length: MAX_PUSH_MUTATIONS + 5 }, (_, i) => ({
+      id: `m${i + 1}`,
+      seq: i + 1,
+      table: TASKS,
+      op: 'update',
+      rowId: 't1',
+      fields: { notes: String(i) },
+      at: '2030-01-01T00:00:00.000Z',
+    }));
+    await db.outbox.bulkAdd(entries);
+    await pushOutbox(db, transport, { clientId, role: 'host' });
+    expect(transport.pushes.map((p) => p.mutations.length)).toEqual([MAX_PUSH_MUTATIONS, 5]);
+    expect(transport.pushes[1]?.mutations[0]?.seq).toBe(MAX_PUSH_MUTATIONS + 1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('isolates a mutation the server refuses as a whole request (400): rejected alone, the rest applied', async () => {
+    await seedTasks(task('t1'), task('t2'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'ok' } }, { role: 'host' });
+    const broken = await mutate(db, { table: TASKS, op: 'update', rowId: 't2', fields: { notes: 'broken' } }, { role: 'host' });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_title: 'ok too' } }, { role: 'host' });
+    const ok = new ScriptedTransport().onPush;
+    transport.onPush = (request) => {
+      if (request.mutations.some((m) => m.id === broken?.id)) throw new SyncHttpError('Invalid value for mutations.0.fields', 400);
+      return ok(request);
+    };
+    const summary = await pushOutbox(db, transport, { clientId, role: 'host' });
+    expect(summary.rejected.map((r) => r.id)).toEqual([broken?.id]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await row('t1')).toMatchObject({ notes: 'ok', task_title: 'ok too' });
+    expect((await row('t2'))?.notes).toBe('');
+  });
+});
+
+describe('pull', () => {
+  it('applies pages until done, deletes tombstones, and stores the cursor of each page', async () => {
+    transport.pages.push(
+      { cursor: 5, more: true, changes: [{ table: TASKS, row: task('t1'), deleted: false }, { table: TASKS, row: task('t2'), deleted: false }] },
+      { cursor: 9, more: false, changes: [{ table: TASKS, row: { id: 't1', version: 9, deleted_at: '2030-01-01T00:00:00Z' }, deleted: true }, { table: 99999, row: { id: 'x' }, deleted: false }] },
+    );
+    const progress: number[] = [];
+    const summary = await pullAll(db, transport, { role: 'host', limit: 2, onProgress: (p) => progress.push(p.received) });
+    expect(summary).toMatchObject({ pages: 2, changes: 4, cursor: 9, reset: false });
+    expect(transport.pulls).toEqual([
+      { cursor: 0, limit: 2 },
+      { cursor: 5, limit: 2 },
+    ]);
+    expect(progress).toEqual([2, 4]);
+    expect(await db.rows('housekeeping_tasks').toCollection().primaryKeys()).toEqual(['t2']);
+    expect(await db.getMeta('cursor')).toBe(9);
+    expect(await db.getMeta('hydrated')).toBe(true);
+  });
+
+  it('replays waiting mutations over pulled rows (rebase), and a pulled completion beats an older offline status', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress', notes: 'mine' } }, { role: 'staff' });
+    transport.pages.push({ cursor: 20, more: false, changes: [{ table: TASKS, row: task('t1', { version: 20, task_status: 'completed', task_title: 'Theirs' }), deleted: false }] });
+    await pullAll(db, transport, { role: 'staff' });
+    expect(await row('t1')).toMatchObject({ task_title: 'Theirs', task_status: 'completed', notes: 'mine' });
+    expect((await db.base.get([TASKS, 't1']))?.row).toMatchObject({ task_status: 'completed', notes: '' });
+  });
+
+  it('on reset drops every synced table, keeps the outbox and replays it over the fresh start', async () => {
+    await seedTasks(task('t1'), task('t2'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't2', fields: { notes: 'pending' } }, { role: 'host' });
+    const made = await mutate(db, { table: PROPS, op: 'create', fields: { property_name: 'New', host_id: 'h1' } }, { role: 'host' });
+    transport.pages.push({ cursor: 30, more: false, reset: true, changes: [{ table: TASKS, row: task('t2', { version: 30 }), deleted: false }] });
+    const summary = await pullAll(db, transport, { role: 'host' });
+    expect(summary.reset).toBe(true);
+    expect(await db.rows('housekeeping_tasks').toArray()).toMatchObject([{ id: 't2', version: 30, notes: 'pending' }]);
+    expect(await db.rows('properties').get(made?.rowId ?? '')).toMatchObject({ property_name: 'New' });
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('starts over from 0 when the server does not know the cursor (a replaced database)', async () => {
+    await seedTasks(task('old'));
+    const pull = transport.pull.bind(transport);
+    transport.pull = async (cursor, limit) => {
+      if (cursor > 0) {
+        transport.pulls.push({ cursor, limit });
+        throw new SyncHttpError('Invalid value for cursor: ahead of the server', 400);
+      }
+      return pull(cursor, limit);
+    };
+    transport.pages.push({ cursor: 3, more: false, changes: [{ table: TASKS, row: task('new'), deleted: false }] });
+    const summary = await pullAll(db, transport, { role: 'host' });
+    expect(summary).toMatchObject({ reset: true, cursor: 3 });
+    expect(await db.rows('housekeeping_tasks').toCollection().primaryKeys()).toEqual(['new']);
+  });
+
+  it('resumes from the cursor of the last page applied after a reload', async () => {
+    const store = testStore();
+    let local = store.open();
+    await claimStore(local, 'u');
+    transport.pages.push({ cursor: 4, more: true, changes: [{ table: TASKS, row: task('t1'), deleted: false }] });
+    transport.pull = async (cursor, limit) => {
+      transport.pulls.push({ cursor, limit });
+      const page = transport.pages.shift();
+      if (!page) throw new SyncHttpError('The server could not be reached', 0);
+      return page;
+    };
+    await expect(pullAll(local, transport, { role: 'host' })).rejects.toThrow(SyncHttpError);
+    local.close();
+    local = store.open();
+    expect(await local.getMeta('cursor')).toBe(4);
+    expect(await local.getMeta('hydrated')).toBe(false);
+    transport.pages.push({ cursor: 8, more: false, changes: [] });
+    await pullAll(local, transport, { role: 'host' });
+    expect(transport.pulls.at(-1)?.cursor).toBe(4);
+    expect(await local.getMeta('hydrated')).toBe(true);
+    local.close();
+  });
+});
+
+describe('engine', () => {
+  it('debounces writes into one sync, and runs one more sync for asks during a sync', async () => {
+    const clock = new ManualTimers();
+    await seedTasks(task('t1'));
+    const engine = new SyncEngine({ db, transport, clientId, role: 'staff', debounceMs: 400, timers: clock });
+    for (const notes of ['a', 'b', 'c']) {
+      await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes } }, { role: 'staff' });
+      engine.requestSync();
+      clock.advance(300);
+    }
+    expect(transport.pushes).toHaveLength(0);
+    clock.advance(100);
+    const first = engine.sync();
+    // Asked while running: folded into one more run after it.
+    void engine.sync();
+    void engine.sync();
+    await first;
+    expect(transport.pushes).toHaveLength(1);
+    expect(transport.pushes[0]?.mutations.map((m) => m.fields.notes)).toEqual(['a', 'b', 'c']);
+    expect(transport.pulls).toHaveLength(2);
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', error: null });
+    expect(engine.getStatus().lastSyncedAt).not.toBeNull();
+    engine.stop();
+  });
+
+  it('reports offline without trying, offline on a network error, and unauthorized on 401 keeping the outbox', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'x' } }, { role: 'staff' });
+    let online = false;
+    const onUnauthorized = vi.fn();
+    const engine = new SyncEngine({ db, transport, clientId, role: 'staff', isOnline: () => online, onUnauthorized });
+    await engine.sync();
+    expect(engine.getStatus().state).toBe('offline');
+    expect(transport.pushes).toHaveLength(0);
+
+    online = true;
+    transport.onPush = () => {
+      throw new SyncHttpError('The server could not be reached', 0);
+    };
+    await engine.sync();
+    expect(engine.getStatus().state).toBe('offline');
+
+    transport.onPush = () => {
+      throw new SyncHttpError('Unauthorized', 401);
+    };
+    await engine.sync();
+    expect(engine.getStatus().state).toBe('unauthorized');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(await db.outbox.count()).toBe(1);
+
+    transport.onPush = () => {
+      throw new SyncHttpError('Internal Server Error', 500);
+    };
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({ state: 'error', error: 'Internal Server Error' });
+  });
+});
