@@ -3,7 +3,8 @@
  * snake_case for table entities, camelCase for the browser-kept ones (display settings, sync jobs,
  * notifications), PascalCase for users. Money columns store cents; JSON columns store text.
  */
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   ACCOUNT_STATUSES,
   BOOKING_STATUSES,
@@ -247,7 +248,9 @@ export const housekeepingTasks = sqliteTable(
     index('tasks_staff_sched_idx').on(t.assigned_staff_id, t.scheduled_date),
     index('tasks_property_idx').on(t.property_id),
     index('tasks_booking_idx').on(t.booking_id),
-    index('tasks_status_due_idx').on(t.task_status, t.due_date),
+    // The overdue check walks pending live tasks by due date and probes task_alerts by id: with
+    // id in the index and tombstones left out, that walk never reads the table (issue 5 bench).
+    index('tasks_status_due_idx').on(t.task_status, t.due_date, t.id).where(sql`deleted_at is null`),
     index('tasks_status_created_idx').on(t.task_status, t.priority_level, t.created_date),
     index('tasks_version_idx').on(t.version),
   ],
@@ -690,3 +693,53 @@ export const appKeys = sqliteTable('app_keys', {
   value: text('value').notNull(),
   created_at: text('created_at').notNull(),
 });
+
+/**
+ * Task alerts already raised (issue 5): one row per task and kind, inserted in the transaction that
+ * writes the alert's notifications, so a task alerts at most once per kind across runs, restarts
+ * and server processes.
+ */
+export const taskAlerts = sqliteTable(
+  'task_alerts',
+  {
+    task_id: text('task_id').notNull(),
+    kind: text('kind', { enum: ['urgent', 'overdue'] }).notNull(),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.task_id, t.kind] })],
+);
+
+/** The turnover task made for a booking's check-out day: made once, then moved and cancelled with the booking. */
+export const turnoverTasks = sqliteTable(
+  'turnover_tasks',
+  {
+    booking_id: text('booking_id').primaryKey(),
+    task_id: text('task_id').notNull(),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('turnover_tasks_task_idx').on(t.task_id)],
+);
+
+/**
+ * Web Push deliveries to send or retry (a transactional outbox): written in the transaction that
+ * writes the notification, sent after it commits, retried with backoff on 429/5xx.
+ */
+export const pushDeliveries = sqliteTable(
+  'push_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subscription_id: text('subscription_id').notNull(),
+    notification_id: text('notification_id'),
+    payload: text('payload').notNull(),
+    urgency: text('urgency', { enum: ['very-low', 'low', 'normal', 'high'] }).notNull().default('normal'),
+    ttl: integer('ttl').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: text('next_attempt_at').notNull(),
+    /** A sender holds the delivery until then; another process may take it over after. */
+    claimed_until: text('claimed_until'),
+    expires_at: text('expires_at').notNull(),
+    last_error: text('last_error'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('push_deliveries_due_idx').on(t.next_attempt_at), index('push_deliveries_subscription_idx').on(t.subscription_id)],
+);
