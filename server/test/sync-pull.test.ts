@@ -328,7 +328,7 @@ describe('sync pull: scope growth and shrink', () => {
     expect(replicaB.ids(T.task_templates)).toEqual([...b.ids.templates!, template].sort());
   });
 
-  it('resets hosts when a tier they could see is deactivated', async () => {
+  it('tells hosts of a deactivated tier with a tombstone, without a reset', async () => {
     const superAdmin = createUser(app, 'super_admin');
     const host = createHost(app);
     const tier = seedRow(app, T.subscription_tiers, { hostProfileId: host.hostProfileId, userId: host.userId });
@@ -336,9 +336,30 @@ describe('sync pull: scope growth and shrink', () => {
     expect(replica.ids(T.subscription_tiers)).toContain(String(tier.id));
     await hostUpdate(superAdmin.token, T.subscription_tiers, { ID: tier.id, is_active: false });
     const page = await pull(app, host.token, replica.cursor);
-    expect(page.reset).toBe(true);
+    expect(page.reset).toBeUndefined();
+    expect(page.changes).toEqual([{ table: T.subscription_tiers, deleted: true, row: { id: tier.id, version: expect.any(Number), deleted_at: null } }]);
     replica.apply(page);
     expect(replica.ids(T.subscription_tiers)).not.toContain(String(tier.id));
+    await expectCurrent(replica, host.token);
+  });
+
+  it('never resets a client twice for one shrink, however small its pages', async () => {
+    const a = account();
+    const colleague = createStaff(app, a.host.hostProfileId);
+    for (let i = 0; i < 6; i += 1) createTask(app, a.host.hostProfileId, { property_id: a.ids.properties![i % 2], assigned_staff_id: a.staff.staffId });
+    const replica = await fresh(a.staff.token, 2);
+    await hostUpdate(a.host.token, T.housekeeping_tasks, { ID: a.ids.tasks![0], assigned_staff_id: colleague.staffId });
+    // More rows after the shrink, so that pages go on past it.
+    for (let i = 0; i < 4; i += 1) createTask(app, a.host.hostProfileId, { property_id: a.ids.properties![1], assigned_staff_id: a.staff.staffId });
+    const page = await pull(app, a.staff.token, replica.cursor, 1);
+    expect(page.reset).toBe(true);
+    // The reset page runs through the shrink whatever the limit: the next cursor is past it.
+    expect(page.changes.length).toBeGreaterThan(1);
+    replica.apply(page);
+    await replica.sync(app, a.staff.token, 1);
+    expect(replica.resets).toBe(1);
+    expect(replica.ids(T.housekeeping_tasks)).not.toContain(a.ids.tasks![0]);
+    await expectCurrent(replica, a.staff.token);
   });
 });
 

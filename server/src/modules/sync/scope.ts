@@ -87,10 +87,12 @@ function byId(id: number): TableDef {
 
 /**
  * Every write that can take a row out of someone's scope, per policy.ts: owner columns of synced
- * rows, task assignment (a staff sees its tasks and their properties), the links that make a
- * user a host or a staff member, a user's role and e-mail, and active tiers for hosts. Growth
- * needs no mark: a row entering a scope gets a new version, except the property of a newly
- * assigned task, which pull handles (service.ts), and identity changes, which mark both sides.
+ * rows, task assignment (a staff member sees its tasks and their properties), the links that
+ * make a user a host or a staff member, a user's role, and an e-mail that links a staff row.
+ * Deactivated tiers need no mark: they reach hosts as tombstones (service.ts). Growth needs no
+ * mark either: a row entering a scope gets a new version, except the property of a newly
+ * assigned task, which pull files at the task's version (service.ts), and identity changes,
+ * which mark both sides.
  */
 export function scopeTriggers(): Trigger[] {
   const out: Trigger[] = [];
@@ -135,10 +137,10 @@ export function scopeTriggers(): Trigger[] {
   out.push(trigger(profiles, 'life', 'UPDATE', `old.deleted_at IS NOT new.deleted_at`, [mark(`'user:' || old.user_id`)]));
 
   const users = byId(TABLE_IDS.users);
-  out.push(trigger(users, 'identity', 'UPDATE', changed('Role', 'Email', 'deleted_at'), [mark(`'user:' || old."ID"`)]));
+  // An e-mail matters only where it links a staff row: a host changing its address keeps its scope.
+  const emailLinks = `(old."Email" IS NOT new."Email" AND EXISTS (SELECT 1 FROM housekeeping_staff WHERE staff_email IN (old."Email", new."Email")))`;
+  out.push(trigger(users, 'identity', 'UPDATE', `${changed('Role', 'deleted_at')} OR ${emailLinks}`, [mark(`'user:' || old."ID"`)]));
 
-  const tiers = byId(TABLE_IDS.subscription_tiers);
-  out.push(trigger(tiers, 'active', 'UPDATE', `old.is_active = 1 AND new.is_active IS NOT 1`, [mark(`'role:host'`)]));
   return out;
 }
 

@@ -5,7 +5,7 @@
  * are the table API's, decided in one place; this module adds only what is sync's own: the
  * per-client sequence, the savepoint per mutation, and the task status rule.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
@@ -185,9 +185,15 @@ type Source = {
   /** The row's version, or for a derived scope the later of it and what brought the row in. */
   version: SQL;
   deleted: SQLiteColumn | undefined;
+  /**
+   * Rows that left the scope by a change of their own and may be told of as tombstones: only
+   * where that leaks nothing (inactive subscription tiers, a public catalogue).
+   */
+  gone?: SQL;
 };
 
 const PROPERTIES = requireDef(TABLE_IDS.properties);
+const TIERS = requireDef(TABLE_IDS.subscription_tiers);
 
 /**
  * A staff member sees the properties of its tasks (policy.ts `assigned_properties`). A property
@@ -218,38 +224,49 @@ function sourcesFor(actor: Actor): Source[] {
       continue;
     }
     const columns = columnsOf(def);
-    out.push({ def, where: scopeWhere(actor, def), version: sql`${columns.version}`, deleted: columns.deleted_at });
+    const source: Source = { def, where: scopeWhere(actor, def), version: sql`${columns.version}`, deleted: columns.deleted_at };
+    // Hosts see the active tiers (policy.ts): a deactivated one leaves as a tombstone.
+    if (def === TIERS && actor.role === 'host') source.gone = sql`${columns.is_active} = 0`;
+    out.push(source);
   }
   return out;
 }
 
 function windowOf(source: Source, after: number, through: number | null): SQL {
-  const parts: (SQL | undefined)[] = [source.where, sql`${source.version} > ${after}`];
-  if (through !== null) parts.push(sql`${source.version} <= ${through}`);
   // A fresh start has nothing to delete: tombstones only matter to a client that holds rows.
-  if (after === 0 && source.deleted) parts.push(isNull(source.deleted));
+  const scope = after === 0 ? and(source.where, source.deleted ? isNull(source.deleted) : undefined) : source.gone ? or(source.where, source.gone) : source.where;
+  const parts: (SQL | undefined)[] = [scope, sql`${source.version} > ${after}`];
+  if (through !== null) parts.push(sql`${source.version} <= ${through}`);
   return and(...parts) ?? sql`1 = 1`;
 }
 
 type Entry = { t: number; v: number };
 
-/**
- * The versions of the next `limit` changes and where the page ends. Versions are unique per row
- * except that a staff property shares one with the task that brought it; a page never splits
- * such a pair, or the cursor would skip the half left out.
- */
-function pageWindow(tx: Tx, sources: Source[], cursor: number, limit: number): { through: number; more: boolean; tables: Set<number> } {
-  const take = limit + 1;
+function versionsAfter(tx: Tx, sources: Source[], after: number, take: number): Entry[] {
   const parts = sources.map(
-    (s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.def.table} where ${windowOf(s, cursor, null)} order by v limit ${take})`,
+    (s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.def.table} where ${windowOf(s, after, null)} order by v limit ${take})`,
   );
-  const entries = tx.all<Entry>(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${take}`);
+  if (parts.length === 0) return [];
+  return tx.all<Entry>(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${take}`);
+}
+
+/**
+ * Where the page ends: after the next `limit` changes, and never before `floor`. Versions are
+ * unique per row except that a staff property shares one with the task that brought it; a page
+ * never splits such a pair, or the cursor would skip the half left out.
+ */
+function pageWindow(tx: Tx, sources: Source[], cursor: number, limit: number, floor: number): { through: number; more: boolean; tables: Set<number> | null } {
+  const entries = versionsAfter(tx, sources, cursor, limit + 1);
   const more = entries.length > limit;
   let through = entries.at(more ? limit - 1 : -1)?.v ?? cursor;
   if (more && entries[limit]?.v === through) {
     const earlier = entries.slice(0, limit).filter((e) => e.v < through);
     // Only when the whole page is one version does it keep it all (one row past the limit).
     if (earlier.length > 0) through = earlier[earlier.length - 1]!.v;
+  }
+  if (through < floor) {
+    // Any table may hold rows up to the floor: no list of tables to narrow the reads to.
+    return { through: floor, more: versionsAfter(tx, sources, floor, 1).length > 0, tables: null };
   }
   return { through, more, tables: new Set(entries.filter((e) => e.v <= through).map((e) => e.t)) };
 }
@@ -259,37 +276,40 @@ function tombstone(def: TableDef, row: Row): Row {
 }
 
 /**
- * Changes in the actor's scope after `cursor`, ordered by version, at most about `limit` of them.
- * One read transaction, so the page, the cursor and the reset decision see one snapshot. A
- * cursor from before the actor's scope last shrank (or before pruned tombstones) answers a fresh
- * start from 0 with `reset: true`.
+ * Changes in the actor's scope after `cursor`, ordered by version, `limit` of them or about.
+ * One read transaction, so the page, the cursor and the reset decision see one snapshot.
+ *
+ * A cursor from before the actor's scope last shrank (or before pruned tombstones) answers a
+ * fresh start from 0 with `reset: true`. That page runs at least through the shrink, whatever
+ * the limit: a client paging on from a cursor below the shrink could not be told apart from one
+ * that still holds the rows that left, and would be reset again and again (README.md).
  */
 export function pullChanges(db: Db, actor: Actor, input: PullInput): PullResponse {
   return db.transaction((tx) => {
     const now = currentVersion(tx);
     if (input.cursor > now) throw bad('cursor', `ahead of the server (its version is ${now}); start over from 0`);
-    const reset = input.cursor > 0 && input.cursor < staleBefore(tx, actor);
+    const stale = staleBefore(tx, actor);
+    const reset = input.cursor > 0 && input.cursor < stale;
     const cursor = reset ? 0 : input.cursor;
 
     const sources = sourcesFor(actor);
-    const { through, more, tables } = pageWindow(tx, sources, cursor, input.limit);
+    const { through, more, tables } = pageWindow(tx, sources, cursor, input.limit, reset ? stale : 0);
     const filed: { v: number; change: Change }[] = [];
     for (const source of sources) {
-      if (!tables.has(source.def.id)) continue;
       const { def } = source;
+      if (tables && !tables.has(def.id)) continue;
       const rows = tx
-        .select({ ...columnsOf(def), __v: sql<number>`${source.version}`.mapWith(Number) })
+        .select({ ...columnsOf(def), __v: sql<number>`${source.version}`.mapWith(Number), __gone: source.gone ? sql<number>`(${source.gone})`.mapWith(Number) : sql<number>`0` })
         .from(def.table)
         .where(windowOf(source, cursor, through))
-        .all() as (Row & { __v: number })[];
-      for (const { __v, ...row } of rows) {
-        const deleted = row.deleted_at !== null && row.deleted_at !== undefined;
+        .all() as (Row & { __v: number; __gone: number })[];
+      for (const { __v, __gone, ...row } of rows) {
+        const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || __gone === 1;
         filed.push({ v: __v, change: { table: def.id, row: deleted ? tombstone(def, row) : redactRow(def, row), deleted } });
       }
     }
     filed.sort((a, b) => a.v - b.v || a.change.table - b.change.table);
-    const changes = filed.map((f) => f.change);
-    const response: PullResponse = { cursor: more ? through : now, more, changes };
+    const response: PullResponse = { cursor: more ? through : now, more, changes: filed.map((f) => f.change) };
     if (reset) response.reset = true;
     return response;
   });
