@@ -5,17 +5,18 @@
  * are the table API's, decided in one place; this module adds only what is sync's own: the
  * per-client sequence, the savepoint per mutation, and the task status rule.
  */
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Statement } from 'better-sqlite3';
+import { Placeholder, and, eq, is, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import type { TaskStatus } from '../../../../shared/sync';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type Change, type Mutation, type PullResponse, type PushRequest, type PushResponse, type PushResult } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { columnsOf, currentVersion, getRow, keyColumn, nowIso, type Row, type Tx } from '../../db/write';
+import { columnsOf, currentVersion, keyColumn, nowIso, type Row } from '../../db/write';
 import { Conflict, Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { canOperate, redactRow, scopeWhere } from '../../policy';
+import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
 import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../table/service';
 import { staleBefore } from './scope';
 
@@ -71,6 +72,24 @@ function requireDef(id: number): TableDef {
 
 const TASKS = requireDef(TABLE_IDS.housekeeping_tasks);
 
+/** Prepared once per database: the status lookup runs for every status mutation of a push. */
+const statusQueries = new WeakMap<Db, { get: (values: { id: string }) => { status: TaskStatus } | undefined }>();
+
+/** The status of a live task, whoever may see it (the table service answers for scope). */
+function taskStatusOf(db: Db, id: string): TaskStatus | undefined {
+  let query = statusQueries.get(db);
+  if (!query) {
+    const t = housekeepingTasks;
+    query = db
+      .select({ status: t.task_status })
+      .from(t)
+      .where(and(eq(t.id, sql.placeholder('id')), isNull(t.deleted_at)))
+      .prepare();
+    statusQueries.set(db, query);
+  }
+  return query.get({ id })?.status;
+}
+
 /** The row key must not disagree with rowId: it names the row, it is not a field to change. */
 function checkKey(def: TableDef, m: Mutation): void {
   for (const key of new Set([def.key, 'ID'])) {
@@ -99,10 +118,9 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
     case 'update': {
       // Read before the service runs its own checks, so that their order and messages stay the
       // table API's; the status rule is judged after, and its rejection rolls the write back.
-      const before = def === TASKS && 'task_status' in fields ? getRow(db, def, m.rowId) : undefined;
+      const from = def === TASKS && 'task_status' in fields ? taskStatusOf(db, m.rowId) : undefined;
       updateRecord(db, actor, def, { ...fields, ID: m.rowId }, env);
-      if (before) {
-        const from = before.task_status as TaskStatus;
+      if (from) {
         const to = fields.task_status as TaskStatus;
         if (!isTaskStatusMoveAllowed(from, to, actor.role)) throw new Conflict(taskStatusMoveError(from, to));
       }
@@ -178,9 +196,15 @@ export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: P
 
 export type PullInput = { cursor: number; limit: number };
 
-/** One synced table as the actor sees it: its scope and the version a change of it is filed at. */
+/**
+ * One synced table as the actor sees it. The SQL carries the actor's ids, the cursor and the page
+ * end as placeholders, so that each shape is built by drizzle and compiled by SQLite once (a
+ * pull of a small scope would otherwise spend most of its time building two dozen statements).
+ */
 type Source = {
   def: TableDef;
+  /** Same key, same SQL: the part of the statement cache key this source contributes. */
+  key: string;
   where: SQL | undefined;
   /** The row's version, or for a derived scope the later of it and what brought the row in. */
   version: SQL;
@@ -195,59 +219,107 @@ type Source = {
 const PROPERTIES = requireDef(TABLE_IDS.properties);
 const TIERS = requireDef(TABLE_IDS.subscription_tiers);
 
+const AFTER = sql.placeholder('after');
+const THROUGH = sql.placeholder('through');
+const TAKE = sql.placeholder('take');
+const STAFF_ID = sql.placeholder('scope_staffId');
+
 /**
  * A staff member sees the properties of its tasks (policy.ts `assigned_properties`). A property
  * enters that scope when a task there is assigned, without the property row changing, so its
  * change is filed at the later of its own version and that of the newest such task: the next
  * pull brings it. The extra IN lets SQLite start from the staff member's tasks.
  */
-function staffPropertySource(actor: Actor & { staffId: string }, def: TableDef): Source {
+function staffPropertySource(def: TableDef, scope: ScopeTemplate): Source {
   const t = housekeepingTasks;
   const key = keyColumn(def);
   const own = columnsOf(def).version as SQLiteColumn;
-  const latest = sql`(select max(${t.version}) from ${t} where ${t.property_id} = ${key} and ${t.assigned_staff_id} = ${actor.staffId} and ${t.deleted_at} is null)`;
-  const drive = sql`${key} in (select ${t.property_id} from ${t} where ${t.assigned_staff_id} = ${actor.staffId} and ${t.deleted_at} is null)`;
+  const latest = sql`(select max(${t.version}) from ${t} where ${t.property_id} = ${key} and ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null)`;
+  const drive = sql`${key} in (select ${t.property_id} from ${t} where ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null)`;
   return {
     def,
-    where: and(drive, scopeWhere(actor, def)),
+    key: `${def.id}:${scope.key}:staff-properties`,
+    where: and(drive, scope.where),
     version: sql`(case when ${latest} > ${own} then ${latest} else ${own} end)`,
     deleted: columnsOf(def).deleted_at,
   };
 }
 
-function sourcesFor(actor: Actor): Source[] {
-  const out: Source[] = [];
+/** The sources of the tables this actor pulls, and the values of their placeholders. */
+function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, unknown> } {
+  const sources: Source[] = [];
+  const values: Record<string, unknown> = {};
   for (const def of TABLES as readonly TableDef[]) {
     if (!def.synced || !canOperate(actor, def, 'read')) continue;
+    const scope = scopeTemplate(actor, def);
+    Object.assign(values, scope.values);
     if (def === PROPERTIES && actor.role === 'staff' && actor.staffId) {
-      out.push(staffPropertySource({ ...actor, staffId: actor.staffId }, def));
+      values.scope_staffId = actor.staffId;
+      sources.push(staffPropertySource(def, scope));
       continue;
     }
     const columns = columnsOf(def);
-    const source: Source = { def, where: scopeWhere(actor, def), version: sql`${columns.version}`, deleted: columns.deleted_at };
+    const source: Source = { def, key: `${def.id}:${scope.key}`, where: scope.where, version: sql`${columns.version}`, deleted: columns.deleted_at };
     // Hosts see the active tiers (policy.ts): a deactivated one leaves as a tombstone.
-    if (def === TIERS && actor.role === 'host') source.gone = sql`${columns.is_active} = 0`;
-    out.push(source);
+    if (def === TIERS && actor.role === 'host') {
+      source.gone = sql`${columns.is_active} = 0`;
+      source.key += ':gone';
+    }
+    sources.push(source);
   }
-  return out;
+  return { sources, values };
 }
 
-function windowOf(source: Source, after: number, through: number | null): SQL {
+/** The rows of `source` after the cursor (and up to the page end when `bounded`). */
+function windowOf(source: Source, fresh: boolean, bounded: boolean): SQL {
   // A fresh start has nothing to delete: tombstones only matter to a client that holds rows.
-  const scope = after === 0 ? and(source.where, source.deleted ? isNull(source.deleted) : undefined) : source.gone ? or(source.where, source.gone) : source.where;
-  const parts: (SQL | undefined)[] = [scope, sql`${source.version} > ${after}`];
-  if (through !== null) parts.push(sql`${source.version} <= ${through}`);
-  return and(...parts) ?? sql`1 = 1`;
+  const scope = fresh ? and(source.where, source.deleted ? isNull(source.deleted) : undefined) : source.gone ? or(source.where, source.gone) : source.where;
+  return and(scope, sql`${source.version} > ${AFTER}`, bounded ? sql`${source.version} <= ${THROUGH}` : undefined) ?? sql`1 = 1`;
 }
 
 type Entry = { t: number; v: number };
+type Compiled = { statement: Statement; params: readonly unknown[] };
+type RowsQuery = { all: (values: Record<string, unknown>) => (Row & { __v: number; __gone: number })[] };
 
-function versionsAfter(tx: Tx, sources: Source[], after: number, take: number): Entry[] {
-  const parts = sources.map(
-    (s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.def.table} where ${windowOf(s, after, null)} order by v limit ${take})`,
-  );
-  if (parts.length === 0) return [];
-  return tx.all<Entry>(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${take}`);
+const dialect = new SQLiteSyncDialect();
+const windowStatements = new WeakMap<Db, Map<string, Compiled>>();
+const rowQueries = new WeakMap<Db, Map<string, RowsQuery>>();
+
+function cached<T>(store: WeakMap<Db, Map<string, T>>, db: Db, key: string, build: () => T): T {
+  let cache = store.get(db);
+  if (!cache) store.set(db, (cache = new Map()));
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = build()));
+  return value;
+}
+
+/** The next `take` (table, version) pairs after `after`, across every source. */
+function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown>, after: number, take: number, fresh: boolean): Entry[] {
+  if (sources.length === 0) return [];
+  const key = `${fresh ? 'fresh' : 'since'}|${sources.map((s) => s.key).join('|')}`;
+  const compiled = cached(windowStatements, db, key, () => {
+    const parts = sources.map((s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.def.table} where ${windowOf(s, fresh, false)} order by v limit ${TAKE})`);
+    const query = dialect.sqlToQuery(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${TAKE}`);
+    return { statement: db.$client.prepare(query.sql), params: query.params };
+  });
+  const bound: Record<string, unknown> = { ...values, after, take };
+  return compiled.statement.all(...compiled.params.map((p) => (is(p, Placeholder) ? bound[p.name] : p))) as Entry[];
+}
+
+/** The rows of one source in the page, decoded as drizzle decodes them. */
+function rowsOf(db: Db, source: Source, fresh: boolean): RowsQuery {
+  return cached(rowQueries, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
+    const { def } = source;
+    return db
+      .select({
+        ...columnsOf(def),
+        __v: sql<number>`${source.version}`.mapWith(Number),
+        __gone: (source.gone ? sql<number>`(${source.gone})` : sql<number>`0`).mapWith(Number),
+      })
+      .from(def.table)
+      .where(windowOf(source, fresh, true))
+      .prepare() as unknown as RowsQuery;
+  });
 }
 
 /**
@@ -255,8 +327,16 @@ function versionsAfter(tx: Tx, sources: Source[], after: number, take: number): 
  * unique per row except that a staff property shares one with the task that brought it; a page
  * never splits such a pair, or the cursor would skip the half left out.
  */
-function pageWindow(tx: Tx, sources: Source[], cursor: number, limit: number, floor: number): { through: number; more: boolean; tables: Set<number> | null } {
-  const entries = versionsAfter(tx, sources, cursor, limit + 1);
+function pageWindow(
+  db: Db,
+  sources: Source[],
+  values: Record<string, unknown>,
+  cursor: number,
+  limit: number,
+  floor: number,
+): { through: number; more: boolean; tables: Set<number> | null } {
+  const fresh = cursor === 0;
+  const entries = versionsAfter(db, sources, values, cursor, limit + 1, fresh);
   const more = entries.length > limit;
   let through = entries.at(more ? limit - 1 : -1)?.v ?? cursor;
   if (more && entries[limit]?.v === through) {
@@ -266,7 +346,7 @@ function pageWindow(tx: Tx, sources: Source[], cursor: number, limit: number, fl
   }
   if (through < floor) {
     // Any table may hold rows up to the floor: no list of tables to narrow the reads to.
-    return { through: floor, more: versionsAfter(tx, sources, floor, 1).length > 0, tables: null };
+    return { through: floor, more: versionsAfter(db, sources, values, floor, 1, false).length > 0, tables: null };
   }
   return { through, more, tables: new Set(entries.filter((e) => e.v <= through).map((e) => e.t)) };
 }
@@ -292,18 +372,14 @@ export function pullChanges(db: Db, actor: Actor, input: PullInput): PullRespons
     const reset = input.cursor > 0 && input.cursor < stale;
     const cursor = reset ? 0 : input.cursor;
 
-    const sources = sourcesFor(actor);
-    const { through, more, tables } = pageWindow(tx, sources, cursor, input.limit, reset ? stale : 0);
+    const { sources, values } = sourcesFor(actor);
+    // Prepared on the connection, so they read inside this transaction's snapshot.
+    const { through, more, tables } = pageWindow(db, sources, values, cursor, input.limit, reset ? stale : 0);
     const filed: { v: number; change: Change }[] = [];
     for (const source of sources) {
       const { def } = source;
       if (tables && !tables.has(def.id)) continue;
-      const rows = tx
-        .select({ ...columnsOf(def), __v: sql<number>`${source.version}`.mapWith(Number), __gone: source.gone ? sql<number>`(${source.gone})`.mapWith(Number) : sql<number>`0` })
-        .from(def.table)
-        .where(windowOf(source, cursor, through))
-        .all() as (Row & { __v: number; __gone: number })[];
-      for (const { __v, __gone, ...row } of rows) {
+      for (const { __v, __gone, ...row } of rowsOf(db, source, cursor === 0).all({ ...values, after: cursor, through })) {
         const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || __gone === 1;
         filed.push({ v: __v, change: { table: def.id, row: deleted ? tombstone(def, row) : redactRow(def, row), deleted } });
       }
