@@ -76,6 +76,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
         const outcome = pushMutations(app.db, actorOf(request), request.body, {
           now: app.now(),
           secretKey: app.secretKey,
+          publicOrigin: app.config.publicOrigin,
           onUnexpected: (err, mutation) => request.log.error({ err, mutationId: mutation.id }, 'sync push: mutation failed unexpectedly'),
         });
         for (const [def, ids] of outcome.changed) notifyChanged(app, def, [...ids]);

@@ -141,7 +141,8 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
  */
 export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: PushEnv): PushOutcome {
   checkBatch(request);
-  const writeEnv: WriteEnv = { now: env.now, secretKey: env.secretKey, channel: 'sync' };
+  const { onUnexpected: _log, ...base } = env;
+  const writeEnv: WriteEnv = { ...base, channel: 'sync' };
   const ordered = request.mutations.map((m, i) => ({ m, i })).sort((a, b) => a.m.seq - b.m.seq || a.i - b.i);
   const changed = new Map<TableDef, Set<string>>();
 
