@@ -24,6 +24,9 @@ import { propertyRoutes } from './modules/properties/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
 import { calendarRoutes } from './modules/calendar/routes';
+import { pushRoutes } from './modules/push/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { jobsPlugin } from './jobs/routes';
 import { seedDemo } from './seed';
 
 export type BuildOptions = Partial<AppConfig> & {
@@ -33,6 +36,8 @@ export type BuildOptions = Partial<AppConfig> & {
   logger?: boolean;
   /** Fixed clock for jobs and seeds in tests. */
   now?: () => Date;
+  /** Run the background jobs on their schedule (main.ts: true; tests call the jobs themselves). */
+  jobs?: boolean;
 };
 
 declare module 'fastify' {
@@ -48,7 +53,7 @@ export const APP_VERSION: string = (
 ).version;
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { seed, logger, now, ...overrides } = options;
+  const { seed, logger, now, jobs, ...overrides } = options;
   const config = loadConfig(process.env, overrides);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -99,6 +104,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(propertyRoutes);
   await app.register(syncRoutes);
   await app.register(calendarRoutes);
+  await app.register(pushRoutes);
+  await app.register(notificationRoutes);
+  await app.register(jobsPlugin, { schedule: jobs ?? false });
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });
 

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from '../../shared/demo/accounts';
 
 const config = loadConfig();
-const app = await buildApp({ seed: config.demo, logger: true });
+const app = await buildApp({ seed: config.demo, logger: true, jobs: true });
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 const lines = [

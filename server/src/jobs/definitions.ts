@@ -1,0 +1,56 @@
+/**
+ * The server's scheduled jobs (architecture.md §7, api.md "Jobs"): their names, intervals and what
+ * a run does. Each run answers a summary, which is what `POST /api/admin/jobs/:name/run` answers.
+ */
+import type { Db } from '../db/index';
+import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../modules/calendar/poll';
+import type { DrainSummary } from '../modules/push/sender';
+import type { JobDefinition } from './scheduler';
+import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
+
+export const ICAL_POLL_JOB = 'ical-poll';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/** Spec §9: the urgent check every minute, the overdue check every 5 minutes; iCal every 15 (issue 8). */
+export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
+  [URGENT_JOB]: 60_000,
+  [OVERDUE_JOB]: 5 * 60_000,
+  [ICAL_POLL_JOB]: DEFAULT_POLL_INTERVAL_MS,
+};
+
+export type AlertJobSummary = AlertRunResult & {
+  /** The Web Push sending that followed the commit (every due delivery, these alerts' included). */
+  push: DrainSummary | null;
+};
+
+export type JobEnv = {
+  db: Db;
+  now: () => Date;
+  /** Sends the queued push deliveries (after the alerts' commit) and answers what happened. */
+  drainPush?: () => Promise<DrainSummary | null>;
+};
+
+export function jobDefinitions(env: JobEnv): JobDefinition[] {
+  const afterAlerts = async (result: AlertRunResult): Promise<AlertJobSummary> => ({
+    ...result,
+    push: result.pushDeliveries > 0 && env.drainPush ? await env.drainPush() : null,
+  });
+  return [
+    {
+      name: URGENT_JOB,
+      intervalMs: JOB_INTERVALS_MS[URGENT_JOB],
+      run: ({ now }) => afterAlerts(runUrgentTasks(env.db, now)),
+    },
+    {
+      name: OVERDUE_JOB,
+      intervalMs: JOB_INTERVALS_MS[OVERDUE_JOB],
+      run: ({ now }) => afterAlerts(runOverdueTasks(env.db, now)),
+    },
+    {
+      name: ICAL_POLL_JOB,
+      intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB],
+      run: (): Promise<PollSummary> => pollFeeds(env.db, { now: env.now, intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB] }),
+    },
+  ];
+}

@@ -1,0 +1,80 @@
+/**
+ * The jobs plugin: the scheduler of the jobs in definitions.ts (started only when `schedule` is
+ * set: main.ts sets it, tests call the jobs themselves) and `POST /api/admin/jobs/:name/run`
+ * (api.md "Jobs", super_admin only), which runs a job now through the same lease and answers its
+ * summary.
+ */
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Conflict } from '../errors';
+import { JOB_NAMES, jobDefinitions } from './definitions';
+import { JobScheduler } from './scheduler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobScheduler;
+  }
+}
+
+export type JobsPluginOptions = {
+  /** Run the jobs on their intervals (false: only when asked through the route). */
+  schedule?: boolean;
+};
+
+const ErrorReply = z.object({ error: z.string() });
+
+export const jobsPlugin = fp<JobsPluginOptions>(
+  async (fastify, opts) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const scheduler = new JobScheduler(
+      app.db,
+      jobDefinitions({
+        db: app.db,
+        now: () => app.now(),
+        drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
+      }),
+      {
+        now: () => app.now(),
+        onResult: (name, result) => app.log.debug({ job: name, result }, 'job ran'),
+        onError: (name, error) => app.log.error({ err: error, job: name }, 'job failed'),
+      },
+    );
+    app.decorate('jobs', scheduler);
+    if (opts.schedule) app.addHook('onReady', async () => scheduler.start());
+    app.addHook('preClose', async () => scheduler.stop());
+
+    app.post(
+      '/api/admin/jobs/:name/run',
+      {
+        onRequest: app.requireRoles('super_admin'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Run a background job now and answer what it did',
+          description:
+            'urgent-tasks: urgent pending tasks created since the last check (up to 50) alert their host and assignee. ' +
+            'overdue-tasks: pending tasks past due (up to 50) alert their host and assignee. ' +
+            'ical-poll: every active iCal feed not fetched within 15 minutes is synced. ' +
+            'Each task alerts at most once per kind. 409 while the same job runs (here or in another server process).',
+          security: [{ bearer: [] }],
+          params: z.object({ name: z.enum(JOB_NAMES) }),
+          response: {
+            200: z.object({ job: z.enum(JOB_NAMES), durationMs: z.number(), result: z.unknown() }),
+            400: ErrorReply,
+            401: ErrorReply,
+            403: ErrorReply,
+            409: ErrorReply,
+          },
+        },
+      },
+      async (request) => {
+        const { name } = request.params;
+        const started = performance.now();
+        const outcome = await scheduler.runNow(name);
+        if (!outcome.ran) throw new Conflict(outcome.reason === 'stopped' ? 'The server is shutting down' : `Job ${name} is already running`);
+        return { job: name, durationMs: Math.round(performance.now() - started), result: outcome.result };
+      },
+    );
+  },
+  { name: 'jobs', dependencies: ['db', 'auth'] },
+);

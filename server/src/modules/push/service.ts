@@ -1,0 +1,170 @@
+/**
+ * Web Push subscriptions (api.md "Web Push") and the delivery queue. A subscription is one device
+ * of one user; posting an endpoint again (a re-subscribe, or another account signing in on the
+ * same browser) updates that one row. A new notification queues one delivery per live
+ * subscription of its owner in the notification's own transaction (a transactional outbox); the
+ * sender (sender.ts) posts them after commit and retries the ones a push service asked to retry.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { NOTIFICATION_TYPES } from '../../../../shared/enums';
+import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/index';
+import { insertRow, nowIso, tombstoneRow, updateRow, type Tx } from '../../db/write';
+import { ValidationFailed } from '../../errors';
+import { endpointProblem } from './endpoints';
+import { PUSH_SUBSCRIPTIONS } from './tables';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
+
+/** A user's devices are few; past this the oldest subscription goes (browsers churn endpoints). */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20;
+
+export type SubscribeInput = { endpoint: string; keys: { p256dh: string; auth: string }; userAgent?: string };
+
+/** What a client sees of a subscription: never its keys. */
+export type SubscriptionView = { id: string; endpoint: string; user_agent: string; created_at: string };
+
+function view(row: PushSubscriptionRow): SubscriptionView {
+  return { id: row.id, endpoint: row.endpoint, user_agent: row.user_agent, created_at: row.created_at };
+}
+
+function dropDeliveriesOf(tx: Tx, subscriptionIds: readonly string[]): void {
+  if (subscriptionIds.length > 0) tx.delete(pushDeliveries).where(inArray(pushDeliveries.subscription_id, [...subscriptionIds])).run();
+}
+
+/** Removes a subscription and whatever was still queued for it. */
+export function removeSubscription(tx: Tx, id: string, now: Date): void {
+  tombstoneRow(tx, PUSH_SUBSCRIPTIONS, id, now);
+  dropDeliveriesOf(tx, [id]);
+}
+
+/** Saves the caller's subscription (400 naming the field for a refused endpoint). */
+export function subscribe(db: Db, actor: Actor, input: SubscribeInput, allowedOrigins: readonly string[], now: Date): SubscriptionView {
+  const problem = endpointProblem(input.endpoint, allowedOrigins);
+  if (problem) throw new ValidationFailed(`Invalid value for endpoint: ${problem}`);
+  const values = {
+    user_id: actor.userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    user_agent: (input.userAgent ?? '').slice(0, 300),
+  };
+  return db.transaction((tx) => {
+    const existing = tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)).get();
+    let row: PushSubscriptionRow;
+    if (existing && existing.deleted_at === null) {
+      // Another account on the same browser: what was queued for the previous one is not for this one.
+      if (existing.user_id !== actor.userId) dropDeliveriesOf(tx, [existing.id]);
+      row = updateRow(tx, PUSH_SUBSCRIPTIONS, existing.id, values, now) as PushSubscriptionRow;
+    } else {
+      // The endpoint is unique: a tombstone of an earlier subscription gives way to the new one.
+      if (existing) tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, existing.id)).run();
+      row = insertRow(tx, PUSH_SUBSCRIPTIONS, { ...values, created_at: nowIso(now) }, now) as PushSubscriptionRow;
+    }
+    const mine = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.user_id, actor.userId), isNull(pushSubscriptions.deleted_at)))
+      .orderBy(asc(pushSubscriptions.updated_at), asc(pushSubscriptions.id))
+      .all();
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SUBSCRIPTIONS_PER_USER))) removeSubscription(tx, old.id, now);
+    return view(row);
+  });
+}
+
+export function listSubscriptions(db: Db, actor: Actor): SubscriptionView[] {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.user_id, actor.userId), isNull(pushSubscriptions.deleted_at)))
+    .orderBy(asc(pushSubscriptions.created_at), asc(pushSubscriptions.id))
+    .all()
+    .map(view);
+}
+
+/** Removes the caller's subscription with this endpoint; false when it had none (already gone). */
+export function unsubscribe(db: Db, actor: Actor, endpoint: string, now: Date): boolean {
+  return db.transaction((tx) => {
+    const row = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.user_id, actor.userId), isNull(pushSubscriptions.deleted_at)))
+      .get();
+    if (!row) return false;
+    removeSubscription(tx, row.id, now);
+    return true;
+  });
+}
+
+// ── Delivery queue ─────────────────────────────────────────────────────────────────────────
+
+/** What the service worker receives (decrypted): the notification's own fields, spec names. */
+export type PushPayload = {
+  id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  timestamp: string;
+  actionUrl: string | null;
+  taskId: string | null;
+  /** Urgent alerts stay on screen until the user acts (spec §9, architecture.md §5). */
+  requireInteraction: boolean;
+};
+
+/** A day: after that the notification center holds the news and a late banner would only confuse. */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/** Urgent alerts ask the push service to wake the device at once; the rest go normally. */
+export function urgencyOf(type: NotificationType): Urgency {
+  return type === 'urgent' ? 'high' : 'normal';
+}
+
+export type NotificationForPush = {
+  id: string;
+  user_id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  timestamp: string;
+  actionUrl: string | null;
+  taskId: string | null;
+};
+
+/** Queues one delivery per live subscription of the notification's owner; answers how many. */
+export function queueDeliveries(tx: Tx, notification: NotificationForPush, now: Date): number {
+  const subscriptions = tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.user_id, notification.user_id), isNull(pushSubscriptions.deleted_at)))
+    .all();
+  if (subscriptions.length === 0) return 0;
+  const payload: PushPayload = {
+    id: notification.id,
+    title: notification.title,
+    message: notification.message,
+    type: notification.type,
+    timestamp: notification.timestamp,
+    actionUrl: notification.actionUrl,
+    taskId: notification.taskId,
+    requireInteraction: notification.type === 'urgent',
+  };
+  const at = nowIso(now);
+  tx.insert(pushDeliveries)
+    .values(
+      subscriptions.map((s) => ({
+        subscription_id: s.id,
+        notification_id: notification.id,
+        payload: JSON.stringify(payload),
+        urgency: urgencyOf(notification.type),
+        ttl: PUSH_TTL_SECONDS,
+        next_attempt_at: at,
+        expires_at: nowIso(new Date(now.getTime() + PUSH_TTL_SECONDS * 1000)),
+        created_at: at,
+      })),
+    )
+    .run();
+  return subscriptions.length;
+}
