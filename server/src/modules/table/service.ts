@@ -21,6 +21,7 @@ import { Conflict, Forbidden, NotFound, ValidationFailed, parseOrThrow } from '.
 import { decryptSecret, encryptSecret } from '../../plugins/secret';
 import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeTemplate, type Channel, type Operation } from '../../policy';
 import { domainWriterFor, type DomainEnv } from './domain';
+import { afterTaskWrite } from '../housekeeping/service';
 
 export const FILTER_OPS = ['Equal', 'NotEqual', 'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual', 'StringContains', 'In'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -567,6 +568,7 @@ export function createRecord(db: Db, actor: Actor, def: TableDef, body: Record<s
     if (domain) domain.create(tx, values, domainEnv(env));
     else insertRow(tx, def, values, env.now);
     audit(tx, actor, def, 'create', id, Object.keys(fields), env.now);
+    if (def.id === TABLE_IDS.housekeeping_tasks) afterTaskWrite(tx, actor, undefined, values, env.now);
     return { ID: id };
   });
 }
@@ -624,6 +626,7 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
     if (domain) domain.update(tx, before, changes, domainEnv(env));
     else updateRow(tx, def, id, changes, env.now);
     audit(tx, actor, def, 'update', id, changed, env.now);
+    if (def.id === TABLE_IDS.housekeeping_tasks) afterTaskWrite(tx, actor, before, after, env.now);
     return { ID: id };
   });
 }
