@@ -30,8 +30,8 @@ function intFrom(value: string | undefined, fallback: number): number {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const port = intFrom(env.PORT, 3000);
-  const databasePath = path.resolve(ROOT_DIR, env.DATABASE_PATH ?? 'data/app.db');
+  const port = overrides.port ?? intFrom(env.PORT, 3000);
+  const databasePath = path.resolve(ROOT_DIR, overrides.databasePath ?? env.DATABASE_PATH ?? 'data/app.db');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
