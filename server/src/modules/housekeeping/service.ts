@@ -19,8 +19,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
-import type { housekeepingTasks} from '../../../../shared/schema/tables';
-import { hostProfiles, housekeepingStaff, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
+import { hostProfiles, housekeepingStaff, properties, taskTemplates, turnoverTasks, users, type housekeepingTasks } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import { getRow, insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 import { propertyToday } from '../calendar/service';
