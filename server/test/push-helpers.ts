@@ -5,7 +5,8 @@
  * fixed port, so the test drives its server class directly.
  */
 import { once } from 'node:events';
-import type { AddressInfo, Server } from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
