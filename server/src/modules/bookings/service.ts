@@ -18,10 +18,11 @@
  *   (a client's values are ignored), in cents, rounded once;
  * - guest_email stored trimmed and lower-cased (the guest key, spec §5).
  */
-import { and, asc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { CHECK_OUT_REASON, guestsCountReason, holdsDates, isValidStay, overlapMessage, priceBooking } from '../../../../shared/bookings';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
+import type { Db } from '../../db/index';
 import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, ValidationFailed } from '../../errors';
 import { normalizeEmail, refreshGuestsOf } from '../guests/service';
@@ -36,7 +37,12 @@ const BOOKINGS = requireDef(TABLE_IDS.bookings);
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export type BookingEnv = { now: Date };
+/**
+ * `db`, when given, is the root handle the caller's transaction runs on: the fixed-shape queries
+ * of a booking write are then prepared once per handle and reused (a transaction is state of the
+ * handle's one connection, so they run inside it). Without it they are built on `tx` each time.
+ */
+export type BookingEnv = { now: Date; db?: Db | undefined };
 
 export type BookingWriteOptions = {
   /**
@@ -64,53 +70,72 @@ function text(row: Row, field: string): string {
   return value;
 }
 
-type PropertyFacts = { max_guests: number; host_id: string };
+type PropertyFacts = { max_guests: number; host_id: string; commission_rate: number | null };
 
-function propertyOf(tx: Tx, propertyId: string, hostId: string): PropertyFacts {
-  const property = tx
-    .select({ max_guests: properties.max_guests, host_id: properties.host_id })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), isNull(properties.deleted_at)))
-    .get();
+function bookingStatements(handle: Tx) {
+  const p = sql.placeholder;
+  return {
+    /** The live property with its host's commission rate. */
+    property: handle
+      .select({ max_guests: properties.max_guests, host_id: properties.host_id, commission_rate: hostProfiles.commission_rate })
+      .from(properties)
+      .leftJoin(hostProfiles, and(eq(hostProfiles.id, properties.host_id), isNull(hostProfiles.deleted_at)))
+      .where(and(eq(properties.id, p('property')), isNull(properties.deleted_at)))
+      .prepare(),
+    /** Live bookings of a property holding nights of [in, out), except one id ('' for none). */
+    clashes: handle
+      .select({
+        id: bookings.id,
+        guest_name: bookings.guest_name,
+        check_in_date: bookings.check_in_date,
+        check_out_date: bookings.check_out_date,
+        booking_source: bookings.booking_source,
+        booking_status: bookings.booking_status,
+      })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.property_id, p('property')),
+          isNull(bookings.deleted_at),
+          ne(bookings.booking_status, 'cancelled'),
+          lt(bookings.check_in_date, p('out')),
+          gt(bookings.check_out_date, p('in')),
+          ne(bookings.id, p('except')),
+        ),
+      )
+      .orderBy(asc(bookings.check_in_date), asc(bookings.id))
+      .limit(MAX_CLASHES)
+      .prepare(),
+  };
+}
+
+type BookingStatements = ReturnType<typeof bookingStatements>;
+const statementCache = new WeakMap<Tx, BookingStatements>();
+
+function statementsFor(handle: Tx): BookingStatements {
+  let statements = statementCache.get(handle);
+  if (!statements) {
+    statements = bookingStatements(handle);
+    statementCache.set(handle, statements);
+  }
+  return statements;
+}
+
+/** The live property of the booking's host, with that host's commission rate (one query). */
+function propertyOf(tx: Tx, env: BookingEnv, propertyId: string, hostId: string): PropertyFacts {
+  const property = statementsFor(env.db ?? tx).property.get({ property: propertyId });
   if (!property || property.host_id !== hostId) throw bad('property_id', 'no such property');
   return property;
 }
 
-function commissionRateOf(tx: Tx, hostId: string): number {
-  const profile = tx
-    .select({ rate: hostProfiles.commission_rate })
-    .from(hostProfiles)
-    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
-    .get();
-  if (!profile) throw bad('host_id', 'no such host profile');
-  return profile.rate;
+function commissionRateOf(property: PropertyFacts): number {
+  if (property.commission_rate === null) throw bad('host_id', 'no such host profile');
+  return property.commission_rate;
 }
 
 /** Live bookings of the property holding nights of [checkIn, checkOut), except `exceptId`. */
-export function findBookingClashes(tx: Tx, propertyId: string, checkIn: string, checkOut: string, exceptId?: string): BookingClash[] {
-  return tx
-    .select({
-      id: bookings.id,
-      guest_name: bookings.guest_name,
-      check_in_date: bookings.check_in_date,
-      check_out_date: bookings.check_out_date,
-      booking_source: bookings.booking_source,
-      booking_status: bookings.booking_status,
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.property_id, propertyId),
-        isNull(bookings.deleted_at),
-        ne(bookings.booking_status, 'cancelled'),
-        lt(bookings.check_in_date, checkOut),
-        gt(bookings.check_out_date, checkIn),
-        exceptId === undefined ? undefined : ne(bookings.id, exceptId),
-      ),
-    )
-    .orderBy(asc(bookings.check_in_date), asc(bookings.id))
-    .limit(MAX_CLASHES)
-    .all();
+export function findBookingClashes(tx: Tx, propertyId: string, checkIn: string, checkOut: string, exceptId?: string, db?: Db): BookingClash[] {
+  return statementsFor(db ?? tx).clashes.all({ property: propertyId, in: checkIn, out: checkOut, except: exceptId ?? '' });
 }
 
 function checkStay(row: Row): void {
@@ -123,16 +148,16 @@ function checkGuestsCount(row: Row, property: PropertyFacts): void {
 }
 
 /** Overlaps of the booking `row` would cause; a 409 unless imported. */
-function checkOverlap(tx: Tx, row: Row, options: BookingWriteOptions, exceptId?: string): BookingClash[] {
+function checkOverlap(tx: Tx, env: BookingEnv, row: Row, options: BookingWriteOptions, exceptId?: string): BookingClash[] {
   if (!holdsDates({ booking_status: String(row.booking_status ?? 'confirmed') })) return [];
-  const clashes = findBookingClashes(tx, text(row, 'property_id'), text(row, 'check_in_date'), text(row, 'check_out_date'), exceptId);
+  const clashes = findBookingClashes(tx, text(row, 'property_id'), text(row, 'check_in_date'), text(row, 'check_out_date'), exceptId, env.db);
   const first = clashes[0];
   if (first && !options.imported) throw new Conflict(overlapMessage(first));
   return clashes;
 }
 
-function price(tx: Tx, row: Row, into: Row): void {
-  const p = priceBooking(typeof row.total_amount === 'number' ? row.total_amount : 0, commissionRateOf(tx, text(row, 'host_id')));
+function price(row: Row, property: PropertyFacts, into: Row): void {
+  const p = priceBooking(typeof row.total_amount === 'number' ? row.total_amount : 0, commissionRateOf(property));
   into.total_amount = p.total_amount;
   into.commission_amount = p.commission_amount;
   into.net_amount = p.net_amount;
@@ -140,7 +165,7 @@ function price(tx: Tx, row: Row, into: Row): void {
 
 function afterWrite(tx: Tx, before: Row | undefined, after: Row | undefined, env: BookingEnv): void {
   applyCounterChange(tx, bookingContribution, before, after, env.now);
-  refreshGuestsOf(tx, before, after, env.now);
+  refreshGuestsOf(tx, before, after, env);
 }
 
 /**
@@ -151,10 +176,10 @@ export function createBooking(tx: Tx, values: Row, env: BookingEnv, options: Boo
   const row: Row = { ...values };
   if (typeof row.guest_email === 'string') row.guest_email = normalizeEmail(row.guest_email);
   checkStay(row);
-  const property = propertyOf(tx, text(row, 'property_id'), text(row, 'host_id'));
+  const property = propertyOf(tx, env, text(row, 'property_id'), text(row, 'host_id'));
   if (!options.imported) checkGuestsCount(row, property);
-  const clashes = checkOverlap(tx, row, options, typeof row.id === 'string' ? row.id : undefined);
-  price(tx, row, row);
+  const clashes = checkOverlap(tx, env, row, options, typeof row.id === 'string' ? row.id : undefined);
+  price(row, property, row);
   if (row.created_date === undefined || row.created_date === null) row.created_date = nowIso(env.now);
   const stored = insertRow(tx, BOOKINGS, row, env.now) as BookingRow;
   afterWrite(tx, undefined, stored, env);
@@ -179,14 +204,12 @@ export function updateBooking(tx: Tx, before: Row, changes: Row, env: BookingEnv
   const id = text(before, 'id');
   const movedStay = STAY_FIELDS.some((f) => f in set && set[f] !== before[f]);
   if ('check_in_date' in set || 'check_out_date' in set) checkStay(after);
-  let clashes: BookingClash[] = [];
-  if (movedStay || 'guests_count' in set) {
-    const property = propertyOf(tx, text(after, 'property_id'), text(after, 'host_id'));
-    if (!options.imported) checkGuestsCount(after, property);
-  }
+  // Read on every update: the price needs the host's rate of now anyway.
+  const property = propertyOf(tx, env, text(after, 'property_id'), text(after, 'host_id'));
+  if ((movedStay || 'guests_count' in set) && !options.imported) checkGuestsCount(after, property);
   const unCancelled = before.booking_status === 'cancelled' && holdsDates({ booking_status: String(after.booking_status) });
-  if (movedStay || unCancelled) clashes = checkOverlap(tx, after, options, id);
-  price(tx, after, set);
+  const clashes = movedStay || unCancelled ? checkOverlap(tx, env, after, options, id) : [];
+  price(after, property, set);
   const stored = updateRow(tx, BOOKINGS, id, set, env.now) as BookingRow | undefined;
   if (!stored) throw new Error(`Booking ${id} vanished inside its transaction`);
   afterWrite(tx, before, stored, env);

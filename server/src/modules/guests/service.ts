@@ -13,15 +13,16 @@
  *
  * guest_status depends on today: it is exact as of the last write or rebuild of that guest.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import { utcDateOf } from '../../../../shared/dates';
+import { fromCents } from '../../../../shared/money';
 import { AVERAGE_RATING_FLOOR, deriveGuests, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, guests, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { insertRow, newId, nowIso, reserveVersions, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 
 function requireDef(id: number): TableDef {
@@ -39,7 +40,6 @@ export function normalizeEmail(email: string): string {
 }
 
 const SOURCE_COLUMNS = {
-  host_id: bookings.host_id,
   property_id: bookings.property_id,
   guest_name: bookings.guest_name,
   guest_email: bookings.guest_email,
@@ -52,13 +52,81 @@ const SOURCE_COLUMNS = {
   created_date: bookings.created_date,
 };
 
-/**
+type SourceValues = [string, string, string, string, string, string, number, BookingStatus, string, string | null];
+type BookingStatus = GuestSourceBooking['booking_status'];
+
+/*
  * Live bookings in a stable order (check-in, then id): deriveGuests breaks check-in ties by input
- * order, so both paths must hand them over in the same order.
+ * order, so both paths must hand them over in the same order. Read as raw values and built here:
+ * a rebuild reads a host's every booking, and drizzle's per-row mapping would double its cost.
  */
-function sourceBookings(tx: Tx, hostId: string, email?: string): GuestSourceBooking[] {
-  const where = email === undefined ? and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)) : and(eq(bookings.host_id, hostId), eq(bookings.guest_email, email), isNull(bookings.deleted_at));
-  return tx.select(SOURCE_COLUMNS).from(bookings).where(where).orderBy(bookings.check_in_date, bookings.id).all();
+function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestSourceBooking {
+  return {
+    host_id: hostId,
+    property_id: r[0],
+    guest_name: r[1],
+    guest_email: r[2],
+    guest_phone: r[3],
+    check_in_date: r[4],
+    check_out_date: r[5],
+    // Stored in cents (shared/schema/columns.ts).
+    total_amount: fromCents(Number(r[6])),
+    booking_status: r[7],
+    booking_source: r[8],
+    created_date: r[9],
+  };
+}
+
+function sourceBookings(tx: Tx, hostId: string): GuestSourceBooking[] {
+  const rows = tx
+    .select(SOURCE_COLUMNS)
+    .from(bookings)
+    .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
+    .orderBy(bookings.check_in_date, bookings.id)
+    .values() as SourceValues[];
+  return rows.map((r) => sourceBooking(hostId, r));
+}
+
+/**
+ * How a guest write runs: `now`, and optionally the root handle the transaction runs on. With it,
+ * the fixed-shape queries of one guest are prepared once per handle and reused: a transaction is
+ * state of the handle's one connection, so they run inside it (a booking write refreshes a guest
+ * every time, and preparing costs more than running).
+ */
+export type GuestEnv = { now: Date; db?: Db | undefined };
+
+type SourceWithName = [...SourceValues, string | null];
+
+function guestStatements(handle: Tx) {
+  const host = sql.placeholder('host');
+  const email = sql.placeholder('email');
+  return {
+    /** One guest's live bookings with their property names, in the order of sourceBookings. */
+    source: handle
+      .select({ ...SOURCE_COLUMNS, property_name: properties.property_name })
+      .from(bookings)
+      .leftJoin(properties, eq(properties.id, bookings.property_id))
+      .where(and(eq(bookings.host_id, host), eq(bookings.guest_email, email), isNull(bookings.deleted_at)))
+      .orderBy(bookings.check_in_date, bookings.id)
+      .prepare(),
+    stored: handle
+      .select()
+      .from(guests)
+      .where(and(eq(guests.host_id, host), eq(guests.guest_email, email)))
+      .prepare(),
+  };
+}
+
+type GuestStatements = ReturnType<typeof guestStatements>;
+const statementCache = new WeakMap<Tx, GuestStatements>();
+
+function statementsFor(handle: Tx): GuestStatements {
+  let statements = statementCache.get(handle);
+  if (!statements) {
+    statements = guestStatements(handle);
+    statementCache.set(handle, statements);
+  }
+  return statements;
 }
 
 /** Names of the properties the bookings refer to (archived ones included: a stay happened there). */
@@ -103,6 +171,14 @@ function desiredRow(derived: DerivedGuest, existing: GuestRow | undefined, now: 
 
 export type GuestWrite = 'created' | 'updated' | 'unchanged' | 'removed' | 'none';
 
+function changedFields(current: GuestRow, desired: Row): Row {
+  const changes: Row = {};
+  for (const [key, value] of Object.entries(desired)) {
+    if (!isDeepStrictEqual((current as Row)[key], value)) changes[key] = value;
+  }
+  return changes;
+}
+
 /**
  * Makes the stored guest match its derivation (undefined: no booking left). Writes only what
  * changed, so an unchanged guest keeps its version and is not pulled again.
@@ -116,10 +192,7 @@ function writeGuest(tx: Tx, existing: GuestRow | undefined, derived: DerivedGues
   }
   const desired = desiredRow(derived, existing, now);
   if (live) {
-    const changes: Row = {};
-    for (const [key, value] of Object.entries(desired)) {
-      if (!isDeepStrictEqual((live as Row)[key], value)) changes[key] = value;
-    }
+    const changes = changedFields(live, desired);
     if (Object.keys(changes).length === 0) return 'unchanged';
     updateRow(tx, GUESTS, live.id, { ...changes, updated_date: nowIso(now) }, now);
     return 'updated';
@@ -136,47 +209,38 @@ function writeGuest(tx: Tx, existing: GuestRow | undefined, derived: DerivedGues
   return 'created';
 }
 
-function storedGuest(tx: Tx, hostId: string, email: string): GuestRow | undefined {
-  return tx
-    .select()
-    .from(guests)
-    .where(and(eq(guests.host_id, hostId), eq(guests.guest_email, email)))
-    .get();
-}
-
 /** Re-derives the one guest of (host, e-mail) from its bookings; nothing for an empty e-mail. */
-export function refreshGuest(tx: Tx, hostId: string, email: string, now: Date): GuestWrite {
+export function refreshGuest(tx: Tx, hostId: string, email: string, env: GuestEnv): GuestWrite {
   const key = normalizeEmail(email);
   if (!key) return 'none';
-  const source = sourceBookings(tx, hostId, key);
-  const names = propertyNames(
-    tx,
-    source.map((b) => b.property_id),
-  );
-  const [derived] = deriveGuests(source, names, todayOf(now));
-  return writeGuest(tx, storedGuest(tx, hostId, key), derived, now);
+  const statements = statementsFor(env.db ?? tx);
+  const rows = statements.source.values({ host: hostId, email: key }) as SourceWithName[];
+  const names = new Map<string, { property_name: string }>();
+  for (const r of rows) if (r[10] !== null) names.set(r[0], { property_name: r[10] });
+  const [derived] = deriveGuests(rows.map((r) => sourceBooking(hostId, r)), names, todayOf(env.now));
+  return writeGuest(tx, statements.stored.get({ host: hostId, email: key }), derived, env.now);
 }
 
 /** Refreshes the guests a booking change touches: its (host, e-mail) before and after. */
-export function refreshGuestsOf(tx: Tx, before: Row | undefined, after: Row | undefined, now: Date): void {
+export function refreshGuestsOf(tx: Tx, before: Row | undefined, after: Row | undefined, env: GuestEnv): void {
   const pairs = new Map<string, [string, string]>();
   for (const row of [before, after]) {
     if (!row || typeof row.host_id !== 'string' || typeof row.guest_email !== 'string') continue;
     const email = normalizeEmail(row.guest_email);
     if (email) pairs.set(`${row.host_id}\u0000${email}`, [row.host_id, email]);
   }
-  for (const [hostId, email] of pairs.values()) refreshGuest(tx, hostId, email, now);
+  for (const [hostId, email] of pairs.values()) refreshGuest(tx, hostId, email, env);
 }
 
 /** The guests who stayed at a property (their properties_stayed names it). */
-export function refreshGuestsOfProperty(tx: Tx, propertyId: string, now: Date): number {
+export function refreshGuestsOfProperty(tx: Tx, propertyId: string, env: GuestEnv): number {
   const pairs = tx
     .select({ host_id: bookings.host_id, guest_email: bookings.guest_email })
     .from(bookings)
     .where(and(eq(bookings.property_id, propertyId), isNull(bookings.deleted_at), sql`${bookings.guest_email} <> ''`))
     .groupBy(bookings.host_id, bookings.guest_email)
     .all();
-  for (const p of pairs) refreshGuest(tx, p.host_id, p.guest_email, now);
+  for (const p of pairs) refreshGuest(tx, p.host_id, p.guest_email, env);
   return pairs.length;
 }
 
@@ -190,24 +254,93 @@ export type GuestRebuild = {
   removed: number;
 };
 
-/** Derives every guest of a host from its bookings in the caller's transaction. */
+/** The columns a guest row takes from its derivation, in the order the bulk statements bind them. */
+const DERIVED_COLUMNS = [
+  'guest_name',
+  'guest_phone',
+  'total_bookings',
+  'total_spent',
+  'average_rating',
+  'last_booking_date',
+  'guest_status',
+  'properties_stayed',
+  'vip_status',
+  'verified_status',
+  'created_date',
+] as const;
+
+type BulkWrite = { id: string; row: Row; insert: boolean };
+
+/**
+ * Writes many guest rows with an INSERT and an UPDATE each prepared once, every row taking its own
+ * version from one range reserved on the global counter (reserveVersions) and updated_at = now:
+ * the rows insertRow/updateRow would write. A first rebuild writes tens of thousands of rows, and
+ * building a drizzle query per row (or per multi-row chunk, as insertRows does) costs seconds.
+ * Values are encoded with the columns' own encoders (cents, 0/1, JSON).
+ */
+function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): void {
+  if (writes.length === 0) return;
+  const last = reserveVersions(tx, writes.length);
+  const at = nowIso(now);
+  const p = (name: string): SQL => sql`${sql.placeholder(name)}`;
+  const derived = Object.fromEntries(DERIVED_COLUMNS.map((c) => [c, p(c)]));
+  const insert = tx
+    .insert(guests)
+    .values({ id: p('id'), version: p('version'), updated_at: p('updated_at'), host_id: p('host_id'), guest_email: p('guest_email'), country: '', updated_date: p('updated_at'), ...derived })
+    .prepare();
+  const update = tx
+    .update(guests)
+    .set({ version: p('version'), updated_at: p('updated_at'), updated_date: p('updated_at'), ...derived })
+    .where(and(eq(guests.id, p('id')), isNull(guests.deleted_at)))
+    .prepare();
+  writes.forEach((w, i) => {
+    const values: Record<string, unknown> = { id: w.id, version: last - writes.length + 1 + i, updated_at: at };
+    for (const c of DERIVED_COLUMNS) values[c] = guests[c].mapToDriverValue(w.row[c] as never);
+    if (w.insert) {
+      values.host_id = w.row.host_id;
+      values.guest_email = w.row.guest_email;
+      insert.run(values);
+    } else {
+      update.run(values);
+    }
+  });
+}
+
+/**
+ * Derives every guest of a host from its bookings in the caller's transaction. Same derivation
+ * and same comparison as refreshGuest; only the writing is batched.
+ */
 export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
   const source = sourceBookings(tx, hostId);
-  // A booking written around the booking service may carry another case: grouping lower-cases.
   const names = propertyNames(
     tx,
     source.map((b) => b.property_id),
   );
+  // A booking written around the booking service may carry another case: grouping lower-cases.
   const derived = deriveGuests(source, names, todayOf(now));
   const stored = new Map<string, GuestRow>();
   for (const row of tx.select().from(guests).where(eq(guests.host_id, hostId)).all()) stored.set(row.guest_email, row);
   const result: GuestRebuild = { guests: derived.length, bookings: source.length, created: 0, updated: 0, removed: 0 };
+  const writes: BulkWrite[] = [];
   for (const guest of derived) {
-    const outcome = writeGuest(tx, stored.get(guest.guest_email), guest, now);
+    const existing = stored.get(guest.guest_email);
     stored.delete(guest.guest_email);
-    if (outcome === 'created') result.created += 1;
-    else if (outcome === 'updated') result.updated += 1;
+    if (existing && existing.deleted_at !== null) {
+      // A tombstone to bring back: rare, the one-row path handles it.
+      writeGuest(tx, existing, guest, now);
+      result.created += 1;
+      continue;
+    }
+    const desired = desiredRow(guest, existing, now);
+    if (!existing) {
+      writes.push({ id: newId(), row: desired, insert: true });
+      result.created += 1;
+    } else if (Object.keys(changedFields(existing, desired)).length > 0) {
+      writes.push({ id: existing.id, row: desired, insert: false });
+      result.updated += 1;
+    }
   }
+  writeGuestsInBulk(tx, writes, now);
   for (const row of stored.values()) {
     if (writeGuest(tx, row, undefined, now) === 'removed') result.removed += 1;
   }

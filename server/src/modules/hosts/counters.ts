@@ -60,25 +60,15 @@ export function applyCounterChange(tx: Tx, contribution: (row: Row | undefined) 
 }
 
 function adjustHostCounters(tx: Tx, hostId: string, delta: Contribution, now: Date): void {
-  if (delta.properties === 0 && delta.bookings === 0 && delta.revenueCents === 0) return;
-  const current = tx
-    .select({ properties_count: hostProfiles.properties_count, total_bookings: hostProfiles.total_bookings, total_revenue: hostProfiles.total_revenue })
-    .from(hostProfiles)
-    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
-    .get();
-  // A row of a removed host profile: there is no counter left to keep.
-  if (!current) return;
-  updateRow(
-    tx,
-    HOST_PROFILES,
-    hostId,
-    {
-      properties_count: current.properties_count + delta.properties,
-      total_bookings: current.total_bookings + delta.bookings,
-      total_revenue: fromCents(toCents(current.total_revenue) + delta.revenueCents),
-    },
-    now,
-  );
+  // Increments in SQL: no read first, and exact whatever else this transaction wrote before.
+  const set: Row = {};
+  if (delta.properties !== 0) set.properties_count = sql`${hostProfiles.properties_count} + ${delta.properties}`;
+  if (delta.bookings !== 0) set.total_bookings = sql`${hostProfiles.total_bookings} + ${delta.bookings}`;
+  // The raw column holds cents (shared/schema/columns.ts), so cents are added.
+  if (delta.revenueCents !== 0) set.total_revenue = sql`${hostProfiles.total_revenue} + ${delta.revenueCents}`;
+  if (Object.keys(set).length === 0) return;
+  // A row of a removed host profile finds no live profile: there is no counter left to keep.
+  updateRow(tx, HOST_PROFILES, hostId, set, now);
 }
 
 /** The counters recomputed from the rows themselves. */

@@ -36,6 +36,8 @@ export type PropertyEnv = {
   now: Date;
   /** The public origin the export URL is built on (config.publicOrigin). */
   publicOrigin: string;
+  /** The root handle under the transaction, for prepared queries (see bookings/service.ts). */
+  db?: Db | undefined;
 };
 
 /** 24 random bytes: the export URL is a bearer secret (anyone holding it reads the calendar). */
@@ -75,7 +77,7 @@ export function updateProperty(tx: Tx, before: Row, changes: Row, env: PropertyE
   const stored = updateRow(tx, PROPERTIES, id, changes, env.now);
   if (!stored) throw new Error(`Property ${id} vanished inside its transaction`);
   applyCounterChange(tx, propertyContribution, before, stored, env.now);
-  if ('property_name' in changes && changes.property_name !== before.property_name) refreshGuestsOfProperty(tx, id, env.now);
+  if ('property_name' in changes && changes.property_name !== before.property_name) refreshGuestsOfProperty(tx, id, env);
   return stored;
 }
 

@@ -5,11 +5,13 @@
  * Tables without a writer here are written with db/write.ts as they are.
  */
 import { TABLE_IDS, type TableDef } from '../../../../shared/registry';
+import type { Db } from '../../db/index';
 import type { Row, Tx } from '../../db/write';
 import { createBooking, deleteBooking, updateBooking } from '../bookings/service';
 import { createProperty, deleteProperty, updateProperty } from '../properties/service';
 
-export type DomainEnv = { now: Date; publicOrigin: string };
+/** `db` is the handle the transaction runs on: domain services prepare their queries on it once. */
+export type DomainEnv = { now: Date; publicOrigin: string; db: Db };
 
 export type DomainWriter = {
   /** Inserts the row (values parsed and owned) and whatever follows from it; answers the stored row. */

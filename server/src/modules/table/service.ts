@@ -46,8 +46,8 @@ export type WriteEnv = {
   publicOrigin?: string;
 };
 
-function domainEnv(env: WriteEnv): DomainEnv {
-  return { now: env.now, publicOrigin: env.publicOrigin ?? loadConfig().publicOrigin };
+function domainEnv(db: Db, env: WriteEnv): DomainEnv {
+  return { now: env.now, publicOrigin: env.publicOrigin ?? loadConfig().publicOrigin, db };
 }
 
 // ── Column facts, once per table ────────────────────────────────────────────────────────────
@@ -565,7 +565,7 @@ export function createRecord(db: Db, actor: Actor, def: TableDef, body: Record<s
     if (existsAtAll(tx, def, id)) throw new Conflict(`A ${def.name} row with ID ${id} already exists`);
     // Bookings and properties: the domain service does the write and what follows from it.
     const domain = domainWriterFor(def);
-    if (domain) domain.create(tx, values, domainEnv(env));
+    if (domain) domain.create(tx, values, domainEnv(db, env));
     else insertRow(tx, def, values, env.now);
     audit(tx, actor, def, 'create', id, Object.keys(fields), env.now);
     if (def.id === TABLE_IDS.housekeeping_tasks) afterTaskWrite(tx, actor, undefined, values, env.now);
@@ -623,7 +623,7 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
     checkReferences(tx, def, after, 'host_id' in changes ? Object.keys(REFERENCES) : changed);
     assertRowWrite(actor, def, 'update', before, after);
     const domain = domainWriterFor(def);
-    if (domain) domain.update(tx, before, changes, domainEnv(env));
+    if (domain) domain.update(tx, before, changes, domainEnv(db, env));
     else updateRow(tx, def, id, changes, env.now);
     audit(tx, actor, def, 'update', id, changed, env.now);
     if (def.id === TABLE_IDS.housekeeping_tasks) afterTaskWrite(tx, actor, before, after, env.now);
@@ -643,7 +643,7 @@ export function deleteRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
     assertRowWrite(actor, def, 'delete', before, undefined);
     const domain = domainWriterFor(def);
     let archived = false;
-    if (domain) archived = domain.remove(tx, before, domainEnv(env)).archived;
+    if (domain) archived = domain.remove(tx, before, domainEnv(db, env)).archived;
     else tombstoneRow(tx, def, id, env.now);
     audit(tx, actor, def, 'delete', id, [], env.now);
     return archived ? { ID: id, archived: true as const } : { ID: id };

@@ -1,0 +1,264 @@
+/**
+ * Benchmark of the business rules (issue 6): one host with 200 properties and 100 000 bookings
+ * on the real app and a temporary database.
+ *   1. Guest rebuild (POST /api/guests/sync's service, one transaction): first from nothing (every
+ *      guest row written), then again over guests already up to date (the usual case, since
+ *      guests are kept on every booking write). Goal < 1 s.
+ *   2. Booking create with the overlap check, server side: `createRecord` (the table API's
+ *      service: policy, validation, overlap query, price, insert, guest refresh, counters, audit)
+ *      timed alone, then the same through app.inject (routing, JSON, auth added). Goal p95 < 5 ms.
+ * Prints the figures; exits non-zero only when something fails, not when a goal is missed.
+ *
+ * `tsx bench/rules.ts` (npm run bench runs it after the table API benchmark). Environment:
+ * BENCH_RULES_BOOKINGS (default 100000), BENCH_RULES_PROPERTIES (200), BENCH_RULES_GUESTS (distinct
+ * guest e-mails, default 30000), BENCH_RULES_CREATES (default 1000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import type Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../server/src/app';
+import { loadActor } from '../server/src/actor';
+import { newId } from '../server/src/db/write';
+import { rebuildGuests } from '../server/src/modules/guests/service';
+import { countersFromScratch } from '../server/src/modules/hosts/counters';
+import { createRecord } from '../server/src/modules/table/service';
+import { addDays } from '../shared/dates';
+import { createRandom } from '../shared/demo/random';
+import { commissionCents } from '../shared/money';
+import { TABLE_IDS, tableById } from '../shared/registry';
+import { guests, hostProfiles } from '../shared/schema/tables';
+
+function intEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+const GOAL_REBUILD_MS = 1000;
+const GOAL_CREATE_P95_MS = 5;
+const SOURCES = ['airbnb', 'booking.com', 'vrbo', 'direct'] as const;
+
+type Seeded = { userId: string; hostId: string; propertyCursors: { id: string; cursor: string }[] };
+
+/**
+ * Bulk set-up with prepared statements in one transaction (not what is measured): versions set one
+ * per row and the global counter left at the last, as insertRow would; the host counters are the
+ * recount of what was inserted, so the rules start from an exact state.
+ */
+export function seedRulesBench(sqlite: Database.Database, bookings: number, propertyCount: number, guestCount: number): Seeded {
+  const rnd = createRandom(11);
+  const now = new Date().toISOString();
+  let version = 0;
+  const userId = newId();
+  const hostId = newId();
+  const cursors: { id: string; cursor: string }[] = [];
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(`INSERT INTO users (ID, Name, Email, Role, CreateTime, setupCompleted, version, updated_at) VALUES (?, 'Bench Host', 'bench-rules@example.com', 'host', ?, 1, ?, ?)`)
+      .run(userId, now, ++version, now);
+    const insertProperty = sqlite.prepare(
+      `INSERT INTO properties (id, version, updated_at, host_id, property_name, max_guests, base_price, created_date) VALUES (?, ?, ?, ?, ?, 8, ?, ?)`,
+    );
+    for (let p = 0; p < propertyCount; p += 1) {
+      const id = newId();
+      insertProperty.run(id, ++version, now, hostId, `Bench property ${p}`, 10000, now);
+      cursors.push({ id, cursor: addDays('2020-01-01', rnd.int(0, 30)) });
+    }
+    const insertBooking = sqlite.prepare(
+      `INSERT INTO bookings (id, version, updated_at, property_id, host_id, guest_name, guest_email, guest_phone, check_in_date, check_out_date,
+         guests_count, booking_source, total_amount, commission_amount, net_amount, booking_status, created_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    let live = 0;
+    let revenue = 0;
+    for (let b = 0; b < bookings; b += 1) {
+      const property = cursors[b % cursors.length];
+      if (!property) throw new Error('no property');
+      const checkIn = addDays(property.cursor, rnd.int(0, 3));
+      const checkOut = addDays(checkIn, rnd.int(1, 6));
+      property.cursor = checkOut;
+      // Skewed towards a core of returning guests, like real stays.
+      const g = Math.floor(rnd.next() * rnd.next() * guestCount);
+      const total = rnd.int(80, 2500) * 100;
+      const commission = commissionCents(total, 12);
+      const cancelled = rnd.chance(0.04);
+      if (!cancelled) {
+        live += 1;
+        revenue += total;
+      }
+      insertBooking.run(
+        newId(),
+        ++version,
+        now,
+        property.id,
+        hostId,
+        `Guest ${g}`,
+        `guest-${g}@example.com`,
+        `+1 555 ${String(g).padStart(6, '0')}`,
+        checkIn,
+        checkOut,
+        rnd.int(1, 4),
+        rnd.pick(SOURCES),
+        total,
+        commission,
+        total - commission,
+        cancelled ? 'cancelled' : 'confirmed',
+        now,
+      );
+    }
+    sqlite
+      .prepare(
+        `INSERT INTO host_profiles (id, version, updated_at, user_id, email, company_name, subscription_tier, commission_rate, properties_count, total_bookings, total_revenue, created_date)
+         VALUES (?, ?, ?, ?, 'bench-rules@example.com', 'Bench Rules', 'enterprise', 12, ?, ?, ?, ?)`,
+      )
+      .run(hostId, ++version, now, userId, propertyCount, live, revenue, now);
+    sqlite.prepare(`INSERT INTO counters (name, value) VALUES ('version', ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value`).run(version);
+  })();
+  sqlite.pragma('optimize');
+  return { userId, hostId, propertyCursors: cursors };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function summary(times: number[]): { p50: number; p95: number; p99: number; max: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0 };
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
+}
+
+function ms(n: number): string {
+  return `${n.toFixed(2)} ms`;
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'met' : 'MISSED';
+}
+
+export async function runRulesBench(): Promise<number> {
+  const bookingCount = intEnv('BENCH_RULES_BOOKINGS', 100_000);
+  const propertyCount = intEnv('BENCH_RULES_PROPERTIES', 200);
+  const guestCount = intEnv('BENCH_RULES_GUESTS', 30_000);
+  const creates = intEnv('BENCH_RULES_CREATES', 1000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-bench-rules-'));
+  const app = await buildApp({ databasePath: path.join(dir, 'app.db'), appSecretKey: 'bench-rules', clientDistDir: path.join(dir, 'no-client') });
+  try {
+    console.log(`Business rules: seeding 1 host, ${propertyCount} properties, ${bookingCount} bookings, up to ${guestCount} guest e-mails…`);
+    // Other processes on the machine stretch wall-clock figures: say how busy it was.
+    console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const t0 = performance.now();
+    const seeded = seedRulesBench(app.db.$client, bookingCount, propertyCount, guestCount);
+    console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    const now = new Date();
+
+    // 1. Guest rebuild.
+    let cpu = process.cpuUsage();
+    let start = performance.now();
+    const first = app.db.transaction((tx) => rebuildGuests(tx, seeded.hostId, now));
+    const firstMs = performance.now() - start;
+    const firstCpu = cpuMs(process.cpuUsage(cpu));
+    cpu = process.cpuUsage();
+    start = performance.now();
+    const again = app.db.transaction((tx) => rebuildGuests(tx, seeded.hostId, now));
+    const againMs = performance.now() - start;
+    const againCpu = cpuMs(process.cpuUsage(cpu));
+    const stored = app.db.select({ id: guests.id }).from(guests).where(eq(guests.host_id, seeded.hostId)).all().length;
+    if (stored !== first.guests || again.created + again.updated + again.removed !== 0) throw new Error('guest rebuild is not stable');
+    console.log('');
+    console.log('                              wall clock     CPU time');
+    console.log(`guest rebuild, from nothing ${ms(firstMs).padStart(12)} ${ms(firstCpu).padStart(12)}   ${first.guests} guests written from ${first.bookings} bookings`);
+    console.log(`guest rebuild, up to date   ${ms(againMs).padStart(12)} ${ms(againCpu).padStart(12)}   ${again.guests} guests checked, 0 written`);
+    console.log(`goal < ${GOAL_REBUILD_MS} ms (wall clock): from nothing ${verdict(firstMs < GOAL_REBUILD_MS)}, up to date ${verdict(againMs < GOAL_REBUILD_MS)}`);
+
+    // 2. Booking create with the overlap check.
+    const actor = loadActor(app.db, seeded.userId);
+    const bookings = tableById(TABLE_IDS.bookings);
+    if (!actor || !bookings) throw new Error('bench host not loaded');
+    const rnd = createRandom(12);
+    const env = { now, secretKey: app.secretKey, publicOrigin: app.config.publicOrigin };
+    const nextStay = () => {
+      const property = rnd.pick(seeded.propertyCursors);
+      const checkIn = addDays(property.cursor, rnd.int(0, 2));
+      const checkOut = addDays(checkIn, rnd.int(1, 5));
+      property.cursor = checkOut;
+      const g = rnd.int(0, guestCount - 1);
+      return { property_id: property.id, check_in_date: checkIn, check_out_date: checkOut, guest_name: `Guest ${g}`, guest_email: `guest-${g}@example.com`, total_amount: rnd.int(80, 2500), booking_source: 'direct' };
+    };
+    const serviceTimes: number[] = [];
+    const serviceCpu: number[] = [];
+    for (let i = 0; i < creates; i += 1) {
+      const body = nextStay();
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      createRecord(app.db, actor, bookings, body, env);
+      serviceTimes.push(performance.now() - t);
+      serviceCpu.push(cpuMs(process.cpuUsage(cpu)));
+    }
+    const token = app.signSession(seeded.userId);
+    const httpTimes: number[] = [];
+    for (let i = 0; i < creates; i += 1) {
+      const payload = nextStay();
+      const t = performance.now();
+      const res = await app.inject({ method: 'POST', url: `/api/table/${TABLE_IDS.bookings}/create`, headers: { authorization: `Bearer ${token}` }, payload });
+      httpTimes.push(performance.now() - t);
+      if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
+    }
+    // A clash is refused by the same check: time the refusals too.
+    const clashTimes: number[] = [];
+    for (let i = 0; i < Math.min(creates, 200); i += 1) {
+      const property = rnd.pick(seeded.propertyCursors);
+      const body = { property_id: property.id, check_in_date: addDays(property.cursor, -1), check_out_date: addDays(property.cursor, 1) };
+      const t = performance.now();
+      try {
+        createRecord(app.db, actor, bookings, body, env);
+        throw new Error('a clashing booking was accepted');
+      } catch (err) {
+        if (!(err instanceof Error) || !err.message.startsWith('These dates overlap')) throw err;
+      }
+      clashTimes.push(performance.now() - t);
+    }
+    const s = summary(serviceTimes);
+    const sc = summary(serviceCpu);
+    const h = summary(httpTimes);
+    const c = summary(clashTimes);
+    console.log('');
+    console.log('booking create with overlap check      p50          p95          p99          max');
+    console.log(`service (createRecord)          ${[s.p50, s.p95, s.p99, s.max].map((n) => ms(n).padStart(12)).join(' ')}   ${creates} creates`);
+    console.log(`  same, CPU time of the process ${[sc.p50, sc.p95, sc.p99, sc.max].map((n) => ms(n).padStart(12)).join(' ')}   (what the work costs when other processes share the cores)`);
+    console.log(`app.inject POST .../create      ${[h.p50, h.p95, h.p99, h.max].map((n) => ms(n).padStart(12)).join(' ')}   ${creates} creates`);
+    console.log(`refused clash (409)             ${[c.p50, c.p95, c.p99, c.max].map((n) => ms(n).padStart(12)).join(' ')}   ${clashTimes.length} attempts`);
+    console.log(
+      `goal p95 < ${GOAL_CREATE_P95_MS} ms server side: ${verdict(s.p95 < GOAL_CREATE_P95_MS)} (service, wall clock), ${verdict(sc.p95 < GOAL_CREATE_P95_MS)} (service, CPU time), ${verdict(h.p95 < GOAL_CREATE_P95_MS)} (with HTTP handling)`,
+    );
+
+    // The counters stayed exact through it all.
+    const counters = app.db.select().from(hostProfiles).where(eq(hostProfiles.id, seeded.hostId)).get();
+    const fresh = countersFromScratch(app.db, seeded.hostId);
+    if (!counters || counters.total_bookings !== fresh.total_bookings || counters.total_revenue !== fresh.total_revenue) {
+      throw new Error(`host counters drifted: ${JSON.stringify(counters)} vs ${JSON.stringify(fresh)}`);
+    }
+    console.log(`host counters exact after the run: ${fresh.total_bookings} bookings, ${fresh.total_revenue.toFixed(2)} revenue`);
+    return 0;
+  } finally {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runRulesBench().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
