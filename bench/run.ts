@@ -7,6 +7,7 @@
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_BOOKINGS (default 100000), BENCH_HOSTS (default 200).
+ * Then runs the business-rules benchmark (rules.ts: guest rebuild, booking create p95).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
@@ -158,10 +159,18 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+// Then the business-rules benchmark (bench/rules.ts), in this process once the servers are gone;
+// loaded only now, so that the load generator above does not carry the server's modules.
+main()
+  .then(async (code) => {
+    console.log('');
+    const { runRulesBench } = await import('./rules');
+    return Math.max(code, await runRulesBench());
+  })
+  .then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
