@@ -5,12 +5,13 @@
  * bad input answered 400 naming the field. The database is checked, not only the replies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import { TABLE_IDS } from '../../shared/registry';
+import { TABLES, TABLE_IDS } from '../../shared/registry';
 import { auditLog, syncClients } from '../../shared/schema/tables';
 import { isTaskStatusMoveAllowed, MAX_PUSH_MUTATIONS, type MutationInput, type TaskStatus } from '../../shared/sync';
 import { TASK_STATUSES } from '../../shared/enums';
-import { currentVersion, getRow, insertRow, newId, type Row } from '../src/db/write';
+import { columnsOf, currentVersion, getRow, insertRow, newId, type Row } from '../src/db/write';
 import { makeTestApp, type TestApp } from './helpers';
 import { createBooking, createHost, createProperty, createStaff, createTask, createUser, defOf, seedRow, type HostFixture, type StaffFixture } from './fixtures';
 import { auth, mutation, push, pushRaw } from './sync-helpers';
@@ -560,5 +561,43 @@ describe('sync push: bad input', () => {
     const big = 'x'.repeat(9 * 1024 * 1024);
     const reply = await pushRaw(app, host.token, { clientId: 'c', mutations: [mutation(1, T.properties, 'create', newId(), { property_name: big })] });
     expect(reply.status).toBe(413);
+  });
+});
+
+describe('sync push: never a 500 for what a client sends', () => {
+  it('answers random bodies and random mutations of every table with 200 or 400, and never rejects one as a server failure', async () => {
+    const admin = createUser(app, 'admin');
+    const host = createHost(app);
+    const columns = [...new Set(TABLES.flatMap((d) => Object.keys(columnsOf(d))))];
+    const fields = fc.dictionary(fc.oneof(fc.constantFrom(...columns), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+    const someMutation = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 12 }),
+      seq: fc.integer({ min: 1, max: 50 }),
+      table: fc.oneof(fc.constantFrom(...TABLES.map((d) => d.id)), fc.integer({ min: 1, max: 30_000 })),
+      op: fc.constantFrom('create', 'update', 'delete'),
+      rowId: fc.oneof(fc.constant(host.hostProfileId), fc.string({ minLength: 1, maxLength: 12 })),
+      fields,
+      at: fc.constant('2030-01-01T00:00:00.000Z'),
+    });
+    const body = fc.oneof(
+      fc.record({ clientId: fc.string({ minLength: 1, maxLength: 10 }), mutations: fc.uniqueArray(someMutation, { maxLength: 5, selector: (m) => m.seq }) }),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, asAdmin) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/sync/push',
+          headers: { ...auth(asAdmin ? admin.token : host.token), 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        // 403: a clientId another user took earlier in this run.
+        expect([200, 400, 403], res.body).toContain(res.statusCode);
+        if (res.statusCode === 200) {
+          for (const r of (res.json() as { results: { code?: number }[] }).results) expect(r.code).not.toBe(500);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -51,14 +51,21 @@ function tasksOf(app: TestApp, ids: string[]) {
   return app.db.select().from(housekeepingTasks).where(inArray(housekeepingTasks.id, ids)).all();
 }
 
-/** Each task holds its last note, at the version its mutation took: base + seq, once each. */
-function expectAppliedOnce(app: TestApp, p: Plan, base: number): void {
-  for (const task of tasksOf(app, p.taskIds)) {
-    const last = p.lastNote.get(task.id)!;
-    expect(task.notes).toBe(last.notes);
-    expect(task.version).toBe(base + last.seq);
-  }
-  expect(currentVersion(app.db)).toBe(base + p.mutations.length);
+/** Each task holds the note of its last mutation (none: still empty). */
+function expectFinalNotes(app: TestApp, p: Plan): void {
+  for (const task of tasksOf(app, p.taskIds)) expect(task.notes).toBe(p.lastNote.get(task.id)?.notes ?? '');
+}
+
+/**
+ * Logs every write of a task row on this app's connection (a TEMP trigger), so that a test can
+ * see which mutations were applied and in what order; side effects elsewhere take versions too.
+ */
+function logTaskWrites(app: TestApp): () => string[] {
+  app.db.$client.exec(`
+    CREATE TEMP TABLE task_writes (id TEXT NOT NULL, version INTEGER NOT NULL);
+    CREATE TEMP TRIGGER log_task_update AFTER UPDATE ON main.housekeeping_tasks BEGIN INSERT INTO task_writes VALUES (new.id, new.version); END;
+  `);
+  return () => (app.db.$client.prepare('select id from task_writes order by version').pluck().all() as string[]);
 }
 
 function reopen(file: string): Promise<TestApp> {
@@ -74,18 +81,23 @@ describe('sync push across a restart', () => {
     const taskIds = Array.from({ length: 5 }, () => String(createTask(first, host.hostProfileId, { assigned_staff_id: staff.staffId }).id));
     const p = plan(taskIds, 40);
     const cid = `client-${newId()}`;
-    const base = currentVersion(first.db);
+    const applied = logTaskWrites(first);
     // The push runs to completion, but nobody reads its answer: the server goes down first.
     void (await first.inject({ method: 'POST', url: '/api/sync/push', headers: auth(staff.token), payload: { clientId: cid, mutations: p.mutations } }));
+    expect(applied()).toEqual(p.mutations.map((m) => m.rowId));
     await first.close();
 
     const second = await reopen(file);
     try {
-      expectAppliedOnce(second, p, base);
+      expectFinalNotes(second, p);
+      const version = currentVersion(second.db);
+      const retried = logTaskWrites(second);
       const retry = await push(second, staff.token, cid, p.mutations);
       expect(retry.lastSeq).toBe(40);
       expect(retry.results.every((r) => r.status === 'duplicate')).toBe(true);
-      expectAppliedOnce(second, p, base);
+      expect(retried()).toEqual([]);
+      expect(currentVersion(second.db)).toBe(version);
+      expectFinalNotes(second, p);
     } finally {
       await second.cleanup();
     }
@@ -131,16 +143,21 @@ describe('sync push across a restart', () => {
 
     const restarted = await reopen(file);
     try {
-      // The killed transaction left nothing: the client's seq and every task are as before it.
+      // The killed transaction left nothing: the client's seq and the version are as before it.
       expect(restarted.db.select().from(syncClients).where(eq(syncClients.client_id, cid)).get()?.last_seq).toBe(10);
       expect(currentVersion(restarted.db)).toBe(base);
+      expectFinalNotes(restarted, warmup);
+      const applied = logTaskWrites(restarted);
       const retry = await push(restarted, staff.token, cid, batch);
       expect(retry.lastSeq).toBe(1010);
       expect(retry.results.every((r) => r.status === 'applied')).toBe(true);
-      expectAppliedOnce(restarted, p, base);
+      // Each mutation wrote its task once, in seq order.
+      expect(applied()).toEqual(batch.map((m) => m.rowId));
+      expectFinalNotes(restarted, p);
       const again = await push(restarted, staff.token, cid, batch);
       expect(again.results.every((r) => r.status === 'duplicate')).toBe(true);
-      expectAppliedOnce(restarted, p, base);
+      expect(applied()).toEqual(batch.map((m) => m.rowId));
+      expectFinalNotes(restarted, p);
     } finally {
       await restarted.cleanup();
     }

@@ -10,8 +10,17 @@ import { Placeholder, and, eq, is, isNull, or, sql, type SQL } from 'drizzle-orm
 import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
-import type { TaskStatus } from '../../../../shared/sync';
-import { isTaskStatusMoveAllowed, taskStatusMoveError, type Change, type Mutation, type PullResponse, type PushRequest, type PushResponse, type PushResult } from '../../../../shared/sync';
+import {
+  isTaskStatusMoveAllowed,
+  taskStatusMoveError,
+  type Change,
+  type Mutation,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type PushResult,
+  type TaskStatus,
+} from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { columnsOf, currentVersion, keyColumn, nowIso, type Row } from '../../db/write';
