@@ -3,7 +3,9 @@
  * shared/guests.ts, never typed in. Kept up to date incrementally: every booking write refreshes
  * the guest of its (host, e-mail), and of the old pair too when it moved, in the same transaction.
  * `rebuildGuests` derives every guest of a host at once (POST /api/guests/sync) with the same
- * rules and the same row writer, so an incremental result and a rebuild never differ.
+ * derivation (deriveGuests), the same row (desiredRow) and the same comparison; only its writing
+ * is batched. So an incremental result and a rebuild never differ (guests.test.ts checks it on
+ * random operation sequences).
  *
  * Booking e-mails are stored trimmed and lower-cased by the booking service, so one guest's
  * bookings are found with the (host_id, guest_email) index. Fields with no source in the bookings
@@ -55,11 +57,6 @@ const SOURCE_COLUMNS = {
 type SourceValues = [string, string, string, string, string, string, number, BookingStatus, string, string | null];
 type BookingStatus = GuestSourceBooking['booking_status'];
 
-/*
- * Live bookings in a stable order (check-in, then id): deriveGuests breaks check-in ties by input
- * order, so both paths must hand them over in the same order. Read as raw values and built here:
- * a rebuild reads a host's every booking, and drizzle's per-row mapping would double its cost.
- */
 function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestSourceBooking {
   return {
     host_id: hostId,
@@ -77,6 +74,11 @@ function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestS
   };
 }
 
+/**
+ * A host's live bookings in a stable order (check-in, then id): deriveGuests breaks check-in ties
+ * by input order, so both paths hand them over in the same order. Read as raw values: a rebuild
+ * reads a host's every booking, and drizzle's per-row mapping would double its cost.
+ */
 function sourceBookings(tx: Tx, hostId: string): GuestSourceBooking[] {
   const rows = tx
     .select(SOURCE_COLUMNS)
