@@ -61,7 +61,7 @@ export type AlertRunResult = {
 };
 
 function alreadyAlerted(kind: AlertKind) {
-  return sql`select 1 from ${taskAlerts} where ${taskAlerts.task_id} = ${housekeepingTasks.id} and ${taskAlerts.kind} = ${kind}`;
+  return sql`(select 1 from ${taskAlerts} where ${taskAlerts.task_id} = ${housekeepingTasks.id} and ${taskAlerts.kind} = ${kind})`;
 }
 
 function urgentQuery(tx: Tx, since: string, at: string, limit: number) {
