@@ -8,10 +8,11 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { bookings, guests, properties } from '../../shared/schema/tables';
+import { bookings, guests, hostProfiles, properties } from '../../shared/schema/tables';
 import { HttpError } from '../src/errors';
 import { createBooking, deleteBooking, updateBooking } from '../src/modules/bookings/service';
 import { rebuildGuests } from '../src/modules/guests/service';
+import { countersFromScratch } from '../src/modules/hosts/counters';
 import { createProperty, updateProperty } from '../src/modules/properties/service';
 import { makeTestApp, type TestApp } from './helpers';
 import { expectCounters, guestSnapshot, ok } from './bookings-helpers';
@@ -264,5 +265,26 @@ describe('incremental guests equal guests rebuilt from scratch (property test)',
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the demo seed', () => {
+  it('is what the server rules derive: a rebuild changes no guest, and the counters equal a recount', async () => {
+    const now = new Date();
+    const demo = await makeTestApp({ seed: true, now: () => now });
+    try {
+      const profiles = demo.db.select().from(hostProfiles).all();
+      expect(profiles.length).toBeGreaterThan(0);
+      for (const profile of profiles) {
+        const result = demo.db.transaction((tx) => rebuildGuests(tx, profile.id, now));
+        expect(result.guests).toBeGreaterThan(0);
+        expect(result).toMatchObject({ created: 0, updated: 0, removed: 0 });
+        expect({ properties_count: profile.properties_count, total_bookings: profile.total_bookings, total_revenue: profile.total_revenue }).toEqual(
+          countersFromScratch(demo.db, profile.id),
+        );
+      }
+    } finally {
+      await demo.cleanup();
+    }
   });
 });
