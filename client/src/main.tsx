@@ -1,30 +1,40 @@
-/** Entry point: restores the session, then mounts the providers and the router. */
+/** Entry point: restores the session, starts sync for it, then mounts the providers and the router. */
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createAuthStore } from './auth/auth-store';
 import { AuthProvider } from './auth/auth-context';
+import { getSession } from './auth/token-storage';
+import { appDb } from './db/app-db';
 import { AppErrorBoundary } from './components/error-screens';
+import { UpdatePrompt } from './components/layout/UpdatePrompt';
 import { ToastProvider } from './components/ui/Toast';
 import { PageSpinner } from './components/ui/Spinner';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
+import { SyncRuntime } from './sync/runtime';
+import { SyncProvider } from './sync/sync-context';
 import './styles.css';
 
-const auth = createAuthStore();
+const auth = createAuthStore({ db: appDb });
+const sync = new SyncRuntime(appDb(), { onUnauthorized: () => void auth.expire() });
 const queryClient = createQueryClient();
 const router = createAppRouter({ auth, queryClient });
 
-// Sign-in, sign-out or an expired session re-runs the guards of the current page, and a new user
-// must never see the previous user's cached rows.
+// Sign-in, sign-out or an expired session re-runs the guards of the current page, restarts sync
+// for the new session, and a new user must never see the previous user's cached rows.
 let lastUserId = auth.getState().user?.ID;
 auth.subscribe(() => {
-  const userId = auth.getState().user?.ID;
+  const state = auth.getState();
+  const userId = state.user?.ID;
   if (userId !== lastUserId) {
     if (lastUserId !== undefined) queryClient.clear();
     lastUserId = userId;
   }
+  const session = getSession();
+  if (state.status === 'signedIn' && session) void sync.start(session);
+  else sync.stop();
   void router.invalidate();
 });
 
@@ -45,9 +55,12 @@ createRoot(container).render(
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={auth}>
-          <ToastProvider>
-            <App />
-          </ToastProvider>
+          <SyncProvider runtime={sync}>
+            <ToastProvider>
+              <App />
+              <UpdatePrompt />
+            </ToastProvider>
+          </SyncProvider>
         </AuthProvider>
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -38,6 +38,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Send the stored token (default true). */
   auth?: boolean;
+  /** A token to send instead of the stored one (a sign-in link being checked). */
+  token?: string;
 };
 
 function messageFrom(payload: unknown): string | undefined {
@@ -53,7 +55,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal, auth = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = auth ? getToken() : null;
+  const token = auth ? (options.token ?? getToken()) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -76,7 +78,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (!response.ok) {
     const serverMessage = messageFrom(payload);
     const error = new ApiError(serverMessage ?? `Request failed (${response.status} ${response.statusText})`, response.status, serverMessage);
-    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener(error);
+    if (response.status === 401 && token && options.token === undefined) for (const listener of unauthorizedListeners) listener(error);
     throw error;
   }
   return payload;

@@ -13,8 +13,8 @@ export function registerHost(input: RegisterInput): Promise<AuthResult> {
   return apiRequestAs('/api/auth/register', AuthResultSchema, { body: input, auth: false });
 }
 
-export async function fetchMe(signal?: AbortSignal): Promise<SessionUser> {
-  const { data } = await apiRequestAs('/api/auth/me', z.object({ data: SessionUserSchema }), { signal });
+export async function fetchMe(signal?: AbortSignal, token?: string): Promise<SessionUser> {
+  const { data } = await apiRequestAs('/api/auth/me', z.object({ data: SessionUserSchema }), { signal, token });
   return data;
 }
 

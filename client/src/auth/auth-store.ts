@@ -2,47 +2,77 @@
  * The session as a small external store, so that the router's guards (which run outside React)
  * and the components (through useSyncExternalStore) read the same current value: a guard that
  * runs right after sign-in already sees the new user, without waiting for a React render.
+ *
+ * The session lives in the offline store (token-storage.ts), so a user who signed in before
+ * opens the app offline as themselves. Signing in claims the store for that user (another
+ * user's rows and outbox go); an expired session (401) forgets only the token, so the outbox
+ * waits for the same user to sign in again; signing out wipes everything (spec §4).
  */
 import type { Role } from '../../../shared/enums';
 import { ApiError, onUnauthorized } from '../api/http';
+import type { StaykeepDb } from '../db/db';
+import { claimStore, wipeStore } from '../db/store';
 import { fetchMe, logout as logoutCall } from './auth-api';
-import { SessionUserSchema, type SessionUser } from './session';
-import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './token-storage';
+import type { SessionUser } from './session';
+import { dropSessionFromMemory, forgetSession, getSession, getToken, loadSession, saveSession } from './token-storage';
 
-export type AuthState = { status: 'signedOut'; user: null } | { status: 'signedIn'; user: SessionUser };
+export type AuthState = { status: 'signedOut'; user: null; demo: false } | { status: 'signedIn'; user: SessionUser; demo: boolean };
 
 export type AuthStore = {
   getState(): AuthState;
   subscribe(listener: () => void): () => void;
-  signIn(token: string, user: SessionUser): void;
+  signIn(token: string, user: SessionUser): Promise<void>;
+  /** Signs a demo account in on this device alone (the server cannot be reached). */
+  signInDemo(email: string): Promise<SessionUser>;
   /** Finishes a sign-in that arrived as a token in a link (an invite or reset redirect). */
   signInWithToken(token: string): Promise<SessionUser>;
   signOut(): Promise<void>;
-  /** Re-reads the user from the server; keeps the stored user when the server cannot be reached. */
+  /** Ends a session the server no longer accepts; the user's data and outbox stay for their return. */
+  expire(): Promise<void>;
+  /** Loads the stored session, then re-reads the user from the server (kept when it cannot be reached). */
   restore(): Promise<void>;
   /** Spec §6: "The auth context offers a role check against a list of roles." */
   hasRole(roles: readonly Role[]): boolean;
 };
 
-const SIGNED_OUT: AuthState = { status: 'signedOut', user: null };
+const SIGNED_OUT: AuthState = { status: 'signedOut', user: null, demo: false };
 
-export function createAuthStore(): AuthStore {
+export type AuthStoreOptions = {
+  db: () => StaykeepDb;
+  /** Today's date (YYYY-MM-DD) for the no-server demo data. */
+  today?: () => string;
+};
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function createAuthStore(options: AuthStoreOptions): AuthStore {
   const listeners = new Set<() => void>();
-  const stored = SessionUserSchema.safeParse(getStoredUser());
-  let state: AuthState = getToken() && stored.success ? { status: 'signedIn', user: stored.data } : SIGNED_OUT;
+  let state: AuthState = SIGNED_OUT;
 
   const set = (next: AuthState) => {
     state = next;
     for (const listener of listeners) listener();
   };
-  const dropSession = () => {
-    clearSession();
+
+  const expire = async () => {
+    await forgetSession(options.db());
     if (state.status !== 'signedOut') set(SIGNED_OUT);
   };
 
   // A 401 on any authenticated call means the session ended (expired, revoked): sign out here so
   // that the guards send the user to the login page.
-  onUnauthorized(dropSession);
+  onUnauthorized(() => void expire());
+
+  const signIn = async (token: string, user: SessionUser) => {
+    const db = options.db();
+    await claimStore(db, user.ID, user.Email);
+    await saveSession(db, { token, user, demo: false });
+    set({ status: 'signedIn', user, demo: false });
+  };
 
   return {
     getState: () => state,
@@ -50,41 +80,48 @@ export function createAuthStore(): AuthStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn(token, user) {
-      storeSession(token, user);
-      set({ status: 'signedIn', user });
+    signIn,
+    async signInDemo(email) {
+      const db = options.db();
+      const { loadDemo } = await import('../sync/demo');
+      const user = await loadDemo(db, email, (options.today ?? localToday)());
+      await saveSession(db, { token: null, user, demo: true });
+      set({ status: 'signedIn', user, demo: true });
+      return user;
     },
     async signInWithToken(token) {
-      storeSession(token, null);
-      try {
-        const user = await fetchMe();
-        storeSession(token, user);
-        set({ status: 'signedIn', user });
-        return user;
-      } catch (error) {
-        dropSession();
-        throw error;
-      }
+      const user = await fetchMe(undefined, token);
+      await signIn(token, user);
+      return user;
     },
     async signOut() {
+      const token = getToken();
+      set(SIGNED_OUT);
       try {
-        if (getToken()) await logoutCall();
+        if (token) await logoutCall();
       } catch {
         // The server may be unreachable or the token already invalid: the local sign-out stands.
       }
-      dropSession();
+      dropSessionFromMemory();
+      await wipeStore(options.db());
     },
+    expire,
     async restore() {
-      if (!getToken()) {
-        dropSession();
+      const db = options.db();
+      const session = await loadSession(db);
+      if (!session) {
+        if (state.status !== 'signedOut') set(SIGNED_OUT);
         return;
       }
+      set({ status: 'signedIn', user: session.user, demo: session.demo });
+      if (session.demo || !session.token) return;
       try {
         const user = await fetchMe();
-        storeUser(user);
-        set({ status: 'signedIn', user });
+        await claimStore(db, user.ID, user.Email);
+        if (getSession()?.token === session.token) await saveSession(db, { ...session, user });
+        set({ status: 'signedIn', user, demo: false });
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) dropSession();
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) await expire();
         // Otherwise (offline, server restarting) the stored user stays signed in.
       }
     },

@@ -1,45 +1,78 @@
 /**
- * Where the session is kept between visits: localStorage for now (the offline-first work moves it
- * to IndexedDB). Reads never throw: a browser with storage disabled simply has no session.
+ * Where the session is kept between visits: the `meta` table of the offline store (IndexedDB),
+ * beside the data, so that a user who signed in before opens the app offline as themselves
+ * (decisions.md "Offline and online"). Read once at start into memory, so that every request
+ * reads the token synchronously. Storage failures (a browser with IndexedDB disabled) leave the
+ * session in memory only: never an error on screen.
  */
-const TOKEN_KEY = 'staykeep.token';
-const USER_KEY = 'staykeep.user';
+import type { StaykeepDb } from '../db/db';
+import type { StoredSession } from '../db/schema';
+import { SessionUserSchema } from './session';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+let current: StoredSession | null = null;
+
+/** Keys of the localStorage session of earlier versions, moved into IndexedDB once. */
+const LEGACY_TOKEN_KEY = 'staykeep.token';
+const LEGACY_USER_KEY = 'staykeep.user';
 
 export function getToken(): string | null {
-  return storage()?.getItem(TOKEN_KEY) ?? null;
+  return current?.token ?? null;
 }
 
-/** The last known session user, as raw JSON text (validated by the caller). */
-export function getStoredUser(): unknown {
-  const text = storage()?.getItem(USER_KEY);
-  if (!text) return null;
+export function getSession(): StoredSession | null {
+  return current;
+}
+
+function legacySession(): StoredSession | null {
   try {
-    return JSON.parse(text) as unknown;
+    if (typeof localStorage === 'undefined') return null;
+    const token = localStorage.getItem(LEGACY_TOKEN_KEY);
+    const user = SessionUserSchema.safeParse(JSON.parse(localStorage.getItem(LEGACY_USER_KEY) ?? 'null'));
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+    localStorage.removeItem(LEGACY_USER_KEY);
+    return token && user.success ? { token, user: user.data, demo: false } : null;
   } catch {
     return null;
   }
 }
 
-export function storeSession(token: string, user: unknown): void {
-  const s = storage();
-  s?.setItem(TOKEN_KEY, token);
-  s?.setItem(USER_KEY, JSON.stringify(user));
+/** Reads the stored session (validated); null when there is none. */
+export async function loadSession(db: StaykeepDb): Promise<StoredSession | null> {
+  let stored: StoredSession | undefined;
+  try {
+    stored = await db.getMeta('session');
+  } catch {
+    stored = undefined;
+  }
+  const user = SessionUserSchema.safeParse(stored?.user);
+  current = stored && user.success && (stored.token || stored.demo) ? { token: stored.token, user: user.data, demo: stored.demo === true } : null;
+  if (!current) {
+    const legacy = legacySession();
+    if (legacy) await saveSession(db, legacy);
+  }
+  return current;
 }
 
-export function storeUser(user: unknown): void {
-  storage()?.setItem(USER_KEY, JSON.stringify(user));
+export async function saveSession(db: StaykeepDb, session: StoredSession): Promise<void> {
+  current = session;
+  try {
+    await db.setMeta('session', session);
+  } catch {
+    // Kept in memory for this visit.
+  }
 }
 
-export function clearSession(): void {
-  const s = storage();
-  s?.removeItem(TOKEN_KEY);
-  s?.removeItem(USER_KEY);
+/** Forgets the session (the data and the outbox stay: they wait for the same user). */
+export async function forgetSession(db: StaykeepDb): Promise<void> {
+  current = null;
+  try {
+    await db.meta.delete('session');
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** For a sign-out that wiped the whole store. */
+export function dropSessionFromMemory(): void {
+  current = null;
 }

@@ -120,8 +120,9 @@ export type MetaValues = {
   cursor: number;
   /** The last seq given to a mutation of this clientId. */
   seq: number;
-  /** The user whose rows and outbox this store holds. */
+  /** The user whose rows and outbox this store holds, and how to name them (their e-mail). */
   owner: string;
+  ownerLabel: string;
   /** A first pull has completed (or the demo data was loaded): the tables are usable. */
   hydrated: boolean;
   session: StoredSession;

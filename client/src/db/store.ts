@@ -16,14 +16,18 @@ export async function clearSyncedTables(db: StaykeepDb): Promise<void> {
  * again keeps its outbox); otherwise drops the previous owner's rows and outbox first.
  * Answers whether the store changed hands.
  */
-export async function claimStore(db: StaykeepDb, owner: string): Promise<boolean> {
+export async function claimStore(db: StaykeepDb, owner: string, label = owner): Promise<boolean> {
   return db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections, db.meta], async () => {
     const current = await db.getMeta('owner');
     const clientId = await db.getMeta('clientId');
-    if (current === owner && clientId) return false;
+    if (current === owner && clientId) {
+      await db.setMeta('ownerLabel', label);
+      return false;
+    }
     await clearSyncedTables(db);
     await Promise.all([db.outbox.clear(), db.base.clear(), db.rejections.clear()]);
     await db.setMeta('owner', owner);
+    await db.setMeta('ownerLabel', label);
     await db.setMeta('clientId', uuidv7());
     await db.setMeta('cursor', 0);
     await db.setMeta('seq', 0);
@@ -38,4 +42,10 @@ export async function wipeStore(db: StaykeepDb): Promise<void> {
     await clearSyncedTables(db);
     await Promise.all([db.outbox.clear(), db.base.clear(), db.rejections.clear(), db.meta.clear()]);
   });
+}
+
+/** Changes of a previous user still waiting on this device (shown before another user signs in). */
+export async function waitingChanges(db: StaykeepDb): Promise<{ owner: string; label: string; count: number } | null> {
+  const [owner, label, count] = await Promise.all([db.getMeta('owner'), db.getMeta('ownerLabel'), db.outbox.count()]);
+  return owner && count > 0 ? { owner, label: label ?? owner, count } : null;
 }

@@ -3,9 +3,13 @@ import { Link, createFileRoute, redirect, useNavigate, useRouteContext } from '@
 import { z } from 'zod';
 import { LOGIN_FAILED } from '../../../shared/messages';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
-import { errorText } from '../api/http';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ApiError, errorText } from '../api/http';
 import { login } from '../auth/auth-api';
 import { landingPathFor } from '../auth/session';
+import { appDb } from '../db/app-db';
+import { waitingChanges } from '../db/store';
+import { demoAccountFor } from '../auth/demo-accounts';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
@@ -21,6 +25,11 @@ export const Route = createFileRoute('/login')({
 
 const DEMO_LABELS: Record<string, string> = { super_admin: 'Super admin', host: 'Host', staff: 'Housekeeper' };
 
+/** The server could not be reached (no answer, or a proxy saying so): the demo may run locally. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.isNetwork || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
 function LoginPage() {
   const search = Route.useSearch();
   const { auth } = useRouteContext({ from: '/login' });
@@ -29,6 +38,8 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Changes of a user whose session expired wait here until that user signs in again.
+  const waiting = useLiveQuery(() => waitingChanges(appDb()), []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,9 +47,20 @@ function LoginPage() {
     setBusy(true);
     try {
       const { token, user } = await login(email.trim(), password);
-      auth.signIn(token, user);
+      await auth.signIn(token, user);
       await navigate({ href: landingPathFor(user.Role, search.redirect), replace: true });
     } catch (err) {
+      // Spec §1: the demo accounts also work with no server at all, on this device's demo data.
+      const demo = isUnreachable(err) ? demoAccountFor(email, password) : undefined;
+      if (demo) {
+        try {
+          const user = await auth.signInDemo(demo.email);
+          await navigate({ href: landingPathFor(user.Role, search.redirect), replace: true });
+          return;
+        } catch {
+          // Fall through to the sign-in error.
+        }
+      }
       setError(errorText(err, LOGIN_FAILED));
       setBusy(false);
     }
@@ -56,6 +78,12 @@ function LoginPage() {
     >
       {search.reset === 'done' ? <FormMessage tone="success">Your password has been changed. Sign in with the new one.</FormMessage> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {waiting && !waiting.owner.startsWith('demo:') ? (
+        <FormMessage tone="info">
+          {waiting.count} {waiting.count === 1 ? 'change' : 'changes'} made as {waiting.label} {waiting.count === 1 ? 'is' : 'are'} waiting on this device. Sign in as{' '}
+          {waiting.label} to send {waiting.count === 1 ? 'it' : 'them'}; signing in with another account discards {waiting.count === 1 ? 'it' : 'them'}.
+        </FormMessage>
+      ) : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
         <Input label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Input

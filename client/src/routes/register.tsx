@@ -37,7 +37,7 @@ function RegisterPage() {
         ...(form.company_name.trim() ? { company_name: form.company_name.trim() } : {}),
         ...(form.phone_number.trim() ? { phone_number: form.phone_number.trim() } : {}),
       });
-      auth.signIn(token, user);
+      await auth.signIn(token, user);
       await navigate({ to: homePathFor(user.Role), replace: true });
       toast({ title: 'Welcome to Staykeep', description: 'Your host account is ready. Add your first property to get started.', variant: 'success' });
     } catch (err) {

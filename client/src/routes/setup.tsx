@@ -54,7 +54,7 @@ function SetupForm() {
     try {
       const result = await runSetup({ name: form.name.trim(), email: form.email.trim(), password: form.password });
       if (result) {
-        auth.signIn(result.token, result.user);
+        await auth.signIn(result.token, result.user);
         await navigate({ to: '/admin/dashboard', replace: true });
       } else {
         await navigate({ to: '/login', replace: true });

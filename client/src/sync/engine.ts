@@ -7,6 +7,7 @@
  */
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
+import type { Rejection } from '../db/schema';
 import { pullAll, type PullProgress } from './pull';
 import { pushOutbox } from './push';
 import { SyncHttpError, type SyncTransport } from './transport';
@@ -47,6 +48,13 @@ export type EngineOptions = {
   /** Told when the server answers 401: the session is over. */
   onUnauthorized?: () => void;
   pullLimit?: number;
+  /** Told of mutations the server refused, as each push brings them. */
+  onRejected?: (rejections: Rejection[]) => void;
+  /**
+   * Runs one sync exclusively across tabs and the service worker (Web Locks), so that two of
+   * them never push the same outbox at once. Without it, syncs are exclusive in this engine only.
+   */
+  lock?: <T>(run: () => Promise<T>) => Promise<T>;
   /** How long a write waits for more writes before the push. */
   debounceMs?: number;
   timers?: Timers;
@@ -133,22 +141,15 @@ export class SyncEngine {
   }
 
   private async runOnce(): Promise<void> {
-    const { db, transport, clientId, role } = this.options;
+    const { db } = this.options;
     if (this.options.isOnline && !this.options.isOnline()) {
       this.set({ state: 'offline', progress: null });
       return;
     }
     this.set({ state: 'syncing', error: null });
+    const lock = this.options.lock ?? ((run) => run());
     try {
-      await pushOutbox(db, transport, { clientId, role, now: this.options.now });
-      await pullAll(db, transport, {
-        role,
-        limit: this.options.pullLimit,
-        onProgress: (progress) => {
-          if (this.stopped) return;
-          this.set({ progress: progress.more ? { ...progress, target: this.serverVersion } : null });
-        },
-      });
+      await lock(() => this.pushAndPull());
       // Writes made while this sync ran are sent at once rather than at the next trigger.
       if ((await db.outbox.count()) > 0) this.again = true;
       this.set({ state: 'idle', error: null, progress: null, lastSyncedAt: (this.options.now ?? (() => new Date()))().toISOString() });
@@ -163,5 +164,19 @@ export class SyncEngine {
         this.set({ state: 'error', error: message, progress: null });
       }
     }
+  }
+
+  private async pushAndPull(): Promise<void> {
+    const { db, transport, clientId, role } = this.options;
+    const pushed = await pushOutbox(db, transport, { clientId, role, now: this.options.now });
+    if (pushed.rejected.length > 0) this.options.onRejected?.(pushed.rejected);
+    await pullAll(db, transport, {
+      role,
+      limit: this.options.pullLimit,
+      onProgress: (progress) => {
+        if (this.stopped) return;
+        this.set({ progress: progress.more ? { ...progress, target: this.serverVersion } : null });
+      },
+    });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The frame of each signed-in area: navigation to every child page, the notification bell and
  * the user menu. Host and admin: a sidebar on wide screens, an icon rail on tablets, a drawer on
- * phones. Staff (phone-first): a bottom tab bar on phones, the sidebar on larger screens.
+ * phones. Staff (phone-first): a bottom tab bar on phones, the sidebar on larger screens. The
+ * sync status sits in the top bar of every area.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -10,7 +11,9 @@ import type { SessionUser } from '../../auth/session';
 import { Icon } from '../icons';
 import { Tooltip } from '../ui/Tooltip';
 import { Brand } from './Brand';
+import { useHydrated } from '../../sync/sync-context';
 import { NotificationBell } from './NotificationBell';
+import { DemoBanner, FirstSyncProgress, SyncStatus } from './SyncStatus';
 import { UserMenu } from './UserMenu';
 import type { NavItem } from './nav';
 
@@ -37,6 +40,7 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDialogElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const drawer = drawerRef.current;
@@ -87,9 +91,12 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
             <Brand />
           </Link>
           <div className="topbar__spacer" />
+          <SyncStatus />
           <NotificationBell userId={user.ID} />
           <UserMenu user={user} profilePath={profilePath} />
         </header>
+        <DemoBanner />
+        <FirstSyncProgress hydrated={hydrated} />
         <main className="shell__content" id="main" tabIndex={-1}>
           <Outlet />
         </main>

@@ -3,9 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { LinkProps } from '@tanstack/react-router';
 import { useAuth } from '../../auth/auth-context';
+import { appDb } from '../../db/app-db';
+import { useSyncRuntime } from '../../sync/sync-context';
 import type { SessionUser } from '../../auth/session';
 import { Icon } from '../icons';
 import { humanize } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/Toast';
 
 export function initialsOf(name: string, email: string): string {
@@ -15,7 +19,10 @@ export function initialsOf(name: string, email: string): string {
 }
 
 export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath: NonNullable<LinkProps['to']> }) {
-  const { signOut } = useAuth();
+  const { signOut, demo } = useAuth();
+  const runtime = useSyncRuntime();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const { toast } = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -42,11 +49,28 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
     };
   }, [open]);
 
-  const onSignOut = async () => {
-    setOpen(false);
+  const finishSignOut = async () => {
+    setConfirming(null);
     await signOut();
     await navigate({ to: '/login', replace: true });
     toast({ title: 'Signed out', description: 'See you next time.' });
+  };
+
+  // Signing out wipes this device's copy: changes not yet on the server would be lost, so try to
+  // send them first and ask when some remain (demo changes are local by design: no question).
+  const onSignOut = async () => {
+    setOpen(false);
+    if (!demo) {
+      setLeaving(true);
+      await runtime.flush(4000);
+      setLeaving(false);
+      const waiting = await appDb().outbox.count();
+      if (waiting > 0) {
+        setConfirming(waiting);
+        return;
+      }
+    }
+    await finishSignOut();
   };
 
   return (
@@ -80,7 +104,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
               </Link>
             </li>
             <li>
-              <button type="button" className="user-menu__item" onClick={() => void onSignOut()}>
+              <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving}>
                 <Icon name="logout" size={18} />
                 Sign out
               </button>
@@ -88,6 +112,25 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
           </ul>
         </div>
       ) : null}
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Sign out and lose unsent changes?"
+        size="sm"
+        description={`${confirming ?? 0} ${confirming === 1 ? 'change has' : 'changes have'} not reached the server yet. Signing out removes ${confirming === 1 ? 'it' : 'them'} from this device.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Stay signed in
+            </Button>
+            <Button variant="danger" onClick={() => void finishSignOut()}>
+              Sign out anyway
+            </Button>
+          </>
+        }
+      >
+        <p>Stay signed in and reconnect to send them; they are sent automatically when the connection returns.</p>
+      </Dialog>
     </div>
   );
 }

@@ -21,13 +21,15 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const staff = useRows(TABLE.housekeeping_staff, { PageSize: 1000, OrderByField: 'staff_name', IsAsc: true });
   const templates = useRows(TABLE.task_templates, { PageSize: 1000, OrderByField: 'name', IsAsc: true });
   const staffNames = useMemo(() => new Map((staff.rows ?? []).map((s) => [s.id, s.staff_name])), [staff.rows]);
-  const [picked, setPicked] = useState<Task | null>(null);
+  const [pickedId, setPickedId] = useState<string | null>(null);
 
-  // A notification link (/housekeeping?taskId=) opens that task.
-  const linked = taskId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === taskId) ?? null) : null;
-  const open = picked ?? linked;
+  // A notification link (/housekeeping?taskId=) opens that task; the row is looked up live, so
+  // the housekeeper's progress shows as it syncs.
+  const openId = pickedId ?? taskId ?? null;
+  const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
+  const setPicked = (task: Task | null) => setPickedId(task?.id ?? null);
   const close = () => {
-    setPicked(null);
+    setPickedId(null);
     if (taskId) void navigate({ to: '/host/housekeeping', search: {}, replace: true });
   };
 

@@ -20,7 +20,10 @@ export function StaffDashboardPage() {
   const today = format.today();
   const tasks = useMyTasks(user.staffId);
   const propertyNames = usePropertyNames();
-  const [open, setOpen] = useState<Task | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // Looked up live, so the dialog shows each change as it is made.
+  const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
+  const setOpen = (task: Task | null) => setOpenId(task?.id ?? null);
 
   let body;
   if (tasks.status === 'error') body = <ErrorState error={tasks.error} onRetry={tasks.retry} />;
@@ -65,7 +68,7 @@ export function StaffDashboardPage() {
   return (
     <Page title="Today" description={`Hello ${user.Name || user.Email}. ${format.date(today)}.`}>
       {body}
-      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} onClose={() => setOpen(null)} />
+      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} canWork onClose={() => setOpen(null)} />
     </Page>
   );
 }

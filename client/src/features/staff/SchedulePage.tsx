@@ -22,7 +22,10 @@ export function StaffSchedulePage() {
   const today = format.today();
   const tasks = useMyTasks(user.staffId);
   const propertyNames = usePropertyNames();
-  const [open, setOpen] = useState<Task | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // Looked up live, so the dialog shows each change as it is made.
+  const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
+  const setOpen = (task: Task | null) => setOpenId(task?.id ?? null);
 
   return (
     <Page title="Schedule" description={`Your open tasks for the next ${SCHEDULE_DAYS} days, day by day.`}>
@@ -40,7 +43,7 @@ export function StaffSchedulePage() {
           ));
         }}
       </DataView>
-      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} onClose={() => setOpen(null)} />
+      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} canWork onClose={() => setOpen(null)} />
     </Page>
   );
 }

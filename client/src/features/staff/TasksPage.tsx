@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { Task } from '../../data/tables';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
@@ -19,13 +17,11 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const navigate = useNavigate();
   const tasks = useMyTasks(user.staffId);
   const propertyNames = usePropertyNames();
-  const [picked, setPicked] = useState<Task | null>(null);
-  const linked = taskId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === taskId) ?? null) : null;
-  const open = picked ?? linked;
-  const close = () => {
-    setPicked(null);
-    if (taskId) void navigate({ to: '/staff/tasks', search: {}, replace: true });
-  };
+  // The open task is in the address (?taskId=), so a reload, offline or not, reopens it; the row
+  // is looked up live, so every change shows at once.
+  const open = taskId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === taskId) ?? null) : null;
+  const pick = (task: { id: string }) => void navigate({ to: '/staff/tasks', search: { taskId: task.id } });
+  const close = () => void navigate({ to: '/staff/tasks', search: {}, replace: true });
 
   return (
     <Page title="Tasks" description="Everything assigned to you.">
@@ -41,12 +37,12 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
                   {
                     id: 'open',
                     label: `Open (${openTasks.length})`,
-                    content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} onOpen={setPicked} /> : <EmptyState title="No open tasks" />,
+                    content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No open tasks" />,
                   },
                   {
                     id: 'done',
                     label: `Finished (${finished.length})`,
-                    content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} onOpen={setPicked} /> : <EmptyState title="No finished tasks yet" />,
+                    content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No finished tasks yet" />,
                   },
                 ]}
               />
@@ -54,7 +50,7 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
           }}
         </DataView>
       </Card>
-      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} onClose={close} />
+      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} canWork onClose={close} />
     </Page>
   );
 }

@@ -1,14 +1,51 @@
-/** A task's details, read-only (status changes arrive with the offline write path). */
+/**
+ * A task's details. For the housekeeper it is where the work happens (`canWork`): start and
+ * complete the task, tick checklist items, write notes; every action is a local write through
+ * the outbox, so it works offline and reaches the host when the connection returns. Hosts see
+ * the same task read-only, live (their page shows the housekeeper's progress as it syncs).
+ */
+import { useEffect, useId, useState } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
+import { useToast } from '../../components/ui/Toast';
+import { WriteRefused } from '../../sync/mutate';
+import { useSyncRuntime } from '../../sync/sync-context';
 import { PriorityBadge } from './TasksTable';
-import { isOverdue } from './task-rules';
+import { isOpen, isOverdue } from './task-rules';
+import { completeTask, saveNotes, setChecklistItem, startTask, type Write } from './mutations';
 
-export function TaskDialog({ task, propertyName, staffName, onClose }: { task: Task | null; propertyName?: string; staffName?: string; onClose: () => void }) {
+export type TaskDialogProps = {
+  task: Task | null;
+  propertyName?: string;
+  staffName?: string;
+  /** The signed-in housekeeper works on this task (status, checklist, notes). */
+  canWork?: boolean;
+  onClose: () => void;
+};
+
+export function TaskDialog({ task, propertyName, staffName, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
+  const write: Write = (request) => runtime.write(request);
+  const open = task !== null && isOpen(task);
+
+  // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
+  const act = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      toast({
+        title: 'Change not saved',
+        description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.',
+        variant: 'destructive',
+      });
+    }
+  };
+
   return (
     <Dialog
       open={task !== null}
@@ -28,6 +65,18 @@ export function TaskDialog({ task, propertyName, staffName, onClose }: { task: T
             <PriorityBadge priority={task.priority_level} />
             {isOverdue(task, new Date(), format.settings.timezone) ? <Badge tone="danger">Overdue</Badge> : null}
           </div>
+          {canWork && open ? (
+            <div className="task-actions">
+              {task.task_status === 'pending' ? (
+                <Button size="lg" variant="secondary" onClick={() => void act(() => startTask(write, task.id))}>
+                  Start task
+                </Button>
+              ) : null}
+              <Button size="lg" onClick={() => void act(() => completeTask(write, task.id))}>
+                Complete task
+              </Button>
+            </div>
+          ) : null}
           <dl className="details">
             <div>
               <dt>Scheduled</dt>
@@ -47,6 +96,12 @@ export function TaskDialog({ task, propertyName, staffName, onClose }: { task: T
                 <dd>{staffName || 'Unassigned'}</dd>
               </div>
             ) : null}
+            {task.completed_at ? (
+              <div>
+                <dt>Completed</dt>
+                <dd>{format.dateTime(task.completed_at)}</dd>
+              </div>
+            ) : null}
           </dl>
           {task.task_description ? <p>{task.task_description}</p> : null}
           {task.special_instructions ? (
@@ -58,6 +113,22 @@ export function TaskDialog({ task, propertyName, staffName, onClose }: { task: T
           <h3 className="section-title">Checklist</h3>
           {task.checklist_items.length === 0 ? (
             <p className="muted">This task has no checklist.</p>
+          ) : canWork ? (
+            <ul className="checklist">
+              {task.checklist_items.map((item) => (
+                <li key={item.id}>
+                  <label className="checklist__toggle">
+                    <input
+                      type="checkbox"
+                      checked={item.done}
+                      disabled={!open}
+                      onChange={(event) => void act(() => setChecklistItem(write, task.id, item.id, event.target.checked))}
+                    />
+                    <span>{item.text}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
           ) : (
             <ul className="checklist">
               {task.checklist_items.map((item) => (
@@ -71,14 +142,46 @@ export function TaskDialog({ task, propertyName, staffName, onClose }: { task: T
               ))}
             </ul>
           )}
-          {task.notes ? (
+          {canWork ? (
+            <NotesEditor key={task.id} notes={task.notes} onSave={(notes) => act(() => saveNotes(write, task.id, notes))} />
+          ) : task.notes ? (
             <>
               <h3 className="section-title">Notes</h3>
-              <p>{task.notes}</p>
+              <p className="pre-wrap">{task.notes}</p>
             </>
           ) : null}
         </div>
       ) : null}
     </Dialog>
+  );
+}
+
+function NotesEditor({ notes, onSave }: { notes: string; onSave: (notes: string) => Promise<void> }) {
+  const id = useId();
+  const [draft, setDraft] = useState(notes);
+  const [saved, setSaved] = useState(notes);
+  // The stored notes changed elsewhere (a pull): follow them unless the user is mid-edit.
+  useEffect(() => {
+    setDraft((current) => (current === saved ? notes : current));
+    setSaved(notes);
+  }, [notes, saved]);
+  const dirty = draft !== notes;
+  return (
+    <div className="notes-field field">
+      <label className="field__label section-title" htmlFor={id}>
+        Notes
+      </label>
+      <textarea id={id} className="field__control" value={draft} placeholder="Anything the host should know" onChange={(e) => setDraft(e.target.value)} />
+      <div className="notes-field__actions">
+        {dirty ? (
+          <Button variant="ghost" onClick={() => setDraft(notes)}>
+            Discard
+          </Button>
+        ) : null}
+        <Button variant="secondary" disabled={!dirty} onClick={() => void onSave(draft)}>
+          Save notes
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,168 @@
+/**
+ * The sync status, always visible in the top bar of every area: synced, changes waiting,
+ * offline, or failed with a retry, and the changes the server refused with its reason. Opening
+ * it shows the details and the refused changes, which stay listed until dismissed.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { appDb } from '../../db/app-db';
+import { describeRejection, describeSync, progressPercent } from '../../sync/sync-label';
+import { usePendingCount, useRejections, useSyncRuntime, useSyncSnapshot } from '../../sync/sync-context';
+import { useFormat } from '../../lib/display';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { useToast } from '../ui/Toast';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** navigator.onLine, live. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+export function SyncStatus() {
+  const runtime = useSyncRuntime();
+  const snapshot = useSyncSnapshot();
+  const pending = usePendingCount();
+  const rejections = useRejections();
+  const online = useOnline();
+  const format = useFormat();
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const view = describeSync(snapshot, pending, online);
+  const state = snapshot.mode === 'demo' ? 'demo' : !online ? 'offline' : (snapshot.status?.state ?? 'starting');
+
+  useEffect(
+    () =>
+      runtime.onRejections((list) => {
+        const first = list[0];
+        if (!first) return;
+        toast({
+          title: list.length === 1 ? 'A change was refused' : `${list.length} changes were refused`,
+          description: `${describeRejection(first)}: ${first.error}`,
+          variant: 'destructive',
+        });
+      }),
+    [runtime, toast],
+  );
+
+  const retry = () => void runtime.syncNow();
+  const percent = progressPercent(snapshot.status?.progress ?? null);
+
+  return (
+    <div className="sync-status">
+      <button
+        type="button"
+        className={`sync-pill sync-pill--${view.tone}`}
+        data-sync-state={state}
+        data-pending={pending}
+        aria-label={`Sync: ${view.label}${rejections.length ? `, ${rejections.length} refused` : ''}. Show details`}
+        onClick={() => setOpen(true)}
+      >
+        <span className="sync-pill__dot" aria-hidden="true" />
+        <span className="sync-pill__label">{view.label}</span>
+        {rejections.length ? <span className="sync-pill__refused">{rejections.length} refused</span> : null}
+      </button>
+      {view.tone === 'error' && view.canRetry ? (
+        <Button size="sm" variant="secondary" onClick={retry}>
+          Retry
+        </Button>
+      ) : null}
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Sync"
+        description={view.detail}
+        footer={
+          <>
+            {view.canRetry ? (
+              <Button variant="secondary" onClick={retry} isLoading={snapshot.status?.state === 'syncing'}>
+                Sync now
+              </Button>
+            ) : null}
+            <Button onClick={() => setOpen(false)}>Close</Button>
+          </>
+        }
+      >
+        <dl className="details">
+          <div>
+            <dt>Status</dt>
+            <dd>{view.label}</dd>
+          </div>
+          <div>
+            <dt>Waiting to send</dt>
+            <dd>{pending === 0 ? 'Nothing' : `${pending} ${pending === 1 ? 'change' : 'changes'}`}</dd>
+          </div>
+          {snapshot.status?.lastSyncedAt ? (
+            <div>
+              <dt>Last synced</dt>
+              <dd>{format.dateTime(snapshot.status.lastSyncedAt)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {percent !== null ? <progress className="sync-progress" max={100} value={percent} aria-label="Download progress" /> : null}
+        <h3 className="section-title">Refused changes</h3>
+        {rejections.length === 0 ? (
+          <p className="muted">The server has accepted every change from this device.</p>
+        ) : (
+          <>
+            <ul className="rejections">
+              {rejections.map((r) => (
+                <li key={r.id} className="rejections__item">
+                  <div>
+                    <p className="rejections__what">{describeRejection(r)}</p>
+                    <p className="rejections__why">{r.error}</p>
+                    <p className="rejections__when">Made {format.dateTime(r.at)}</p>
+                  </div>
+                  <Button size="sm" variant="ghost" onClick={() => void appDb().rejections.delete(r.id)}>
+                    Dismiss
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <Button size="sm" variant="secondary" onClick={() => void appDb().rejections.clear()}>
+              Dismiss all
+            </Button>
+          </>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+/** A progress bar across the top of the page while a first download of the user's data runs. */
+export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined }) {
+  const snapshot = useSyncSnapshot();
+  const progress = snapshot.status?.progress;
+  if (hydrated !== false || !progress) return null;
+  const percent = progressPercent(progress);
+  return (
+    <div className="first-sync" role="status">
+      <p className="first-sync__text">
+        Downloading your data for offline use: {progress.received.toLocaleString('en-US')} items{percent !== null ? ` (${percent}%)` : ''}…
+      </p>
+      {percent !== null ? <progress className="sync-progress" max={100} value={percent} aria-label="Download progress" /> : <progress className="sync-progress" aria-label="Download progress" />}
+    </div>
+  );
+}
+
+/** The demo banner: the data is local and changes stay on this device (spec §4 demo session). */
+export function DemoBanner() {
+  const snapshot = useSyncSnapshot();
+  if (snapshot.mode !== 'demo') return null;
+  return (
+    <div className="demo-banner" role="note">
+      <strong>Demo mode.</strong> The server could not be reached, so you are using demo data on this device. Your changes stay here and are discarded when you sign out.
+    </div>
+  );
+}

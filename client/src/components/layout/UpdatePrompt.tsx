@@ -1,0 +1,29 @@
+/**
+ * Registers the service worker on every page (/login included; decisions.md "SPA") and, when a
+ * new version of the app has been downloaded and waits, offers to switch to it. The switch
+ * reloads the page, so it is the user's choice, never automatic in the middle of their work.
+ */
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button } from '../ui/Button';
+
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({ immediate: true });
+
+  if (!needRefresh) return null;
+  return (
+    <div className="update-prompt" role="status">
+      <p className="update-prompt__text">A new version of Staykeep is ready.</p>
+      <div className="update-prompt__actions">
+        <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+          Reload
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
+          Later
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Staykeep's service worker (architecture.md §5), built by vite-plugin-pwa (injectManifest) to
+ * /sw.js. It precaches the app shell and every route chunk, answers navigations with the shell
+ * so that any page opens offline (API, iCal, docs and uploads excluded: those are the server's),
+ * shows Web Push notifications and opens the task on a click, and pushes the outbox on
+ * Background Sync where the browser has it.
+ */
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaykeepDb } from './db/db';
+import { BACKGROUND_SYNC_TAG, backgroundSync } from './sync/background';
+import { notificationFromPush } from './pwa/notification';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+/** Paths the server answers itself: never the app shell. */
+export const NOT_THE_APP: RegExp[] = [/^\/api\//, /^\/ical\//, /^\/docs(\/|$)/, /^\/uploads\//];
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_APP }));
+
+// A new version waits until the page's update prompt says "Reload" (workbox-window sends this).
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+// The first version takes the pages that registered it at once, so Background Sync and push work
+// from the first visit.
+clientsClaim();
+
+self.addEventListener('push', (event) => {
+  const { title, options } = notificationFromPush(event.data ? event.data.text() : null);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+async function openApp(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (open) {
+    await open.focus();
+    await open.navigate(target);
+    return;
+  }
+  await self.clients.openWindow(target);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data: unknown = event.notification.data;
+  const url = typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : '/';
+  event.waitUntil(openApp(url));
+});
+
+type SyncEvent = ExtendableEvent & { tag: string };
+
+function isSyncEvent(event: Event): event is SyncEvent {
+  return 'tag' in event && 'waitUntil' in event;
+}
+
+self.addEventListener('sync', (event: Event) => {
+  if (!isSyncEvent(event) || event.tag !== BACKGROUND_SYNC_TAG) return;
+  const db = new StaykeepDb();
+  event.waitUntil(
+    backgroundSync(db, (url, init) => fetch(url, init)).finally(() => db.close()),
+  );
+});

@@ -1,0 +1,37 @@
+/**
+ * What tabs and the service worker share to sync without stepping on each other: one Web Lock
+ * around every push-and-pull, and the Background Sync run of the service worker, which sends the
+ * outbox when the connection returns even after the page has closed (where the browser has
+ * Background Sync; the page's own triggers never depend on it).
+ */
+import type { StaykeepDb } from '../db/db';
+import { pullAll } from './pull';
+import { pushOutbox } from './push';
+import { httpTransport, type FetchLike } from './transport';
+
+/** The tag of the Background Sync registration. */
+export const BACKGROUND_SYNC_TAG = 'staykeep-outbox';
+
+/** The Web Lock every sync holds (any tab, or the service worker): one push of the outbox at a time. */
+export const SYNC_LOCK = 'staykeep-sync';
+
+export function withSyncLock<T>(run: () => Promise<T>, locks: LockManager | undefined = globalThis.navigator?.locks): Promise<T> {
+  // TypeScript types the callback's promise as the lock's value; the browser awaits it.
+  return locks ? locks.request(SYNC_LOCK, run).then((value) => value) : run();
+}
+
+/**
+ * One sync with the stored session, for the service worker. Nothing to do without a session, for
+ * a demo session, or with an empty outbox. A network failure rejects, so the browser retries.
+ */
+export async function backgroundSync(db: StaykeepDb, fetch: FetchLike): Promise<void> {
+  const [session, clientId, pending] = await Promise.all([db.getMeta('session'), db.getMeta('clientId'), db.outbox.count()]);
+  if (!session?.token || session.demo || !clientId || pending === 0) return;
+  const token = session.token;
+  const transport = httpTransport({ fetch, token: () => token });
+  const role = session.user.Role;
+  await withSyncLock(async () => {
+    await pushOutbox(db, transport, { clientId, role });
+    await pullAll(db, transport, { role });
+  });
+}

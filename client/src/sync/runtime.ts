@@ -1,0 +1,186 @@
+/**
+ * The engine bound to the browser: one per signed-in session (none for a demo session, whose
+ * changes stay local). It wires the triggers of architecture.md §4: a write (debounced),
+ * `online`, focus and visibility, a 30 s timer, and the server's poke over EventSource (opened
+ * only after sign-in), plus Background Sync where the browser has it, as an extra. Screens read
+ * its status through `subscribe`/`getSnapshot` and write through `write`.
+ */
+import { SYNC_EVENTS, SyncEventDataSchema } from '../../../shared/sync';
+import type { Role } from '../../../shared/enums';
+import type { StaykeepDb } from '../db/db';
+import type { OutboxEntry, Rejection, StoredSession } from '../db/schema';
+import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
+import { SyncEngine, type SyncStatus } from './engine';
+import { mutate, type WriteRequest } from './mutate';
+import { httpTransport, type FetchLike } from './transport';
+
+/** While open, the app syncs at least this often (architecture.md §4). */
+export const SYNC_INTERVAL_MS = 30_000;
+
+
+export type RuntimeSnapshot = {
+  /** No session, a demo session (local only), or a synced one. */
+  mode: 'none' | 'demo' | 'synced';
+  status: SyncStatus | null;
+};
+
+type RejectionListener = (rejections: Rejection[]) => void;
+
+const browserFetch: FetchLike = (url, init) => fetch(url, { ...init, credentials: 'same-origin' });
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Asks the service worker to push the outbox when the connection returns, even if the page is gone. */
+function requestBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration: SyncRegistration) => registration.sync?.register(BACKGROUND_SYNC_TAG))
+    .catch(() => {
+      // Not allowed or not supported: the page's own triggers remain.
+    });
+}
+
+export class SyncRuntime {
+  private engine: SyncEngine | null = null;
+  private session: StoredSession | null = null;
+  private stopTriggers: (() => void) | null = null;
+  private snapshot: RuntimeSnapshot = { mode: 'none', status: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly rejectionListeners = new Set<RejectionListener>();
+
+  constructor(
+    private readonly db: StaykeepDb,
+    private readonly hooks: { onUnauthorized: () => void },
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): RuntimeSnapshot => this.snapshot;
+
+  /** Told of rejections as they arrive (the screen shows a toast; the list stays in the store). */
+  onRejections(listener: RejectionListener): () => void {
+    this.rejectionListeners.add(listener);
+    return () => this.rejectionListeners.delete(listener);
+  }
+
+  private publish(): void {
+    const mode = !this.session ? 'none' : this.session.demo ? 'demo' : 'synced';
+    this.snapshot = { mode, status: this.engine ? this.engine.getStatus() : null };
+    for (const listener of this.listeners) listener();
+  }
+
+  get role(): Role | null {
+    return this.session?.user.Role ?? null;
+  }
+
+  /** Starts syncing for a session (or, for a demo session, only enables local writes). */
+  async start(session: StoredSession): Promise<void> {
+    if (this.session && this.session.user.ID === session.user.ID && this.session.token === session.token && this.session.demo === session.demo) return;
+    this.stop();
+    this.session = session;
+    if (session.demo || !session.token) {
+      this.publish();
+      return;
+    }
+    const clientId = await this.db.getMeta('clientId');
+    if (!clientId || this.session !== session) return;
+    const token = session.token;
+    const engine = new SyncEngine({
+      db: this.db,
+      transport: httpTransport({ fetch: browserFetch, token: () => token }),
+      clientId,
+      role: session.user.Role,
+      isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+      onUnauthorized: this.hooks.onUnauthorized,
+      onRejected: (rejections) => {
+        for (const listener of this.rejectionListeners) listener(rejections);
+      },
+      lock: (run) => withSyncLock(run),
+    });
+    this.engine = engine;
+    engine.subscribe(() => this.publish());
+    this.stopTriggers = this.startTriggers(engine, token);
+    this.publish();
+    void engine.sync();
+    // The offline data must survive storage pressure: ask once a user has signed in.
+    void navigator.storage?.persist?.().catch(() => false);
+  }
+
+  stop(): void {
+    this.stopTriggers?.();
+    this.stopTriggers = null;
+    this.engine?.stop();
+    this.engine = null;
+    this.session = null;
+    this.publish();
+  }
+
+  /** Syncs now (the Retry button); resolves when that sync has finished. */
+  async syncNow(): Promise<void> {
+    await this.engine?.sync();
+  }
+
+  /** Tries to send what waits, for at most `timeoutMs` (before a sign-out). */
+  async flush(timeoutMs: number): Promise<void> {
+    const engine = this.engine;
+    if (!engine) return;
+    await Promise.race([engine.sync(), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  }
+
+  /** The one write path of the screens: local change + outbox, then a debounced push. */
+  async write(request: WriteRequest): Promise<OutboxEntry | null> {
+    const role = this.role;
+    if (!role) throw new Error('Sign in to make changes');
+    const entry = await mutate(this.db, request, { role });
+    if (entry && this.engine) {
+      this.engine.requestSync();
+      requestBackgroundSync();
+    }
+    return entry;
+  }
+
+  private startTriggers(engine: SyncEngine, token: string): () => void {
+    const cleanups: (() => void)[] = [];
+    const on = (target: EventTarget, type: string, handler: () => void) => {
+      target.addEventListener(type, handler);
+      cleanups.push(() => target.removeEventListener(type, handler));
+    };
+    const sync = () => void engine.sync();
+    on(window, 'online', sync);
+    on(window, 'offline', () => engine.markOffline());
+    on(window, 'focus', sync);
+    on(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'visible') sync();
+    });
+    const timer = setInterval(sync, SYNC_INTERVAL_MS);
+    cleanups.push(() => clearInterval(timer));
+
+    if (typeof EventSource !== 'undefined') {
+      const events = new EventSource(`/api/sync/events?token=${encodeURIComponent(token)}`);
+      const version = (event: Event) => {
+        try {
+          const parsed = SyncEventDataSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+          if (parsed.success) engine.noteServerVersion(parsed.data.version);
+        } catch {
+          // A malformed event still means "pull".
+        }
+      };
+      // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
+      events.addEventListener(SYNC_EVENTS.ready, (event) => {
+        version(event);
+        sync();
+      });
+      events.addEventListener(SYNC_EVENTS.poke, (event) => {
+        version(event);
+        sync();
+      });
+      cleanups.push(() => events.close());
+    }
+    return () => {
+      for (const cleanup of cleanups) cleanup();
+    };
+  }
+}

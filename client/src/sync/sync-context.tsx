@@ -1,0 +1,38 @@
+/** React access to the sync runtime: its status, the waiting and refused changes, the write path. */
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../db/app-db';
+import type { Rejection } from '../db/schema';
+import type { RuntimeSnapshot, SyncRuntime } from './runtime';
+
+const SyncContext = createContext<SyncRuntime | null>(null);
+
+export function SyncProvider({ runtime, children }: { runtime: SyncRuntime; children: ReactNode }) {
+  return <SyncContext.Provider value={runtime}>{children}</SyncContext.Provider>;
+}
+
+export function useSyncRuntime(): SyncRuntime {
+  const runtime = useContext(SyncContext);
+  if (!runtime) throw new Error('useSyncRuntime must be used within a SyncProvider');
+  return runtime;
+}
+
+export function useSyncSnapshot(): RuntimeSnapshot {
+  const runtime = useSyncRuntime();
+  return useSyncExternalStore(runtime.subscribe, runtime.getSnapshot, runtime.getSnapshot);
+}
+
+/** How many changes wait to be sent (live). */
+export function usePendingCount(): number {
+  return useLiveQuery(() => appDb().outbox.count(), [], 0);
+}
+
+/** Changes the server refused, newest first (live). */
+export function useRejections(): Rejection[] {
+  return useLiveQuery(() => appDb().rejections.orderBy('rejectedAt').reverse().toArray(), [], []);
+}
+
+/** Whether the store holds a complete first copy of the user's data (live; undefined while reading). */
+export function useHydrated(): boolean | undefined {
+  return useLiveQuery(async () => (await appDb().getMeta('hydrated')) === true, []);
+}

@@ -1,0 +1,82 @@
+/** The words and tone of the sync status every layout shows (architecture.md §4). */
+import type { Rejection } from '../db/schema';
+import type { SyncStatus } from './engine';
+import type { RuntimeSnapshot } from './runtime';
+import { SYNCED_TABLES, type SyncedTableName } from '../db/schema';
+
+export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'error' | 'demo';
+
+export type SyncLabel = { tone: SyncTone; label: string; detail: string; canRetry: boolean };
+
+function changes(n: number): string {
+  return `${n} ${n === 1 ? 'change' : 'changes'}`;
+}
+
+/** How far a paging pull has come, 0..100, when the goal is known. */
+export function progressPercent(progress: SyncStatus['progress']): number | null {
+  if (!progress || progress.target === null || progress.target <= progress.from) return null;
+  const done = (progress.cursor - progress.from) / (progress.target - progress.from);
+  return Math.max(0, Math.min(100, Math.round(done * 100)));
+}
+
+export function describeSync(snapshot: RuntimeSnapshot, pending: number, online: boolean): SyncLabel {
+  if (snapshot.mode === 'demo') {
+    return { tone: 'demo', label: 'Demo mode', detail: 'Demo data on this device only: changes are not sent to a server.', canRetry: false };
+  }
+  const status = snapshot.status;
+  const waiting = pending > 0 ? ` · ${changes(pending)} waiting` : '';
+  if (!online || status?.state === 'offline') {
+    return {
+      tone: 'offline',
+      label: `Offline${waiting}`,
+      detail: pending > 0 ? `You are offline. ${changes(pending)} will be sent when the connection returns.` : 'You are offline. Your changes are kept on this device and sent when the connection returns.',
+      canRetry: true,
+    };
+  }
+  if (!status) return { tone: 'busy', label: 'Starting sync', detail: 'Connecting to the server.', canRetry: false };
+  switch (status.state) {
+    case 'syncing': {
+      const percent = progressPercent(status.progress);
+      if (status.progress) {
+        const received = `${status.progress.received.toLocaleString('en-US')} received`;
+        return { tone: 'busy', label: percent === null ? 'Downloading…' : `Downloading ${percent}%`, detail: `Downloading your data: ${received}.`, canRetry: false };
+      }
+      return { tone: 'busy', label: 'Syncing…', detail: pending > 0 ? `Sending ${changes(pending)}.` : 'Checking for changes.', canRetry: false };
+    }
+    case 'error':
+      return { tone: 'error', label: 'Sync failed', detail: `${status.error ?? 'The last sync failed.'}${pending > 0 ? ` ${changes(pending)} waiting.` : ''}`, canRetry: true };
+    case 'unauthorized':
+      return { tone: 'error', label: 'Signed out', detail: `Sign in again to send ${pending > 0 ? changes(pending) : 'your changes'}.`, canRetry: false };
+    case 'idle':
+      if (pending > 0) return { tone: 'waiting', label: `${changes(pending)} waiting`, detail: `${changes(pending)} will be sent in a moment.`, canRetry: true };
+      return { tone: 'ok', label: 'Synced', detail: 'Everything on this device is on the server.', canRetry: true };
+  }
+}
+
+const TABLE_LABELS: Record<SyncedTableName, string> = {
+  host_profiles: 'Profile',
+  subscription_tiers: 'Plan',
+  platform_settings: 'Setting',
+  display_settings: 'Display settings',
+  properties: 'Property',
+  bookings: 'Booking',
+  housekeeping_staff: 'Staff member',
+  housekeeping_tasks: 'Task',
+  task_templates: 'Task template',
+  guests: 'Guest',
+  notifications: 'Notification',
+  calendar_feeds: 'Calendar feed',
+  calendar_sync_jobs: 'Calendar sync',
+  calendar_blocks: 'Calendar block',
+  inbox_messages: 'Message',
+};
+
+/** "Task: task status, notes" — what a refused change was about. */
+export function describeRejection(rejection: Rejection): string {
+  const name = (Object.keys(SYNCED_TABLES) as SyncedTableName[]).find((n) => SYNCED_TABLES[n] === rejection.table);
+  const what = name ? TABLE_LABELS[name] : `Table ${rejection.table}`;
+  if (rejection.op === 'delete') return `${what}: deletion`;
+  const fields = Object.keys(rejection.fields).map((f) => f.replace(/_/g, ' '));
+  const verb = rejection.op === 'create' ? 'new' : 'change of';
+  return fields.length ? `${what}: ${verb} ${fields.join(', ')}` : `${what}: ${verb} item`;
+}
