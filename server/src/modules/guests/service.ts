@@ -16,7 +16,6 @@
  * guest_status depends on today: it is exact as of the last write or rebuild of that guest.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { isDeepStrictEqual } from 'node:util';
 import { utcDateOf } from '../../../../shared/dates';
 import { fromCents } from '../../../../shared/money';
 import { AVERAGE_RATING_FLOOR, deriveGuests, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
@@ -173,10 +172,20 @@ function desiredRow(derived: DerivedGuest, existing: GuestRow | undefined, now: 
 
 export type GuestWrite = 'created' | 'updated' | 'unchanged' | 'removed' | 'none';
 
+/**
+ * Guest values are primitives or lists of names, so no general deep-equal is needed (a rebuild
+ * compares every guest of a host).
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => item === b[i]);
+}
+
 function changedFields(current: GuestRow, desired: Row): Row {
   const changes: Row = {};
   for (const [key, value] of Object.entries(desired)) {
-    if (!isDeepStrictEqual((current as Row)[key], value)) changes[key] = value;
+    if (!sameValue((current as Row)[key], value)) changes[key] = value;
   }
   return changes;
 }
