@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostProfiles, housekeepingStaff, users } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
-import type { Tx } from './db/write';
+import { connectionOf, type Tx } from './db/write';
 
 export type Actor = {
   userId: string;
@@ -37,10 +37,11 @@ type ActorStatements = {
 };
 
 /** Every authenticated request loads its actor: statements built once per handle and reused. */
-const statementCache = new WeakMap<Tx, ActorStatements>();
+const statementCache = new WeakMap<object, ActorStatements>();
 
 function statementsFor(tx: Tx): ActorStatements {
-  let s = statementCache.get(tx);
+  const connection = connectionOf(tx);
+  let s = statementCache.get(connection);
   if (!s) {
     const key = sql.placeholder('key');
     s = {
@@ -65,7 +66,7 @@ function statementsFor(tx: Tx): ActorStatements {
         .where(and(eq(housekeepingStaff.staff_email, key), isNull(housekeepingStaff.deleted_at)))
         .prepare(),
     };
-    statementCache.set(tx, s);
+    statementCache.set(connection, s);
   }
   return s;
 }

@@ -25,15 +25,26 @@ export function newId(): string {
 }
 
 type VersionStatement = { get: (values: { n: number }) => { value: number } | undefined };
-/** The counter upsert, built and compiled once per handle (it runs on every write). */
-const versionStatements = new WeakMap<Tx, VersionStatement>();
+/** The counter upsert, built and compiled once per connection (it runs on every write). */
+const versionStatements = new WeakMap<object, VersionStatement>();
+
+/**
+ * The better-sqlite3 connection behind a database handle or a transaction: a statement compiled
+ * for it runs in any transaction on that connection, so caches are keyed by it rather than by the
+ * short-lived transaction object.
+ */
+export function connectionOf(tx: Tx): object {
+  const handle = tx as unknown as { $client?: object; session?: { client?: object } };
+  return handle.$client ?? handle.session?.client ?? tx;
+}
 
 /**
  * Reserves `n` consecutive values of the global version counter (architecture.md §2) and returns
  * the last one: the reserved range is `last - n + 1 … last`.
  */
 export function reserveVersions(tx: Tx, n: number): number {
-  let stmt = versionStatements.get(tx);
+  const connection = connectionOf(tx);
+  let stmt = versionStatements.get(connection);
   if (!stmt) {
     const amount = sql.placeholder('n');
     stmt = tx
@@ -42,7 +53,7 @@ export function reserveVersions(tx: Tx, n: number): number {
       .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + ${amount}` } })
       .returning({ value: counters.value })
       .prepare() as unknown as VersionStatement;
-    versionStatements.set(tx, stmt);
+    versionStatements.set(connection, stmt);
   }
   const row = stmt.get({ n });
   if (!row) throw new Error('The version counter could not be advanced');
