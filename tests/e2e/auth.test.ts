@@ -5,6 +5,7 @@ import { INVALID_CREDENTIALS, LOGIN_FAILED } from '../../shared/messages';
 import { launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
+import { storedToken } from './support/storage';
 import { AppShell, pathOf, showsErrorScreen } from './pages/app-shell';
 
 let browser: Browser;
@@ -112,8 +113,8 @@ describe('guards and redirects', () => {
     await s.page.goto('/staff/tasks');
     await firstTask.waitFor();
     const title = (await firstTask.innerText()).trim();
-    const taskId = await s.page.evaluate(async () => {
-      const token = localStorage.getItem('staykeep.token');
+    const token = await storedToken(s.page);
+    const taskId = await s.page.evaluate(async (token) => {
       const res = await fetch('/api/table/20111/page', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -121,7 +122,7 @@ describe('guards and redirects', () => {
       });
       const body = (await res.json()) as { List: { id: string; task_title: string }[] };
       return body.List.map((t) => ({ id: t.id, title: t.task_title }));
-    });
+    }, token);
     const target = taskId.find((t) => t.title === title);
     expect(target).toBeDefined();
     await s.page.goto(`/housekeeping?taskId=${target?.id ?? ''}`);
@@ -133,15 +134,15 @@ describe('guards and redirects', () => {
 
   it('routes /housekeeping?taskId= to the host’s housekeeping page with that task open', async () => {
     await signInAs('host');
-    const tasks = await s.page.evaluate(async () => {
-      const token = localStorage.getItem('staykeep.token');
+    const token = await storedToken(s.page);
+    const tasks = await s.page.evaluate(async (token) => {
       const res = await fetch('/api/table/20111/page', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ PageNo: 1, PageSize: 1 }),
       });
       return ((await res.json()) as { List: { id: string; task_title: string }[] }).List;
-    });
+    }, token);
     const task = tasks[0];
     if (!task) throw new Error('The demo host has no task');
     await s.page.goto(`/housekeeping?taskId=${task.id}`);
@@ -164,13 +165,13 @@ describe('guards and redirects', () => {
     const { token } = (await response.json()) as { token: string };
     await s.page.goto(`/onauthsuccess?token=${encodeURIComponent(token)}`);
     await s.page.waitForURL((url) => url.pathname === '/staff/dashboard');
-    expect(await s.page.evaluate(() => localStorage.getItem('staykeep.token'))).toBe(token);
+    expect(await storedToken(s.page)).toBe(token);
   });
 
   it('says so when the token of /onauthsuccess is not valid', async () => {
     await s.page.goto('/onauthsuccess?token=not-a-token');
     await s.page.getByText('This sign-in link is invalid or has expired.').waitFor();
-    expect(await s.page.evaluate(() => localStorage.getItem('staykeep.token'))).toBeNull();
+    expect(await storedToken(s.page)).toBeNull();
   });
 
   it('signs out to /login, after which the areas are closed again', async () => {

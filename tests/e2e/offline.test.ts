@@ -1,0 +1,130 @@
+/**
+ * Offline first, in Chromium with two contexts (issue 4): the housekeeper works with the network
+ * gone (for the page and for the service worker: every request is aborted) through reloads
+ * served by the service worker, and the host's open page shows the result once the housekeeper
+ * is back online, without a refresh. Also: a demo account signs in with no server at all.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DEMO_PROPERTIES } from '../../shared/demo/catalog';
+import { launchBrowser, newSession, type Session } from './support/browser';
+import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
+import { localRows, metaValue, storedToken, waitForServiceWorker } from './support/storage';
+import { LoginPage } from './pages/login-page';
+import { AppShell } from './pages/app-shell';
+import { SyncStatusPill } from './pages/sync-status';
+
+let browser: Browser;
+const sessions: Session[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const s of sessions) expect(s.errors).toEqual([]);
+  for (const s of sessions) await s.context.close();
+  await browser?.close();
+});
+
+async function open(viewport?: { width: number; height: number }): Promise<Session> {
+  const s = await newSession(browser, viewport);
+  sessions.push(s);
+  return s;
+}
+
+async function signIn(s: Session, role: keyof typeof HOME_BY_ROLE): Promise<void> {
+  const login = new LoginPage(s.page);
+  await login.goto();
+  await login.signIn(demoEmail(role), DEMO_PASSWORD);
+  await s.page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
+}
+
+/** No network at all: the page is offline and every request (the service worker's too) fails. */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+type ChecklistItem = { id: string; text: string; done: boolean };
+type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: ChecklistItem[] };
+
+describe('offline work', () => {
+  it('the housekeeper ticks and completes offline through reloads; the host sees it without a refresh', async () => {
+    const staff = await open({ width: 390, height: 844 });
+    await signIn(staff, 'staff');
+    await waitForServiceWorker(staff.page);
+    const staffSync = new SyncStatusPill(staff.page);
+    await staffSync.waitForSynced();
+
+    const tasks = (await localRows(staff.page, 'housekeeping_tasks')) as LocalTask[];
+    const task = tasks.find((t) => t.task_status === 'pending' && t.checklist_items.filter((i) => !i.done).length >= 2);
+    if (!task) throw new Error('The demo housekeeper has no pending task with two open checklist items');
+    const [first, second] = task.checklist_items.filter((i) => !i.done) as [ChecklistItem, ChecklistItem];
+
+    const host = await open();
+    await signIn(host, 'host');
+    await host.page.goto(`/host/housekeeping?taskId=${task.id}`);
+    const hostDialog = host.page.locator('dialog.dialog[open]');
+    await hostDialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
+    await hostDialog.locator('.badge', { hasText: 'Pending' }).waitFor();
+
+    await staff.page.goto(`/staff/tasks?taskId=${task.id}`);
+    const dialog = staff.page.locator('dialog.dialog[open]');
+    await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
+
+    await goOffline(staff.context);
+    await staff.page.reload();
+    await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
+    await staffSync.waitForState('offline');
+
+    await dialog.getByRole('checkbox', { name: first.text }).check();
+    await dialog.getByRole('checkbox', { name: second.text }).check();
+    await dialog.getByRole('button', { name: 'Complete task' }).click();
+    await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
+    expect(await staffSync.label()).toBe('Offline · 3 changes waiting');
+
+    await staff.page.reload();
+    await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: first.text }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: second.text }).isChecked()).toBe(true);
+    expect(await staffSync.label()).toBe('Offline · 3 changes waiting');
+    // The host has heard nothing yet.
+    expect(await hostDialog.locator('.badge', { hasText: 'Pending' }).count()).toBe(1);
+
+    await goOnline(staff.context);
+    await staffSync.waitForSynced();
+    // The server pokes the host's open page, which pulls: no reload here.
+    await hostDialog.locator('.badge', { hasText: 'Completed' }).waitFor({ timeout: 15_000 });
+    const done = await hostDialog.locator('.checklist__item--done').allInnerTexts();
+    expect(done.some((t) => t.includes(first.text))).toBe(true);
+    expect(done.some((t) => t.includes(second.text))).toBe(true);
+    expect(await localRows(staff.page, 'outbox')).toEqual([]);
+  });
+
+  it('signs a demo account in with the server unreachable: demo data on the device, a banner, wiped on sign-out', async () => {
+    const s = await open();
+    await new LoginPage(s.page).goto();
+    await s.context.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await new LoginPage(s.page).signIn(demoEmail('host'), DEMO_PASSWORD);
+    await s.page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
+    await s.page.locator('.demo-banner').waitFor();
+    await new SyncStatusPill(s.page).waitForState('demo');
+    expect(await storedToken(s.page)).toBeNull();
+
+    await s.page.goto('/host/properties');
+    const shell = new AppShell(s.page);
+    await shell.waitForHeading('Properties');
+    for (const p of DEMO_PROPERTIES) await s.page.getByText(p.property_name).first().waitFor();
+    expect(await shell.errorStates()).toEqual([]);
+
+    await shell.signOut();
+    await s.page.waitForURL((url) => url.pathname === '/login');
+    expect(await metaValue(s.page, 'session')).toBeNull();
+    expect(await localRows(s.page, 'properties')).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+/** Reads what the app keeps in the browser (the offline store, IndexedDB `staykeep`), for assertions. */
+import type { Page } from 'playwright-core';
+
+/** A value of the store's `meta` table (session, clientId, cursor…), or null. */
+export async function metaValue(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (metaKey) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('staykeep');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const request = db.transaction('meta').objectStore('meta').get(metaKey);
+          request.onsuccess = () => {
+            db.close();
+            const entry: unknown = request.result;
+            resolve(typeof entry === 'object' && entry !== null && 'value' in entry ? entry.value : null);
+          };
+          request.onerror = () => {
+            db.close();
+            reject(request.error);
+          };
+        };
+      }),
+    key,
+  );
+}
+
+/** The session token the app keeps for offline sign-in, or null. */
+export async function storedToken(page: Page): Promise<string | null> {
+  const session = await metaValue(page, 'session');
+  return typeof session === 'object' && session !== null && 'token' in session && typeof session.token === 'string' ? session.token : null;
+}
+
+/** Every row of a table of the offline store (empty when the store or table does not exist). */
+export async function localRows(page: Page, table: string): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        const open = indexedDB.open('staykeep');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as Record<string, unknown>[]);
+          };
+          request.onerror = () => {
+            db.close();
+            reject(request.error);
+          };
+        };
+      }),
+    table,
+  );
+}
+
+/** Resolves once a service worker controls the page (it then serves the app shell offline). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+}
