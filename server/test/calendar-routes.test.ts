@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
-import { bookings, calendarFeeds } from '../../shared/schema/tables';
+import { bookings, calendarFeeds, subscriptionTiers } from '../../shared/schema/tables';
 import { insertRow, nowIso, type Row } from '../src/db/write';
 import { startFakeFeedServer, type FakeFeedServer } from '../src/integrations/ical/fake/server';
 import { loadCorpus } from '../src/integrations/ical/fixtures/corpus';
@@ -133,6 +133,30 @@ describe('POST /api/calendar/feeds', () => {
     expect(app.db.select().from(calendarFeeds).where(eq(calendarFeeds.id, feed.id)).get()).toMatchObject({ host_id: host.hostId });
     const again = await app.inject({ method: 'POST', url: '/api/calendar/feeds', payload, headers: auth(host) });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('POST /api/calendar/feeds and the tier limit', () => {
+  it('a host on basic (2 OTA integrations) adds feeds of its two platforms freely and is refused a third with 403', async () => {
+    // Only while this test runs: the other hosts of this file are on basic too, and unlimited without a row.
+    const tier = insert(TABLE_IDS.subscription_tiers, { tier_name: 'basic', monthly_price: 29.99, properties_limit: 5, ota_integrations: 2, commission_rate: 15, sort_order: 1 });
+    try {
+      const basic = user('host');
+      const first = property(basic);
+      const second = property(basic);
+      const post = (propertyId: string, platform: string, file: string) =>
+        app.inject({ method: 'POST', url: '/api/calendar/feeds', payload: { propertyId, platform, iCalUrl: server.url(`/tier/${file}.ics`) }, headers: auth(basic) });
+      expect((await post(first, 'airbnb', 'a1')).statusCode).toBe(201);
+      expect((await post(first, 'vrbo', 'v1')).statusCode).toBe(201);
+      // A platform already in use costs nothing more, on any property.
+      expect((await post(second, ' Airbnb ', 'a2')).statusCode).toBe(201);
+      const third = await post(second, 'booking.com', 'b1');
+      expect(third.statusCode).toBe(403);
+      expect(third.json()).toEqual({ error: 'The basic plan allows 2 OTA integrations (in use: airbnb, vrbo): move to a larger plan to connect booking.com' });
+      expect(app.db.select().from(calendarFeeds).where(eq(calendarFeeds.host_id, basic.hostId ?? '')).all()).toHaveLength(3);
+    } finally {
+      app.db.update(subscriptionTiers).set({ deleted_at: nowIso(NOW) }).where(eq(subscriptionTiers.id, String(tier.id))).run();
+    }
   });
 });
 

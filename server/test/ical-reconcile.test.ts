@@ -8,12 +8,14 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_JOB_TIMEOUT } from '../../shared/messages';
 import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
-import { bookings, calendarBlocks, calendarFeeds } from '../../shared/schema/tables';
+import { bookings, calendarBlocks, calendarFeeds, guests, hostProfiles } from '../../shared/schema/tables';
 import { currentVersion, insertRow, nowIso, updateRow, type Row } from '../src/db/write';
 import { startFakeFeedServer, type FakeFeedServer } from '../src/integrations/ical/fake/server';
 import { loadCorpus } from '../src/integrations/ical/fixtures/corpus';
 import { reconcileFeed, recordFeedFailure } from '../src/integrations/ical/reconcile';
+import { updateBooking } from '../src/modules/bookings/service';
 import { syncFeed, type SyncFeedOutcome } from '../src/modules/calendar/service';
+import { countersFromScratch } from '../src/modules/hosts/counters';
 import { makeTestApp, type TestApp } from './helpers';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -198,6 +200,76 @@ describe('importing an Airbnb calendar and re-fetching it', () => {
     app.db.transaction((tx) => updateRow(tx, def(TABLE_IDS.bookings), r1.id, { guest_name: 'Ada Lovelace' }, NOW));
     await syncOk(state.feedId);
     expect(bookingByUid(state.feedId, 'r1@airbnb.com').guest_name).toBe('Ada Lovelace');
+  });
+});
+
+function hostCounters() {
+  const row = app.db
+    .select({ total_bookings: hostProfiles.total_bookings, total_revenue: hostProfiles.total_revenue, version: hostProfiles.version })
+    .from(hostProfiles)
+    .where(eq(hostProfiles.id, hostId))
+    .get();
+  if (!row) throw new Error('no host profile');
+  return row;
+}
+
+describe('the booking rules follow an import', () => {
+  const vrbo = (...stays: [uid: string, name: string, from: string, to: string][]) =>
+    calendar(...stays.map(([uid, name, from, to]) => [`UID:${uid}`, `DTSTART;VALUE=DATE:${from}`, `DTEND;VALUE=DATE:${to}`, `SUMMARY:Reserved - ${name}`]));
+
+  it('host counters count imported stays, follow a moved priced stay with its commission, and drop a vanished one', async () => {
+    const { feedId, path } = propertyWithFeed('vrbo');
+    const start = hostCounters();
+    const guestsBefore = app.db.select().from(guests).all().length;
+
+    server.set(path, { body: vrbo(['s1', 'Ann Lee', '20260901', '20260905'], ['s2', 'Bob Ray', '20261001', '20261004']) });
+    await syncOk(feedId);
+    expect(hostCounters()).toMatchObject({ total_bookings: start.total_bookings + 2, total_revenue: start.total_revenue });
+    expect(hostCounters().version).toBeGreaterThan(start.version);
+    expect(bookingByUid(feedId, 's1')).toMatchObject({ total_amount: 0, commission_amount: 0, net_amount: 0 });
+    // iCal feeds carry no guest e-mail, and the guest list is keyed by e-mail: no guest row.
+    expect(app.db.select().from(guests).all()).toHaveLength(guestsBefore);
+
+    // The host prices the stay (commission at the default 10 %); the feed then moves it.
+    const s1 = bookingByUid(feedId, 's1');
+    app.db.transaction((tx) => updateBooking(tx, s1, { total_amount: 400 }, { now: NOW }));
+    expect(hostCounters().total_revenue).toBeCloseTo(start.total_revenue + 400, 2);
+    server.set(path, { body: vrbo(['s1', 'Ann Lee', '20260902', '20260906'], ['s2', 'Bob Ray', '20261001', '20261004']) });
+    const moved = await syncOk(feedId);
+    expect(moved.movedBookingIds).toEqual([s1.id]);
+    expect(bookingByUid(feedId, 's1')).toMatchObject({ check_in_date: '2026-09-02', total_amount: 400, commission_amount: 40, net_amount: 360 });
+    expect(hostCounters()).toMatchObject({ total_bookings: start.total_bookings + 2 });
+    expect(hostCounters().total_revenue).toBeCloseTo(start.total_revenue + 400, 2);
+
+    // s1 leaves the feed: cancelled, and the counters lose its stay and its revenue.
+    server.set(path, { body: vrbo(['s2', 'Bob Ray', '20261001', '20261004']) });
+    const vanished = await syncOk(feedId);
+    expect(vanished.cancelledBookingIds).toEqual([s1.id]);
+    expect(bookingByUid(feedId, 's1').booking_status).toBe('cancelled');
+    expect(hostCounters()).toMatchObject({ total_bookings: start.total_bookings + 1 });
+    expect(hostCounters().total_revenue).toBeCloseTo(start.total_revenue, 2);
+    const recount = app.db.transaction((tx) => countersFromScratch(tx, hostId));
+    expect(hostCounters()).toMatchObject({ total_bookings: recount.total_bookings });
+    expect(hostCounters().total_revenue).toBeCloseTo(recount.total_revenue, 2);
+  });
+
+  it('a guest e-mail the host adds to an imported stay makes a guest, which the import keeps up to date', async () => {
+    const { feedId, path } = propertyWithFeed('vrbo');
+    server.set(path, { body: vrbo(['g1', 'Cleo Park', '20261101', '20261104']) });
+    await syncOk(feedId);
+    const g1 = bookingByUid(feedId, 'g1');
+    app.db.transaction((tx) => updateBooking(tx, g1, { guest_email: 'Cleo@Example.test', total_amount: 300 }, { now: NOW }));
+    const guest = () => app.db.select().from(guests).where(and(eq(guests.host_id, hostId), eq(guests.guest_email, 'cleo@example.test'))).get();
+    expect(guest()).toMatchObject({ guest_name: 'Cleo Park', total_bookings: 1 });
+    expect(guest()?.total_spent).toBeCloseTo(300, 2);
+
+    // The feed renames the guest and then drops the stay: the guest row follows both.
+    server.set(path, { body: vrbo(['g1', 'Cleo Park-Lin', '20261101', '20261104']) });
+    await syncOk(feedId);
+    expect(guest()).toMatchObject({ guest_name: 'Cleo Park-Lin', total_bookings: 1 });
+    server.set(path, { body: vrbo() });
+    await syncOk(feedId);
+    expect(guest()).toMatchObject({ total_bookings: 0, total_spent: 0 });
   });
 });
 

@@ -2,6 +2,10 @@
  * Applies one feed's parsed instances to the database (issue 8), in one synchronous transaction
  * through db/write.ts so that every change bumps the global version and reaches the clients:
  *
+ * Bookings are written through the booking service (modules/bookings/service.ts), so host
+ * counters, guests and commission follow an import exactly as they follow a host's own write;
+ * imports are never refused there (the outside world already sold those nights).
+ *
  * 1. Instances gone from the feed are removed first. A vanished stay is a cancelled stay
  *    (booking_status 'cancelled', the row kept for history); a vanished block is tombstoned.
  *    Only rows that end after today are touched: OTAs drop past stays from their exports, and a
@@ -18,7 +22,8 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { bookings, calendarBlocks, type calendarFeeds } from '../../../../shared/schema/tables';
 import { NotFound } from '../../errors';
 import type { Db } from '../../db';
-import { getRow, insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { getRow, insertRows, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { cancelBooking, importBooking, updateBooking, type BookingEnv } from '../../modules/bookings/service';
 import type { IcalInstance } from './parse';
 
 export type ReconcileOptions = {
@@ -75,7 +80,6 @@ function def(id: number): TableDef {
 }
 
 const FEEDS = def(TABLE_IDS.calendar_feeds);
-const BOOKINGS = def(TABLE_IDS.bookings);
 const BLOCKS = def(TABLE_IDS.calendar_blocks);
 
 /** Limits of the booking fields (shared/schema/entities.ts), so an import never stores more. */
@@ -172,6 +176,8 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
   const { now, today } = options;
   const at = nowIso(now);
   return db.transaction((tx) => {
+    // `db` lets the booking service prepare its queries once for the whole feed.
+    const env: BookingEnv = { now, db };
     const feed = loadFeed(tx, feedId);
     const source = feed.platform;
     const prefix = `${feed.id}:`;
@@ -219,7 +225,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         continue;
       }
       if (row.booking_status === 'cancelled' || row.check_out_date <= today) continue;
-      updateRow(tx, BOOKINGS, row.id, { booking_status: 'cancelled' }, now);
+      cancelBooking(tx, row, env);
       result.cancelled += 1;
       result.cancelledBookingIds.push(row.id);
     }
@@ -255,15 +261,15 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         if (Object.keys(changes).length === 0) {
           result.unchanged += 1;
         } else {
-          updateRow(tx, BOOKINGS, id, changes, now);
+          updateBooking(tx, current, changes, env, { imported: true });
           result.updated += 1;
           result.changedIds.push(id);
           if ('check_in_date' in changes || 'check_out_date' in changes) result.movedBookingIds.push(id);
         }
       } else {
-        const row = insertRow(
+        // Overlaps come back from the service too; the radar below also sees blocks, so it decides.
+        const { row } = importBooking(
           tx,
-          BOOKINGS,
           {
             host_id: feed.host_id,
             property_id: feed.property_id,
@@ -275,15 +281,17 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
             booking_status: 'confirmed',
             created_date: at,
           },
-          now,
+          env,
         );
-        id = String(row.id);
+        id = row.id;
         result.created += 1;
         result.createdBookingIds.push(id);
         result.changedIds.push(id);
       }
       imported.push(importedSide(instance, id, source));
     }
+    // New blocks carry no rules: one bulk insert (a first import of a busy feed is mostly blocks).
+    const newBlocks: Row[] = [];
     for (const [key, instance] of incomingBlocks) {
       const desired: Row = { start_date: instance.start, end_date: instance.end, summary: instance.summary.slice(0, MAX_SUMMARY), source };
       const current = blocksByKey.get(key);
@@ -299,18 +307,14 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
           result.changedIds.push(id);
         }
       } else {
-        const row = insertRow(
-          tx,
-          BLOCKS,
-          { host_id: feed.host_id, property_id: feed.property_id, feed_id: feed.id, uid: instance.uid, recurrence_id: instance.recurrenceId, ...desired },
-          now,
-        );
-        id = String(row.id);
+        id = newId();
+        newBlocks.push({ id, host_id: feed.host_id, property_id: feed.property_id, feed_id: feed.id, uid: instance.uid, recurrence_id: instance.recurrenceId, ...desired });
         result.created += 1;
         result.changedIds.push(id);
       }
       imported.push(importedSide(instance, id, source));
     }
+    insertRows(tx, BLOCKS, newBlocks, now);
 
     // 3. Clashes with other sources.
     if (imported.length > 0) {

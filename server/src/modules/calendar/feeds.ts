@@ -13,6 +13,7 @@ import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { assertRowInScope, scopeWhere } from '../../policy';
 import { blockUid, bookingUid } from '../../integrations/ical/export';
 import { assertFeedUrlAllowed, type Resolver } from '../../integrations/ical/fetch';
+import { assertOtaIntegrationAllowed } from '../hosts/limits';
 import { propertyToday } from './service';
 
 function def(id: number): TableDef {
@@ -32,7 +33,9 @@ export type FeedEnv = { now: Date; allowedOrigins: readonly string[]; resolver?:
 /**
  * Adds an iCal feed to a property in the caller's scope (404 otherwise). The URL is checked first
  * (https or allow-listed; no private, loopback or link-local host: 400 naming iCalUrl), outside
- * the transaction because it resolves the host name.
+ * the transaction because it resolves the host name. A platform the host does not use yet must fit
+ * in its tier's ota_integrations (403 naming the limit), checked in the insert's transaction so
+ * that two feeds added at once cannot both take the last slot.
  */
 export async function createFeed(db: Db, actor: Actor, input: CreateFeedInput, env: FeedEnv): Promise<FeedRow> {
   const property = assertRowInScope(db, actor, PROPERTIES, input.propertyId);
@@ -44,6 +47,7 @@ export async function createFeed(db: Db, actor: Actor, input: CreateFeedInput, e
       .where(and(eq(calendarFeeds.property_id, input.propertyId), eq(calendarFeeds.ical_url, url), isNull(calendarFeeds.deleted_at)))
       .get();
     if (existing) throw new Conflict('This calendar is already connected to the property');
+    assertOtaIntegrationAllowed(tx, String(property.host_id), input.platform.trim());
     return insertRow(
       tx,
       FEEDS,
