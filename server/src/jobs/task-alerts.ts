@@ -22,7 +22,7 @@ import { housekeepingTasks, properties, taskAlerts } from '../../../shared/schem
 import type { Db } from '../db/index';
 import { nowIso, type Tx } from '../db/write';
 import { propertyToday } from '../modules/calendar/service';
-import { notifyTaskAlert, type AlertKind, type TaskRow } from '../modules/housekeeping/service';
+import { notifyTaskAlerts, type AlertKind, type TaskRow } from '../modules/housekeeping/service';
 import { readMark, writeMark } from './lease';
 
 /** Tasks alerted per run at most (spec §9). */
@@ -39,6 +39,7 @@ const FIRST_LOOKBACK_MS = 60_000;
  */
 const ZONE_SLACK_MS = 14 * 60 * 60 * 1000;
 const SCAN_BATCH = 200;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export type AlertRunOptions = { limit?: number };
 
@@ -100,21 +101,27 @@ function overdueQuery(tx: Tx, upper: string, after: { due: string; id: string } 
     .limit(SCAN_BATCH);
 }
 
-/** Records the alert and writes its notifications; false when the task had already alerted. */
-function alertOnce(tx: Tx, task: TaskRow, kind: AlertKind, now: Date, result: AlertRunResult): boolean {
-  const inserted = tx
-    .insert(taskAlerts)
-    .values({ task_id: task.id, kind, created_at: nowIso(now) })
-    .onConflictDoNothing()
-    .returning({ taskId: taskAlerts.task_id })
-    .get();
-  if (!inserted) return false;
-  for (const n of notifyTaskAlert(tx, task, kind, now)) {
+/**
+ * Records the alerts of these tasks and writes their notifications, in the run's transaction; a
+ * task whose alert row already exists is left out (it alerted before).
+ */
+function alertOnce(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date, result: AlertRunResult): void {
+  if (tasks.length === 0) return;
+  const inserted = new Set(
+    tx
+      .insert(taskAlerts)
+      .values(tasks.map((t) => ({ task_id: t.id, kind, created_at: nowIso(now) })))
+      .onConflictDoNothing()
+      .returning({ taskId: taskAlerts.task_id })
+      .all()
+      .map((r) => r.taskId),
+  );
+  const fresh = tasks.filter((t) => inserted.has(t.id));
+  for (const n of notifyTaskAlerts(tx, fresh, kind, now)) {
     result.notifications += 1;
     result.pushDeliveries += n.deliveries;
   }
-  result.taskIds.push(task.id);
-  return true;
+  result.taskIds.push(...fresh.map((t) => t.id));
 }
 
 /** Urgent pending tasks created since the last check (up to `limit`), each alerted once. */
@@ -126,7 +133,7 @@ export function runUrgentTasks(db: Db, now: Date, options: AlertRunOptions = {})
       const since = readMark(tx, URGENT_JOB) ?? nowIso(new Date(now.getTime() - FIRST_LOOKBACK_MS));
       const result: AlertRunResult = { job: URGENT_JOB, checkedAt: at, since, mark: at, taskIds: [], notifications: 0, pushDeliveries: 0, more: false };
       const candidates = urgentQuery(tx, since, at, limit).all();
-      for (const task of candidates) alertOnce(tx, task, 'urgent', now, result);
+      alertOnce(tx, candidates, 'urgent', now, result);
       if (candidates.length >= limit) {
         // Stopped at the limit: carry on from the last one (tasks sharing its time are re-read and
         // skipped as alerted, so none is lost and none alerts twice).
@@ -142,7 +149,7 @@ export function runUrgentTasks(db: Db, now: Date, options: AlertRunOptions = {})
 
 /** Is a pending task with this due date overdue at `now`? */
 export function isPastDue(due: string, timezone: string, now: Date): boolean {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(due)) return due < propertyToday(timezone, now);
+  if (DAY.test(due)) return due < propertyToday(timezone, now);
   const at = Date.parse(due);
   return !Number.isNaN(at) && at < now.getTime();
 }
@@ -155,30 +162,41 @@ export function runOverdueTasks(db: Db, now: Date, options: AlertRunOptions = {}
   return db.transaction(
     (tx) => {
       const result: AlertRunResult = { job: OVERDUE_JOB, checkedAt: at, mark: at, taskIds: [], notifications: 0, pushDeliveries: 0, more: false };
+      // Today's date per zone and each property's zone, looked up once per run.
+      const todays = new Map<string, string>();
       const zones = new Map<string, string>();
-      const zoneOf = (propertyId: string): string => {
-        let zone = zones.get(propertyId);
+      const pastDue = (task: TaskRow): boolean => {
+        const due = task.due_date;
+        if (due === null) return false;
+        if (!DAY.test(due)) return isPastDue(due, 'UTC', now);
+        let zone = zones.get(task.property_id);
         if (zone === undefined) {
-          zone = tx.select({ tz: properties.timezone }).from(properties).where(eq(properties.id, propertyId)).get()?.tz ?? 'UTC';
-          zones.set(propertyId, zone);
+          zone = tx.select({ tz: properties.timezone }).from(properties).where(eq(properties.id, task.property_id)).get()?.tz ?? 'UTC';
+          zones.set(task.property_id, zone);
         }
-        return zone;
+        let today = todays.get(zone);
+        if (today === undefined) {
+          today = propertyToday(zone, now);
+          todays.set(zone, today);
+        }
+        return due < today;
       };
+      const overdue: TaskRow[] = [];
       let after: { due: string; id: string } | null = null;
       scan: for (;;) {
         const batch: TaskRow[] = overdueQuery(tx, upper, after).all();
         for (const task of batch) {
-          if (result.taskIds.length >= limit) {
+          if (overdue.length >= limit) {
             result.more = true;
             break scan;
           }
-          const due = task.due_date;
-          if (due !== null && isPastDue(due, zoneOf(task.property_id), now)) alertOnce(tx, task, 'overdue', now, result);
+          if (pastDue(task)) overdue.push(task);
         }
         const last = batch.at(-1);
         if (batch.length < SCAN_BATCH || !last?.due_date) break;
         after = { due: last.due_date, id: last.id };
       }
+      alertOnce(tx, overdue, 'overdue', now, result);
       writeMark(tx, OVERDUE_JOB, at);
       return result;
     },

@@ -16,14 +16,14 @@
  * Everything runs synchronously in the caller's transaction; notifications go through `notify`,
  * which leaves Web Push for after the commit.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, properties, taskTemplates, turnoverTasks, users, type housekeepingTasks } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import { getRow, insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 import { propertyToday } from '../calendar/service';
-import { notify, type Notified } from '../notifications/service';
+import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
 
 function requireDef(id: number): TableDef {
@@ -86,33 +86,115 @@ export function staffUserOf(tx: Tx, staffId: string | null): string | null {
   return byEmail?.id ?? null;
 }
 
-function propertyNameOf(tx: Tx, propertyId: string | null): string {
-  if (!propertyId) return 'a property';
-  const row = tx.select({ name: properties.property_name }).from(properties).where(eq(properties.id, propertyId)).get();
-  return row?.name ?? 'a property';
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
 }
 
-function describe(tx: Tx, task: Row): string {
-  return `"${text(task, 'task_title') ?? 'Task'}" at ${propertyNameOf(tx, text(task, 'property_id'))}`;
+/**
+ * What task notifications need to know (the host's user, the assignee's user, the property's
+ * name), looked up once per call; `preload` fetches them for a whole batch of tasks in one query
+ * per kind (the alert jobs notify up to 50 tasks at once).
+ */
+class TaskFacts {
+  private readonly hosts = new Map<string, string | null>();
+  private readonly staff = new Map<string, string | null>();
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly tx: Tx) {}
+
+  preload(tasks: readonly Row[]): void {
+    const distinct = (field: string) => [...new Set(tasks.map((t) => text(t, field)).filter((v): v is string => v !== null))];
+    const hostIds = distinct('host_id').filter((id) => !this.hosts.has(id));
+    for (const part of chunks(hostIds)) {
+      const found = this.tx
+        .select({ hostId: hostProfiles.id, userId: users.ID })
+        .from(hostProfiles)
+        .innerJoin(users, eq(users.ID, hostProfiles.user_id))
+        .where(and(inArray(hostProfiles.id, part), isNull(hostProfiles.deleted_at), isNull(users.deleted_at)))
+        .all();
+      for (const id of part) this.hosts.set(id, null);
+      for (const f of found) this.hosts.set(f.hostId, f.userId);
+    }
+    const staffIds = distinct('assigned_staff_id').filter((id) => !this.staff.has(id));
+    for (const part of chunks(staffIds)) {
+      const rows = this.tx
+        .select({ id: housekeepingStaff.id, userId: housekeepingStaff.user_id, email: housekeepingStaff.staff_email })
+        .from(housekeepingStaff)
+        .where(and(inArray(housekeepingStaff.id, part), isNull(housekeepingStaff.deleted_at)))
+        .all();
+      const linked = new Set(
+        this.tx
+          .select({ id: users.ID })
+          .from(users)
+          .where(and(inArray(users.ID, rows.map((r) => r.userId).filter((v): v is string => v !== null)), isNull(users.deleted_at)))
+          .all()
+          .map((u) => u.id),
+      );
+      const emails = rows.filter((r) => !(r.userId && linked.has(r.userId)) && r.email).map((r) => r.email.trim().toLowerCase());
+      const byEmail = new Map(
+        emails.length === 0
+          ? []
+          : this.tx
+              .select({ id: users.ID, email: users.Email })
+              .from(users)
+              .where(and(inArray(users.Email, emails), eq(users.Role, 'staff'), isNull(users.deleted_at)))
+              .all()
+              .map((u) => [u.email, u.id] as const),
+      );
+      for (const id of part) this.staff.set(id, null);
+      for (const r of rows) {
+        this.staff.set(r.id, r.userId && linked.has(r.userId) ? r.userId : (byEmail.get(r.email.trim().toLowerCase()) ?? null));
+      }
+    }
+    const propertyIds = distinct('property_id').filter((id) => !this.names.has(id));
+    for (const part of chunks(propertyIds)) {
+      for (const p of this.tx.select({ id: properties.id, name: properties.property_name }).from(properties).where(inArray(properties.id, part)).all()) {
+        this.names.set(p.id, p.name);
+      }
+    }
+  }
+
+  hostUser(hostId: string | null): string | null {
+    if (!hostId) return null;
+    if (!this.hosts.has(hostId)) this.hosts.set(hostId, hostUserOf(this.tx, hostId));
+    return this.hosts.get(hostId) ?? null;
+  }
+
+  staffUser(staffId: string | null): string | null {
+    if (!staffId) return null;
+    if (!this.staff.has(staffId)) this.staff.set(staffId, staffUserOf(this.tx, staffId));
+    return this.staff.get(staffId) ?? null;
+  }
+
+  /** `"<title>" at <property name>`, the subject of every task notification. */
+  describe(task: Row): string {
+    const propertyId = text(task, 'property_id');
+    let name = propertyId ? this.names.get(propertyId) : undefined;
+    if (propertyId && name === undefined) {
+      name = this.tx.select({ name: properties.property_name }).from(properties).where(eq(properties.id, propertyId)).get()?.name ?? 'a property';
+      this.names.set(propertyId, name);
+    }
+    return `"${text(task, 'task_title') ?? 'Task'}" at ${name ?? 'a property'}`;
+  }
 }
 
-function send(tx: Tx, userId: string, task: Row, title: string, type: NotificationType, message: string, now: Date): Notified {
+function message(userId: string, task: Row, title: string, type: NotificationType, body: string): NotifyInput {
   const taskId = String(task.id);
-  return notify(
-    tx,
-    {
-      userId,
-      title,
-      message,
-      type,
-      taskId,
-      hostId: text(task, 'host_id'),
-      actionUrl: taskActionUrl(taskId),
-      scheduledDate: text(task, 'scheduled_date'),
-      dueDate: text(task, 'due_date'),
-    },
-    now,
-  );
+  return {
+    userId,
+    title,
+    message: body,
+    type,
+    taskId,
+    hostId: text(task, 'host_id'),
+    actionUrl: taskActionUrl(taskId),
+    scheduledDate: text(task, 'scheduled_date'),
+    dueDate: text(task, 'due_date'),
+  };
 }
 
 /** Who wrote the task: a signed-in user, or the turnover rule acting for a booking. */
@@ -127,11 +209,12 @@ const UPDATE_FIELDS: readonly (readonly [string, string])[] = [
 ];
 
 function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date): Notified[] {
-  const out: Notified[] = [];
-  const hostUser = hostUserOf(tx, text(after, 'host_id'));
+  const out: NotifyInput[] = [];
+  const facts = new TaskFacts(tx);
+  const hostUser = facts.hostUser(text(after, 'host_id'));
   const assignee = text(after, 'assigned_staff_id');
-  const assigneeUser = staffUserOf(tx, assignee);
-  const what = describe(tx, after);
+  const assigneeUser = facts.staffUser(assignee);
+  const what = facts.describe(after);
 
   if (!before) {
     const fromTemplate = text(after, 'template_id') !== null;
@@ -143,31 +226,31 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
           : byOther
             ? `by ${author.name ?? 'someone else'}`
             : 'from a template';
-      out.push(send(tx, hostUser, after, NOTIFICATION_TITLES.taskCreated, 'info', `${what} was created ${how}.`, now));
+      out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCreated, 'info', `${what} was created ${how}.`));
     }
     if (assigneeUser && assigneeUser !== author.userId) {
-      out.push(send(tx, assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`, now));
+      out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
     }
-    return out;
+    return notifyMany(tx, out, now);
   }
 
   const reassigned = assignee !== null && assignee !== text(before, 'assigned_staff_id');
   if (reassigned) {
     if (assigneeUser && assigneeUser !== author.userId) {
-      out.push(send(tx, assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`, now));
+      out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
     }
   } else if (assigneeUser && assigneeUser !== author.userId) {
     const changed = UPDATE_FIELDS.filter(([field]) => field in after && (after[field] ?? null) !== (before[field] ?? null)).map(([, label]) => label);
     if (changed.length > 0) {
-      out.push(send(tx, assigneeUser, after, NOTIFICATION_TITLES.taskUpdate, 'info', `${what} changed: ${changed.join(', ')}.`, now));
+      out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskUpdate, 'info', `${what} changed: ${changed.join(', ')}.`));
     }
   }
 
   if (before.task_status !== 'completed' && after.task_status === 'completed' && hostUser && hostUser !== author.userId) {
     const who = author.name ?? 'Your housekeeper';
-    out.push(send(tx, hostUser, after, NOTIFICATION_TITLES.taskCompleted, 'success', `${who} completed ${what}.`, now));
+    out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCompleted, 'success', `${who} completed ${what}.`));
   }
-  return out;
+  return notifyMany(tx, out, now);
 }
 
 /**
@@ -179,22 +262,26 @@ export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefi
   return taskEvents(tx, { userId: actor?.userId ?? null, name: actor?.name || null }, before, after, now);
 }
 
-/** The host and the assignee of a task (the users a task alert concerns), each once. */
-export function alertRecipients(tx: Tx, task: Pick<TaskRow, 'host_id' | 'assigned_staff_id'>): string[] {
-  const ids = [hostUserOf(tx, task.host_id), staffUserOf(tx, task.assigned_staff_id)].filter((id): id is string => id !== null);
-  return [...new Set(ids)];
-}
-
 export type AlertKind = 'urgent' | 'overdue';
 
-/** The alert notifications of one task (spec §8: Urgent Task Alert is urgent, Task Overdue warning). */
-export function notifyTaskAlert(tx: Tx, task: TaskRow, kind: AlertKind, now: Date): Notified[] {
-  const what = describe(tx, task);
-  const [title, type, message]: [string, NotificationType, string] =
-    kind === 'urgent'
-      ? [NOTIFICATION_TITLES.urgentTask, 'urgent', `${what} is urgent and still pending.`]
-      : [NOTIFICATION_TITLES.taskOverdue, 'warning', `${what} is past its due date (${task.due_date ?? 'unknown'}) and still pending.`];
-  return alertRecipients(tx, task).map((userId) => send(tx, userId, task, title, type, message, now));
+/**
+ * The alert notifications of these tasks (spec §8: Urgent Task Alert is urgent, Task Overdue a
+ * warning), to each task's host and assignee once, written in one go.
+ */
+export function notifyTaskAlerts(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date): Notified[] {
+  const facts = new TaskFacts(tx);
+  facts.preload(tasks);
+  const inputs: NotifyInput[] = [];
+  for (const task of tasks) {
+    const what = facts.describe(task);
+    const [title, type, body]: [string, NotificationType, string] =
+      kind === 'urgent'
+        ? [NOTIFICATION_TITLES.urgentTask, 'urgent', `${what} is urgent and still pending.`]
+        : [NOTIFICATION_TITLES.taskOverdue, 'warning', `${what} is past its due date (${task.due_date ?? 'unknown'}) and still pending.`];
+    const recipients = new Set([facts.hostUser(task.host_id), facts.staffUser(task.assigned_staff_id)]);
+    for (const userId of recipients) if (userId) inputs.push(message(userId, task, title, type, body));
+  }
+  return notifyMany(tx, inputs, now);
 }
 
 // ── Turnover ───────────────────────────────────────────────────────────────────────────────

@@ -12,7 +12,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notifications, pushDeliveries } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRow, nowIso, tombstoneRow, updateRow, type Tx } from '../../db/write';
+import { insertRows, nowIso, tombstoneRow, updateRow, type Tx } from '../../db/write';
 import { NotFound } from '../../errors';
 import { queueDeliveries, type NotificationType } from '../push/service';
 import { NOTIFICATIONS } from '../push/tables';
@@ -43,27 +43,36 @@ export type Notified = {
  * deliveries; the sync poke and the sending happen once that transaction has committed.
  */
 export function notify(tx: Tx, input: NotifyInput, now: Date = new Date()): Notified {
-  const row = insertRow(
+  const [one] = notifyMany(tx, [input], now);
+  if (!one) throw new Error('notifyMany wrote nothing');
+  return one;
+}
+
+/** `notify` for many at once (the alert jobs): one insert for the rows, one for their deliveries. */
+export function notifyMany(tx: Tx, inputs: readonly NotifyInput[], now: Date = new Date()): Notified[] {
+  if (inputs.length === 0) return [];
+  const timestamp = nowIso(now);
+  const rows = insertRows(
     tx,
     NOTIFICATIONS,
-    {
+    inputs.map((input) => ({
       user_id: input.userId,
       title: input.title,
       message: input.message ?? '',
       type: input.type ?? 'info',
-      timestamp: nowIso(now),
+      timestamp,
       isRead: false,
       taskId: input.taskId ?? null,
       hostId: input.hostId ?? null,
       actionUrl: input.actionUrl ?? null,
       scheduledDate: input.scheduledDate ?? null,
       dueDate: input.dueDate ?? null,
-    },
+    })),
     now,
-  ) as NotificationRow;
-  const deliveries = queueDeliveries(tx, row, now);
-  announceNotification(row.id);
-  return { notification: row, deliveries };
+  ) as NotificationRow[];
+  const deliveries = queueDeliveries(tx, rows, now);
+  for (const row of rows) announceNotification(row.id);
+  return rows.map((notification) => ({ notification, deliveries: deliveries.get(notification.id) ?? 0 }));
 }
 
 /** A notification as the owner sees it: the spec's browser-kept fields (decisions.md). */

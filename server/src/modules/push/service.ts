@@ -133,38 +133,58 @@ export type NotificationForPush = {
   taskId: string | null;
 };
 
-/** Queues one delivery per live subscription of the notification's owner; answers how many. */
-export function queueDeliveries(tx: Tx, notification: NotificationForPush, now: Date): number {
-  const subscriptions = tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.user_id, notification.user_id), isNull(pushSubscriptions.deleted_at)))
-    .all();
-  if (subscriptions.length === 0) return 0;
-  const payload: PushPayload = {
-    id: notification.id,
-    title: notification.title,
-    message: notification.message,
-    type: notification.type,
-    timestamp: notification.timestamp,
-    actionUrl: notification.actionUrl,
-    taskId: notification.taskId,
-    requireInteraction: notification.type === 'urgent',
-  };
+/** Rows per multi-row INSERT of deliveries (10 columns each, well under SQLite's parameter limit). */
+const DELIVERY_CHUNK = 200;
+
+/**
+ * Queues one delivery per live subscription of each notification's owner; answers how many per
+ * notification id. One query for the owners' subscriptions, multi-row inserts for the deliveries.
+ */
+export function queueDeliveries(tx: Tx, notifications: readonly NotificationForPush[], now: Date): Map<string, number> {
+  const counts = new Map<string, number>();
+  const owners = [...new Set(notifications.map((n) => n.user_id))];
+  if (owners.length === 0) return counts;
+  const byUser = new Map<string, string[]>();
+  for (let i = 0; i < owners.length; i += 500) {
+    const subscriptions = tx
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.user_id })
+      .from(pushSubscriptions)
+      .where(and(inArray(pushSubscriptions.user_id, owners.slice(i, i + 500)), isNull(pushSubscriptions.deleted_at)))
+      .all();
+    for (const s of subscriptions) byUser.set(s.userId, [...(byUser.get(s.userId) ?? []), s.id]);
+  }
+  if (byUser.size === 0) return counts;
   const at = nowIso(now);
-  tx.insert(pushDeliveries)
-    .values(
-      subscriptions.map((s) => ({
-        subscription_id: s.id,
+  const expires = nowIso(new Date(now.getTime() + PUSH_TTL_SECONDS * 1000));
+  const rows: (typeof pushDeliveries.$inferInsert)[] = [];
+  for (const notification of notifications) {
+    const devices = byUser.get(notification.user_id) ?? [];
+    if (devices.length === 0) continue;
+    const payload: PushPayload = {
+      id: notification.id,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      timestamp: notification.timestamp,
+      actionUrl: notification.actionUrl,
+      taskId: notification.taskId,
+      requireInteraction: notification.type === 'urgent',
+    };
+    const text = JSON.stringify(payload);
+    for (const subscriptionId of devices) {
+      rows.push({
+        subscription_id: subscriptionId,
         notification_id: notification.id,
-        payload: JSON.stringify(payload),
+        payload: text,
         urgency: urgencyOf(notification.type),
         ttl: PUSH_TTL_SECONDS,
         next_attempt_at: at,
-        expires_at: nowIso(new Date(now.getTime() + PUSH_TTL_SECONDS * 1000)),
+        expires_at: expires,
         created_at: at,
-      })),
-    )
-    .run();
-  return subscriptions.length;
+      });
+    }
+    counts.set(notification.id, devices.length);
+  }
+  for (let i = 0; i < rows.length; i += DELIVERY_CHUNK) tx.insert(pushDeliveries).values(rows.slice(i, i + DELIVERY_CHUNK)).run();
+  return counts;
 }
