@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });
 
-  if (seed) seedDemo(app.db, app.now());
+  if (seed) seedDemo(app.db, app.now(), config.publicOrigin);
   await app.ready();
   return app;
 }

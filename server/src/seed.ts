@@ -3,6 +3,9 @@
  * insertRow so that every row takes a version like any other write, in one transaction so that a
  * crash leaves either the whole demo or nothing. Runs only on an empty users table, so a restart,
  * or a database someone has already set up, is left alone.
+ *
+ * Export tokens are made here, not by the generator: it has no randomness of its own to spare for
+ * secrets (its rows are the same for every install), and an export URL is a bearer secret.
  */
 import { count } from 'drizzle-orm';
 import { users } from '../../shared/schema/tables';
@@ -11,8 +14,9 @@ import { utcDateOf } from '../../shared/dates';
 import { DEMO_PASSWORD } from '../../shared/demo/accounts';
 import { DEMO_TABLES, generateDemoData } from '../../shared/demo/generate';
 import type { Db } from './db/index';
-import { insertRow, type Tx } from './db/write';
+import { insertRow, type Row, type Tx } from './db/write';
 import { hashPasswordSync } from './modules/auth/password';
+import { exportUrlOf, newExportToken } from './modules/properties/service';
 
 export type SeedResult = { seeded: boolean; rows: number };
 
@@ -20,8 +24,21 @@ function hasUsers(tx: Tx): boolean {
   return (tx.select({ n: count() }).from(users).get()?.n ?? 0) > 0;
 }
 
-/** Seeds the demo around the UTC day of `now` (the platform timezone, spec §9). */
-export function seedDemo(db: Db, now: Date): SeedResult {
+/** A demo row as stored: users take the password hash, properties a fresh export token and URL. */
+function storedRow(name: string, row: Row, passwordHash: string, publicOrigin: string): Row {
+  if (name === 'users') return { ...row, password_hash: passwordHash };
+  if (name === 'properties') {
+    const token = newExportToken();
+    return { ...row, ical_export_token: token, ical_export_url: exportUrlOf(publicOrigin, String(row.id), token) };
+  }
+  return { ...row };
+}
+
+/**
+ * Seeds the demo around the UTC day of `now` (the platform timezone, spec §9); export URLs are
+ * built on `publicOrigin` (config.publicOrigin), as at property creation.
+ */
+export function seedDemo(db: Db, now: Date, publicOrigin: string): SeedResult {
   // Checked before hashing too: the KDF is deliberately slow and most starts are not the first.
   if (hasUsers(db)) return { seeded: false, rows: 0 };
   const data = generateDemoData({ today: utcDateOf(now) });
@@ -35,7 +52,7 @@ export function seedDemo(db: Db, now: Date): SeedResult {
       const def = tableByName(name);
       if (!def) throw new Error(`Demo table ${name} is not in the registry`);
       for (const row of data[name]) {
-        insertRow(tx, def, name === 'users' ? { ...row, password_hash: passwordHash } : { ...row }, now);
+        insertRow(tx, def, storedRow(name, row, passwordHash, publicOrigin), now);
         rows += 1;
       }
     }

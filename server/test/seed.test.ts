@@ -7,7 +7,9 @@ import { currentVersion } from '../src/db/write';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo/accounts';
 import { DEMO_TABLES, generateDemoData } from '../../shared/demo/generate';
 import { tableByName } from '../../shared/registry';
-import { bookings, hostProfiles, housekeepingStaff, housekeepingTasks, users } from '../../shared/schema/tables';
+import { bookings, hostProfiles, housekeepingStaff, housekeepingTasks, properties, users } from '../../shared/schema/tables';
+import { bookingUid } from '../src/integrations/ical/export';
+import { parseIcalFeed } from '../src/integrations/ical/parse';
 
 // Late in the UTC day, so that a seed that took "today" from local time would show it.
 const NOW = new Date('2025-06-15T23:30:00.000Z');
@@ -115,10 +117,40 @@ describe('demo seed', () => {
     expect(res.json().VirtualCount).toBe(app.db.select({ n: sql<number>`count(*)` }).from(bookings).get()?.n);
   });
 
+  it('gives each demo property its own export URL, which serves that property\'s demo bookings as iCal', async () => {
+    const demo = app.db.select().from(properties).all();
+    expect(demo.length).toBe(generateDemoData({ today: TODAY }).properties.length);
+    expect(new Set(demo.map((p) => p.ical_export_token)).size).toBe(demo.length);
+    for (const property of demo) {
+      const token = property.ical_export_token ?? '';
+      expect(token.length, property.property_name).toBeGreaterThanOrEqual(32);
+      expect(property.ical_export_url).toBe(`${app.config.publicOrigin}/ical/${property.id}/${token}.ics`);
+
+      const res = await app.inject({ method: 'GET', url: new URL(property.ical_export_url ?? '').pathname });
+      expect(res.statusCode, property.property_name).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+      const stays = app.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.property_id, property.id), isNull(bookings.deleted_at), sql`${bookings.booking_status} <> 'cancelled'`))
+        .all();
+      expect(stays.length, property.property_name).toBeGreaterThan(0);
+      // Read back with our own importer: the same stays, each once, on the same dates.
+      const events = parseIcalFeed(res.body, { timezone: property.timezone, today: TODAY }).instances;
+      const byUid = (a: { uid: string }, b: { uid: string }) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+      expect(events.map((e) => ({ uid: e.uid, start: e.start, end: e.end })).sort(byUid)).toEqual(
+        stays.map((b) => ({ uid: bookingUid(b.id), start: b.check_in_date, end: b.check_out_date })).sort(byUid),
+      );
+    }
+    const first = demo[0];
+    const wrong = await app.inject({ method: 'GET', url: `/ical/${first?.id}/${'x'.repeat(32)}.ics` });
+    expect(wrong.statusCode).toBe(404);
+  });
+
   it('does nothing on a second run', () => {
     const before = currentVersion(app.db);
     const userCount = countRows(app, 'users');
-    expect(seedDemo(app.db, new Date('2025-07-01T00:00:00.000Z'))).toEqual({ seeded: false, rows: 0 });
+    expect(seedDemo(app.db, new Date('2025-07-01T00:00:00.000Z'), app.config.publicOrigin)).toEqual({ seeded: false, rows: 0 });
     expect(currentVersion(app.db)).toBe(before);
     expect(countRows(app, 'users')).toBe(userCount);
   });
