@@ -243,7 +243,11 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
 
     // 2. Upserts.
     const imported: ClashSide[] = [];
-    for (const [externalUid, instance] of incomingBookings) {
+    // Latest stay first: the service's overlap query walks the property's (property_id,
+    // check_in_date) index up to each stay's check-out day, so in this order it meets only the
+    // stays that really overlap, instead of every stay imported before it (quadratic on a first import).
+    const bookingOrder = [...incomingBookings].sort(([, a], [, b]) => (a.start > b.start ? -1 : a.start < b.start ? 1 : 0));
+    for (const [externalUid, instance] of bookingOrder) {
       const desired: Row = {
         check_in_date: instance.start,
         check_out_date: instance.end,
