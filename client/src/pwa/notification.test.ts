@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { notificationFromPush, notificationTarget } from './notification';
+
+describe('push notifications', () => {
+  it('shows an urgent task alert until the user acts, and opens the task', () => {
+    const shown = notificationFromPush(JSON.stringify({ id: 'n1', title: 'Urgent Task Alert', message: 'Leak at Lisbon Loft', type: 'urgent', taskId: 't 1' }));
+    expect(shown.title).toBe('Urgent Task Alert');
+    expect(shown.options).toMatchObject({ body: 'Leak at Lisbon Loft', requireInteraction: true, tag: 'n1', data: { url: '/housekeeping?taskId=t%201' } });
+  });
+
+  it('lets other types close, and reads body or plain text', () => {
+    expect(notificationFromPush(JSON.stringify({ title: 'Task Completed', body: 'Done', type: 'success' })).options).toMatchObject({ body: 'Done', requireInteraction: false, data: { url: '/' } });
+    expect(notificationFromPush('Hello')).toMatchObject({ title: 'Staykeep', options: { body: 'Hello' } });
+    expect(notificationFromPush(null).title).toBe('Staykeep');
+  });
+
+  it('only ever opens a path of this app', () => {
+    expect(notificationTarget(null, '/host/bookings')).toBe('/host/bookings');
+    expect(notificationTarget(null, 'https://evil.example/')).toBe('/');
+    expect(notificationTarget(null, '//evil.example/')).toBe('/');
+  });
+});
