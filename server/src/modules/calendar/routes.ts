@@ -96,7 +96,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['calendar'],
         summary: 'Add an iCal feed to a property',
         description:
-          'The URL must be https (webcal:// is read as https://) and its host must not be or resolve to a private, loopback or link-local address, unless its origin is listed in ICAL_ALLOWED_ORIGINS.',
+          'The URL must be https (webcal:// is read as https://) and its host must not be or resolve to a private, loopback or link-local address, unless its origin is listed in ICAL_ALLOWED_ORIGINS. A platform the host does not use yet must fit in its plan\'s OTA integrations (403 naming the limit).',
         security: [{ bearer: [] }],
         body: z.strictObject({ propertyId: id, platform: z.string().trim().min(1).max(50), iCalUrl: z.string().trim().min(1).max(2_000) }),
         response: { 201: feedSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
