@@ -23,6 +23,10 @@ import { removeSubscription, type Urgency } from './service';
 
 export type Backoff = { baseMs: number; maxMs: number; maxAttempts: number };
 
+/** A VAPID JWT is signed for 12 h and replaced once less than 1 h of it is left. */
+const VAPID_LIFETIME_SECONDS = 12 * 60 * 60;
+const VAPID_REFRESH_SECONDS = 60 * 60;
+
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 30 * 60_000, maxAttempts: 8 };
 
 export type PushSenderOptions = {
@@ -90,6 +94,7 @@ export class PushSender {
   private again = false;
   private closed = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly vapidHeaders = new Map<string, { header: string; expires: number }>();
 
   constructor(
     private readonly db: Db,
@@ -139,6 +144,22 @@ export class PushSender {
       this.scheduleNext();
     });
     return this.running;
+  }
+
+  /**
+   * The VAPID Authorization header for a push service origin (RFC 8292: the JWT's audience). A JWT
+   * may live up to 24 h, so one is signed per origin every 12 h instead of one per message (an ECDSA
+   * signature each). Expiry is in real time, since push services check it against theirs.
+   */
+  private vapidHeader(audience: string): string {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const cached = this.vapidHeaders.get(audience);
+    if (cached && cached.expires - nowSeconds > VAPID_REFRESH_SECONDS) return cached.header;
+    const expires = nowSeconds + VAPID_LIFETIME_SECONDS;
+    const { vapid } = this.options;
+    const header = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expires).Authorization;
+    this.vapidHeaders.set(audience, { header, expires });
+    return header;
   }
 
   /** Stops the retry timer and waits for a drain in progress. */
@@ -219,19 +240,22 @@ export class PushSender {
     const problem = endpointProblem(d.endpoint, this.options.allowedOrigins);
     if (problem) return { kind: 'dropped', reason: `endpoint no longer allowed: ${problem}` };
     let details: ReturnType<typeof webpush.generateRequestDetails>;
+    let authorization: string;
     try {
+      // Encryption (and TTL, Urgency) by web-push; the VAPID header from our cache, not signed anew
+      // per message (no vapidDetails here, and web-push's global ones are never set).
       details = webpush.generateRequestDetails({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, d.payload, {
-        vapidDetails: this.options.vapid,
         TTL: d.ttl,
         urgency: d.urgency,
       });
+      authorization = this.vapidHeader(new URL(d.endpoint).origin);
     } catch (error) {
       return { kind: 'dropped', reason: `cannot encrypt for this subscription: ${error instanceof Error ? error.message : String(error)}` };
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { Authorization: authorization };
     for (const [name, value] of Object.entries(details.headers)) {
       // fetch sets the length from the body itself.
-      if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+      if (name.toLowerCase() !== 'content-length' && name.toLowerCase() !== 'authorization') headers[name] = String(value);
     }
     try {
       const response = await this.fetchImpl(details.endpoint, {
