@@ -21,8 +21,7 @@ import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from 'drizzle-orm'
 import { housekeepingTasks, properties, taskAlerts } from '../../../shared/schema/tables';
 import type { Db } from '../db/index';
 import { nowIso, type Tx } from '../db/write';
-import { propertyToday } from '../modules/calendar/service';
-import { notifyTaskAlerts, type AlertKind, type TaskRow } from '../modules/housekeeping/service';
+import { localToday, notifyTaskAlerts, type AlertKind, type TaskRow } from '../modules/housekeeping/service';
 import { readMark, writeMark } from './lease';
 
 /** Tasks alerted per run at most (spec §9). */
@@ -149,7 +148,7 @@ export function runUrgentTasks(db: Db, now: Date, options: AlertRunOptions = {})
 
 /** Is a pending task with this due date overdue at `now`? */
 export function isPastDue(due: string, timezone: string, now: Date): boolean {
-  if (DAY.test(due)) return due < propertyToday(timezone, now);
+  if (DAY.test(due)) return due < localToday(timezone, now);
   const at = Date.parse(due);
   return !Number.isNaN(at) && at < now.getTime();
 }
@@ -162,24 +161,17 @@ export function runOverdueTasks(db: Db, now: Date, options: AlertRunOptions = {}
   return db.transaction(
     (tx) => {
       const result: AlertRunResult = { job: OVERDUE_JOB, checkedAt: at, mark: at, taskIds: [], notifications: 0, pushDeliveries: 0, more: false };
-      // Today's date per zone and each property's zone, looked up once per run.
-      const todays = new Map<string, string>();
+      // Each property's zone, looked up once per run.
       const zones = new Map<string, string>();
       const pastDue = (task: TaskRow): boolean => {
         const due = task.due_date;
         if (due === null) return false;
-        if (!DAY.test(due)) return isPastDue(due, 'UTC', now);
-        let zone = zones.get(task.property_id);
-        if (zone === undefined) {
-          zone = tx.select({ tz: properties.timezone }).from(properties).where(eq(properties.id, task.property_id)).get()?.tz ?? 'UTC';
+        let zone = 'UTC';
+        if (DAY.test(due)) {
+          zone = zones.get(task.property_id) ?? tx.select({ tz: properties.timezone }).from(properties).where(eq(properties.id, task.property_id)).get()?.tz ?? 'UTC';
           zones.set(task.property_id, zone);
         }
-        let today = todays.get(zone);
-        if (today === undefined) {
-          today = propertyToday(zone, now);
-          todays.set(zone, today);
-        }
-        return due < today;
+        return isPastDue(due, zone, now);
       };
       const overdue: TaskRow[] = [];
       let after: { due: string; id: string } | null = null;

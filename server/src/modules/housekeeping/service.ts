@@ -22,7 +22,6 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { hostProfiles, housekeepingStaff, properties, taskTemplates, turnoverTasks, users, type housekeepingTasks } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import { getRow, insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
-import { propertyToday } from '../calendar/service';
 import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
 
@@ -34,6 +33,30 @@ function requireDef(id: number): TableDef {
 const TASKS = requireDef(TABLE_IDS.housekeeping_tasks);
 
 export type TaskRow = typeof housekeepingTasks.$inferSelect;
+
+/** One formatter per zone (building one costs more than using it); an unknown zone reads as UTC. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timezone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timezone);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    if (dayFormatters.size < 1000) dayFormatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
+/** The date (YYYY-MM-DD) at `now` in an IANA zone: "today" at a property. */
+export function localToday(timezone: string, now: Date): string {
+  const parts: Record<string, string> = {};
+  for (const p of dayFormatter(timezone).formatToParts(now)) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
 
 /** Where a task notification takes its reader; the client routes each role to that task. */
 export function taskActionUrl(taskId: string): string {
@@ -330,7 +353,7 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
     const propertyId = text(after, 'property_id');
     const checkOut = text(after, 'check_out_date');
     if (!hostId || !propertyId || !checkOut) return { action: 'none', notifications: [] };
-    if (checkOut < propertyToday(timezoneOf(tx, propertyId), now)) return { action: 'none', notifications: [] };
+    if (checkOut < localToday(timezoneOf(tx, propertyId), now)) return { action: 'none', notifications: [] };
     const template = defaultTemplateOf(tx, hostId);
     if (!template) return { action: 'none', notifications: [] };
     const task = insertRow(
