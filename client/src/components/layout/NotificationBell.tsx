@@ -1,12 +1,14 @@
 /**
  * The notification bell: the user's latest notifications (table 20140) with the unread count.
- * The housekeeping alerts fill the table; marking read arrives with the offline write path.
+ * The housekeeping alerts fill the table; opening one, or "Mark all read", marks them read
+ * through the outbox (decisions.md: notification read works offline).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { TABLE } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
+import { useSyncRuntime } from '../../sync/sync-context';
 import { Icon } from '../icons';
 import { Tooltip } from '../ui/Tooltip';
 import { Badge, statusTone } from '../ui/Badge';
@@ -25,7 +27,13 @@ export function NotificationBell({ userId }: { userId: string }) {
     IsAsc: false,
     Filters: [{ name: 'user_id', op: 'Equal', value: userId }],
   });
-  const unread = result.status === 'success' ? result.rows.filter((n) => !n.isRead).length : 0;
+  const unreadIds = result.status === 'success' ? result.rows.filter((n) => !n.isRead).map((n) => n.id) : [];
+  const unread = unreadIds.length;
+  const runtime = useSyncRuntime();
+  const markRead = (ids: readonly string[]) => {
+    // A notification already gone from this device (cleared elsewhere) has nothing left to mark.
+    for (const id of ids) void runtime.write({ table: TABLE.notifications, op: 'update', rowId: id, fields: { isRead: true } }).catch(() => undefined);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -62,7 +70,14 @@ export function NotificationBell({ userId }: { userId: string }) {
       </Tooltip>
       {open ? (
         <div className="popover bell__panel" id={panelId}>
-          <h2 className="bell__title">Notifications</h2>
+          <div className="bell__head">
+            <h2 className="bell__title">Notifications</h2>
+            {unread ? (
+              <button type="button" className="text-link" onClick={() => markRead(unreadIds)}>
+                Mark all read
+              </button>
+            ) : null}
+          </div>
           {result.status === 'loading' ? <SkeletonRows rows={3} columns={1} /> : null}
           {result.status === 'error' ? <ErrorState error={result.error} onRetry={result.retry} /> : null}
           {result.status === 'success' && result.rows.length === 0 ? <p className="bell__empty">You are all caught up: no notifications.</p> : null}
@@ -82,6 +97,7 @@ export function NotificationBell({ userId }: { userId: string }) {
                       className="text-link"
                       onClick={() => {
                         setOpen(false);
+                        if (!n.isRead) markRead([n.id]);
                         void navigate({ href: n.actionUrl ?? '/' });
                       }}
                     >
