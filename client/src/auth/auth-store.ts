@@ -113,6 +113,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
         if (state.status !== 'signedOut') set(SIGNED_OUT);
         return;
       }
+      if (!session.demo) await claimStore(db, session.user.ID, session.user.Email);
       set({ status: 'signedIn', user: session.user, demo: session.demo });
       if (session.demo || !session.token) return;
       try {

@@ -133,6 +133,12 @@ export class SyncEngine {
     return this.running;
   }
 
+  /** Resolves when the sync under way (if any) has finished. */
+  whenIdle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  /** No more syncs; one under way stops at its next step (it never writes a page after this). */
   stop(): void {
     this.stopped = true;
     if (this.debounce !== null) this.timers.clearTimeout(this.debounce);
@@ -168,10 +174,12 @@ export class SyncEngine {
 
   private async pushAndPull(): Promise<void> {
     const { db, transport, clientId, role } = this.options;
-    const pushed = await pushOutbox(db, transport, { clientId, role, now: this.options.now });
+    const isStopped = () => this.stopped;
+    const pushed = await pushOutbox(db, transport, { clientId, role, now: this.options.now, isStopped });
     if (pushed.rejected.length > 0) this.options.onRejected?.(pushed.rejected);
     await pullAll(db, transport, {
       role,
+      isStopped,
       limit: this.options.pullLimit,
       onProgress: (progress) => {
         if (this.stopped) return;

@@ -11,6 +11,7 @@ import type { StaykeepDb } from '../db/db';
 import { syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { clearSyncedTables } from '../db/store';
 import { keyOf, pendingOf, replay, writeView } from './rebase';
+import { SyncStopped } from './push';
 import { SyncHttpError, type SyncTransport } from './transport';
 
 export type PullProgress = {
@@ -23,7 +24,13 @@ export type PullProgress = {
   more: boolean;
 };
 
-export type PullContext = { role: Role; limit?: number; onProgress?: (progress: PullProgress) => void };
+export type PullContext = {
+  role: Role;
+  limit?: number;
+  onProgress?: (progress: PullProgress) => void;
+  /** True once the session has ended: no page is fetched or applied after that. */
+  isStopped?: () => boolean;
+};
 
 export type PullSummary = { pages: number; changes: number; reset: boolean; cursor: number };
 
@@ -104,6 +111,7 @@ export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: Pul
   const summary: PullSummary = { pages: 0, changes: 0, reset: false, cursor: from };
   let restarted = false;
   for (;;) {
+    if (ctx.isStopped?.()) throw new SyncStopped();
     let page: PullResponse;
     try {
       page = await transport.pull(summary.cursor, limit);
@@ -115,6 +123,7 @@ export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: Pul
       summary.reset = true;
       continue;
     }
+    if (ctx.isStopped?.()) throw new SyncStopped();
     await applyPullPage(db, page, ctx.role);
     summary.pages += 1;
     summary.changes += page.changes.length;

@@ -17,7 +17,22 @@ import type { OutboxEntry, Rejection } from '../db/schema';
 import { applyMutation, keyOf, rebaseRows, type RowKey } from './rebase';
 import { SyncHttpError, type SyncTransport } from './transport';
 
-export type PushContext = { clientId: string; role: Role; now?: () => Date; batchSize?: number };
+export type PushContext = {
+  clientId: string;
+  role: Role;
+  now?: () => Date;
+  batchSize?: number;
+  /** True once the session has ended: stop before the next request or answer is applied. */
+  isStopped?: () => boolean;
+};
+
+/** Thrown when a push or pull is stopped mid-way (a sign-out): nothing more is written. */
+export class SyncStopped extends Error {
+  constructor() {
+    super('Sync stopped');
+    this.name = 'SyncStopped';
+  }
+}
 
 export type PushSummary = { sent: number; applied: number; duplicates: number; rejected: Rejection[] };
 
@@ -80,6 +95,7 @@ export async function pushOutbox(db: StaykeepDb, transport: SyncTransport, ctx: 
   let oneByOne = false;
   let lastFirstSeq = 0;
   for (;;) {
+    if (ctx.isStopped?.()) throw new SyncStopped();
     const batch = await db.outbox.orderBy('seq').limit(oneByOne ? 1 : batchSize).toArray();
     const first = batch[0];
     if (!first) return summary;
@@ -100,6 +116,7 @@ export async function pushOutbox(db: StaykeepDb, transport: SyncTransport, ctx: 
       continue;
     }
     summary.sent += batch.length;
+    // The answer is applied even after a stop: the server has these mutations, the outbox must not.
     await acknowledge(db, batch, response, ctx, summary);
   }
 }

@@ -86,7 +86,12 @@ export class SyncRuntime {
       return;
     }
     const clientId = await this.db.getMeta('clientId');
-    if (!clientId || this.session !== session) return;
+    if (this.session !== session) return;
+    if (!clientId) {
+      // The store is not claimed yet (the sign-in finishes first): the next start will run.
+      this.session = null;
+      return;
+    }
     const token = session.token;
     const engine = new SyncEngine({
       db: this.db,
@@ -116,6 +121,16 @@ export class SyncRuntime {
     this.engine = null;
     this.session = null;
     this.publish();
+  }
+
+  /**
+   * Stops and waits (a little) for a sync under way to end, so that nothing of this session is
+   * written after a sign-out wipes the store.
+   */
+  async halt(timeoutMs = 5000): Promise<void> {
+    const running = this.engine?.whenIdle();
+    this.stop();
+    if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
   }
 
   /** Syncs now (the Retry button); resolves when that sync has finished. */

@@ -51,6 +51,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
 
   const finishSignOut = async () => {
     setConfirming(null);
+    await runtime.halt();
     await signOut();
     await navigate({ to: '/login', replace: true });
     toast({ title: 'Signed out', description: 'See you next time.' });
