@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TITLES } from '../../shared/messages';
 import { TABLE_IDS } from '../../shared/registry';
 import { housekeepingTasks, notifications, turnoverTasks } from '../../shared/schema/tables';
+import type { Db } from '../src/db/index';
 import { tombstoneRow, type Row } from '../src/db/write';
 import { syncTurnoverTask } from '../src/modules/housekeeping/service';
 import { createBooking, createHost, createProperty, createStaff, createTask, createUser, defOf, insertFixture, type HostFixture, type UserFixture } from './fixtures';
@@ -203,8 +204,9 @@ describe('task events through the table API', () => {
 });
 
 describe('turnover rule (syncTurnoverTask)', () => {
-  function run(before: Row | undefined, after: Row | undefined) {
-    return app.db.transaction((tx) => syncTurnoverTask(tx, before, after, clock));
+  /** `compiledOn: app.db` is how the bookings service calls it (lookups compiled once per handle). */
+  function run(before: Row | undefined, after: Row | undefined, compiledOn?: Db) {
+    return app.db.transaction((tx) => syncTurnoverTask(tx, before, after, clock, compiledOn));
   }
 
   function turnoverOf(bookingId: unknown) {
@@ -257,18 +259,18 @@ describe('turnover rule (syncTurnoverTask)', () => {
     const property = createProperty(app, host.hostProfileId);
     const elsewhere = createProperty(app, host.hostProfileId);
     const booking = createBooking(app, host.hostProfileId, { property_id: property.id, check_in_date: '2031-06-20', check_out_date: '2031-06-22' });
-    const taskId = run(undefined, booking).taskId;
+    const taskId = run(undefined, booking, app.db).taskId;
     app.db.transaction((tx) => tx.update(housekeepingTasks).set({ assigned_staff_id: staff.staffId }).where(eq(housekeepingTasks.id, String(taskId))).run());
 
     const moved = { ...booking, check_in_date: '2031-06-21', check_out_date: '2031-06-24', property_id: elsewhere.id };
-    expect(run(booking, moved).action).toBe('moved');
+    expect(run(booking, moved, app.db).action).toBe('moved');
     expect(turnoverOf(booking.id)).toMatchObject({ scheduled_date: '2031-06-24', due_date: '2031-06-24', property_id: elsewhere.id, task_status: 'pending' });
     expect(inbox(staff).map((n) => [n.title, n.message])).toEqual([[NOTIFICATION_TITLES.taskUpdate, expect.stringContaining('changed: date, due date, property')]]);
 
-    expect(run(moved, { ...moved, booking_status: 'cancelled' }).action).toBe('cancelled');
+    expect(run(moved, { ...moved, booking_status: 'cancelled' }, app.db).action).toBe('cancelled');
     expect(turnoverOf(booking.id)?.task_status).toBe('cancelled');
     // A cancelled turnover stays cancelled when the booking changes again.
-    expect(run(moved, { ...moved, check_out_date: '2031-06-25' }).action).toBe('none');
+    expect(run(moved, { ...moved, check_out_date: '2031-06-25' }, app.db).action).toBe('none');
   });
 
   it('cancels the task when the booking is deleted, but leaves a completed one alone', async () => {

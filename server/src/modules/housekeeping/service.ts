@@ -16,12 +16,13 @@
  * Everything runs synchronously in the caller's transaction; notifications go through `notify`,
  * which leaves Web Push for after the commit.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
-import { hostProfiles, housekeepingStaff, properties, taskTemplates, turnoverTasks, users, type housekeepingTasks } from '../../../../shared/schema/tables';
+import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
-import { getRow, insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
+import type { Db } from '../../db/index';
+import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
 
@@ -68,45 +69,95 @@ function text(row: Row | undefined, field: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+const p = sql.placeholder;
+
+/**
+ * The single-row lookups of this module, built and compiled once per handle: the bookings service
+ * passes its database handle (statements then live as long as the app), other callers their
+ * transaction. A statement compiled on the handle runs inside the caller's open transaction, since
+ * both are the same connection.
+ */
+const STATEMENTS = {
+  turnoverLink: (h: Tx) => h.select({ taskId: turnoverTasks.task_id }).from(turnoverTasks).where(eq(turnoverTasks.booking_id, p('id'))).prepare(),
+  insertTurnoverLink: (h: Tx) => h.insert(turnoverTasks).values({ booking_id: p('booking'), task_id: p('task'), created_at: p('at') }).prepare(),
+  liveTask: (h: Tx) =>
+    h
+      .select()
+      .from(housekeepingTasks)
+      .where(and(eq(housekeepingTasks.id, p('id')), isNull(housekeepingTasks.deleted_at)))
+      .prepare(),
+  property: (h: Tx) => h.select({ timezone: properties.timezone, name: properties.property_name }).from(properties).where(eq(properties.id, p('id'))).prepare(),
+  defaultTemplate: (h: Tx) =>
+    h
+      .select()
+      .from(taskTemplates)
+      .where(and(eq(taskTemplates.host_id, p('id')), eq(taskTemplates.is_default, true), isNull(taskTemplates.deleted_at)))
+      .orderBy(asc(taskTemplates.created_date), asc(taskTemplates.id))
+      .limit(1)
+      .prepare(),
+  hostUser: (h: Tx) =>
+    h
+      .select({ userId: users.ID })
+      .from(hostProfiles)
+      .innerJoin(users, eq(users.ID, hostProfiles.user_id))
+      .where(and(eq(hostProfiles.id, p('id')), isNull(hostProfiles.deleted_at), isNull(users.deleted_at)))
+      .prepare(),
+  staff: (h: Tx) =>
+    h
+      .select({ userId: housekeepingStaff.user_id, email: housekeepingStaff.staff_email })
+      .from(housekeepingStaff)
+      .where(and(eq(housekeepingStaff.id, p('id')), isNull(housekeepingStaff.deleted_at)))
+      .prepare(),
+  liveUser: (h: Tx) =>
+    h
+      .select({ id: users.ID })
+      .from(users)
+      .where(and(eq(users.ID, p('id')), isNull(users.deleted_at)))
+      .prepare(),
+  staffUserByEmail: (h: Tx) =>
+    h
+      .select({ id: users.ID })
+      .from(users)
+      .where(and(eq(users.Email, p('email')), eq(users.Role, 'staff'), isNull(users.deleted_at)))
+      .prepare(),
+};
+
+type Statements = { [K in keyof typeof STATEMENTS]: ReturnType<(typeof STATEMENTS)[K]> };
+const statementCache = new WeakMap<Tx, Partial<Statements>>();
+
+function statement<K extends keyof Statements>(handle: Tx, key: K): Statements[K] {
+  let entry = statementCache.get(handle);
+  if (!entry) {
+    entry = {};
+    statementCache.set(handle, entry);
+  }
+  const cached = entry[key];
+  if (cached) return cached;
+  const built = STATEMENTS[key](handle) as Statements[K];
+  entry[key] = built;
+  return built;
+}
+
 /** The user of a host profile, when the profile and the user are live. */
-export function hostUserOf(tx: Tx, hostId: string | null): string | null {
+export function hostUserOf(handle: Tx, hostId: string | null): string | null {
   if (!hostId) return null;
-  const row = tx
-    .select({ userId: users.ID })
-    .from(hostProfiles)
-    .innerJoin(users, eq(users.ID, hostProfiles.user_id))
-    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at), isNull(users.deleted_at)))
-    .get();
-  return row?.userId ?? null;
+  return statement(handle, 'hostUser').get({ id: hostId })?.userId ?? null;
 }
 
 /**
  * The user of a staff row: its user_id, else a staff user with its e-mail (decisions.md: staff
  * users are linked to their staff row by e-mail). Null for staff who were never invited.
  */
-export function staffUserOf(tx: Tx, staffId: string | null): string | null {
+export function staffUserOf(handle: Tx, staffId: string | null): string | null {
   if (!staffId) return null;
-  const staff = tx
-    .select({ userId: housekeepingStaff.user_id, email: housekeepingStaff.staff_email })
-    .from(housekeepingStaff)
-    .where(and(eq(housekeepingStaff.id, staffId), isNull(housekeepingStaff.deleted_at)))
-    .get();
+  const staff = statement(handle, 'staff').get({ id: staffId });
   if (!staff) return null;
   if (staff.userId) {
-    const linked = tx
-      .select({ id: users.ID })
-      .from(users)
-      .where(and(eq(users.ID, staff.userId), isNull(users.deleted_at)))
-      .get();
+    const linked = statement(handle, 'liveUser').get({ id: staff.userId });
     if (linked) return linked.id;
   }
   if (!staff.email) return null;
-  const byEmail = tx
-    .select({ id: users.ID })
-    .from(users)
-    .where(and(eq(users.Email, staff.email.trim().toLowerCase()), eq(users.Role, 'staff'), isNull(users.deleted_at)))
-    .get();
-  return byEmail?.id ?? null;
+  return statement(handle, 'staffUserByEmail').get({ email: staff.email.trim().toLowerCase() })?.id ?? null;
 }
 
 const CHUNK = 500;
@@ -127,7 +178,10 @@ class TaskFacts {
   private readonly staff = new Map<string, string | null>();
   private readonly names = new Map<string, string>();
 
-  constructor(private readonly tx: Tx) {}
+  constructor(
+    private readonly tx: Tx,
+    private readonly handle: Tx = tx,
+  ) {}
 
   preload(tasks: readonly Row[]): void {
     const distinct = (field: string) => [...new Set(tasks.map((t) => text(t, field)).filter((v): v is string => v !== null))];
@@ -183,13 +237,13 @@ class TaskFacts {
 
   hostUser(hostId: string | null): string | null {
     if (!hostId) return null;
-    if (!this.hosts.has(hostId)) this.hosts.set(hostId, hostUserOf(this.tx, hostId));
+    if (!this.hosts.has(hostId)) this.hosts.set(hostId, hostUserOf(this.handle, hostId));
     return this.hosts.get(hostId) ?? null;
   }
 
   staffUser(staffId: string | null): string | null {
     if (!staffId) return null;
-    if (!this.staff.has(staffId)) this.staff.set(staffId, staffUserOf(this.tx, staffId));
+    if (!this.staff.has(staffId)) this.staff.set(staffId, staffUserOf(this.handle, staffId));
     return this.staff.get(staffId) ?? null;
   }
 
@@ -198,7 +252,7 @@ class TaskFacts {
     const propertyId = text(task, 'property_id');
     let name = propertyId ? this.names.get(propertyId) : undefined;
     if (propertyId && name === undefined) {
-      name = this.tx.select({ name: properties.property_name }).from(properties).where(eq(properties.id, propertyId)).get()?.name ?? 'a property';
+      name = statement(this.handle, 'property').get({ id: propertyId })?.name ?? 'a property';
       this.names.set(propertyId, name);
     }
     return `"${text(task, 'task_title') ?? 'Task'}" at ${name ?? 'a property'}`;
@@ -231,9 +285,9 @@ const UPDATE_FIELDS: readonly (readonly [string, string])[] = [
   ['special_instructions', 'instructions'],
 ];
 
-function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date): Notified[] {
+function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date, handle: Tx = tx): Notified[] {
   const out: NotifyInput[] = [];
-  const facts = new TaskFacts(tx);
+  const facts = new TaskFacts(tx, handle);
   const hostUser = facts.hostUser(text(after, 'host_id'));
   const assignee = text(after, 'assigned_staff_id');
   const assigneeUser = facts.staffUser(assignee);
@@ -254,7 +308,7 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
     if (assigneeUser && assigneeUser !== author.userId) {
       out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
     }
-    return notifyMany(tx, out, now);
+    return notifyMany(tx, out, now, handle);
   }
 
   const reassigned = assignee !== null && assignee !== text(before, 'assigned_staff_id');
@@ -273,7 +327,7 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
     const who = author.name ?? 'Your housekeeper';
     out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCompleted, 'success', `${who} completed ${what}.`));
   }
-  return notifyMany(tx, out, now);
+  return notifyMany(tx, out, now, handle);
 }
 
 /**
@@ -315,19 +369,6 @@ function holdsDates(booking: Row | undefined): booking is Row {
   return booking !== undefined && !booking.deleted_at && booking.booking_status !== 'cancelled';
 }
 
-function defaultTemplateOf(tx: Tx, hostId: string) {
-  return tx
-    .select()
-    .from(taskTemplates)
-    .where(and(eq(taskTemplates.host_id, hostId), eq(taskTemplates.is_default, true), isNull(taskTemplates.deleted_at)))
-    .orderBy(asc(taskTemplates.created_date), asc(taskTemplates.id))
-    .get();
-}
-
-function timezoneOf(tx: Tx, propertyId: string): string {
-  return tx.select({ timezone: properties.timezone }).from(properties).where(eq(properties.id, propertyId)).get()?.timezone ?? 'UTC';
-}
-
 /**
  * Keeps a booking's turnover task in step with the booking, in the booking write's transaction.
  * `before` is the booking before the write (undefined for a create), `after` the stored row after
@@ -340,12 +381,16 @@ function timezoneOf(tx: Tx, propertyId: string): string {
  * - A turnover task exists: it is cancelled when the booking is cancelled or deleted, and moved to
  *   the new check-out day or property when those change, unless it is already completed or
  *   cancelled. A task the host deleted is not made again (created once).
+ *
+ * `db`, when given, is the database handle the lookups are compiled on once (the bookings service
+ * has it); without it they are compiled for this transaction.
  */
-export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | undefined, now: Date): TurnoverOutcome {
+export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | undefined, now: Date, db?: Db): TurnoverOutcome {
+  const handle: Tx = db ?? tx;
   const booking = after ?? before;
   const bookingId = text(booking, 'id');
   if (!bookingId) return { action: 'none', notifications: [] };
-  const link = tx.select().from(turnoverTasks).where(eq(turnoverTasks.booking_id, bookingId)).get();
+  const link = statement(handle, 'turnoverLink').get({ id: bookingId });
 
   if (!link) {
     if (!holdsDates(after)) return { action: 'none', notifications: [] };
@@ -353,8 +398,9 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
     const propertyId = text(after, 'property_id');
     const checkOut = text(after, 'check_out_date');
     if (!hostId || !propertyId || !checkOut) return { action: 'none', notifications: [] };
-    if (checkOut < localToday(timezoneOf(tx, propertyId), now)) return { action: 'none', notifications: [] };
-    const template = defaultTemplateOf(tx, hostId);
+    const timezone = statement(handle, 'property').get({ id: propertyId })?.timezone ?? 'UTC';
+    if (checkOut < localToday(timezone, now)) return { action: 'none', notifications: [] };
+    const template = statement(handle, 'defaultTemplate').get({ id: hostId });
     if (!template) return { action: 'none', notifications: [] };
     const task = insertRow(
       tx,
@@ -379,19 +425,19 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
       now,
     );
     const taskId = String(task.id);
-    tx.insert(turnoverTasks).values({ booking_id: bookingId, task_id: taskId, created_at: nowIso(now) }).run();
+    statement(handle, 'insertTurnoverLink').run({ booking: bookingId, task: taskId, at: nowIso(now) });
     const guest = text(after, 'guest_name') ?? 'the guest';
-    const notifications = taskEvents(tx, { userId: null, name: null, turnoverGuest: guest }, undefined, task, now);
+    const notifications = taskEvents(tx, { userId: null, name: null, turnoverGuest: guest }, undefined, task, now, handle);
     return { action: 'created', taskId, notifications };
   }
 
-  const task = getRow(tx, TASKS, link.task_id);
+  const task = statement(handle, 'liveTask').get({ id: link.taskId });
   if (!task || task.task_status === 'completed' || task.task_status === 'cancelled') {
-    return { action: 'none', taskId: link.task_id, notifications: [] };
+    return { action: 'none', taskId: link.taskId, notifications: [] };
   }
   if (!holdsDates(after)) {
-    updateRow(tx, TASKS, link.task_id, { task_status: 'cancelled' }, now);
-    return { action: 'cancelled', taskId: link.task_id, notifications: [] };
+    updateRow(tx, TASKS, link.taskId, { task_status: 'cancelled' }, now);
+    return { action: 'cancelled', taskId: link.taskId, notifications: [] };
   }
   const changes: Row = {};
   const checkOut = text(after, 'check_out_date');
@@ -403,10 +449,10 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
   if (propertyId && propertyId !== task.property_id) changes.property_id = propertyId;
   const hostId = text(after, 'host_id');
   if (hostId && hostId !== task.host_id) changes.host_id = hostId;
-  if (Object.keys(changes).length === 0) return { action: 'none', taskId: link.task_id, notifications: [] };
-  const moved = updateRow(tx, TASKS, link.task_id, changes, now);
-  if (!moved) return { action: 'none', taskId: link.task_id, notifications: [] };
-  const notifications = taskEvents(tx, { userId: null, name: null }, task, moved, now);
-  return { action: 'moved', taskId: link.task_id, notifications };
+  if (Object.keys(changes).length === 0) return { action: 'none', taskId: link.taskId, notifications: [] };
+  const moved = updateRow(tx, TASKS, link.taskId, changes, now);
+  if (!moved) return { action: 'none', taskId: link.taskId, notifications: [] };
+  const notifications = taskEvents(tx, { userId: null, name: null }, task, moved, now, handle);
+  return { action: 'moved', taskId: link.taskId, notifications };
 }
 

@@ -48,8 +48,11 @@ export function notify(tx: Tx, input: NotifyInput, now: Date = new Date()): Noti
   return one;
 }
 
-/** `notify` for many at once (the alert jobs): one insert for the rows, one for their deliveries. */
-export function notifyMany(tx: Tx, inputs: readonly NotifyInput[], now: Date = new Date()): Notified[] {
+/**
+ * `notify` for many at once (the alert jobs): one insert for the rows, one for their deliveries.
+ * `handle` (a database handle) lets the per-user lookups be compiled once, not per transaction.
+ */
+export function notifyMany(tx: Tx, inputs: readonly NotifyInput[], now: Date = new Date(), handle: Tx = tx): Notified[] {
   if (inputs.length === 0) return [];
   const timestamp = nowIso(now);
   const rows = insertRows(
@@ -70,7 +73,7 @@ export function notifyMany(tx: Tx, inputs: readonly NotifyInput[], now: Date = n
     })),
     now,
   ) as NotificationRow[];
-  const deliveries = queueDeliveries(tx, rows, now);
+  const deliveries = queueDeliveries(tx, rows, now, handle);
   for (const row of rows) announceNotification(row.id);
   return rows.map((notification) => ({ notification, deliveries: deliveries.get(notification.id) ?? 0 }));
 }

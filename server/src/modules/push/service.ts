@@ -5,7 +5,7 @@
  * subscription of its owner in the notification's own transaction (a transactional outbox); the
  * sender (sender.ts) posts them after commit and retries the ones a push service asked to retry.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NOTIFICATION_TYPES } from '../../../../shared/enums';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
@@ -133,6 +133,25 @@ export type NotificationForPush = {
   taskId: string | null;
 };
 
+function buildDevicesOf(handle: Tx) {
+  return handle
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.user_id, sql.placeholder('user')), isNull(pushSubscriptions.deleted_at)))
+    .prepare();
+}
+const devicesStatements = new WeakMap<Tx, ReturnType<typeof buildDevicesOf>>();
+
+/** The live subscriptions of one user, by a statement compiled once per handle. */
+function devicesOf(handle: Tx): ReturnType<typeof buildDevicesOf> {
+  let statement = devicesStatements.get(handle);
+  if (!statement) {
+    statement = buildDevicesOf(handle);
+    devicesStatements.set(handle, statement);
+  }
+  return statement;
+}
+
 /** Rows per multi-row INSERT of deliveries (10 columns each, well under SQLite's parameter limit). */
 const DELIVERY_CHUNK = 200;
 
@@ -140,12 +159,18 @@ const DELIVERY_CHUNK = 200;
  * Queues one delivery per live subscription of each notification's owner; answers how many per
  * notification id. One query for the owners' subscriptions, multi-row inserts for the deliveries.
  */
-export function queueDeliveries(tx: Tx, notifications: readonly NotificationForPush[], now: Date): Map<string, number> {
+export function queueDeliveries(tx: Tx, notifications: readonly NotificationForPush[], now: Date, handle: Tx = tx): Map<string, number> {
   const counts = new Map<string, number>();
   const owners = [...new Set(notifications.map((n) => n.user_id))];
   if (owners.length === 0) return counts;
   const byUser = new Map<string, string[]>();
-  for (let i = 0; i < owners.length; i += 500) {
+  const [single] = owners;
+  if (owners.length === 1 && single) {
+    // The usual case (one task event, one person): a statement compiled once per handle.
+    const devices = devicesOf(handle).all({ user: single });
+    if (devices.length > 0) byUser.set(single, devices.map((d) => d.id));
+  }
+  for (let i = 0; owners.length > 1 && i < owners.length; i += 500) {
     const subscriptions = tx
       .select({ id: pushSubscriptions.id, userId: pushSubscriptions.user_id })
       .from(pushSubscriptions)
