@@ -18,8 +18,8 @@ export async function fetchMe(signal?: AbortSignal, token?: string): Promise<Ses
   return data;
 }
 
-export async function logout(): Promise<void> {
-  await apiRequest('/api/auth/logout', { method: 'POST', body: {} });
+export async function logout(token?: string): Promise<void> {
+  await apiRequest('/api/auth/logout', { method: 'POST', body: {}, token });
 }
 
 export async function sendResetPasswordEmail(email: string): Promise<void> {

@@ -96,14 +96,15 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     },
     async signOut() {
       const token = getToken();
+      // Wiped before anyone hears of the sign-out: a page opened right after must find nothing.
+      dropSessionFromMemory();
+      await wipeStore(options.db());
       set(SIGNED_OUT);
       try {
-        if (token) await logoutCall();
+        if (token) await logoutCall(token);
       } catch {
         // The server may be unreachable or the token already invalid: the local sign-out stands.
       }
-      dropSessionFromMemory();
-      await wipeStore(options.db());
     },
     expire,
     async restore() {

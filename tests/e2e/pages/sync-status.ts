@@ -18,6 +18,10 @@ export class SyncStatusPill {
     await this.page.locator('.sync-pill[data-sync-state="idle"][data-pending="0"]').waitFor({ timeout });
   }
 
+  async waitForLabel(text: string, timeout = 15_000): Promise<void> {
+    await this.page.locator('.sync-pill__label', { hasText: text }).waitFor({ timeout });
+  }
+
   async label(): Promise<string> {
     return (await this.page.locator('.sync-pill__label').innerText()).trim();
   }

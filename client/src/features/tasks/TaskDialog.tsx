@@ -34,15 +34,17 @@ export function TaskDialog({ task, propertyName, staffName, canWork = false, onC
   const open = task !== null && isOpen(task);
 
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
-  const act = async (run: () => Promise<unknown>) => {
+  const act = async (run: () => Promise<unknown>): Promise<boolean> => {
     try {
       await run();
+      return true;
     } catch (error) {
       toast({
         title: 'Change not saved',
         description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.',
         variant: 'destructive',
       });
+      return false;
     }
   };
 
@@ -117,15 +119,7 @@ export function TaskDialog({ task, propertyName, staffName, canWork = false, onC
             <ul className="checklist">
               {task.checklist_items.map((item) => (
                 <li key={item.id}>
-                  <label className="checklist__toggle">
-                    <input
-                      type="checkbox"
-                      checked={item.done}
-                      disabled={!open}
-                      onChange={(event) => void act(() => setChecklistItem(write, task.id, item.id, event.target.checked))}
-                    />
-                    <span>{item.text}</span>
-                  </label>
+                  <ChecklistToggle text={item.text} done={item.done} disabled={!open} onToggle={(done) => act(() => setChecklistItem(write, task.id, item.id, done))} />
                 </li>
               ))}
             </ul>
@@ -156,7 +150,34 @@ export function TaskDialog({ task, propertyName, staffName, canWork = false, onC
   );
 }
 
-function NotesEditor({ notes, onSave }: { notes: string; onSave: (notes: string) => Promise<void> }) {
+/**
+ * One checklist item as a large checkbox. It shows the new state at once and follows the stored
+ * row when that changes (the write lands a moment later, or a pull changes it); a refused write
+ * puts it back.
+ */
+function ChecklistToggle({ text, done, disabled, onToggle }: { text: string; done: boolean; disabled: boolean; onToggle: (done: boolean) => Promise<boolean> }) {
+  const [checked, setChecked] = useState(done);
+  useEffect(() => setChecked(done), [done]);
+  return (
+    <label className="checklist__toggle">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => {
+          const next = event.target.checked;
+          setChecked(next);
+          void onToggle(next).then((saved) => {
+            if (!saved) setChecked(done);
+          });
+        }}
+      />
+      <span>{text}</span>
+    </label>
+  );
+}
+
+function NotesEditor({ notes, onSave }: { notes: string; onSave: (notes: string) => Promise<boolean> }) {
   const id = useId();
   const [draft, setDraft] = useState(notes);
   const [saved, setSaved] = useState(notes);
