@@ -7,7 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../shared/schema/tables';
 import { notify } from '../src/modules/notifications/service';
-import { createHost, createStaff, createUser, type UserFixture } from './fixtures';
+import { loadActor } from '../src/actor';
+import { runUrgentTasks } from '../src/jobs/task-alerts';
+import type { Subscriber } from '../src/modules/sync/events';
+import { createHost, createStaff, createTask, createUser, type UserFixture } from './fixtures';
+import { waitFor } from './push-helpers';
 import { makeTestApp, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -135,6 +139,37 @@ describe('notification routes', () => {
     expect(await list(host)).toEqual({ notifications: [], unreadCount: 0 });
     for (const id of gone) expect(app.db.select().from(notifications).where(eq(notifications.id, id)).get()?.deleted_at).not.toBeNull();
     expect((await list(other)).notifications).toHaveLength(1);
+  });
+
+  it('poke the owner’s open streams once committed, wherever they were written (here: an alert job), and nobody else', async () => {
+    const host = createHost(app);
+    const bystander = createHost(app);
+    createTask(app, host.hostProfileId, { priority_level: 'urgent', created_date: clock.toISOString() });
+    const listen = (user: UserFixture) => {
+      const actor = loadActor(app.db, user.userId);
+      if (!actor) throw new Error('no actor');
+      const chunks: string[] = [];
+      const subscriber: Subscriber = { actor, hostId: actor.hostProfileId ?? null, write: (c) => chunks.push(c), end: () => undefined };
+      app.syncHub.add(subscriber);
+      return { chunks, stop: () => app.syncHub.remove(subscriber) };
+    };
+    const owner = listen(host);
+    const other = listen(bystander);
+    try {
+      const run = runUrgentTasks(app.db, new Date(clock.getTime() + 1000));
+      expect(run.notifications).toBe(1);
+      // Nothing is said before the commit's after-work runs.
+      expect(owner.chunks).toEqual([]);
+      await waitFor(
+        () => owner.chunks,
+        (c) => c.some((chunk) => chunk.startsWith('event: poke')),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(other.chunks).toEqual([]);
+    } finally {
+      owner.stop();
+      other.stop();
+    }
   });
 
   it('reach the owner through sync pull, read state included', async () => {
