@@ -86,13 +86,14 @@ describe('offline work', () => {
     await dialog.getByRole('checkbox', { name: second.text }).check();
     await dialog.getByRole('button', { name: 'Complete task' }).click();
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
-    await staffSync.waitForLabel('Offline · 3 changes waiting');
+    await staffSync.waitForPending('offline', 3);
+    expect(await staffSync.label()).toContain('Offline · 3 changes waiting');
 
     await staff.page.reload();
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
     expect(await dialog.getByRole('checkbox', { name: first.text }).isChecked()).toBe(true);
     expect(await dialog.getByRole('checkbox', { name: second.text }).isChecked()).toBe(true);
-    await staffSync.waitForLabel('Offline · 3 changes waiting');
+    await staffSync.waitForPending('offline', 3);
     // The host has heard nothing yet.
     expect(await hostDialog.locator('.badge', { hasText: 'Pending' }).count()).toBe(1);
 

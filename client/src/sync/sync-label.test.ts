@@ -8,7 +8,7 @@ describe('describeSync', () => {
   it('says synced, n changes waiting, offline, failed, and demo', () => {
     expect(describeSync({ mode: 'synced', status: idle }, 0, true)).toMatchObject({ tone: 'ok', label: 'Synced' });
     expect(describeSync({ mode: 'synced', status: idle }, 1, true)).toMatchObject({ tone: 'waiting', label: '1 change waiting' });
-    expect(describeSync({ mode: 'synced', status: idle }, 3, false)).toMatchObject({ tone: 'offline', label: 'Offline · 3 changes waiting' });
+    expect(describeSync({ mode: 'synced', status: idle }, 3, false)).toMatchObject({ tone: 'offline', label: 'Offline · 3 changes waiting', short: 'Offline · 3 waiting' });
     expect(describeSync({ mode: 'synced', status: { ...idle, state: 'offline' } }, 0, true)).toMatchObject({ label: 'Offline' });
     expect(describeSync({ mode: 'synced', status: { ...idle, state: 'error', error: 'Internal Server Error' } }, 2, true)).toMatchObject({
       tone: 'error',

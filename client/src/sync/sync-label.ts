@@ -6,7 +6,8 @@ import { SYNCED_TABLES, type SyncedTableName } from '../db/schema';
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'error' | 'demo';
 
-export type SyncLabel = { tone: SyncTone; label: string; detail: string; canRetry: boolean };
+/** `short` is for small phones, where the top bar has little room. */
+export type SyncLabel = { tone: SyncTone; label: string; short: string; detail: string; canRetry: boolean };
 
 function changes(n: number): string {
   return `${n} ${n === 1 ? 'change' : 'changes'}`;
@@ -21,7 +22,7 @@ export function progressPercent(progress: SyncStatus['progress']): number | null
 
 export function describeSync(snapshot: RuntimeSnapshot, pending: number, online: boolean): SyncLabel {
   if (snapshot.mode === 'demo') {
-    return { tone: 'demo', label: 'Demo mode', detail: 'Demo data on this device only: changes are not sent to a server.', canRetry: false };
+    return { tone: 'demo', label: 'Demo mode', short: 'Demo', detail: 'Demo data on this device only: changes are not sent to a server.', canRetry: false };
   }
   const status = snapshot.status;
   const waiting = pending > 0 ? ` · ${changes(pending)} waiting` : '';
@@ -29,27 +30,29 @@ export function describeSync(snapshot: RuntimeSnapshot, pending: number, online:
     return {
       tone: 'offline',
       label: `Offline${waiting}`,
+      short: pending > 0 ? `Offline · ${pending} waiting` : 'Offline',
       detail: pending > 0 ? `You are offline. ${changes(pending)} will be sent when the connection returns.` : 'You are offline. Your changes are kept on this device and sent when the connection returns.',
       canRetry: true,
     };
   }
-  if (!status) return { tone: 'busy', label: 'Starting sync', detail: 'Connecting to the server.', canRetry: false };
+  if (!status) return { tone: 'busy', label: 'Starting sync', short: 'Starting', detail: 'Connecting to the server.', canRetry: false };
   switch (status.state) {
     case 'syncing': {
       const percent = progressPercent(status.progress);
       if (status.progress) {
         const received = `${status.progress.received.toLocaleString('en-US')} received`;
-        return { tone: 'busy', label: percent === null ? 'Downloading…' : `Downloading ${percent}%`, detail: `Downloading your data: ${received}.`, canRetry: false };
+        const label = percent === null ? 'Downloading…' : `Downloading ${percent}%`;
+        return { tone: 'busy', label, short: percent === null ? 'Loading…' : `${percent}%`, detail: `Downloading your data: ${received}.`, canRetry: false };
       }
-      return { tone: 'busy', label: 'Syncing…', detail: pending > 0 ? `Sending ${changes(pending)}.` : 'Checking for changes.', canRetry: false };
+      return { tone: 'busy', label: 'Syncing…', short: 'Syncing…', detail: pending > 0 ? `Sending ${changes(pending)}.` : 'Checking for changes.', canRetry: false };
     }
     case 'error':
-      return { tone: 'error', label: 'Sync failed', detail: `${status.error ?? 'The last sync failed.'}${pending > 0 ? ` ${changes(pending)} waiting.` : ''}`, canRetry: true };
+      return { tone: 'error', label: 'Sync failed', short: 'Sync failed', detail: `${status.error ?? 'The last sync failed.'}${pending > 0 ? ` ${changes(pending)} waiting.` : ''}`, canRetry: true };
     case 'unauthorized':
-      return { tone: 'error', label: 'Signed out', detail: `Sign in again to send ${pending > 0 ? changes(pending) : 'your changes'}.`, canRetry: false };
+      return { tone: 'error', label: 'Signed out', short: 'Signed out', detail: `Sign in again to send ${pending > 0 ? changes(pending) : 'your changes'}.`, canRetry: false };
     case 'idle':
-      if (pending > 0) return { tone: 'waiting', label: `${changes(pending)} waiting`, detail: `${changes(pending)} will be sent in a moment.`, canRetry: true };
-      return { tone: 'ok', label: 'Synced', detail: 'Everything on this device is on the server.', canRetry: true };
+      if (pending > 0) return { tone: 'waiting', label: `${changes(pending)} waiting`, short: `${pending} waiting`, detail: `${changes(pending)} will be sent in a moment.`, canRetry: true };
+      return { tone: 'ok', label: 'Synced', short: 'Synced', detail: 'Everything on this device is on the server.', canRetry: true };
   }
 }
 

@@ -18,11 +18,13 @@ export class SyncStatusPill {
     await this.page.locator('.sync-pill[data-sync-state="idle"][data-pending="0"]').waitFor({ timeout });
   }
 
-  async waitForLabel(text: string, timeout = 15_000): Promise<void> {
-    await this.page.locator('.sync-pill__label', { hasText: text }).waitFor({ timeout });
+  /** Waits until this many changes wait on the device, in this state. */
+  async waitForPending(state: string, pending: number, timeout = 15_000): Promise<void> {
+    await this.page.locator(`.sync-pill[data-sync-state="${state}"][data-pending="${pending}"]`).waitFor({ timeout });
   }
 
+  /** What the pill says (its accessible name, whichever label the width shows). */
   async label(): Promise<string> {
-    return (await this.page.locator('.sync-pill__label').innerText()).trim();
+    return (await this.pill.getAttribute('aria-label')) ?? '';
   }
 }

@@ -70,7 +70,12 @@ export function SyncStatus() {
         onClick={() => setOpen(true)}
       >
         <span className="sync-pill__dot" aria-hidden="true" />
-        <span className="sync-pill__label">{view.label}</span>
+        <span className="sync-pill__label" aria-hidden="true">
+          {view.label}
+        </span>
+        <span className="sync-pill__short" aria-hidden="true">
+          {view.short}
+        </span>
         {rejections.length ? <span className="sync-pill__refused">{rejections.length} refused</span> : null}
       </button>
       {view.tone === 'error' && view.canRetry ? (
