@@ -1,5 +1,6 @@
 /**
- * Task alert and Web Push benchmark (issue 5 "Benchmark"), run by hand: `npx tsx bench/alerts.ts`.
+ * Task alert and Web Push benchmark (issue 5 "Benchmark"): `npx tsx bench/alerts.ts`, or
+ * `runAlertsBench()` from bench/run.ts.
  *
  * The real app (buildApp) on a temporary database with 50 000 pending tasks over 100 hosts
  * (written through insertRows, set-up not measured):
@@ -22,7 +23,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../shared/registry';
 import { housekeepingTasks, taskAlerts } from '../shared/schema/tables';
@@ -126,13 +127,30 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Runs the benchmark and answers an exit code: 1 when something failed (a missed goal is printed, not failed). */
+export async function runAlertsBench(): Promise<number> {
+  try {
+    await main();
+    return 0;
+  } catch (error) {
+    console.error(error);
+    return 1;
+  }
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-bench-alerts-'));
   const mock = await startMockService();
   process.env.PUSH_ENDPOINT_ORIGINS = mock.origin;
   const start = new Date();
   let clock = start;
-  const app = await buildApp({ databasePath: path.join(dir, 'app.db'), appSecretKey: 'bench', clientDistDir: path.join(dir, 'none'), now: () => clock });
+  const app = await buildApp({ databasePath: path.join(dir, 'app.db'), appSecretKey: 'bench', clientDistDir: path.join(dir, 'none'), now: () => clock }).catch(
+    (error: unknown) => {
+      mock.child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   try {
     // ── Set-up (not measured) ──────────────────────────────────────────────────────────────
     const setupStarted = performance.now();
@@ -301,7 +319,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  void runAlertsBench().then((code) => {
+    process.exitCode = code;
+  });
+}
