@@ -165,7 +165,8 @@ main()
   .then(async (code) => {
     console.log('');
     const { runRulesBench } = await import('./rules');
-    return Math.max(code, await runRulesBench());
+    const { runAlertsBench } = await import('./alerts');
+    return Math.max(code, await runRulesBench(), await runAlertsBench());
   })
   .then(
     (code) => process.exit(code),

@@ -325,3 +325,29 @@ describe('turnover rule (syncTurnoverTask)', () => {
     expect(app.db.select().from(housekeepingTasks).where(and(eq(housekeepingTasks.booking_id, String(booking.id)), isNull(housekeepingTasks.deleted_at))).all()).toEqual([]);
   });
 });
+
+describe('turnover tasks follow bookings written through the table API', () => {
+  function turnoverOf(bookingId: unknown) {
+    const link = app.db.select().from(turnoverTasks).where(eq(turnoverTasks.booking_id, String(bookingId))).get();
+    return link ? app.db.select().from(housekeepingTasks).where(eq(housekeepingTasks.id, link.task_id)).get() : undefined;
+  }
+
+  it('creates the check-out day task, moves it with the booking and cancels it with the booking', async () => {
+    const host = createHost(app);
+    template(host);
+    const property = createProperty(app, host.hostProfileId);
+    const call = (op: string, payload: Row) =>
+      app.inject({ method: 'POST', url: `/api/table/20101/${op}`, headers: { authorization: `Bearer ${host.token}` }, payload });
+
+    const created = await call('create', { property_id: property.id, check_in_date: '2031-09-01', check_out_date: '2031-09-04', total_amount: 300 });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().ID as string;
+    expect(turnoverOf(id)).toMatchObject({ scheduled_date: '2031-09-04', property_id: property.id, task_status: 'pending' });
+
+    expect((await call('update', { ID: id, check_out_date: '2031-09-06' })).statusCode).toBe(200);
+    expect(turnoverOf(id)).toMatchObject({ scheduled_date: '2031-09-06', task_status: 'pending' });
+
+    expect((await call('update', { ID: id, booking_status: 'cancelled' })).statusCode).toBe(200);
+    expect(turnoverOf(id)?.task_status).toBe('cancelled');
+  });
+});

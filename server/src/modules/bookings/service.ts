@@ -27,6 +27,7 @@ import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '.
 import { Conflict, ValidationFailed } from '../../errors';
 import { normalizeEmail, refreshGuestsOf } from '../guests/service';
 import { applyCounterChange, bookingContribution } from '../hosts/counters';
+import { syncTurnoverTask } from '../housekeeping/service';
 
 function requireDef(id: number): TableDef {
   const def = tableById(id);
@@ -166,6 +167,8 @@ function price(row: Row, property: PropertyFacts, into: Row): void {
 function afterWrite(tx: Tx, before: Row | undefined, after: Row | undefined, env: BookingEnv): void {
   applyCounterChange(tx, bookingContribution, before, after, env.now);
   refreshGuestsOf(tx, before, after, env);
+  // The check-out day's turnover task follows the booking (created once, moved, cancelled).
+  syncTurnoverTask(tx, before, after, env.now, env.db);
 }
 
 /**
