@@ -8,6 +8,11 @@ describe('push notifications', () => {
     expect(shown.options).toMatchObject({ body: 'Leak at Lisbon Loft', requireInteraction: true, tag: 'n1', data: { url: '/housekeeping?taskId=t%201' } });
   });
 
+  it('follows the server payload (spec names, requireInteraction)', () => {
+    const payload = { id: 'n2', title: 'Task Overdue', message: 'Lisbon', type: 'warning', timestamp: '2030-01-01T00:00:00Z', actionUrl: '/housekeeping?taskId=t2', taskId: 't2', requireInteraction: true };
+    expect(notificationFromPush(JSON.stringify(payload)).options).toMatchObject({ body: 'Lisbon', requireInteraction: true, data: { url: '/housekeeping?taskId=t2' } });
+  });
+
   it('lets other types close, and reads body or plain text', () => {
     expect(notificationFromPush(JSON.stringify({ title: 'Task Completed', body: 'Done', type: 'success' })).options).toMatchObject({ body: 'Done', requireInteraction: false, data: { url: '/' } });
     expect(notificationFromPush('Hello')).toMatchObject({ title: 'Staykeep', options: { body: 'Hello' } });

@@ -1,7 +1,8 @@
 /**
- * What the service worker shows for a Web Push message (architecture.md §5). The payload is a
- * notification row of spec §3 as JSON (`title, message, type, taskId, actionUrl`; `body` is read
- * as a synonym of `message`). Urgent ones stay until the user acts (requireInteraction); a click
+ * What the service worker shows for a Web Push message (architecture.md §5). The payload is the
+ * server's (server/src/modules/push: `{ id, title, message, type, timestamp, actionUrl, taskId,
+ * requireInteraction }`); `body` is read as a synonym of `message`, plain text as the body.
+ * Urgent ones stay until the user acts (requireInteraction); a click
  * opens `/housekeeping?taskId=…` (spec §2), which routes each role to the task.
  */
 import { z } from 'zod';
@@ -15,6 +16,7 @@ const PushPayloadSchema = z.looseObject({
   taskId: z.string().max(100).nullish(),
   actionUrl: z.string().max(2000).nullish(),
   id: z.string().max(100).nullish(),
+  requireInteraction: z.boolean().optional().catch(undefined),
 });
 
 export type ShownNotification = {
@@ -49,7 +51,7 @@ export function notificationFromPush(text: string | null): ShownNotification {
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       tag: payload.id ?? payload.taskId ?? undefined,
-      requireInteraction: type === 'urgent',
+      requireInteraction: type === 'urgent' || payload.requireInteraction === true,
       data: { url: notificationTarget(payload.taskId, payload.actionUrl) },
     },
   };
