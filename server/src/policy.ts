@@ -14,7 +14,8 @@ import { TABLE_IDS, type TableDef } from '../../shared/registry';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import type { Actor } from './actor';
 import { columnsOf, keyColumn, type Row, type Tx } from './db/write';
-import { Forbidden, NotFound } from './errors';
+import { Conflict, Forbidden, NotFound } from './errors';
+import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
 
 export type Operation = 'read' | 'create' | 'update' | 'delete';
 
@@ -265,6 +266,14 @@ export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string
  * everybody out).
  */
 export function assertRowWrite(actor: Actor, def: TableDef, op: Operation, before: Row | undefined, after: Row | undefined): void {
+  if (def.id === TABLE_IDS.housekeeping_tasks) {
+    // Task status moves only forward for staff (issue 4): an older offline edit never reopens a
+    // completed task; a host or admin setting it back is the explicit reopen.
+    const from = before?.task_status as TaskStatus | undefined;
+    const to = after?.task_status as TaskStatus | undefined;
+    if (op === 'update' && from && to && !isTaskStatusMoveAllowed(from, to, actor.role)) throw new Conflict(taskStatusMoveError(from, to));
+    return;
+  }
   if (def.id !== TABLE_IDS.users) return;
   if (actor.role === 'admin') {
     if (before?.Role === 'super_admin') throw new Forbidden('Only a super admin may change a super admin');

@@ -558,3 +558,24 @@ describe('delete', () => {
     expect(r.status).toBe(400);
   });
 });
+
+describe('task status moves only forward for staff (every path)', () => {
+  it('lets staff start and complete, refuses going back with 409, and lets the host reopen', async () => {
+    const property = createProperty(app, hostA.hostProfileId);
+    const task = createTask(app, hostA.hostProfileId, { property_id: property.id, assigned_staff_id: staff.staffId });
+    const update = (token: string, task_status: string) => call(token, TABLE_IDS.housekeeping_tasks, 'update', { ID: task.id, task_status });
+
+    expect((await update(staff.token, 'in_progress')).status).toBe(200);
+    const back = await update(staff.token, 'pending');
+    expect(back.status).toBe(409);
+    expect(back.body.error).toBe('Task is already in progress; it cannot go back to pending');
+    expect((await update(staff.token, 'completed')).status).toBe(200);
+    const reopen = await update(staff.token, 'in_progress');
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.error).toBe('Task is already completed; only the host can reopen it');
+    expect(getRow(app.db, defOf(TABLE_IDS.housekeeping_tasks), String(task.id))?.task_status).toBe('completed');
+
+    expect((await update(hostA.token, 'pending')).status).toBe(200);
+    expect(getRow(app.db, defOf(TABLE_IDS.housekeeping_tasks), String(task.id))?.task_status).toBe('pending');
+  });
+});

@@ -11,20 +11,17 @@ import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import {
-  isTaskStatusMoveAllowed,
-  taskStatusMoveError,
   type Change,
   type Mutation,
   type PullResponse,
   type PushRequest,
   type PushResponse,
   type PushResult,
-  type TaskStatus,
 } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { columnsOf, currentVersion, keyColumn, nowIso, type Row } from '../../db/write';
-import { Conflict, Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
+import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
 import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../table/service';
 import { staleBefore } from './scope';
@@ -79,26 +76,6 @@ function requireDef(id: number): TableDef {
   return def;
 }
 
-const TASKS = requireDef(TABLE_IDS.housekeeping_tasks);
-
-/** Prepared once per database: the status lookup runs for every status mutation of a push. */
-const statusQueries = new WeakMap<Db, { get: (values: { id: string }) => { status: TaskStatus } | undefined }>();
-
-/** The status of a live task, whoever may see it (the table service answers for scope). */
-function taskStatusOf(db: Db, id: string): TaskStatus | undefined {
-  let query = statusQueries.get(db);
-  if (!query) {
-    const t = housekeepingTasks;
-    query = db
-      .select({ status: t.task_status })
-      .from(t)
-      .where(and(eq(t.id, sql.placeholder('id')), isNull(t.deleted_at)))
-      .prepare();
-    statusQueries.set(db, query);
-  }
-  return query.get({ id })?.status;
-}
-
 /** The row key must not disagree with rowId: it names the row, it is not a field to change. */
 function checkKey(def: TableDef, m: Mutation): void {
   for (const key of new Set([def.key, 'ID'])) {
@@ -125,14 +102,8 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
       createRecord(db, actor, def, { ...fields, [def.key]: m.rowId }, env);
       break;
     case 'update': {
-      // Read before the service runs its own checks, so that their order and messages stay the
-      // table API's; the status rule is judged after, and its rejection rolls the write back.
-      const from = def === TASKS && 'task_status' in fields ? taskStatusOf(db, m.rowId) : undefined;
+      // The status rule (forward only for staff) is the policy's, judged by the table service.
       updateRecord(db, actor, def, { ...fields, ID: m.rowId }, env);
-      if (from) {
-        const to = fields.task_status as TaskStatus;
-        if (!isTaskStatusMoveAllowed(from, to, actor.role)) throw new Conflict(taskStatusMoveError(from, to));
-      }
       break;
     }
     case 'delete':
