@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'drizzle/', 'client/src/routeTree.gen.ts', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', '.tmp/', 'drizzle/', 'client/src/routeTree.gen.ts', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
