@@ -5,6 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostProfiles, housekeepingStaff, users } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
+import type { SessionUser } from '../../shared/session';
 import { connectionOf, type Tx } from './db/write';
 
 export type Actor = {
@@ -17,16 +18,7 @@ export type Actor = {
 };
 
 /** The session object of spec §3 / api.md. */
-export type SessionUser = {
-  ID: string;
-  Name: string;
-  Email: string;
-  CreateTime: string;
-  Role: Role;
-  setupCompleted: boolean;
-  hostProfileId?: string;
-  staffId?: string;
-};
+export type { SessionUser };
 
 type One<T> = { get: (values: { key: string }) => T | undefined };
 type ActorStatements = {

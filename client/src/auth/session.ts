@@ -5,17 +5,9 @@
 import { z } from 'zod';
 import type { Role } from '../../../shared/enums';
 import { readRole } from '../../../shared/roles';
+import type { SessionUser } from '../../../shared/session';
 
-export type SessionUser = {
-  ID: string;
-  Name: string;
-  Email: string;
-  CreateTime: string;
-  Role: Role;
-  setupCompleted: boolean;
-  hostProfileId?: string;
-  staffId?: string;
-};
+export type { SessionUser };
 
 /** Spec §3: "Role is read from Role or role", then normalised (spec §5). */
 export const SessionUserSchema: z.ZodType<SessionUser> = z
