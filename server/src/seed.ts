@@ -8,7 +8,7 @@
  * secrets (its rows are the same for every install), and an export URL is a bearer secret.
  */
 import { count } from 'drizzle-orm';
-import { users } from '../../shared/schema/tables';
+import { turnoverTasks, users } from '../../shared/schema/tables';
 import { tableByName } from '../../shared/registry';
 import { utcDateOf } from '../../shared/dates';
 import { DEMO_PASSWORD } from '../../shared/demo/accounts';
@@ -56,6 +56,19 @@ export function seedDemo(db: Db, now: Date, publicOrigin: string): SeedResult {
         rows += 1;
       }
     }
+    linkTurnoverTasks(tx, data.task_templates, data.housekeeping_tasks, now);
     return { seeded: true, rows };
   });
+}
+
+/**
+ * The demo's turnover tasks are the turnover rule's own (housekeeping/service.ts): linking each
+ * to its booking keeps a later edit of a demo booking from making a second one.
+ */
+function linkTurnoverTasks(tx: Tx, templates: readonly Row[], tasks: readonly Row[], now: Date): void {
+  const defaults = new Set(templates.filter((t) => t.is_default === true).map((t) => t.id));
+  for (const task of tasks) {
+    if (typeof task.booking_id !== 'string' || !defaults.has(task.template_id)) continue;
+    tx.insert(turnoverTasks).values({ booking_id: task.booking_id, task_id: String(task.id), created_at: now.toISOString() }).run();
+  }
 }

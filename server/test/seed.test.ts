@@ -7,7 +7,7 @@ import { currentVersion } from '../src/db/write';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo/accounts';
 import { DEMO_TABLES, generateDemoData } from '../../shared/demo/generate';
 import { tableByName } from '../../shared/registry';
-import { bookings, hostProfiles, housekeepingStaff, housekeepingTasks, properties, users } from '../../shared/schema/tables';
+import { bookings, hostProfiles, housekeepingStaff, housekeepingTasks, properties, turnoverTasks, users } from '../../shared/schema/tables';
 import { bookingUid } from '../src/integrations/ical/export';
 import { parseIcalFeed } from '../src/integrations/ical/parse';
 
@@ -145,6 +145,30 @@ describe('demo seed', () => {
     const first = demo[0];
     const wrong = await app.inject({ method: 'GET', url: `/ical/${first?.id}/${'x'.repeat(32)}.ics` });
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('links its turnover tasks to their bookings, so editing a demo booking makes no second one', async () => {
+    const host = app.db.select().from(users).where(eq(users.Email, 'host@example.com')).get();
+    const linked = app.db.select().from(turnoverTasks).all();
+    expect(linked.length).toBeGreaterThan(0);
+    const future = linked
+      .map((l) => app.db.select().from(bookings).where(eq(bookings.id, l.booking_id)).get())
+      .find((b) => b && b.booking_status !== 'cancelled' && b.check_out_date > TODAY);
+    expect(future).toBeDefined();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/table/20101/update',
+      headers: { authorization: `Bearer ${app.signSession(host?.ID ?? '')}` },
+      payload: { ID: future!.id, total_amount: future!.total_amount + 10 },
+    });
+    expect(res.statusCode).toBe(200);
+    const tasks = app.db
+      .select()
+      .from(housekeepingTasks)
+      .where(and(eq(housekeepingTasks.booking_id, future!.id), isNull(housekeepingTasks.deleted_at)))
+      .all()
+      .filter((t) => t.task_category === 'cleaning' && t.task_status !== 'cancelled');
+    expect(tasks).toHaveLength(1);
   });
 
   it('does nothing on a second run', () => {
