@@ -1,46 +1,16 @@
 /**
- * Table ids and row types the client reads. The ids are checked at compile time against the
- * shared registry (shared/registry.ts, the single source), and the row types come from the drizzle
- * tables; both through type-only imports, so the server-side schema code stays out of the bundle.
+ * Table ids and row types the client reads: the ids from shared/table-ids.ts (the registry's own
+ * constant, free of the drizzle schema), the row types from the drizzle tables through a type-only
+ * import, so the server-side schema code stays out of the bundle.
  */
-import type { TABLE_IDS } from '../../../shared/registry';
+import { TABLE_IDS } from '../../../shared/table-ids';
 import type * as t from '../../../shared/schema/tables';
 
-type Registry = typeof TABLE_IDS;
-
-const REGISTRY_IDS = {
-  users: 20009,
-  host_profiles: 20039,
-  subscription_tiers: 20040,
-  platform_settings: 20041,
-  display_settings: 20042,
-  properties: 20100,
-  bookings: 20101,
-  housekeeping_staff: 20110,
-  housekeeping_tasks: 20111,
-  task_templates: 20112,
-  guests: 20120,
-  notifications: 20140,
-  calendar_feeds: 20150,
-  calendar_sync_jobs: 20151,
-  calendar_blocks: 20152,
-  inbox_messages: 20153,
-  partner_credentials: 22401,
-  partner_sync_logs: 22402,
-  partner_bookings: 22403,
-  partner_properties: 22404,
-  partner_messages: 22466,
-  paypal_plans: 23046,
-  paypal_subscriptions: 23047,
-  paypal_payments: 23048,
-  paypal_webhook_events: 23049,
-  paypal_plan_sync: 23057,
-} as const satisfies { [K in keyof Registry]?: Registry[K] };
-
 /** Spec §3: the payment-provider configuration is written as 23187 and read as 23050. */
-export const TABLE = { ...REGISTRY_IDS, paypal_config_read: 23050 } as const;
+export const TABLE = { ...TABLE_IDS, paypal_config_read: 23050 } as const;
 
-export type TableId = (typeof TABLE)[keyof typeof TABLE];
+/** The tables the client reads: those with a row type below. */
+export type TableId = Extract<(typeof TABLE)[keyof typeof TABLE], keyof RowOf>;
 
 /** Secret columns come back as null with a `<column>_set` flag (decisions.md). */
 type Row<T extends { $inferSelect: object }> = T['$inferSelect'];
