@@ -65,7 +65,7 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: path.join(rootDir, 'dist/client'),
+    outDir: path.resolve(rootDir, process.env.CLIENT_DIST ?? 'dist/client'),
     emptyOutDir: true,
     sourcemap: true,
   },

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CLIENT_DIST_DIR = path.join(ROOT_DIR, 'dist/client');
+/** CLIENT_DIST moves the build (two people building at once on one tree need two folders). */
+export const CLIENT_DIST_DIR = path.resolve(ROOT_DIR, process.env.CLIENT_DIST ?? 'dist/client');
 const BUILD_MARKER = path.join(CLIENT_DIST_DIR, 'index.html');
 const SOURCE_DIRS = ['client', 'shared'].map((d) => path.join(ROOT_DIR, d));
 const SOURCE_FILES = [path.join(ROOT_DIR, 'vite.config.ts')];
