@@ -2,7 +2,26 @@ export { Badge, StatusBadge, humanize, statusTone, type BadgeTone } from './Badg
 export { Button, type ButtonProps } from './Button';
 export { Card, CardBody, CardHeader, StatCard } from './Card';
 export { Dialog, type DialogProps } from './Dialog';
-export { Input, Select } from './Input';
+export {
+  Checkbox,
+  CheckboxGroup,
+  DateInput,
+  Field,
+  FormMessage,
+  NumberInput,
+  Segmented,
+  Textarea,
+  type CheckboxGroupProps,
+  type CheckboxProps,
+  type DateInputProps,
+  type FieldBaseProps,
+  type FieldControlProps,
+  type FieldProps,
+  type NumberInputProps,
+  type SegmentedProps,
+  type TextareaProps,
+} from './Field';
+export { Input, Select, type InputProps, type SelectProps } from './Input';
 export { Skeleton, SkeletonRows, SkeletonStats } from './Skeleton';
 export { PageSpinner, Spinner } from './Spinner';
 export { EmptyState, ErrorState } from './States';
