@@ -1,0 +1,137 @@
+/**
+ * What a host writes on the housekeeping page: staff, task templates and tasks, each one local
+ * write through the outbox (decisions.md "Through the outbox"), so the page works offline. The
+ * staff invite is the exception: it creates a login and sends mail, an online-only command.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { ChecklistItem } from '../../../../shared/schema/tables';
+import { SYNCED_TABLES } from '../../db/schema';
+import { apiRequest } from '../../api/http';
+import type { Write } from '../tasks/mutations';
+import type { TaskTemplate } from '../../data/tables';
+
+export type StaffFields = {
+  staff_name: string;
+  staff_email: string;
+  staff_phone: string;
+  specializations: string[];
+  availability_schedule: Record<string, { start: string; end: string } | 'off'>;
+  hourly_rate: number;
+  status: 'active' | 'inactive';
+  hire_date: string | null;
+  emergency_contact: string;
+};
+
+export type TemplateFields = {
+  name: string;
+  task_category: string;
+  description: string;
+  checklist_items: ChecklistItem[];
+  estimated_duration: number;
+  priority_level: 'low' | 'medium' | 'high' | 'urgent';
+  special_instructions: string;
+  is_default: boolean;
+};
+
+export type TaskFields = {
+  task_title: string;
+  task_description: string;
+  task_category: string;
+  priority_level: 'low' | 'medium' | 'high' | 'urgent';
+  property_id: string;
+  booking_id: string | null;
+  template_id: string | null;
+  scheduled_date: string | null;
+  due_date: string | null;
+  estimated_duration: number;
+  cost: number;
+  checklist_items: ChecklistItem[];
+  special_instructions: string;
+  assigned_staff_id: string | null;
+};
+
+export function saveStaff(write: Write, id: string | null, fields: StaffFields) {
+  if (id) return write({ table: SYNCED_TABLES.housekeeping_staff, op: 'update', rowId: id, fields });
+  return write({ table: SYNCED_TABLES.housekeeping_staff, op: 'create', fields });
+}
+
+export function deleteStaff(write: Write, id: string) {
+  return write({ table: SYNCED_TABLES.housekeeping_staff, op: 'delete', rowId: id });
+}
+
+export function saveTemplate(write: Write, id: string | null, fields: TemplateFields) {
+  if (id) return write({ table: SYNCED_TABLES.task_templates, op: 'update', rowId: id, fields });
+  return write({ table: SYNCED_TABLES.task_templates, op: 'create', fields });
+}
+
+export function deleteTemplate(write: Write, id: string) {
+  return write({ table: SYNCED_TABLES.task_templates, op: 'delete', rowId: id });
+}
+
+export function saveTask(write: Write, id: string | null, fields: TaskFields) {
+  if (id) return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields });
+  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'create', fields: { ...fields, task_status: 'pending', notes: '' } });
+}
+
+export function deleteTask(write: Write, id: string) {
+  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'delete', rowId: id });
+}
+
+/** A host may cancel an open task (it then leaves the housekeeper's open list). */
+export function cancelTask(write: Write, id: string) {
+  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'cancelled' } });
+}
+
+/** Online only (decisions.md): creates the staff member's login and mails the first-password link. */
+export async function inviteStaff(staffId: string): Promise<void> {
+  await apiRequest(`/api/staff/${encodeURIComponent(staffId)}/invite`, { method: 'POST', body: {} });
+}
+
+// ── Checklists ──────────────────────────────────────────────────────────────────────────────
+
+export function newChecklistItem(text: string, makeId: () => string = uuidv7): ChecklistItem {
+  return { id: makeId(), text: text.trim(), done: false };
+}
+
+/** A copy of a template's checklist for a new task: fresh ids, nothing ticked. */
+export function freshChecklist(items: readonly ChecklistItem[], makeId: () => string = uuidv7): ChecklistItem[] {
+  return items.filter((i) => i.text.trim() !== '').map((i) => ({ id: makeId(), text: i.text.trim(), done: false }));
+}
+
+/** Moves an item up (-1) or down (+1); out of range it stays. */
+export function moveItem<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (index < 0 || index >= items.length || target < 0 || target >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(index, 1) as [T];
+  next.splice(target, 0, item);
+  return next;
+}
+
+/** The fields a template gives a new task (the host then adds property, date and assignee). */
+export function taskFromTemplate(template: Pick<TaskTemplate, 'id' | 'name' | 'task_category' | 'description' | 'checklist_items' | 'estimated_duration' | 'priority_level' | 'special_instructions'>, makeId: () => string = uuidv7) {
+  return {
+    task_title: template.name,
+    task_description: template.description,
+    task_category: template.task_category,
+    priority_level: template.priority_level,
+    template_id: template.id,
+    estimated_duration: template.estimated_duration,
+    checklist_items: freshChecklist(template.checklist_items, makeId),
+    special_instructions: template.special_instructions,
+  };
+}
+
+/** "Deep cleaning, laundry" → ['Deep cleaning', 'laundry']: trimmed, no empties, no repeats. */
+export function parseList(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of text.split(',')) {
+    const item = part.trim();
+    if (item && !seen.has(item.toLowerCase())) {
+      seen.add(item.toLowerCase());
+      out.push(item);
+    }
+  }
+  return out;
+}
