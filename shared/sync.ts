@@ -87,6 +87,14 @@ export const PullResponseSchema = z.object({
   cursor: z.number().int().min(0),
   /** More changes wait: pull again at once with the new cursor. */
   more: z.boolean(),
+  /**
+   * The server's version when this page was read: the sync is complete once the cursor reaches
+   * it. A first sync draws its progress from it (cursor 0 → version), knowing that the cursor
+   * jumps to `version` on the last page (rows are not numbered densely). This server always
+   * sends it; optional so that a client meeting an older server (mid-deploy) still syncs, with an
+   * indeterminate bar.
+   */
+  version: z.number().int().min(0).optional(),
   /** Drop every synced table first: these changes are a fresh start from cursor 0. */
   reset: z.boolean().optional(),
   changes: z.array(ChangeSchema),

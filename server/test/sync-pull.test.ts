@@ -145,7 +145,7 @@ describe('sync pull: changes and tombstones', () => {
     const replica = await fresh(a.host.token);
     createHost(app);
     const page = await pull(app, a.host.token, replica.cursor);
-    expect(page).toEqual({ cursor: currentVersion(app.db), more: false, changes: [] });
+    expect(page).toEqual({ cursor: currentVersion(app.db), more: false, version: currentVersion(app.db), changes: [] });
   });
 });
 
@@ -174,9 +174,13 @@ describe('sync pull: paging', () => {
     const limit = 700;
     const replica = new Replica();
     const versions: number[] = [];
+    const end = currentVersion(app.db);
     for (;;) {
       const page = await pull(app, host.token, replica.cursor, limit);
       expect(page.changes.length).toBeLessThanOrEqual(limit);
+      // Every page names the version the sync is heading for: the progress bar's far end.
+      expect(page.version).toBe(end);
+      expect(page.cursor).toBeLessThanOrEqual(end);
       versions.push(...page.changes.map((c) => Number(c.row.version)));
       replica.apply(page);
       if (!page.more) break;

@@ -345,7 +345,7 @@ function tombstone(def: TableDef, row: Row): Row {
  * the limit: a client paging on from a cursor below the shrink could not be told apart from one
  * that still holds the rows that left, and would be reset again and again (README.md).
  */
-export function pullChanges(db: Db, actor: Actor, input: PullInput): PullResponse {
+export function pullChanges(db: Db, actor: Actor, input: PullInput): PullResponse & { version: number } {
   return db.transaction((tx) => {
     const now = currentVersion(tx);
     if (input.cursor > now) throw bad('cursor', `ahead of the server (its version is ${now}); start over from 0`);
@@ -366,7 +366,7 @@ export function pullChanges(db: Db, actor: Actor, input: PullInput): PullRespons
       }
     }
     filed.sort((a, b) => a.v - b.v || a.change.table - b.change.table);
-    const response: PullResponse = { cursor: more ? through : now, more, changes: filed.map((f) => f.change) };
+    const response: PullResponse & { version: number } = { cursor: more ? through : now, more, version: now, changes: filed.map((f) => f.change) };
     if (reset) response.reset = true;
     return response;
   });
