@@ -1,0 +1,155 @@
+/**
+ * What the booking screens decide before a write (issue 7 "Bookings"): the list filters, the
+ * form's inline validation with the server's own reasons (shared/bookings.ts), the local clash
+ * check against the bookings this device holds (offline too), and the price preview before the
+ * server has computed commission and net. Pure functions, tested without a browser.
+ */
+import { CHECK_OUT_REASON, findOverlaps, guestsCountReason, isValidStay, overlapMessage, priceBooking, type StayRecord } from '../../../../shared/bookings';
+import type { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../shared/enums';
+
+export type BookingFilters = {
+  propertyId: string;
+  source: string;
+  status: string;
+  payment: string;
+  /** Stays that overlap [from, to] (either may be empty). */
+  from: string;
+  to: string;
+  /** Guest name, e-mail, phone or booking reference, case-insensitive. */
+  search: string;
+};
+
+export const NO_FILTERS: BookingFilters = { propertyId: '', source: '', status: '', payment: '', from: '', to: '', search: '' };
+
+export type FilterableBooking = {
+  property_id: string;
+  booking_source: string;
+  booking_status: string;
+  payment_status: string;
+  check_in_date: string;
+  check_out_date: string;
+  guest_name: string;
+  guest_email: string;
+  guest_phone: string;
+  booking_reference: string;
+};
+
+export function filterBookings<T extends FilterableBooking>(bookings: readonly T[], f: BookingFilters): T[] {
+  const search = f.search.trim().toLowerCase();
+  return bookings.filter(
+    (b) =>
+      (!f.propertyId || b.property_id === f.propertyId) &&
+      (!f.source || b.booking_source.toLowerCase() === f.source.toLowerCase()) &&
+      (!f.status || b.booking_status === f.status) &&
+      (!f.payment || b.payment_status === f.payment) &&
+      // A stay is in the range when it has a night on or after `from` and begins on or before `to`.
+      (!f.from || b.check_out_date > f.from) &&
+      (!f.to || b.check_in_date <= f.to) &&
+      (!search || [b.guest_name, b.guest_email, b.guest_phone, b.booking_reference].some((v) => v.toLowerCase().includes(search))),
+  );
+}
+
+export function activeFilterCount(f: BookingFilters): number {
+  return Object.values(f).filter((v) => v.trim() !== '').length;
+}
+
+/** The sources offered in pickers: the known ones (decisions.md) plus any the host's rows use. */
+export const KNOWN_SOURCES = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'google-calendar', 'direct', 'other'] as const;
+
+export function sourceOptions(used: readonly string[]): string[] {
+  const all = new Set<string>(KNOWN_SOURCES);
+  for (const s of used) if (s.trim()) all.add(s.trim().toLowerCase());
+  return [...all];
+}
+
+export type BookingDraft = {
+  property_id: string;
+  guest_name: string;
+  guest_email: string;
+  guest_phone: string;
+  check_in_date: string;
+  check_out_date: string;
+  guests_count: number | null;
+  booking_source: string;
+  booking_reference: string;
+  total_amount: number | null;
+  booking_status: (typeof BOOKING_STATUSES)[number];
+  payment_status: (typeof PAYMENT_STATUSES)[number];
+  special_requests: string;
+};
+
+export function emptyDraft(over: Partial<BookingDraft> = {}): BookingDraft {
+  return {
+    property_id: '',
+    guest_name: '',
+    guest_email: '',
+    guest_phone: '',
+    check_in_date: '',
+    check_out_date: '',
+    guests_count: 1,
+    booking_source: 'direct',
+    booking_reference: '',
+    total_amount: 0,
+    booking_status: 'confirmed',
+    payment_status: 'pending',
+    special_requests: '',
+    ...over,
+  };
+}
+
+export type DraftErrors = Partial<Record<keyof BookingDraft, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Field errors, in the words the server would use: required fields of decisions.md (property,
+ * check-in, check-out), check-out after check-in, guests within the property's max_guests, a
+ * total that is a non-negative amount with at most two decimals, a well-formed e-mail.
+ */
+export function validateDraft(draft: BookingDraft, maxGuests: number | null): DraftErrors {
+  const errors: DraftErrors = {};
+  if (!draft.property_id) errors.property_id = 'Choose a property';
+  if (!DAY.test(draft.check_in_date)) errors.check_in_date = 'Choose the check-in date';
+  if (!DAY.test(draft.check_out_date)) errors.check_out_date = 'Choose the check-out date';
+  else if (DAY.test(draft.check_in_date) && !isValidStay(draft)) errors.check_out_date = `Check-out ${CHECK_OUT_REASON.replace('check_in_date', 'check-in')}: it is the departure day`;
+  if (draft.guests_count === null || !Number.isInteger(draft.guests_count) || draft.guests_count < 1) errors.guests_count = 'At least 1 guest';
+  else if (maxGuests !== null && draft.guests_count > maxGuests) errors.guests_count = `Guests ${guestsCountReason(maxGuests).replace("the property's max_guests", `the most this property sleeps`)}`;
+  if (draft.total_amount === null || draft.total_amount < 0) errors.total_amount = 'Enter the total, 0 or more';
+  else if (Math.round(draft.total_amount * 100) !== Number((draft.total_amount * 100).toPrecision(12))) errors.total_amount = 'At most two decimals';
+  if (draft.guest_email.trim() && !EMAIL.test(draft.guest_email.trim())) errors.guest_email = 'Enter an e-mail address like name@example.com';
+  return errors;
+}
+
+/** The local double-booking check (the server's rule, shared/bookings.ts): the message, or null. */
+export function localClash(draft: BookingDraft, id: string, others: readonly StayRecord[]): { message: string; with: StayRecord } | null {
+  if (!draft.property_id || !DAY.test(draft.check_in_date) || !DAY.test(draft.check_out_date) || !isValidStay(draft)) return null;
+  const candidate: StayRecord = { id, property_id: draft.property_id, guest_name: draft.guest_name, check_in_date: draft.check_in_date, check_out_date: draft.check_out_date, booking_status: draft.booking_status };
+  const first = findOverlaps(candidate, others)[0];
+  return first ? { message: overlapMessage(first), with: first } : null;
+}
+
+/** Commission and net at the host's rate, as the server will compute them (shown as a preview). */
+export function previewPrice(total: number | null, commissionRate: number | null) {
+  if (total === null || total < 0 || commissionRate === null) return null;
+  return priceBooking(total, commissionRate);
+}
+
+/** The fields a draft writes (the server sets host_id, commission and net). */
+export function draftFields(draft: BookingDraft): Record<string, unknown> {
+  return {
+    property_id: draft.property_id,
+    guest_name: draft.guest_name.trim() || 'Guest',
+    guest_email: draft.guest_email.trim(),
+    guest_phone: draft.guest_phone.trim(),
+    check_in_date: draft.check_in_date,
+    check_out_date: draft.check_out_date,
+    guests_count: draft.guests_count ?? 1,
+    booking_source: draft.booking_source.trim().toLowerCase() || 'direct',
+    booking_reference: draft.booking_reference.trim(),
+    total_amount: draft.total_amount ?? 0,
+    booking_status: draft.booking_status,
+    payment_status: draft.payment_status,
+    special_requests: draft.special_requests,
+  };
+}

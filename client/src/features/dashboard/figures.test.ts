@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { clashesIn, dashboardFigures, dashboardWindow, monthStart, nextMonthStart, previousMonthStart, type DashBooking, type DashTask } from './figures';
+
+let n = 0;
+function booking(over: Partial<DashBooking>): DashBooking {
+  n += 1;
+  return {
+    id: `b${String(n).padStart(3, '0')}`,
+    property_id: 'p1',
+    guest_name: `Guest ${n}`,
+    check_in_date: '2026-03-10',
+    check_out_date: '2026-03-12',
+    booking_status: 'confirmed',
+    booking_source: 'airbnb',
+    payment_status: 'paid',
+    total_amount: 200,
+    commission_amount: 24,
+    net_amount: 176,
+    ...over,
+  };
+}
+
+function task(over: Partial<DashTask>): DashTask {
+  return { id: 't', task_status: 'pending', priority_level: 'medium', due_date: null, scheduled_date: null, booking_id: null, assigned_staff_id: null, ...over };
+}
+
+const today = '2026-03-15';
+const now = new Date('2026-03-15T12:00:00Z');
+
+describe('month arithmetic', () => {
+  it('finds the month around a day, across year ends', () => {
+    expect(monthStart('2026-03-15')).toBe('2026-03-01');
+    expect(nextMonthStart('2026-12-31')).toBe('2027-01-01');
+    expect(previousMonthStart('2026-01-05')).toBe('2025-12-01');
+    expect(dashboardWindow('2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-04-15' });
+  });
+});
+
+describe('dashboard figures', () => {
+  it('lists arrivals and departures of today and tomorrow without cancelled stays', () => {
+    const inToday = booking({ check_in_date: today, check_out_date: '2026-03-18' });
+    const outTomorrow = booking({ check_in_date: '2026-03-13', check_out_date: '2026-03-16' });
+    const cancelled = booking({ check_in_date: today, check_out_date: '2026-03-17', booking_status: 'cancelled' });
+    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [inToday, outTomorrow, cancelled], tasks: [], messages: [] });
+    expect(f.arrivals.today.map((b) => b.id)).toEqual([inToday.id]);
+    expect(f.arrivals.tomorrow).toEqual([]);
+    expect(f.departures.tomorrow.map((b) => b.id)).toEqual([outTomorrow.id]);
+  });
+
+  it('compares this month with last month night by night, and reports no change when last month earned nothing', () => {
+    // 4 nights at 100 = 400: 2 nights in February (200), 2 in March (200).
+    const straddling = booking({ check_in_date: '2026-02-27', check_out_date: '2026-03-03', total_amount: 400 });
+    const march = booking({ check_in_date: '2026-03-20', check_out_date: '2026-03-21', total_amount: 100 });
+    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [straddling, march], tasks: [], messages: [] });
+    expect(f.revenue).toEqual({ thisMonth: 300, lastMonth: 100 * 2, change: 50 });
+    const none = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [march], tasks: [], messages: [] });
+    expect(none.revenue.change).toBeNull();
+  });
+
+  it('measures occupancy over the next 30 days of every property', () => {
+    const f = dashboardFigures({
+      today,
+      now,
+      timezone: 'UTC',
+      propertyIds: ['p1', 'p2'],
+      bookings: [booking({ check_in_date: '2026-03-14', check_out_date: '2026-03-20' })],
+      tasks: [],
+      messages: [],
+    });
+    expect(f.occupancy).toEqual({ occupiedNights: 5, availableNights: 60, rate: 5 / 60 });
+  });
+
+  it('counts open and urgent tasks, unread inbound messages, and what needs attention', () => {
+    const tasks = [
+      task({ id: 'turnover', booking_id: 'b1' }),
+      task({ id: 'assigned', booking_id: 'b2', assigned_staff_id: 's1' }),
+      task({ id: 'late', due_date: '2026-03-14', priority_level: 'urgent' }),
+      task({ id: 'done', task_status: 'completed', due_date: '2026-03-01', booking_id: 'b3' }),
+    ];
+    const unpaid = booking({ check_in_date: '2026-03-18', check_out_date: '2026-03-19', payment_status: 'pending' });
+    const laterUnpaid = booking({ check_in_date: '2026-04-10', check_out_date: '2026-04-12', payment_status: 'partial' });
+    const f = dashboardFigures({
+      today,
+      now,
+      timezone: 'UTC',
+      propertyIds: ['p1'],
+      bookings: [unpaid, laterUnpaid],
+      tasks,
+      messages: [
+        { direction: 'inbound', status: 'unread' },
+        { direction: 'inbound', status: 'read' },
+        { direction: 'outbound', status: 'unread' },
+      ],
+    });
+    expect(f.tasks).toEqual({ open: 3, urgent: 1 });
+    expect(f.unreadMessages).toBe(1);
+    expect(f.attention.unassignedTurnovers.map((t) => t.id)).toEqual(['turnover']);
+    expect(f.attention.overdueTasks.map((t) => t.id)).toEqual(['late']);
+    expect(f.attention.unpaidBookings.map((b) => b.id)).toEqual([unpaid.id]);
+  });
+});
+
+describe('clashes', () => {
+  it('pairs overlapping live stays of one property once; back-to-back and cancelled stays pass', () => {
+    const a = booking({ check_in_date: '2026-03-16', check_out_date: '2026-03-20' });
+    const b = booking({ check_in_date: '2026-03-19', check_out_date: '2026-03-22' });
+    const backToBack = booking({ check_in_date: '2026-03-22', check_out_date: '2026-03-24' });
+    const cancelled = booking({ check_in_date: '2026-03-17', check_out_date: '2026-03-18', booking_status: 'cancelled' });
+    const other = booking({ property_id: 'p2', check_in_date: '2026-03-16', check_out_date: '2026-03-20' });
+    const clashes = clashesIn([a, b, backToBack, cancelled, other], today, '2026-04-15');
+    expect(clashes.map((c) => [c.a.id, c.b.id])).toEqual([[a.id, b.id]]);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The host dashboard's figures (issue 7 "Dashboard") from the rows the device holds: arrivals and
+ * departures for today and tomorrow, occupancy of the next 30 days, revenue of this month against
+ * last month, open and urgent tasks, unread messages, and what needs attention. Pure, so it is
+ * tested without a browser; night-based revenue and occupancy come from shared/stats.ts so the
+ * dashboard, finances and analytics agree to the cent.
+ */
+import { findOverlaps, holdsDates } from '../../../../shared/bookings';
+import { addDays } from '../../../../shared/format/dates';
+import { occupancy, roomRevenue, type StatsBooking } from '../../../../shared/stats';
+import { isOpen, isOverdue } from '../tasks/task-rules';
+
+export type DashBooking = StatsBooking & {
+  id: string;
+  guest_name: string;
+  payment_status: string;
+};
+
+export type DashTask = {
+  id: string;
+  task_status: string;
+  priority_level: string;
+  due_date: string | null;
+  scheduled_date: string | null;
+  booking_id: string | null;
+  assigned_staff_id: string | null;
+};
+
+export type DashMessage = { direction: string; status: string };
+
+export type Clash = { a: DashBooking; b: DashBooking };
+
+export type DashboardFigures = {
+  arrivals: { today: DashBooking[]; tomorrow: DashBooking[] };
+  departures: { today: DashBooking[]; tomorrow: DashBooking[] };
+  /** Next 30 days from today, all non-archived properties; rate 0..1. */
+  occupancy: { rate: number; occupiedNights: number; availableNights: number };
+  revenue: { thisMonth: number; lastMonth: number; /** percent change, 2 decimals; null when last month had none. */ change: number | null };
+  tasks: { open: number; urgent: number };
+  unreadMessages: number;
+  attention: {
+    unassignedTurnovers: DashTask[];
+    overdueTasks: DashTask[];
+    unpaidBookings: DashBooking[];
+    clashes: Clash[];
+  };
+};
+
+/** First day of the month of `day` (YYYY-MM-01). */
+export function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** First day of the month after the month of `day`. */
+export function nextMonthStart(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** First day of the month before the month of `day`. */
+export function previousMonthStart(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+}
+
+/** The stay dates a dashboard needs bookings for: last month's start to 31 days ahead. */
+export function dashboardWindow(today: string): { from: string; to: string } {
+  return { from: previousMonthStart(today), to: addDays(today, 31) };
+}
+
+const UNPAID = new Set(['pending', 'partial']);
+
+/** Pairs of live bookings of one property whose nights overlap within [from, to), each pair once. */
+export function clashesIn(bookings: readonly DashBooking[], from: string, to: string): Clash[] {
+  const inWindow = bookings.filter((b) => holdsDates(b) && b.check_in_date < to && b.check_out_date > from);
+  const byProperty = new Map<string, DashBooking[]>();
+  for (const b of inWindow) {
+    const list = byProperty.get(b.property_id);
+    if (list) list.push(b);
+    else byProperty.set(b.property_id, [b]);
+  }
+  const clashes: Clash[] = [];
+  for (const list of byProperty.values()) {
+    if (list.length < 2) continue;
+    for (const a of list) {
+      for (const b of findOverlaps(a, list)) if (a.id < b.id) clashes.push({ a, b });
+    }
+  }
+  return clashes.sort((x, y) => (x.a.check_in_date < y.a.check_in_date ? -1 : x.a.check_in_date > y.a.check_in_date ? 1 : 0));
+}
+
+function percentChange(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 10000) / 100;
+}
+
+export function dashboardFigures(input: {
+  today: string;
+  now: Date;
+  timezone: string;
+  propertyIds: readonly string[];
+  bookings: readonly DashBooking[];
+  tasks: readonly DashTask[];
+  messages: readonly DashMessage[];
+}): DashboardFigures {
+  const { today, bookings, tasks } = input;
+  const tomorrow = addDays(today, 1);
+  const live = bookings.filter(holdsDates);
+  const byGuest = (a: DashBooking, b: DashBooking) => a.guest_name.localeCompare(b.guest_name);
+  const arriving = (day: string) => live.filter((b) => b.check_in_date === day).sort(byGuest);
+  const leaving = (day: string) => live.filter((b) => b.check_out_date === day).sort(byGuest);
+
+  const thisMonth = roomRevenue(bookings, input.propertyIds, { from: monthStart(today), to: nextMonthStart(today) }).revenue;
+  const lastMonth = roomRevenue(bookings, input.propertyIds, { from: previousMonthStart(today), to: monthStart(today) }).revenue;
+  const occ = occupancy(bookings, input.propertyIds, { from: today, to: addDays(today, 30) });
+
+  const open = tasks.filter(isOpen);
+  const horizon = addDays(today, 7);
+  return {
+    arrivals: { today: arriving(today), tomorrow: arriving(tomorrow) },
+    departures: { today: leaving(today), tomorrow: leaving(tomorrow) },
+    occupancy: occ,
+    revenue: { thisMonth, lastMonth, change: percentChange(thisMonth, lastMonth) },
+    tasks: { open: open.length, urgent: open.filter((t) => t.priority_level === 'urgent').length },
+    unreadMessages: input.messages.filter((m) => m.direction === 'inbound' && m.status === 'unread').length,
+    attention: {
+      unassignedTurnovers: open.filter((t) => t.booking_id !== null && !t.assigned_staff_id),
+      overdueTasks: open.filter((t) => isOverdue(t, input.now, input.timezone)),
+      // Unpaid stays that have begun or begin within a week: the ones to chase now.
+      unpaidBookings: live.filter((b) => UNPAID.has(b.payment_status) && b.check_in_date <= horizon).sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : 1)),
+      clashes: clashesIn(bookings, today, addDays(today, 31)),
+    },
+  };
+}
