@@ -3,8 +3,9 @@
  * through db/write.ts so that every change bumps the global version and reaches the clients:
  *
  * Bookings are written through the booking service (modules/bookings/service.ts), so host
- * counters, guests and commission follow an import exactly as they follow a host's own write;
- * imports are never refused there (the outside world already sold those nights).
+ * counters, guests, commission and turnover tasks follow an import exactly as they follow a host's
+ * own write; imports are never refused there (the outside world already sold those nights). A
+ * feed's new stays go through its set-based importBookings in one call.
  *
  * 1. Instances gone from the feed are removed first. A vanished stay is a cancelled stay
  *    (booking_status 'cancelled', the row kept for history); a vanished block is tombstoned.
@@ -22,8 +23,9 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { bookings, calendarBlocks, type calendarFeeds } from '../../../../shared/schema/tables';
 import { NotFound } from '../../errors';
 import type { Db } from '../../db';
-import { getRow, insertRows, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
-import { cancelBooking, importBooking, updateBooking, type BookingEnv } from '../../modules/bookings/service';
+import { insertRowsBulk } from '../../db/bulk';
+import { getRow, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { cancelBooking, importBookings, updateBooking, type BookingEnv } from '../../modules/bookings/service';
 import type { IcalInstance } from './parse';
 
 export type ReconcileOptions = {
@@ -243,6 +245,9 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
 
     // 2. Upserts.
     const imported: ClashSide[] = [];
+    // New stays are imported together after the loop (one set-based write); their ids are filled
+    // in where the loop left their places, so the result lists keep the feed's order.
+    const newStays: { values: Row; side: ClashSide; created: number; changed: number }[] = [];
     // Latest stay first: the service's overlap query walks the property's (property_id,
     // check_in_date) index up to each stay's check-out day, so in this order it meets only the
     // stays that really overlap, instead of every stay imported before it (quadratic on a first import).
@@ -256,9 +261,8 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
       // A host may have typed the real name of an Airbnb guest; only a name from the feed replaces it.
       if (instance.guestName) desired.guest_name = instance.guestName.slice(0, MAX_GUEST_NAME);
       const current = bookingsByUid.get(externalUid);
-      let id: string;
       if (current) {
-        id = current.id;
+        const id = current.id;
         // A stay the feed lists again is confirmed again; a host's 'completed' or 'pending' stays.
         if (current.booking_status === 'cancelled') desired.booking_status = 'confirmed';
         const changes = changedFields(current, desired);
@@ -270,11 +274,12 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
           result.changedIds.push(id);
           if ('check_in_date' in changes || 'check_out_date' in changes) result.movedBookingIds.push(id);
         }
+        imported.push(importedSide(instance, id, source));
       } else {
-        // Overlaps come back from the service too; the radar below also sees blocks, so it decides.
-        const { row } = importBooking(
-          tx,
-          {
+        const side = importedSide(instance, '', source);
+        imported.push(side);
+        newStays.push({
+          values: {
             host_id: feed.host_id,
             property_id: feed.property_id,
             guest_name: 'Guest',
@@ -285,15 +290,26 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
             booking_status: 'confirmed',
             created_date: at,
           },
-          env,
-        );
-        id = row.id;
+          side,
+          created: result.createdBookingIds.push('') - 1,
+          changed: result.changedIds.push('') - 1,
+        });
         result.created += 1;
-        result.createdBookingIds.push(id);
-        result.changedIds.push(id);
       }
-      imported.push(importedSide(instance, id, source));
     }
+    // Overlaps are left to the conflict radar below, which also sees blocks.
+    const stored = importBookings(
+      tx,
+      newStays.map((stay) => stay.values),
+      env,
+    );
+    newStays.forEach((stay, i) => {
+      const id = stored[i]?.id;
+      if (!id) throw new Error('An imported booking was not stored');
+      stay.side.id = id;
+      result.createdBookingIds[stay.created] = id;
+      result.changedIds[stay.changed] = id;
+    });
     // New blocks carry no rules: one bulk insert (a first import of a busy feed is mostly blocks).
     const newBlocks: Row[] = [];
     for (const [key, instance] of incomingBlocks) {
@@ -318,7 +334,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
       }
       imported.push(importedSide(instance, id, source));
     }
-    insertRows(tx, BLOCKS, newBlocks, now);
+    insertRowsBulk(tx, BLOCKS, newBlocks, now);
 
     // 3. Clashes with other sources.
     if (imported.length > 0) {

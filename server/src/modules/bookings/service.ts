@@ -23,11 +23,12 @@ import { CHECK_OUT_REASON, guestsCountReason, holdsDates, isValidStay, overlapMe
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
+import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, ValidationFailed } from '../../errors';
 import { normalizeEmail, refreshGuestsOf } from '../guests/service';
-import { applyCounterChange, bookingContribution } from '../hosts/counters';
-import { syncTurnoverTask } from '../housekeeping/service';
+import { applyCounterChange, applyCounterChanges, bookingContribution } from '../hosts/counters';
+import { createTurnoverTasks, syncTurnoverTask } from '../housekeeping/service';
 
 function requireDef(id: number): TableDef {
   const def = tableById(id);
@@ -192,6 +193,56 @@ export function createBooking(tx: Tx, values: Row, env: BookingEnv, options: Boo
 /** An imported reservation: never refused for a clash, which is returned instead. */
 export function importBooking(tx: Tx, values: Row, env: BookingEnv): BookingWrite {
   return createBooking(tx, values, env, { imported: true });
+}
+
+/**
+ * Many imported reservations at once (an iCal feed's new stays): the rows, counters, guests and
+ * turnover tasks that `importBooking` one by one, in this order, would leave, written set-wise: the
+ * rows through one prepared insert, each host's counters once, each guest once, the turnover tasks
+ * and their notifications in one go. Clashes are not looked up per booking: the caller's conflict
+ * radar finds them for the whole feed at once (findBookingClashes answers them for one stay).
+ */
+export function importBookings(tx: Tx, values: readonly Row[], env: BookingEnv): BookingRow[] {
+  const facts = new Map<string, PropertyFacts>();
+  const rows = values.map((v) => {
+    const row: Row = { ...v };
+    if (typeof row.guest_email === 'string') row.guest_email = normalizeEmail(row.guest_email);
+    checkStay(row);
+    const propertyId = text(row, 'property_id');
+    const hostId = text(row, 'host_id');
+    let property = facts.get(propertyId);
+    if (!property) {
+      property = propertyOf(tx, env, propertyId, hostId);
+      facts.set(propertyId, property);
+    } else if (property.host_id !== hostId) {
+      throw bad('property_id', 'no such property');
+    }
+    price(row, property, row);
+    if (row.created_date === undefined || row.created_date === null) row.created_date = nowIso(env.now);
+    return row;
+  });
+  const stored = insertRowsBulk(tx, BOOKINGS, rows, env.now) as BookingRow[];
+  applyCounterChanges(
+    tx,
+    bookingContribution,
+    stored.map((row) => [undefined, row] as const),
+    env.now,
+  );
+  const guests = new Map<string, Row>();
+  for (const row of stored) guests.set(`${row.host_id}\u0000${row.guest_email}`, row);
+  for (const row of guests.values()) refreshGuestsOf(tx, undefined, row, env);
+  // A row under an id of the caller's may find a turnover link already there: the one-row rule checks.
+  const given = (i: number) => typeof values[i]?.id === 'string';
+  createTurnoverTasks(
+    tx,
+    stored.filter((_, i) => !given(i)),
+    env.now,
+    env.db,
+  );
+  stored.forEach((row, i) => {
+    if (given(i)) syncTurnoverTask(tx, undefined, row, env.now, env.db);
+  });
+  return stored;
 }
 
 const STAY_FIELDS = ['check_in_date', 'check_out_date', 'property_id', 'host_id'] as const;

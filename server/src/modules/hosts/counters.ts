@@ -44,6 +44,19 @@ export function propertyContribution(row: Row | undefined): Contribution {
  * delete) to the counters of the hosts involved: both when the row moved to another host.
  */
 export function applyCounterChange(tx: Tx, contribution: (row: Row | undefined) => Contribution, before: Row | undefined, after: Row | undefined, now: Date): void {
+  applyCounterChanges(tx, contribution, [[before, after]], now);
+}
+
+/**
+ * The changes of many rows at once (imports): the deltas are summed per host first, so each host's
+ * counters are written once, to the values the rows one by one would have left.
+ */
+export function applyCounterChanges(
+  tx: Tx,
+  contribution: (row: Row | undefined) => Contribution,
+  changes: Iterable<readonly [Row | undefined, Row | undefined]>,
+  now: Date,
+): void {
   const deltas = new Map<string, Contribution>();
   const add = (row: Row | undefined, sign: 1 | -1) => {
     if (!row || typeof row.host_id !== 'string') return;
@@ -54,8 +67,10 @@ export function applyCounterChange(tx: Tx, contribution: (row: Row | undefined) 
     d.revenueCents += sign * c.revenueCents;
     deltas.set(row.host_id, d);
   };
-  add(before, -1);
-  add(after, 1);
+  for (const [before, after] of changes) {
+    add(before, -1);
+    add(after, 1);
+  }
   for (const [hostId, d] of deltas) adjustHostCounters(tx, hostId, d, now);
 }
 

@@ -22,6 +22,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
+import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
@@ -285,6 +286,22 @@ const UPDATE_FIELDS: readonly (readonly [string, string])[] = [
   ['special_instructions', 'instructions'],
 ];
 
+/** What a new task tells its host and assignee. */
+function creationMessages(author: Author, task: Row, hostUser: string | null, assigneeUser: string | null, what: string): NotifyInput[] {
+  const out: NotifyInput[] = [];
+  const fromTemplate = text(task, 'template_id') !== null;
+  const byOther = author.userId !== null && author.userId !== hostUser;
+  if (hostUser && (fromTemplate || author.turnoverGuest !== undefined || byOther)) {
+    const how =
+      author.turnoverGuest !== undefined ? `for the check-out of ${author.turnoverGuest}` : byOther ? `by ${author.name ?? 'someone else'}` : 'from a template';
+    out.push(message(hostUser, task, NOTIFICATION_TITLES.taskCreated, 'info', `${what} was created ${how}.`));
+  }
+  if (assigneeUser && assigneeUser !== author.userId) {
+    out.push(message(assigneeUser, task, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
+  }
+  return out;
+}
+
 function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date, handle: Tx = tx): Notified[] {
   const out: NotifyInput[] = [];
   const facts = new TaskFacts(tx, handle);
@@ -294,20 +311,7 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
   const what = facts.describe(after);
 
   if (!before) {
-    const fromTemplate = text(after, 'template_id') !== null;
-    const byOther = author.userId !== null && author.userId !== hostUser;
-    if (hostUser && (fromTemplate || author.turnoverGuest !== undefined || byOther)) {
-      const how =
-        author.turnoverGuest !== undefined
-          ? `for the check-out of ${author.turnoverGuest}`
-          : byOther
-            ? `by ${author.name ?? 'someone else'}`
-            : 'from a template';
-      out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCreated, 'info', `${what} was created ${how}.`));
-    }
-    if (assigneeUser && assigneeUser !== author.userId) {
-      out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
-    }
+    out.push(...creationMessages(author, after, hostUser, assigneeUser, what));
     return notifyMany(tx, out, now, handle);
   }
 
@@ -369,6 +373,88 @@ function holdsDates(booking: Row | undefined): booking is Row {
   return booking !== undefined && !booking.deleted_at && booking.booking_status !== 'cancelled';
 }
 
+type TemplateRow = typeof taskTemplates.$inferSelect;
+
+function turnoverTaskValues(template: TemplateRow, hostId: string, propertyId: string, bookingId: string, checkOut: string, now: Date): Row {
+  return {
+    host_id: hostId,
+    property_id: propertyId,
+    booking_id: bookingId,
+    template_id: template.id,
+    task_title: template.name,
+    task_description: template.description,
+    task_category: template.task_category,
+    priority_level: template.priority_level,
+    scheduled_date: checkOut,
+    due_date: checkOut,
+    estimated_duration: template.estimated_duration,
+    task_status: 'pending',
+    checklist_items: template.checklist_items.map((item) => ({ ...item, done: false })),
+    special_instructions: template.special_instructions,
+    created_date: nowIso(now),
+  };
+}
+
+/**
+ * The turnover rule for many bookings created at once (imports): what `syncTurnoverTask(tx,
+ * undefined, booking)` does for each, with the tasks, their links and their notifications written
+ * in one go, and the zone, template and recipients looked up once per property and host. The
+ * bookings must be new (no turnover link can exist yet).
+ */
+export function createTurnoverTasks(tx: Tx, created: readonly Row[], now: Date, db?: Db): TurnoverOutcome[] {
+  const handle: Tx = db ?? tx;
+  const todays = new Map<string, string>();
+  const templates = new Map<string, TemplateRow | undefined>();
+  const planned: { index: number; bookingId: string; guest: string; values: Row }[] = [];
+  const outcomes: TurnoverOutcome[] = created.map(() => ({ action: 'none', notifications: [] }));
+  created.forEach((after, index) => {
+    const bookingId = text(after, 'id');
+    if (!bookingId || !holdsDates(after)) return;
+    const hostId = text(after, 'host_id');
+    const propertyId = text(after, 'property_id');
+    const checkOut = text(after, 'check_out_date');
+    if (!hostId || !propertyId || !checkOut) return;
+    let today = todays.get(propertyId);
+    if (today === undefined) {
+      today = localToday(statement(handle, 'property').get({ id: propertyId })?.timezone ?? 'UTC', now);
+      todays.set(propertyId, today);
+    }
+    if (checkOut < today) return;
+    if (!templates.has(hostId)) templates.set(hostId, statement(handle, 'defaultTemplate').get({ id: hostId }));
+    const template = templates.get(hostId);
+    if (!template) return;
+    planned.push({ index, bookingId, guest: text(after, 'guest_name') ?? 'the guest', values: turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now) });
+  });
+  if (planned.length === 0) return outcomes;
+  const tasks = insertRowsBulk(
+    tx,
+    TASKS,
+    planned.map((p) => p.values),
+    now,
+  );
+  const link = statement(handle, 'insertTurnoverLink');
+  const at = nowIso(now);
+  const facts = new TaskFacts(tx, handle);
+  facts.preload(tasks);
+  const inputs: NotifyInput[][] = tasks.map((task, i) => {
+    const plan = planned[i];
+    if (!plan) return [];
+    link.run({ booking: plan.bookingId, task: String(task.id), at });
+    const author: Author = { userId: null, name: null, turnoverGuest: plan.guest };
+    return creationMessages(author, task, facts.hostUser(text(task, 'host_id')), facts.staffUser(text(task, 'assigned_staff_id')), facts.describe(task));
+  });
+  const notified = notifyMany(tx, inputs.flat(), now, handle);
+  let next = 0;
+  tasks.forEach((task, i) => {
+    const plan = planned[i];
+    const count = inputs[i]?.length ?? 0;
+    if (!plan) return;
+    outcomes[plan.index] = { action: 'created', taskId: String(task.id), notifications: notified.slice(next, next + count) };
+    next += count;
+  });
+  return outcomes;
+}
+
 /**
  * Keeps a booking's turnover task in step with the booking, in the booking write's transaction.
  * `before` is the booking before the write (undefined for a create), `after` the stored row after
@@ -402,28 +488,7 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
     if (checkOut < localToday(timezone, now)) return { action: 'none', notifications: [] };
     const template = statement(handle, 'defaultTemplate').get({ id: hostId });
     if (!template) return { action: 'none', notifications: [] };
-    const task = insertRow(
-      tx,
-      TASKS,
-      {
-        host_id: hostId,
-        property_id: propertyId,
-        booking_id: bookingId,
-        template_id: template.id,
-        task_title: template.name,
-        task_description: template.description,
-        task_category: template.task_category,
-        priority_level: template.priority_level,
-        scheduled_date: checkOut,
-        due_date: checkOut,
-        estimated_duration: template.estimated_duration,
-        task_status: 'pending',
-        checklist_items: template.checklist_items.map((item) => ({ ...item, done: false })),
-        special_instructions: template.special_instructions,
-        created_date: nowIso(now),
-      },
-      now,
-    );
+    const task = insertRow(tx, TASKS, turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now), now);
     const taskId = String(task.id);
     statement(handle, 'insertTurnoverLink').run({ booking: bookingId, task: taskId, at: nowIso(now) });
     const guest = text(after, 'guest_name') ?? 'the guest';
