@@ -4,8 +4,8 @@
  * the outbox, so it works offline and reaches the host when the connection returns. Hosts see
  * the same task read-only, live (their page shows the housekeeper's progress as it syncs).
  */
-import { useEffect, useId, useState } from 'react';
-import type { Task } from '../../data/tables';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { Property, Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
@@ -20,13 +20,17 @@ import { completeTask, saveNotes, setChecklistItem, startTask, type Write } from
 export type TaskDialogProps = {
   task: Task | null;
   propertyName?: string;
+  /** The task's property, for its address, a map link and access notes. */
+  property?: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> | null;
   staffName?: string;
+  /** More buttons for the footer (the host's Edit, Cancel, Delete). */
+  actions?: ReactNode;
   /** The signed-in housekeeper works on this task (status, checklist, notes). */
   canWork?: boolean;
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, staffName, canWork = false, onClose }: TaskDialogProps) {
+export function TaskDialog({ task, propertyName, property, staffName, actions, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
   const runtime = useSyncRuntime();
   const { toast } = useToast();
@@ -55,9 +59,12 @@ export function TaskDialog({ task, propertyName, staffName, canWork = false, onC
       title={task?.task_title ?? 'Task'}
       description={task ? `${humanize(task.task_category)} · ${propertyName ?? 'Unknown property'}` : undefined}
       footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
+        <>
+          {actions}
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </>
       }
     >
       {task ? (
@@ -105,6 +112,7 @@ export function TaskDialog({ task, propertyName, staffName, canWork = false, onC
               </div>
             ) : null}
           </dl>
+          {property ? <PropertyPlace property={property} /> : null}
           {task.task_description ? <p>{task.task_description}</p> : null}
           {task.special_instructions ? (
             <div className="callout">
@@ -203,6 +211,36 @@ function NotesEditor({ notes, onSave }: { notes: string; onSave: (notes: string)
           Save notes
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** Where a map app should go: the coordinates when known, else the address. */
+export function mapLink(property: Pick<Property, 'address' | 'latitude' | 'longitude'>): string | null {
+  if (property.latitude != null && property.longitude != null) return `https://www.google.com/maps/search/?api=1&query=${property.latitude},${property.longitude}`;
+  if (property.address.trim()) return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address.trim())}`;
+  return null;
+}
+
+function PropertyPlace({ property }: { property: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> }) {
+  const href = mapLink(property);
+  return (
+    <div className="task-place">
+      <p>
+        <span className="task-place__label">Address: </span>
+        {property.address || 'No address given'}
+      </p>
+      {href ? (
+        <a className="btn btn--secondary btn--md" href={href} target="_blank" rel="noreferrer">
+          <span>Open in maps</span>
+        </a>
+      ) : null}
+      {property.access_notes ? (
+        <div className="callout">
+          <p className="callout__title">Access notes</p>
+          <p className="pre-wrap">{property.access_notes}</p>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,237 @@
+/**
+ * Create or edit a task with every field of spec §3. Picking a template fills the task from it
+ * (title, checklist, duration, category, priority, instructions) in one step. Assigning it to
+ * someone who is off, outside their hours, already busy then, or over their hours that day is
+ * warned about in the form (schedule-rules.ts); the host may still save.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { TABLE, type Staff, type Task, type TaskTemplate } from '../../data/tables';
+import { useRows } from '../../data/use-rows';
+import { useFormat } from '../../lib/display';
+import { Dialog } from '../../components/ui/Dialog';
+import { Button } from '../../components/ui/Button';
+import { Input, Select } from '../../components/ui/Input';
+import { useToast } from '../../components/ui/Toast';
+import { useSyncRuntime } from '../../sync/sync-context';
+import { WriteRefused } from '../../sync/mutate';
+import { useProperties } from '../properties/use-properties';
+import { ChecklistEditor, TextArea } from './controls';
+import { PRIORITY_OPTIONS, categoryOptions } from './categories';
+import { saveTask, taskFromTemplate, type TaskFields } from './mutations';
+import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from './schedule-rules';
+
+export type TaskFormProps = {
+  open: boolean;
+  /** The task to edit; null to create one. */
+  task: Task | null;
+  /** A template to start the new task from. */
+  template?: TaskTemplate | null;
+  staff: readonly Staff[];
+  templates: readonly TaskTemplate[];
+  tasks: readonly Task[];
+  onClose: () => void;
+};
+
+export function TaskForm(props: TaskFormProps) {
+  return props.open ? <TaskFormDialog {...props} /> : null;
+}
+
+type Draft = Omit<TaskFields, 'scheduled_date' | 'due_date' | 'estimated_duration' | 'cost'> & {
+  scheduled_day: string;
+  scheduled_time: string;
+  due_day: string;
+  due_time: string;
+  estimated_duration: string;
+  cost: string;
+};
+
+function draftOf(task: Task | null, template: TaskTemplate | null | undefined, timezone: string): Draft {
+  const scheduled = splitSchedule(task?.scheduled_date, timezone);
+  const due = splitSchedule(task?.due_date, timezone);
+  const base: Draft = {
+    task_title: task?.task_title ?? '',
+    task_description: task?.task_description ?? '',
+    task_category: task?.task_category ?? 'cleaning',
+    priority_level: task?.priority_level ?? 'medium',
+    property_id: task?.property_id ?? '',
+    booking_id: task?.booking_id ?? null,
+    template_id: task?.template_id ?? null,
+    scheduled_day: scheduled.day,
+    scheduled_time: scheduled.time,
+    due_day: due.day,
+    due_time: due.time,
+    estimated_duration: String(task?.estimated_duration ?? 60),
+    cost: task ? String(task.cost) : '0',
+    checklist_items: task?.checklist_items ?? [],
+    special_instructions: task?.special_instructions ?? '',
+    assigned_staff_id: task?.assigned_staff_id ?? null,
+  };
+  return template ? applyTemplate(base, template) : base;
+}
+
+function applyTemplate(draft: Draft, template: TaskTemplate): Draft {
+  const from = taskFromTemplate(template);
+  return { ...draft, ...from, estimated_duration: String(from.estimated_duration) };
+}
+
+function TaskFormDialog({ task, template, staff, templates, tasks, onClose }: TaskFormProps) {
+  const format = useFormat();
+  const tz = format.settings.timezone;
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
+  const properties = useProperties();
+  const bookings = useRows(TABLE.bookings, { PageSize: 1000, OrderByField: 'check_in_date', IsAsc: false });
+  const [draft, setDraft] = useState<Draft>(() => draftOf(task, template, tz));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const propertyBookings = useMemo(
+    () => (bookings.rows ?? []).filter((b) => b.property_id === draft.property_id && b.booking_status !== 'cancelled'),
+    [bookings.rows, draft.property_id],
+  );
+  const assignee = staff.find((s) => s.id === draft.assigned_staff_id) ?? null;
+  const scheduled = joinSchedule(draft.scheduled_day, draft.scheduled_time, tz);
+  const duration = Number(draft.estimated_duration);
+  const warnings = assignee
+    ? assignmentWarnings(
+        {
+          id: task?.id ?? '',
+          task_title: draft.task_title,
+          task_status: task?.task_status ?? 'pending',
+          scheduled_date: scheduled,
+          estimated_duration: Number.isFinite(duration) ? duration : 0,
+          assigned_staff_id: assignee.id,
+        },
+        assignee,
+        tasks,
+        tz,
+      )
+    : [];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!draft.task_title.trim()) found.task_title = 'Enter a title.';
+    if (!draft.property_id) found.property_id = 'Choose a property.';
+    if (!Number.isInteger(duration) || duration < 0 || duration > 10080) found.estimated_duration = 'Enter whole minutes, up to a week.';
+    const cost = draft.cost.trim() === '' ? 0 : Number(draft.cost);
+    if (!Number.isFinite(cost) || cost < 0) found.cost = 'Enter an amount of 0 or more.';
+    const due = joinSchedule(draft.due_day, draft.due_time, tz);
+    if (draft.scheduled_time && !draft.scheduled_day) found.scheduled_day = 'Choose a day for this time.';
+    if (draft.due_time && !draft.due_day) found.due_day = 'Choose a day for this time.';
+    if (scheduled && due && due < scheduled && due.length === scheduled.length) found.due_day = 'The due date must not be before the scheduled date.';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const fields: TaskFields = {
+      task_title: draft.task_title.trim(),
+      task_description: draft.task_description,
+      task_category: draft.task_category,
+      priority_level: draft.priority_level,
+      property_id: draft.property_id,
+      booking_id: draft.booking_id || null,
+      template_id: draft.template_id || null,
+      scheduled_date: scheduled,
+      due_date: due,
+      estimated_duration: duration,
+      cost: Math.round(cost * 100) / 100,
+      checklist_items: draft.checklist_items.filter((i) => i.text.trim()).map((i) => ({ ...i, text: i.text.trim() })),
+      special_instructions: draft.special_instructions,
+      assigned_staff_id: draft.assigned_staff_id || null,
+    };
+    setSaving(true);
+    try {
+      await saveTask((r) => runtime.write(r), task?.id ?? null, fields);
+      toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
+      onClose();
+    } catch (error) {
+      toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const formId = 'task-form';
+  const staffOptions = [{ value: '', label: 'Unassigned' }, ...staff.map((s) => ({ value: s.id, label: s.status === 'active' ? s.staff_name : `${s.staff_name} (inactive)` }))];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={task ? `Edit ${task.task_title}` : 'New task'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isLoading={saving}>
+            {task ? 'Save task' : 'Create task'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" noValidate onSubmit={(e) => void submit(e)}>
+        {!task ? (
+          <Select
+            label="Start from a template"
+            value={draft.template_id ?? ''}
+            options={[{ value: '', label: 'No template' }, ...templates.map((t) => ({ value: t.id, label: t.name }))]}
+            hint="Fills the title, checklist, duration and instructions."
+            onChange={(e) => {
+              const picked = templates.find((t) => t.id === e.target.value);
+              setDraft((d) => (picked ? applyTemplate(d, picked) : { ...d, template_id: null }));
+            }}
+          />
+        ) : null}
+        <Input label="Title" required value={draft.task_title} error={errors.task_title} onChange={(e) => set('task_title', e.target.value)} autoComplete="off" />
+        <div className="hk-grid">
+          <Select
+            label="Property"
+            required
+            value={draft.property_id}
+            error={errors.property_id}
+            options={[{ value: '', label: properties.status === 'success' ? 'Choose a property' : 'Loading…' }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
+            onChange={(e) => setDraft((d) => ({ ...d, property_id: e.target.value, booking_id: null }))}
+          />
+          <Select
+            label="Booking"
+            value={draft.booking_id ?? ''}
+            options={[
+              { value: '', label: 'No booking' },
+              ...propertyBookings.map((b) => ({ value: b.id, label: `${b.guest_name} · ${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` })),
+            ]}
+            onChange={(e) => set('booking_id', e.target.value || null)}
+          />
+          <Select label="Category" value={draft.task_category} options={categoryOptions(draft.task_category)} onChange={(e) => set('task_category', e.target.value)} />
+          <Select label="Priority" value={draft.priority_level} options={PRIORITY_OPTIONS} onChange={(e) => set('priority_level', e.target.value as TaskFields['priority_level'])} />
+          <Input label="Scheduled date" type="date" value={draft.scheduled_day} error={errors.scheduled_day} onChange={(e) => set('scheduled_day', e.target.value)} />
+          <Input label="Start time" type="time" value={draft.scheduled_time} hint="Optional" onChange={(e) => set('scheduled_time', e.target.value)} />
+          <Input label="Due date" type="date" value={draft.due_day} error={errors.due_day} onChange={(e) => set('due_day', e.target.value)} />
+          <Input label="Due time" type="time" value={draft.due_time} hint="Optional" onChange={(e) => set('due_time', e.target.value)} />
+          <Input
+            label="Estimated duration (minutes)"
+            inputMode="numeric"
+            value={draft.estimated_duration}
+            error={errors.estimated_duration}
+            onChange={(e) => set('estimated_duration', e.target.value)}
+          />
+          <Input label="Cost (USD)" inputMode="decimal" value={draft.cost} error={errors.cost} onChange={(e) => set('cost', e.target.value)} />
+        </div>
+        <Select label="Assigned to" value={draft.assigned_staff_id ?? ''} options={staffOptions} onChange={(e) => set('assigned_staff_id', e.target.value || null)} />
+        {warnings.length && assignee ? (
+          <div className="callout hk-warnings" role="status" aria-live="polite">
+            <p className="callout__title">Check this assignment</p>
+            <ul>
+              {warnings.map((w) => (
+                <li key={`${w.kind}-${w.kind === 'overlap' ? w.other.id : ''}`}>{warningText(w, assignee.staff_name, format.date)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <TextArea label="Description" value={draft.task_description} onChange={(e) => set('task_description', e.target.value)} />
+        <TextArea label="Special instructions" value={draft.special_instructions} onChange={(e) => set('special_instructions', e.target.value)} />
+        <ChecklistEditor items={draft.checklist_items} onChange={(items) => set('checklist_items', items)} />
+      </form>
+    </Dialog>
+  );
+}

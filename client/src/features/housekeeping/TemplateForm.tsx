@@ -1,0 +1,108 @@
+/** Add or edit a task template: a checklist and a duration per task type. */
+import { useState, type FormEvent } from 'react';
+import type { TaskTemplate } from '../../data/tables';
+import { Dialog } from '../../components/ui/Dialog';
+import { Button } from '../../components/ui/Button';
+import { Input, Select } from '../../components/ui/Input';
+import { useToast } from '../../components/ui/Toast';
+import { useSyncRuntime } from '../../sync/sync-context';
+import { WriteRefused } from '../../sync/mutate';
+import { CheckboxField, ChecklistEditor, TextArea } from './controls';
+import { PRIORITY_OPTIONS, categoryOptions } from './categories';
+import { saveTemplate, type TemplateFields } from './mutations';
+
+export function TemplateForm({ open, template, onClose }: { open: boolean; template: TaskTemplate | null; onClose: () => void }) {
+  return open ? <TemplateFormDialog template={template} onClose={onClose} /> : null;
+}
+
+function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | null; onClose: () => void }) {
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
+  const [draft, setDraft] = useState(() => ({
+    name: template?.name ?? '',
+    task_category: template?.task_category ?? 'cleaning',
+    description: template?.description ?? '',
+    checklist_items: template?.checklist_items ?? [],
+    estimated_duration: String(template?.estimated_duration ?? 60),
+    priority_level: template?.priority_level ?? 'medium',
+    special_instructions: template?.special_instructions ?? '',
+    is_default: template?.is_default ?? false,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!draft.name.trim()) found.name = 'Enter a name.';
+    const duration = Number(draft.estimated_duration);
+    if (!Number.isInteger(duration) || duration < 0 || duration > 10080) found.estimated_duration = 'Enter whole minutes, up to a week.';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const fields: TemplateFields = {
+      name: draft.name.trim(),
+      task_category: draft.task_category,
+      description: draft.description,
+      checklist_items: draft.checklist_items.filter((i) => i.text.trim()).map((i) => ({ ...i, text: i.text.trim(), done: false })),
+      estimated_duration: duration,
+      priority_level: draft.priority_level,
+      special_instructions: draft.special_instructions,
+      is_default: draft.is_default,
+    };
+    setSaving(true);
+    try {
+      await saveTemplate((r) => runtime.write(r), template?.id ?? null, fields);
+      toast({ title: template ? 'Template saved' : 'Template added', description: fields.name, variant: 'success' });
+      onClose();
+    } catch (error) {
+      toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const formId = 'template-form';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={template ? `Edit ${template.name}` : 'Add template'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isLoading={saving}>
+            {template ? 'Save' : 'Add template'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" noValidate onSubmit={(e) => void submit(e)}>
+        <div className="hk-grid">
+          <Input label="Name" required value={draft.name} error={errors.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+          <Select label="Category" value={draft.task_category} options={categoryOptions(draft.task_category)} onChange={(e) => set('task_category', e.target.value)} />
+          <Select label="Priority" value={draft.priority_level} options={PRIORITY_OPTIONS} onChange={(e) => set('priority_level', e.target.value as TemplateFields['priority_level'])} />
+          <Input
+            label="Estimated duration (minutes)"
+            inputMode="numeric"
+            value={draft.estimated_duration}
+            error={errors.estimated_duration}
+            onChange={(e) => set('estimated_duration', e.target.value)}
+          />
+        </div>
+        <TextArea label="Description" value={draft.description} onChange={(e) => set('description', e.target.value)} />
+        <TextArea label="Special instructions" value={draft.special_instructions} onChange={(e) => set('special_instructions', e.target.value)} />
+        <ChecklistEditor items={draft.checklist_items} onChange={(items) => set('checklist_items', items)} />
+        <CheckboxField
+          label="Use for turnovers"
+          hint="Every booking's check-out day gets a cleaning task from this template."
+          checked={draft.is_default}
+          onChange={(checked) => set('is_default', checked)}
+        />
+      </form>
+    </Dialog>
+  );
+}
