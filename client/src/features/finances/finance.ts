@@ -1,0 +1,147 @@
+/**
+ * The finance page's figures (issue 7 "Finances"): gross, commission and net per check-in month,
+ * per property and per booking site for a chosen year and property, the unpaid bookings, and the
+ * booking rows behind every figure (for the CSV exports). Sums come from shared/stats.ts
+ * (integer cents inside, cancelled bookings left out), so this page and the server agree.
+ */
+import { holdsDates, nightsOf } from '../../../../shared/bookings';
+import { moneyTotals, type MoneyTotals } from '../../../../shared/stats';
+import type { Booking } from '../../data/tables';
+import type { CsvColumn } from './csv';
+
+export type FinanceBooking = Pick<
+  Booking,
+  | 'id'
+  | 'property_id'
+  | 'guest_name'
+  | 'guest_email'
+  | 'check_in_date'
+  | 'check_out_date'
+  | 'booking_source'
+  | 'booking_reference'
+  | 'booking_status'
+  | 'payment_status'
+  | 'total_amount'
+  | 'commission_amount'
+  | 'net_amount'
+>;
+
+/** What the page shows: one calendar year of check-ins, all properties or one. */
+export type FinanceFilter = { year: number; propertyId: string | null };
+
+/** A figure's line: its key, its label, its totals and the bookings they add up. */
+export type FinanceGroup<B extends FinanceBooking = FinanceBooking> = MoneyTotals & { key: string; label: string; rows: B[] };
+
+export const UNPAID_STATUSES: readonly string[] = ['pending', 'partial'];
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-03` → `Mar 2026`. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-');
+  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${year}`;
+}
+
+/** Years that have check-ins, and the current one, newest first. */
+export function financeYears(bookings: readonly Pick<FinanceBooking, 'check_in_date'>[], currentYear: number): number[] {
+  const years = new Set<number>([currentYear]);
+  for (const b of bookings) {
+    const year = Number(b.check_in_date.slice(0, 4));
+    if (Number.isInteger(year) && year > 1900) years.add(year);
+  }
+  return [...years].sort((a, b) => b - a);
+}
+
+function matchesProperty(b: Pick<FinanceBooking, 'property_id'>, propertyId: string | null): boolean {
+  return propertyId === null || b.property_id === propertyId;
+}
+
+/** The bookings that count in the filter: not cancelled, checking in within the year, of the property. */
+export function financeRows<B extends FinanceBooking>(bookings: readonly B[], filter: FinanceFilter): B[] {
+  const from = `${filter.year}-01-01`;
+  const to = `${filter.year + 1}-01-01`;
+  return bookings
+    .filter((b) => holdsDates(b) && matchesProperty(b, filter.propertyId) && b.check_in_date >= from && b.check_in_date < to)
+    .sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : a.check_in_date > b.check_in_date ? 1 : a.id < b.id ? -1 : 1));
+}
+
+function group<B extends FinanceBooking>(rows: readonly B[], keyOf: (b: B) => string): Map<string, B[]> {
+  const groups = new Map<string, B[]>();
+  for (const b of rows) {
+    const key = keyOf(b);
+    const list = groups.get(key);
+    if (list) list.push(b);
+    else groups.set(key, [b]);
+  }
+  return groups;
+}
+
+function toGroup<B extends FinanceBooking>(key: string, label: string, rows: B[]): FinanceGroup<B> {
+  return { key, label, rows, ...moneyTotals(rows) };
+}
+
+/** All twelve months of the year, January first; months without check-ins have zeros. */
+export function financeByMonth<B extends FinanceBooking>(rows: readonly B[], year: number): FinanceGroup<B>[] {
+  const groups = group(rows, (b) => b.check_in_date.slice(0, 7));
+  return MONTH_NAMES.map((_, i) => {
+    const key = `${year}-${String(i + 1).padStart(2, '0')}`;
+    return toGroup(key, monthLabel(key), groups.get(key) ?? []);
+  });
+}
+
+/** Per property (every given property listed), highest gross first, then by name. */
+export function financeByProperty<B extends FinanceBooking>(rows: readonly B[], properties: readonly { id: string; property_name: string }[]): FinanceGroup<B>[] {
+  const groups = group(rows, (b) => b.property_id);
+  const names = new Map(properties.map((p) => [p.id, p.property_name]));
+  const keys = new Set([...properties.map((p) => p.id), ...groups.keys()]);
+  return [...keys]
+    .map((id) => toGroup(id, names.get(id) ?? 'Unknown property', groups.get(id) ?? []))
+    .sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
+}
+
+/** Per booking site (lower-cased; empty reads as direct), highest gross first, then by name. */
+export function financeBySource<B extends FinanceBooking>(rows: readonly B[], labelOf: (source: string) => string): FinanceGroup<B>[] {
+  const groups = group(rows, (b) => b.booking_source.trim().toLowerCase() || 'direct');
+  return [...groups.entries()].map(([source, list]) => toGroup(source, labelOf(source), list)).sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
+}
+
+/**
+ * Bookings still to be paid (payment pending or partial, not cancelled), any date, of the chosen
+ * property: money owed last year is still owed. Soonest check-in first.
+ */
+export function unpaidBookings<B extends FinanceBooking>(bookings: readonly B[], propertyId: string | null): B[] {
+  return bookings
+    .filter((b) => holdsDates(b) && matchesProperty(b, propertyId) && UNPAID_STATUSES.includes(b.payment_status))
+    .sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : a.check_in_date > b.check_in_date ? 1 : 0));
+}
+
+/** The columns of every booking export: the rows behind a figure, as the bookings list has them. */
+export function bookingCsvColumns(propertyName: (id: string) => string): CsvColumn<FinanceBooking>[] {
+  return [
+    { header: 'booking_id', value: (b) => b.id },
+    { header: 'property', value: (b) => propertyName(b.property_id) },
+    { header: 'guest_name', value: (b) => b.guest_name },
+    { header: 'guest_email', value: (b) => b.guest_email },
+    { header: 'check_in_date', value: (b) => b.check_in_date },
+    { header: 'check_out_date', value: (b) => b.check_out_date },
+    { header: 'nights', value: (b) => nightsOf(b) },
+    { header: 'booking_source', value: (b) => b.booking_source },
+    { header: 'booking_reference', value: (b) => b.booking_reference },
+    { header: 'booking_status', value: (b) => b.booking_status },
+    { header: 'payment_status', value: (b) => b.payment_status },
+    { header: 'total_amount', value: (b) => b.total_amount },
+    { header: 'commission_amount', value: (b) => b.commission_amount },
+    { header: 'net_amount', value: (b) => b.net_amount },
+  ];
+}
+
+/** The columns of a summary export (one line per month, property or site). */
+export function groupCsvColumns(keyHeader: string): CsvColumn<FinanceGroup>[] {
+  return [
+    { header: keyHeader, value: (g) => g.label },
+    { header: 'bookings', value: (g) => g.bookings },
+    { header: 'gross', value: (g) => g.revenue },
+    { header: 'commission', value: (g) => g.commission },
+    { header: 'net', value: (g) => g.net },
+  ];
+}
