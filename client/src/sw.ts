@@ -31,9 +31,17 @@ self.addEventListener('message', (event) => {
 // from the first visit.
 clientsClaim();
 
+async function showPush(text: string | null): Promise<void> {
+  const { title, options, closeAfterMs } = notificationFromPush(text);
+  await self.registration.showNotification(title, options);
+  if (closeAfterMs === null) return;
+  // Spec §9: warnings close after 5 s. Kept inside waitUntil so the worker lives that long.
+  await new Promise((resolve) => setTimeout(resolve, closeAfterMs));
+  for (const shown of await self.registration.getNotifications({ tag: options.tag })) shown.close();
+}
+
 self.addEventListener('push', (event) => {
-  const { title, options } = notificationFromPush(event.data ? event.data.text() : null);
-  event.waitUntil(self.registration.showNotification(title, options));
+  event.waitUntil(showPush(event.data ? event.data.text() : null));
 });
 
 async function openApp(url: string): Promise<void> {

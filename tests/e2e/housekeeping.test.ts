@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, type Session } from './support/browser';
-import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
+import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { notificationFromPush, notificationTarget } from './notification';
+import { autoCloseMs, notificationFromPush, notificationTarget } from './notification';
 
 describe('push notifications', () => {
   it('shows an urgent task alert until the user acts, and opens the task', () => {
     const shown = notificationFromPush(JSON.stringify({ id: 'n1', title: 'Urgent Task Alert', message: 'Leak at Lisbon Loft', type: 'urgent', taskId: 't 1' }));
     expect(shown.title).toBe('Urgent Task Alert');
     expect(shown.options).toMatchObject({ body: 'Leak at Lisbon Loft', requireInteraction: true, tag: 'n1', data: { url: '/housekeeping?taskId=t%201' } });
+    expect(shown.closeAfterMs).toBeNull();
   });
 
   it('follows the server payload (spec names, requireInteraction)', () => {
     const payload = { id: 'n2', title: 'Task Overdue', message: 'Lisbon', type: 'warning', timestamp: '2030-01-01T00:00:00Z', actionUrl: '/housekeeping?taskId=t2', taskId: 't2', requireInteraction: true };
-    expect(notificationFromPush(JSON.stringify(payload)).options).toMatchObject({ body: 'Lisbon', requireInteraction: true, data: { url: '/housekeeping?taskId=t2' } });
+    const shown = notificationFromPush(JSON.stringify(payload));
+    expect(shown.options).toMatchObject({ body: 'Lisbon', requireInteraction: true, data: { url: '/housekeeping?taskId=t2' } });
+    // A notification the server asks to keep is never closed by the timer.
+    expect(shown.closeAfterMs).toBeNull();
+  });
+
+  it('closes a warning after 5 s (spec §9) and leaves other types to the browser', () => {
+    expect(notificationFromPush(JSON.stringify({ id: 'n3', title: 'Task Overdue', type: 'warning' })).closeAfterMs).toBe(5000);
+    expect(notificationFromPush(JSON.stringify({ id: 'n4', title: 'Task Completed', type: 'success' })).closeAfterMs).toBeNull();
+    expect(autoCloseMs('warning')).toBe(5000);
+    expect(autoCloseMs('urgent')).toBeNull();
+    expect(autoCloseMs('info')).toBeNull();
   });
 
   it('lets other types close, and reads body or plain text', () => {

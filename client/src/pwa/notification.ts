@@ -2,7 +2,7 @@
  * What the service worker shows for a Web Push message (architecture.md §5). The payload is the
  * server's (server/src/modules/push: `{ id, title, message, type, timestamp, actionUrl, taskId,
  * requireInteraction }`); `body` is read as a synonym of `message`, plain text as the body.
- * Urgent ones stay until the user acts (requireInteraction); a click
+ * Urgent ones stay until the user acts (requireInteraction), warnings close after 5 s; a click
  * opens `/housekeeping?taskId=…` (spec §2), which routes each role to the task.
  */
 import { z } from 'zod';
@@ -22,7 +22,17 @@ const PushPayloadSchema = z.looseObject({
 export type ShownNotification = {
   title: string;
   options: NotificationOptions & { data: { url: string } };
+  /** Close it after this long (spec §9: warnings after 5 s); null leaves it to the user. */
+  closeAfterMs: number | null;
 };
+
+/**
+ * Spec §9: a warning closes itself after 5 s, an urgent one stays until the user acts
+ * (requireInteraction); other types are left to the browser.
+ */
+export function autoCloseMs(type: string): number | null {
+  return type === 'warning' ? 5000 : null;
+}
 
 /** Where a click on the notification leads: the task, else a path of this app, else the home page. */
 export function notificationTarget(taskId: string | null | undefined, actionUrl: string | null | undefined): string {
@@ -44,15 +54,18 @@ export function notificationFromPush(text: string | null): ShownNotification {
   const parsed = PushPayloadSchema.safeParse(raw);
   const payload = parsed.success ? parsed.data : {};
   const type = payload.type ?? 'info';
+  const requireInteraction = type === 'urgent' || payload.requireInteraction === true;
   return {
     title: payload.title || 'Staykeep',
     options: {
       body: payload.message ?? payload.body ?? '',
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      tag: payload.id ?? payload.taskId ?? undefined,
-      requireInteraction: type === 'urgent' || payload.requireInteraction === true,
+      // One tag per notification row: the page and a push of the same row replace each other.
+      tag: payload.id ?? payload.taskId ?? `staykeep-${Date.now()}`,
+      requireInteraction,
       data: { url: notificationTarget(payload.taskId, payload.actionUrl) },
     },
+    closeAfterMs: requireInteraction ? null : autoCloseMs(type),
   };
 }

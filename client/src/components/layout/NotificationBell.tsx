@@ -1,19 +1,25 @@
 /**
- * The notification bell: the user's latest notifications (table 20140) with the unread count.
- * The housekeeping alerts fill the table; opening one, or "Mark all read", marks them read
- * through the outbox (decisions.md: notification read works offline).
+ * The notification center (spec §3/§4): the bell with the unread count and a panel listing the
+ * user's notifications (table 20140) styled by type (info, success, warning, urgent, error), with
+ * mark one read, mark all read and clear, through the outbox (decisions.md: they work offline).
+ * An action opens `/housekeeping?taskId=…`, which routes each role to the task. The panel's foot
+ * shows the browser permission (default, granted, denied) and asks for it only on a click.
+ * Notifications that arrive while the app is open also show as system notifications.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { TABLE } from '../../data/tables';
-import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
-import { useSyncRuntime } from '../../sync/sync-context';
 import { Icon } from '../icons';
 import { Tooltip } from '../ui/Tooltip';
-import { Badge, statusTone } from '../ui/Badge';
+import { Badge, type BadgeTone } from '../ui/Badge';
 import { SkeletonRows } from '../ui/Skeleton';
 import { ErrorState } from '../ui/States';
+import { NOTIFICATIONS_SHOWN, useNotifications, useSystemNotifications } from '../../features/notifications/use-notifications';
+import { askPermission } from '../../features/notifications/alerts';
+import { useAlertState } from '../../features/notifications/use-alert-state';
+import '../../features/notifications/notifications.css';
+
+const TYPE_TONE: Record<string, BadgeTone> = { info: 'info', success: 'success', warning: 'warning', urgent: 'danger', error: 'danger' };
 
 export function NotificationBell({ userId }: { userId: string }) {
   const format = useFormat();
@@ -21,19 +27,10 @@ export function NotificationBell({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const result = useRows(TABLE.notifications, {
-    PageSize: 20,
-    OrderByField: 'timestamp',
-    IsAsc: false,
-    Filters: [{ name: 'user_id', op: 'Equal', value: userId }],
-  });
-  const unreadIds = result.status === 'success' ? result.rows.filter((n) => !n.isRead).map((n) => n.id) : [];
-  const unread = unreadIds.length;
-  const runtime = useSyncRuntime();
-  const markRead = (ids: readonly string[]) => {
-    // A notification already gone from this device (cleared elsewhere) has nothing left to mark.
-    for (const id of ids) void runtime.write({ table: TABLE.notifications, op: 'update', rowId: id, fields: { isRead: true } }).catch(() => undefined);
-  };
+  const { list, unreadCount: unread, markRead, markAllRead, clear } = useNotifications(userId);
+  const { permission, refresh } = useAlertState();
+  useSystemNotifications(list.rows);
+  const shown = list.rows?.slice(0, NOTIFICATIONS_SHOWN) ?? [];
 
   useEffect(() => {
     if (!open) return;
@@ -62,52 +59,85 @@ export function NotificationBell({ userId }: { userId: string }) {
         >
           <Icon name="bell" />
           {unread ? (
-            <span className="bell__count" aria-hidden="true">
+            <span className="bell__count" aria-hidden="true" data-count={unread}>
               {unread > 9 ? '9+' : unread}
             </span>
           ) : null}
         </button>
       </Tooltip>
       {open ? (
-        <div className="popover bell__panel" id={panelId}>
+        <div className="popover bell__panel" id={panelId} role="region" aria-label="Notifications">
           <div className="bell__head">
             <h2 className="bell__title">Notifications</h2>
-            {unread ? (
-              <button type="button" className="text-link" onClick={() => markRead(unreadIds)}>
-                Mark all read
-              </button>
-            ) : null}
+            <div className="bell__head-actions">
+              {unread ? (
+                <button type="button" className="text-link" onClick={() => void markAllRead()}>
+                  Mark all read
+                </button>
+              ) : null}
+              {list.rows?.length ? (
+                <button type="button" className="text-link" onClick={() => void clear()}>
+                  Clear all
+                </button>
+              ) : null}
+            </div>
           </div>
-          {result.status === 'loading' ? <SkeletonRows rows={3} columns={1} /> : null}
-          {result.status === 'error' ? <ErrorState error={result.error} onRetry={result.retry} /> : null}
-          {result.status === 'success' && result.rows.length === 0 ? <p className="bell__empty">You are all caught up: no notifications.</p> : null}
-          {result.status === 'success' && result.rows.length > 0 ? (
+          {list.status === 'loading' ? <SkeletonRows rows={3} columns={1} /> : null}
+          {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
+          {list.status === 'success' && shown.length === 0 ? <p className="bell__empty">You are all caught up: no notifications.</p> : null}
+          {shown.length > 0 ? (
             <ul className="bell__list">
-              {result.rows.map((n) => (
-                <li key={n.id} className={n.isRead ? 'bell__item' : 'bell__item bell__item--unread'}>
+              {shown.map((n) => (
+                <li key={n.id} className={`bell__item bell__item--${n.type}${n.isRead ? '' : ' bell__item--unread'}`} data-notification-id={n.id}>
                   <div className="bell__item-head">
-                    <span className="bell__item-title">{n.title}</span>
-                    <Badge tone={statusTone(n.type)}>{n.type}</Badge>
+                    <span className="bell__item-title">
+                      {n.title}
+                      {n.isRead ? null : <span className="visually-hidden"> (unread)</span>}
+                    </span>
+                    <Badge tone={TYPE_TONE[n.type] ?? 'neutral'}>{n.type}</Badge>
                   </div>
                   {n.message ? <p className="bell__item-text">{n.message}</p> : null}
                   <p className="bell__item-time">{format.dateTime(n.timestamp)}</p>
-                  {n.actionUrl?.startsWith('/') ? (
-                    <button
-                      type="button"
-                      className="text-link"
-                      onClick={() => {
-                        setOpen(false);
-                        if (!n.isRead) markRead([n.id]);
-                        void navigate({ href: n.actionUrl ?? '/' });
-                      }}
-                    >
-                      Open
-                    </button>
-                  ) : null}
+                  <div className="bell__item-actions">
+                    {n.actionUrl?.startsWith('/') && !n.actionUrl.startsWith('//') ? (
+                      <button
+                        type="button"
+                        className="text-link"
+                        onClick={() => {
+                          setOpen(false);
+                          if (!n.isRead) void markRead([n.id]);
+                          void navigate({ href: n.actionUrl ?? '/' });
+                        }}
+                      >
+                        Open<span className="visually-hidden"> {n.title}</span>
+                      </button>
+                    ) : null}
+                    {n.isRead ? null : (
+                      <button type="button" className="text-link" onClick={() => void markRead([n.id])}>
+                        Mark read<span className="visually-hidden"> {n.title}</span>
+                      </button>
+                    )}
+                  </div>
                 </li>
               ))}
             </ul>
           ) : null}
+          <div className="bell__foot">
+            {permission === 'default' ? (
+              <>
+                <span>Get these as notifications on this device, even when Staykeep is in the background.</span>
+                <button type="button" className="text-link" onClick={() => void askPermission().then(refresh)}>
+                  Allow notifications
+                </button>
+              </>
+            ) : permission === 'granted' ? (
+              <span>Browser notifications are on for this site.</span>
+            ) : permission === 'denied' ? (
+              <span>Browser notifications are blocked for this site; allow them in the browser’s site settings.</span>
+            ) : (
+              <span>This browser cannot show notifications.</span>
+            )}
+          </div>
         </div>
       ) : null}
     </div>

@@ -1,0 +1,57 @@
+/**
+ * The moment to ask for notification permission (spec §4): shown where an alert would have
+ * helped (a housekeeper's open task, the host's new task), only while the browser has not been
+ * asked (permission "default") and the user has not said "Not now" this week. Allowing also
+ * subscribes this device to Web Push when online.
+ */
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { useToast } from '../../components/ui/Toast';
+import { alertsPromptDismissed, askPermission, dismissAlertsPrompt, pushSupported, subscribeThisDevice } from './alerts';
+import { useAlertState } from './use-alert-state';
+
+export function AlertsPrompt({ text }: { text: string }) {
+  const { permission, refresh } = useAlertState();
+  const { toast } = useToast();
+  const [hidden, setHidden] = useState(() => alertsPromptDismissed());
+  const [busy, setBusy] = useState(false);
+  if (hidden || permission !== 'default') return null;
+
+  const allow = async () => {
+    setBusy(true);
+    try {
+      const state = await askPermission();
+      if (state === 'granted' && pushSupported() && navigator.onLine) {
+        await subscribeThisDevice().catch((error: unknown) =>
+          toast({ title: 'Push notifications', description: error instanceof Error ? error.message : 'This device could not be subscribed.', variant: 'destructive' }),
+        );
+      }
+      if (state === 'denied') dismissAlertsPrompt();
+    } finally {
+      setBusy(false);
+      setHidden(true);
+      refresh();
+    }
+  };
+
+  return (
+    <div className="alerts-prompt" role="region" aria-label="Notifications on this device">
+      <p className="alerts-prompt__text">{text}</p>
+      <div className="button-group">
+        <Button size="lg" isLoading={busy} onClick={() => void allow()}>
+          Turn on alerts
+        </Button>
+        <Button
+          size="lg"
+          variant="ghost"
+          onClick={() => {
+            dismissAlertsPrompt();
+            setHidden(true);
+          }}
+        >
+          Not now
+        </Button>
+      </div>
+    </div>
+  );
+}

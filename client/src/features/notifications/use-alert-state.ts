@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useState } from 'react';
+import { currentSubscription, notificationPermission, pushSupported, type PermissionState } from './alerts';
+
+export type AlertState = {
+  permission: PermissionState;
+  /** This device's push subscription endpoint, null when not subscribed, undefined while checking. */
+  endpoint: string | null | undefined;
+  refresh: () => void;
+};
+
+/** The browser permission (spec §4: default, granted, denied) and this device's push subscription. */
+export function useAlertState(): AlertState {
+  const [permission, setPermission] = useState<PermissionState>(() => notificationPermission());
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(pushSupported() ? undefined : null);
+  const refresh = useCallback(() => {
+    setPermission(notificationPermission());
+    void currentSubscription()
+      .then((s) => setEndpoint(s?.endpoint ?? null))
+      .catch(() => setEndpoint(null));
+  }, []);
+  useEffect(() => {
+    refresh();
+    // The user may change the permission in the browser's site settings while the page is open.
+    let status: PermissionStatus | null = null;
+    void navigator.permissions
+      ?.query({ name: 'notifications' })
+      .then((s) => {
+        status = s;
+        s.onchange = refresh;
+      })
+      .catch(() => undefined);
+    return () => {
+      if (status) status.onchange = null;
+    };
+  }, [refresh]);
+  return { permission, endpoint, refresh };
+}
