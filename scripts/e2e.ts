@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { CLIENT_DIST_DIR, ROOT_DIR, ensureClientBuilt } from './client-build';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,6 +21,21 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
 }
 
 await ensureClientBuilt();
+
+/**
+ * A port for the local iCal feed server that a browser test starts (tests/e2e/calendar-feeds):
+ * its origin is allow-listed for the server's fetch (loopback is refused otherwise).
+ */
+const icalPort = await new Promise<number>((resolve, reject) => {
+  const probe = net.createServer();
+  probe.once('error', reject);
+  probe.listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+const icalOrigin = `http://127.0.0.1:${icalPort}`;
+process.env.ICAL_ALLOWED_ORIGINS = [process.env.ICAL_ALLOWED_ORIGINS, icalOrigin].filter(Boolean).join(',');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-e2e-'));
 const { buildApp } = await import('../server/src/app');
@@ -46,7 +61,7 @@ try {
     const child = spawn(process.execPath, [vitest, 'run', '--config', 'tests/e2e/vitest.config.ts', ...process.argv.slice(2)], {
       cwd: ROOT_DIR,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH },
+      env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH, E2E_ICAL_PORT: String(icalPort) },
     });
     child.on('error', (error) => {
       console.error('Could not start vitest:', error);

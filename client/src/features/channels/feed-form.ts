@@ -1,0 +1,51 @@
+/**
+ * The add-feed form's rules: what the client checks before sending (so an obvious slip is named
+ * at once, offline too) and where the server's 400 belongs (the server names the field:
+ * "Invalid value for iCalUrl: …"). The server has the last word on the URL (DNS, private hosts).
+ */
+export type FeedField = 'propertyId' | 'platform' | 'iCalUrl';
+export type FeedInput = { propertyId: string; platform: string; iCalUrl: string };
+export type FeedErrors = Partial<Record<FeedField | 'form', string>>;
+
+/** Platforms offered in the form (decisions.md's known values; "direct" is not a feed). */
+export const FEED_PLATFORMS = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'google-calendar', 'other'] as const;
+
+/** The URL as the server will read it: webcal:// is https:// (what OTAs print on their pages). */
+export function normalizeFeedUrl(text: string): string {
+  const trimmed = text.trim();
+  return /^webcals?:\/\//i.test(trimmed) ? trimmed.replace(/^webcals?:\/\//i, 'https://') : trimmed;
+}
+
+export function validateFeed(input: FeedInput): FeedErrors {
+  const errors: FeedErrors = {};
+  if (!input.propertyId) errors.propertyId = 'Choose the property this calendar belongs to';
+  const platform = input.platform.trim();
+  if (!platform) errors.platform = 'Name the site this calendar comes from';
+  else if (platform.length > 50) errors.platform = 'At most 50 characters';
+  const url = normalizeFeedUrl(input.iCalUrl);
+  if (!url) errors.iCalUrl = 'Paste the calendar (iCal) address from the booking site';
+  else {
+    let parsed: URL | null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) errors.iCalUrl = 'Enter a web address starting with https://';
+    else if (url.length > 2000) errors.iCalUrl = 'At most 2000 characters';
+  }
+  return errors;
+}
+
+const FIELD_NAMES: Record<string, FeedField> = { iCalUrl: 'iCalUrl', platform: 'platform', propertyId: 'propertyId' };
+
+/** Places a server error: "Invalid value for <field>: <reason>" goes under that field, anything else above the form. */
+export function placeServerError(message: string): FeedErrors {
+  const match = /^Invalid value for (\w+): (.+)$/s.exec(message);
+  const field = match ? FIELD_NAMES[match[1] ?? ''] : undefined;
+  if (match && field) {
+    const reason = match[2] ?? message;
+    return { [field]: reason.charAt(0).toUpperCase() + reason.slice(1) };
+  }
+  return { form: message };
+}
