@@ -1,17 +1,26 @@
-import { useState } from 'react';
+/**
+ * The housekeeper's day (issue 5), for a phone held in one hand: the progress of the day, the
+ * next task first with one large button to start or continue it, then the rest of today in the
+ * order to work it, then anything overdue. Everything reads the device's store: offline it works.
+ */
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
-import { Card, CardHeader, StatCard } from '../../components/ui/Card';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { Button } from '../../components/ui/Button';
 import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
-import { usePropertyNames } from '../properties/use-properties';
-import { TaskDialog } from '../tasks/TaskDialog';
+import { useProperties } from '../properties/use-properties';
 import { isOpen, isOverdue, taskDay } from '../tasks/task-rules';
+import { dayOrder, dayProgress } from '../housekeeping/task-filters';
+import { taskSlot, timeOf } from '../housekeeping/schedule-rules';
 import { TaskCards } from './TaskCards';
+import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyTasks } from './use-my-tasks';
+import './staff.css';
 
 export function StaffDashboardPage() {
   const user = useCurrentUser();
@@ -19,7 +28,9 @@ export function StaffDashboardPage() {
   const tz = format.settings.timezone;
   const today = format.today();
   const tasks = useMyTasks(user.staffId);
-  const propertyNames = usePropertyNames();
+  const properties = useProperties();
+  const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
+  const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
   const [openId, setOpenId] = useState<string | null>(null);
   // Looked up live, so the dialog shows each change as it is made.
   const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
@@ -30,29 +41,59 @@ export function StaffDashboardPage() {
   else if (tasks.status === 'loading') body = <SkeletonStats count={3} />;
   else {
     const now = new Date();
-    const openTasks = tasks.rows.filter(isOpen);
-    const todays = openTasks.filter((t) => taskDay(t, tz) === today);
-    const overdue = openTasks.filter((t) => isOverdue(t, now, tz));
+    const todays = dayOrder(
+      tasks.rows.filter((t) => taskDay(t, tz) === today && t.task_status !== 'cancelled'),
+      tz,
+    );
+    const progress = dayProgress(todays);
+    const next = todays.find(isOpen) ?? null;
+    const rest = todays.filter((t) => t !== next);
+    const overdue = tasks.rows.filter((t) => isOverdue(t, now, tz) && taskDay(t, tz) !== today);
+    const slot = next ? taskSlot(next, tz) : null;
     body = (
       <>
-        <div className="stat-grid">
-          <StatCard label="Today" value={todays.length} tone="accent" hint="open tasks planned today" />
-          <StatCard label="Overdue" value={overdue.length} tone={overdue.length ? 'danger' : 'default'} />
-          <StatCard label="In progress" value={openTasks.filter((t) => t.task_status === 'in_progress').length} />
-        </div>
+        <Card className="staff-progress" aria-labelledby="progress-title">
+          <h2 id="progress-title" className="card__title">
+            Today’s progress
+          </h2>
+          <p className="staff-progress__figure">
+            {progress.done} of {progress.total} {progress.total === 1 ? 'task' : 'tasks'} done
+          </p>
+          <progress className="staff-progress__bar" max={Math.max(progress.total, 1)} value={progress.done} aria-label={`${progress.done} of ${progress.total} tasks done`} />
+          {progress.items ? (
+            <p className="muted">
+              {progress.ticked} of {progress.items} checklist items ticked
+            </p>
+          ) : null}
+        </Card>
+        {next ? (
+          <Card className="staff-next">
+            <p className="staff-next__label">{next.task_status === 'in_progress' ? 'In progress' : 'Next up'}</p>
+            <h2 className="staff-next__title">{next.task_title}</h2>
+            <p className="staff-next__meta">
+              {propertyNames.get(next.property_id) ?? 'Property'}
+              {slot?.start != null ? ` · ${timeOf(slot.start)}` : ''} · {next.estimated_duration} min
+            </p>
+            <Button size="lg" fullWidth onClick={() => setOpen(next)}>
+              {next.task_status === 'in_progress' ? 'Continue' : 'Open task'}
+            </Button>
+          </Card>
+        ) : null}
         <Card>
           <CardHeader
-            title="Today's tasks"
+            title="Today’s tasks"
             actions={
-              <Link to="/staff/tasks" className="text-link">
+              <Link to="/staff/tasks" className="text-link staff-link">
                 All tasks
               </Link>
             }
           />
           {todays.length === 0 ? (
             <EmptyState title="Nothing planned for today">Enjoy the quiet, or check your schedule for the days ahead.</EmptyState>
+          ) : rest.length === 0 ? (
+            <p className="muted">{next ? 'That is the only task today.' : 'All done for today.'}</p>
           ) : (
-            <TaskCards tasks={todays} propertyNames={propertyNames} onOpen={setOpen} />
+            <TaskCards tasks={rest} propertyNames={propertyNames} onOpen={setOpen} />
           )}
         </Card>
         {overdue.length ? (
@@ -68,7 +109,7 @@ export function StaffDashboardPage() {
   return (
     <Page title="Today" description={`Hello ${user.Name || user.Email}. ${format.date(today)}.`}>
       {body}
-      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} canWork onClose={() => setOpen(null)} />
+      <StaffTaskDialog task={open} properties={propertyList} onClose={() => setOpen(null)} />
     </Page>
   );
 }

@@ -1,34 +1,56 @@
+/** The properties of the housekeeper's tasks: address with a map link, access notes, open tasks. */
+import { useMemo } from 'react';
 import { Page } from '../../components/layout/Page';
+import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
 import { useProperties } from '../properties/use-properties';
+import { mapLink } from '../tasks/TaskDialog';
+import { isOpen } from '../tasks/task-rules';
+import { useMyTasks } from './use-my-tasks';
+import './staff.css';
 
-/** The properties of the housekeeper's tasks, with what they need to get in and work. */
 export function StaffPropertiesPage() {
+  const user = useCurrentUser();
   const result = useProperties();
+  const tasks = useMyTasks(user.staffId);
+  const openCount = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const t of tasks.rows ?? []) if (isOpen(t)) counts.set(t.property_id, (counts.get(t.property_id) ?? 0) + 1);
+    return counts;
+  }, [tasks.rows]);
   return (
     <Page title="Properties" description="The homes where you have tasks.">
       <DataView result={result} empty={{ title: 'No properties yet', text: 'Properties appear here once you are assigned a task there.' }}>
         {(rows) => (
           <ul className="card-list">
-            {rows.map((p) => (
-              <li key={p.id}>
-                <Card>
-                  <h2 className="card__title">{p.property_name}</h2>
-                  <p className="muted">{p.address || 'No address given'}</p>
-                  <p>
-                    {humanize(p.property_type)} · {p.bedrooms} bedrooms · {p.bathrooms} bathrooms
-                  </p>
-                  {p.access_notes ? (
-                    <div className="callout">
-                      <p className="callout__title">Access notes</p>
-                      <p>{p.access_notes}</p>
-                    </div>
-                  ) : null}
-                </Card>
-              </li>
-            ))}
+            {rows.map((p) => {
+              const href = mapLink(p);
+              const count = openCount.get(p.id) ?? 0;
+              return (
+                <li key={p.id}>
+                  <Card className="staff-property">
+                    <h2 className="card__title">{p.property_name}</h2>
+                    <p>{p.address || 'No address given'}</p>
+                    {href ? (
+                      <a className="btn btn--secondary btn--lg" href={href} target="_blank" rel="noreferrer">
+                        <span>Open in maps</span>
+                      </a>
+                    ) : null}
+                    <p className="muted">
+                      {humanize(p.property_type)} · {p.bedrooms} bedrooms · {p.bathrooms} bathrooms · {count} open {count === 1 ? 'task' : 'tasks'}
+                    </p>
+                    {p.access_notes ? (
+                      <div className="callout">
+                        <p className="callout__title">Access notes</p>
+                        <p className="pre-wrap">{p.access_notes}</p>
+                      </div>
+                    ) : null}
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
         )}
       </DataView>

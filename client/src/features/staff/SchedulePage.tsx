@@ -1,19 +1,26 @@
-import { useState } from 'react';
+/**
+ * The housekeeper's week: each day with their hours (or off) and the tasks assigned that day in
+ * the order to work them; a task outside their hours or overlapping another is pointed out so
+ * they can tell the host.
+ */
+import { useMemo, useState } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader } from '../../components/ui/Card';
+import { Button } from '../../components/ui/Button';
+import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { EmptyState } from '../../components/ui/States';
-import { usePropertyNames } from '../properties/use-properties';
-import { TaskDialog } from '../tasks/TaskDialog';
-import { isOpen, taskDay } from '../tasks/task-rules';
-import { TaskCards } from './TaskCards';
-import { useMyTasks } from './use-my-tasks';
+import { useProperties } from '../properties/use-properties';
+import { taskDay } from '../tasks/task-rules';
+import { dayOrder, daysFrom, weekStart } from '../housekeeping/task-filters';
+import { assignmentWarnings, hoursOn, timeOf, weekdayOf } from '../housekeeping/schedule-rules';
 import { addDays } from '../../../../shared/format/dates';
-
-const SCHEDULE_DAYS = 14;
+import { TaskCards } from './TaskCards';
+import { StaffTaskDialog } from './StaffTaskDialog';
+import { useMyStaffRow, useMyTasks } from './use-my-tasks';
+import './staff.css';
 
 export function StaffSchedulePage() {
   const user = useCurrentUser();
@@ -21,29 +28,67 @@ export function StaffSchedulePage() {
   const tz = format.settings.timezone;
   const today = format.today();
   const tasks = useMyTasks(user.staffId);
-  const propertyNames = usePropertyNames();
+  const me = useMyStaffRow(user.staffId);
+  const properties = useProperties();
+  const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
+  const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
+  const [start, setStart] = useState(() => weekStart(today));
   const [openId, setOpenId] = useState<string | null>(null);
-  // Looked up live, so the dialog shows each change as it is made.
   const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
   const setOpen = (task: Task | null) => setOpenId(task?.id ?? null);
+  const staff = me.rows?.[0];
+  const days = daysFrom(start, 7);
 
   return (
-    <Page title="Schedule" description={`Your open tasks for the next ${SCHEDULE_DAYS} days, day by day.`}>
+    <Page title="Schedule" description="Your week: your hours and the tasks planned each day.">
+      <div className="staff-week__nav">
+        <Button variant="secondary" aria-label="Previous week" onClick={() => setStart(addDays(start, -7))}>
+          ‹
+        </Button>
+        <p className="cell-strong">
+          {format.date(days[0])} – {format.date(days[6])}
+        </p>
+        <Button variant="secondary" aria-label="Next week" onClick={() => setStart(addDays(start, 7))}>
+          ›
+        </Button>
+      </div>
+      {start !== weekStart(today) ? (
+        <Button variant="ghost" onClick={() => setStart(weekStart(today))}>
+          Back to this week
+        </Button>
+      ) : null}
       <DataView result={tasks} empty={{ title: 'Nothing scheduled', text: 'Tasks assigned to you appear on the day they are planned.' }}>
-        {(rows) => {
-          const upcoming = rows.filter(isOpen);
-          const days = Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(today, i));
-          const withTasks = days.map((day) => ({ day, tasks: upcoming.filter((t) => taskDay(t, tz) === day) })).filter((d) => d.tasks.length);
-          if (withTasks.length === 0) return <EmptyState title={`No open tasks in the next ${SCHEDULE_DAYS} days`} />;
-          return withTasks.map(({ day, tasks: list }) => (
-            <Card key={day}>
-              <CardHeader title={day === today ? `Today · ${format.date(day)}` : format.date(day)} description={`${list.length} ${list.length === 1 ? 'task' : 'tasks'}`} />
-              <TaskCards tasks={list} propertyNames={propertyNames} onOpen={setOpen} />
-            </Card>
-          ));
-        }}
+        {(rows) =>
+          days.map((day) => {
+            const hours = staff ? hoursOn(staff.availability_schedule, day) : null;
+            const list = dayOrder(
+              rows.filter((t) => taskDay(t, tz) === day && t.task_status !== 'cancelled'),
+              tz,
+            );
+            const off = hours === 'off';
+            const warned = staff
+              ? list.filter((t) => assignmentWarnings(t, staff, rows, tz).some((w) => w.kind === 'outside-hours' || w.kind === 'overlap' || w.kind === 'day-off'))
+              : [];
+            return (
+              <Card key={day} className={off ? 'staff-day staff-day--off' : 'staff-day'}>
+                <CardHeader
+                  title={`${humanize(weekdayOf(day))} ${format.date(day)}${day === today ? ' · Today' : ''}`}
+                  description={
+                    <span className="staff-day__hours">{hours === null ? 'Hours not known' : off ? 'Off' : `Available ${format.time(timeOf(hours.start))} – ${format.time(timeOf(hours.end))}`}</span>
+                  }
+                />
+                {list.length ? <TaskCards tasks={list} propertyNames={propertyNames} onOpen={setOpen} /> : <p className="muted">No tasks.</p>}
+                {warned.length ? (
+                  <p className="staff-day__warn">
+                    {warned.length === 1 ? `"${warned[0]?.task_title}" is` : `${warned.length} tasks are`} outside your hours or overlap; tell your host if that does not work.
+                  </p>
+                ) : null}
+              </Card>
+            );
+          })
+        }
       </DataView>
-      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} canWork onClose={() => setOpen(null)} />
+      <StaffTaskDialog task={open} properties={propertyList} onClose={() => setOpen(null)} />
     </Page>
   );
 }

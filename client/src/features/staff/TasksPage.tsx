@@ -1,56 +1,107 @@
+/**
+ * Everything assigned to the housekeeper, open and finished, with filters (when, property,
+ * priority). The open task is in the address (?taskId=), so a reload, offline or not, reopens it,
+ * and a notification link lands here.
+ */
+import { useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { PRIORITY_LEVELS } from '../../../../shared/enums';
+import { addDays } from '../../../../shared/format/dates';
+import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
 import { Tabs } from '../../components/ui/Tabs';
+import { Select } from '../../components/ui/Input';
+import { humanize } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { SkeletonRows } from '../../components/ui/Skeleton';
-import { usePropertyNames } from '../properties/use-properties';
-import { TaskDialog } from '../tasks/TaskDialog';
-import { isOpen } from '../tasks/task-rules';
+import { useProperties } from '../properties/use-properties';
+import { isOpen, isOverdue, taskDay } from '../tasks/task-rules';
+import { dayOrder } from '../housekeeping/task-filters';
 import { TaskCards } from './TaskCards';
+import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyTasks } from './use-my-tasks';
+import './staff.css';
+
+const WHEN = [
+  { value: '', label: 'Any day' },
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'Next 7 days' },
+  { value: 'overdue', label: 'Overdue' },
+] as const;
 
 export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const user = useCurrentUser();
+  const format = useFormat();
+  const tz = format.settings.timezone;
   const navigate = useNavigate();
   const tasks = useMyTasks(user.staffId);
-  const propertyNames = usePropertyNames();
-  // The open task is in the address (?taskId=), so a reload, offline or not, reopens it; the row
-  // is looked up live, so every change shows at once.
+  const properties = useProperties();
+  const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
+  const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
+  const [when, setWhen] = useState('');
+  const [propertyId, setPropertyId] = useState('');
+  const [priority, setPriority] = useState('');
   const open = taskId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === taskId) ?? null) : null;
   const pick = (task: { id: string }) => void navigate({ to: '/staff/tasks', search: { taskId: task.id } });
   const close = () => void navigate({ to: '/staff/tasks', search: {}, replace: true });
+
+  const today = format.today();
+  const weekEnd = addDays(today, 6);
+  const now = new Date();
 
   return (
     <Page title="Tasks" description="Everything assigned to you.">
       <Card>
         <DataView result={tasks} skeleton={<SkeletonRows rows={4} columns={2} />} empty={{ title: 'No tasks assigned to you', text: 'New assignments show up here and in your notifications.' }}>
           {(rows) => {
-            const openTasks = rows.filter(isOpen);
-            const finished = rows.filter((t) => !isOpen(t)).reverse();
+            const filtered = rows.filter((t) => {
+              if (propertyId && t.property_id !== propertyId) return false;
+              if (priority && t.priority_level !== priority) return false;
+              const day = taskDay(t, tz);
+              if (when === 'today' && day !== today) return false;
+              if (when === 'week' && (!day || day < today || day > weekEnd)) return false;
+              if (when === 'overdue' && !isOverdue(t, now, tz)) return false;
+              return true;
+            });
+            const openTasks = dayOrder(filtered.filter(isOpen), tz).sort((a, b) => (taskDay(a, tz) ?? '9999').localeCompare(taskDay(b, tz) ?? '9999'));
+            const finished = filtered.filter((t) => !isOpen(t)).reverse();
+            const mine = new Set(rows.map((t) => t.property_id));
             return (
-              <Tabs
-                label="Tasks"
-                items={[
-                  {
-                    id: 'open',
-                    label: `Open (${openTasks.length})`,
-                    content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No open tasks" />,
-                  },
-                  {
-                    id: 'done',
-                    label: `Finished (${finished.length})`,
-                    content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No finished tasks yet" />,
-                  },
-                ]}
-              />
+              <>
+                <div className="staff-filters" role="group" aria-label="Filter tasks">
+                  <Select label="When" value={when} options={WHEN} onChange={(e) => setWhen(e.target.value)} />
+                  <Select
+                    label="Property"
+                    value={propertyId}
+                    options={[{ value: '', label: 'All properties' }, ...propertyList.filter((p) => mine.has(p.id)).map((p) => ({ value: p.id, label: p.property_name }))]}
+                    onChange={(e) => setPropertyId(e.target.value)}
+                  />
+                  <Select label="Priority" value={priority} options={[{ value: '', label: 'Any priority' }, ...PRIORITY_LEVELS.map((p) => ({ value: p, label: humanize(p) }))]} onChange={(e) => setPriority(e.target.value)} />
+                </div>
+                <Tabs
+                  label="Tasks"
+                  items={[
+                    {
+                      id: 'open',
+                      label: `Open (${openTasks.length})`,
+                      content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No open tasks" />,
+                    },
+                    {
+                      id: 'done',
+                      label: `Finished (${finished.length})`,
+                      content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No finished tasks yet" />,
+                    },
+                  ]}
+                />
+              </>
             );
           }}
         </DataView>
       </Card>
-      <TaskDialog task={open} propertyName={open ? propertyNames.get(open.property_id) : undefined} canWork onClose={close} />
+      <StaffTaskDialog task={open} properties={propertyList} onClose={close} />
     </Page>
   );
 }

@@ -10,3 +10,8 @@ export function useMyTasks(staffId: string | undefined) {
     Filters: staffId ? [{ name: 'assigned_staff_id', op: 'Equal', value: staffId }] : [],
   });
 }
+
+/** The housekeeper's own staff row (hours, contact), kept on the device. */
+export function useMyStaffRow(staffId: string | undefined) {
+  return useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: staffId ? [{ name: 'id', op: 'Equal', value: staffId }] : [] }, { enabled: Boolean(staffId) });
+}

@@ -16,6 +16,8 @@ import { useSyncRuntime } from '../../sync/sync-context';
 import { PriorityBadge } from './TasksTable';
 import { isOpen, isOverdue } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask, type Write } from './mutations';
+import { AlertsPrompt } from '../notifications/AlertsPrompt';
+import './tasks.css';
 
 export type TaskDialogProps = {
   task: Task | null;
@@ -68,12 +70,13 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
       }
     >
       {task ? (
-        <div className="task-details">
+        <div className={canWork ? 'task-details task-details--work' : 'task-details'}>
           <div className="badge-row">
             <StatusBadge status={task.task_status} />
             <PriorityBadge priority={task.priority_level} />
             {isOverdue(task, new Date(), format.settings.timezone) ? <Badge tone="danger">Overdue</Badge> : null}
           </div>
+          {canWork ? <AlertsPrompt text="Get an alert on this device when a task is assigned to you or changes?" /> : null}
           {canWork && open ? (
             <div className="task-actions">
               {task.task_status === 'pending' ? (

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../../features/profile/ProfilePage';
+import { StaffProfilePage } from '../../features/staff/ProfilePage';
 
 export const Route = createFileRoute('/_staff/staff/profile')({
-  component: ProfilePage,
+  component: StaffProfilePage,
 });

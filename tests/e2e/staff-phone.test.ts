@@ -1,0 +1,143 @@
+/**
+ * The housekeeper's phone (issue 5), Chromium at 390×844: the day's progress on the dashboard,
+ * large touch targets, and a task worked entirely offline (every request blocked, the service
+ * worker's too): checklist ticked, task completed, through a reload. Back online, the host's open
+ * page (another context) shows "Task Completed" in the bell without a reload, and the
+ * notification's action opens that task.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newSession, type Session } from './support/browser';
+import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
+import { localRows, waitForServiceWorker } from './support/storage';
+import { LoginPage } from './pages/login-page';
+import { SyncStatusPill } from './pages/sync-status';
+
+let browser: Browser;
+const sessions: Session[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const s of sessions) expect(s.errors).toEqual([]);
+  for (const s of sessions) await s.context.close();
+  await browser?.close();
+});
+
+async function open(viewport?: { width: number; height: number }): Promise<Session> {
+  const s = await newSession(browser, viewport);
+  sessions.push(s);
+  return s;
+}
+
+async function signIn(s: Session, role: 'host' | 'staff'): Promise<void> {
+  const login = new LoginPage(s.page);
+  await login.goto();
+  await login.signIn(demoEmail(role), DEMO_PASSWORD);
+  await s.page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
+}
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+/** Heights of the visible controls matching a selector that are under 44 px (touch targets). */
+async function smallTargets(page: Page, scope: string): Promise<string[]> {
+  return page.locator(scope).evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('button, a[href], .checklist__toggle, select, input:not([type="checkbox"]), textarea')]
+      .filter((el) => el.offsetParent !== null && !el.closest('.visually-hidden'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.height > 0 && box.height < 44)
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(box.height)}px`),
+  );
+}
+
+type ChecklistItem = { id: string; text: string; done: boolean };
+type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: ChecklistItem[] };
+
+describe('the housekeeper’s phone', () => {
+  it('works a task offline; the host hears "Task Completed" in the bell without a reload', async () => {
+    const staff = await open({ width: 390, height: 844 });
+    await signIn(staff, 'staff');
+    await waitForServiceWorker(staff.page);
+    const staffSync = new SyncStatusPill(staff.page);
+    await staffSync.waitForSynced();
+    await staff.page.locator('.staff-progress').waitFor();
+    expect(await staff.page.locator('nav.tabbar').isVisible()).toBe(true);
+
+    const tasks = (await localRows(staff.page, 'housekeeping_tasks')) as LocalTask[];
+    const task = tasks.find((t) => t.task_status === 'pending' && t.checklist_items.filter((i) => !i.done).length >= 2);
+    if (!task) throw new Error('The demo housekeeper has no pending task with two open checklist items');
+    const [first, second] = task.checklist_items.filter((i) => !i.done) as [ChecklistItem, ChecklistItem];
+
+    const host = await open();
+    await signIn(host, 'host');
+    const bell = host.page.locator('.bell__button');
+    await bell.waitFor();
+    await new SyncStatusPill(host.page).waitForSynced();
+
+    // The housekeeper finds it in the list (filters and large cards), then goes offline.
+    await staff.page.locator('nav.tabbar').getByRole('link', { name: 'Tasks' }).click();
+    await staff.page.waitForURL((url) => url.pathname === '/staff/tasks');
+    await staff.page.getByLabel('When').selectOption('');
+    await staff.page.locator('.task-card', { hasText: task.task_title }).first().click();
+    await staff.page.waitForURL((url) => url.searchParams.get('taskId') === task.id);
+    const dialog = staff.page.locator('dialog.dialog[open]');
+    await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
+    expect(await smallTargets(staff.page, 'dialog.dialog[open]')).toEqual([]);
+
+    await goOffline(staff.context);
+    await staff.page.reload();
+    await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
+    await staffSync.waitForState('offline');
+    await dialog.getByRole('button', { name: 'Start task' }).click();
+    await dialog.locator('.badge', { hasText: 'In progress' }).waitFor();
+    await dialog.getByRole('checkbox', { name: first.text }).check();
+    await dialog.getByRole('checkbox', { name: second.text }).check();
+    await dialog.getByRole('button', { name: 'Complete task' }).click();
+    await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
+    await staffSync.waitForPending('offline', 4);
+
+    await staff.page.reload();
+    await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: first.text }).isChecked()).toBe(true);
+    // Nothing has reached the host yet.
+    expect(await host.page.locator('.bell__count').count()).toBe(0);
+
+    await goOnline(staff.context);
+    await staffSync.waitForSynced();
+
+    // The server pokes the host's page, which pulls the new notification: no reload.
+    await host.page.locator('.bell__count').waitFor({ timeout: 15_000 });
+    expect(await bell.getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
+    await bell.click();
+    const item = host.page.locator('.bell__item--success', { hasText: 'Task Completed' }).filter({ hasText: task.task_title });
+    await item.waitFor();
+    expect(await item.locator('.badge').innerText()).toBe('success');
+    await item.getByRole('button', { name: /^Open/ }).click();
+    await host.page.waitForURL((url) => url.pathname === '/host/housekeeping' && url.searchParams.get('taskId') === task.id);
+    const hostDialog = host.page.locator('dialog.dialog[open]');
+    await hostDialog.locator('.badge', { hasText: 'Completed' }).waitFor();
+    await hostDialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // Opening it marked it read (through the outbox); mark all read and clear empty the bell.
+    await bell.click();
+    const panel = host.page.locator('.bell__panel');
+    await panel.waitFor();
+    expect(await panel.locator('.bell__item--unread', { hasText: 'Task Completed' }).filter({ hasText: task.task_title }).count()).toBe(0);
+    if (await panel.getByRole('button', { name: 'Mark all read' }).count()) await panel.getByRole('button', { name: 'Mark all read' }).click();
+    await host.page.locator('.bell__count').waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Clear all' }).click();
+    await panel.getByText('You are all caught up').waitFor();
+    await new SyncStatusPill(host.page).waitForSynced();
+    const left = (await localRows(host.page, 'notifications')).filter((n) => !n.deleted_at);
+    expect(left).toEqual([]);
+  });
+});
