@@ -49,9 +49,11 @@ async function openApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
   if (open) {
-    await open.focus();
-    await open.navigate(target);
-    return;
+    // A refused focus (the click's permission to focus has lapsed) must not keep the page from
+    // reaching the task; a page this worker does not control cannot be navigated: open a new one.
+    const focused = await open.focus().catch(() => open);
+    const moved = await focused.navigate(target).catch(() => null);
+    if (moved) return;
   }
   await self.clients.openWindow(target);
 }
