@@ -36,6 +36,7 @@ import { StaffSchedule } from '../housekeeping/StaffSchedule';
 import { NO_FILTERS, filterTasks, type TaskFilters } from '../housekeeping/task-filters';
 import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff } from '../housekeeping/mutations';
 import { useOnline } from '../notifications/use-online';
+import { AlertsPrompt } from '../notifications/AlertsPrompt';
 import '../housekeeping/housekeeping.css';
 
 type Editing =
@@ -65,6 +66,8 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // A task just made is the moment to offer alerts on this device (spec §4), not the page load.
+  const [offerAlerts, setOfferAlerts] = useState(false);
   const tz = format.settings.timezone;
   const filtered = useMemo(() => filterTasks(allTasks, filters, tz), [allTasks, filters, tz]);
 
@@ -252,6 +255,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         </Button>
       }
     >
+      {offerAlerts ? <AlertsPrompt text="Get an alert on this device when a housekeeper completes a task or one runs late?" /> : null}
       <Card>
         <Tabs
           label="Housekeeping"
@@ -352,6 +356,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         templates={templateList}
         tasks={allTasks}
         onClose={() => setEditing(null)}
+        onSaved={() => setOfferAlerts(true)}
       />
       <StaffForm open={editing?.kind === 'staff'} staff={editing?.kind === 'staff' ? editing.staff : null} onClose={() => setEditing(null)} />
       <TemplateForm open={editing?.kind === 'template'} template={editing?.kind === 'template' ? editing.template : null} onClose={() => setEditing(null)} />

@@ -30,6 +30,8 @@ export type TaskFormProps = {
   templates: readonly TaskTemplate[];
   tasks: readonly Task[];
   onClose: () => void;
+  /** After a save (the host page then offers alerts on this device). */
+  onSaved?: () => void;
 };
 
 export function TaskForm(props: TaskFormProps) {
@@ -74,7 +76,7 @@ function applyTemplate(draft: Draft, template: TaskTemplate): Draft {
   return { ...draft, ...from, estimated_duration: String(from.estimated_duration) };
 }
 
-function TaskFormDialog({ task, template, staff, templates, tasks, onClose }: TaskFormProps) {
+function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSaved }: TaskFormProps) {
   const format = useFormat();
   const tz = format.settings.timezone;
   const runtime = useSyncRuntime();
@@ -144,6 +146,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose }: Ta
       await saveTask((r) => runtime.write(r), task?.id ?? null, fields);
       toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
       onClose();
+      onSaved?.();
     } catch (error) {
       toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
     } finally {

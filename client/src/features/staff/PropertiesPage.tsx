@@ -6,8 +6,7 @@ import { Card } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
 import { useProperties } from '../properties/use-properties';
-import { mapLink } from '../tasks/TaskDialog';
-import { isOpen } from '../tasks/task-rules';
+import { isOpen, mapLink } from '../tasks/task-rules';
 import { useMyTasks } from './use-my-tasks';
 import './staff.css';
 

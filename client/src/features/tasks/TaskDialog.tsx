@@ -14,7 +14,7 @@ import { useToast } from '../../components/ui/Toast';
 import { WriteRefused } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { PriorityBadge } from './TasksTable';
-import { isOpen, isOverdue } from './task-rules';
+import { isOpen, isOverdue, mapLink } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask, type Write } from './mutations';
 import { AlertsPrompt } from '../notifications/AlertsPrompt';
 import './tasks.css';
@@ -216,13 +216,6 @@ function NotesEditor({ notes, onSave }: { notes: string; onSave: (notes: string)
       </div>
     </div>
   );
-}
-
-/** Where a map app should go: the coordinates when known, else the address. */
-export function mapLink(property: Pick<Property, 'address' | 'latitude' | 'longitude'>): string | null {
-  if (property.latitude != null && property.longitude != null) return `https://www.google.com/maps/search/?api=1&query=${property.latitude},${property.longitude}`;
-  if (property.address.trim()) return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address.trim())}`;
-  return null;
 }
 
 function PropertyPlace({ property }: { property: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> }) {

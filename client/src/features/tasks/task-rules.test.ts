@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpen, isOverdue, taskDay } from './task-rules';
+import { isOpen, isOverdue, mapLink, taskDay } from './task-rules';
 
 const now = new Date('2025-05-10T12:00:00Z');
 const task = (over: Partial<{ task_status: string; due_date: string | null; scheduled_date: string | null }>) => ({
@@ -33,5 +33,11 @@ describe('task rules', () => {
     expect(taskDay(task({ scheduled_date: '2025-05-11T22:00:00Z', due_date: '2025-05-20' }), 'Asia/Tokyo')).toBe('2025-05-12');
     expect(taskDay(task({ due_date: '2025-05-20' }), 'UTC')).toBe('2025-05-20');
     expect(taskDay(task({}), 'UTC')).toBeNull();
+  });
+
+  it('links a property to a map by coordinates, else by address', () => {
+    expect(mapLink({ address: 'Rua X 1, Lisboa', latitude: 38.7, longitude: -9.1 })).toBe('https://www.google.com/maps/search/?api=1&query=38.7,-9.1');
+    expect(mapLink({ address: ' Rua X 1, Lisboa ', latitude: null, longitude: null })).toBe('https://www.google.com/maps/search/?api=1&query=Rua%20X%201%2C%20Lisboa');
+    expect(mapLink({ address: '  ', latitude: null, longitude: null })).toBeNull();
   });
 });

@@ -25,3 +25,10 @@ export function isOverdue(task: TaskLike, now: Date, timezone = 'UTC'): boolean 
 export function taskDay(task: TaskLike, timezone: string): string | null {
   return dayOf(task.scheduled_date, timezone) ?? dayOf(task.due_date, timezone);
 }
+
+/** Where a map app should go for a property: its coordinates when known, else its address. */
+export function mapLink(property: { address: string; latitude: number | null; longitude: number | null }): string | null {
+  if (property.latitude != null && property.longitude != null) return `https://www.google.com/maps/search/?api=1&query=${property.latitude},${property.longitude}`;
+  if (property.address.trim()) return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address.trim())}`;
+  return null;
+}
