@@ -1,13 +1,49 @@
-import { TABLE } from '../../data/tables';
+/**
+ * Profile (every area; issue 7 "Profile" for hosts): the account, display settings (timezone,
+ * date format, clock; spec §3, §9) written through the outbox and applied everywhere by
+ * lib/display.tsx, the host's business fields with the spec §8 profile errors, the password
+ * change (online-only), Web Push for this device, and, for staff, their work details.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { DATE_FORMATS, WEEKDAYS } from '../../../../shared/enums';
+import { isDateFormat, normalizeDisplaySettings, type DisplaySettings } from '../../../../shared/format/dates';
+import { PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED, UNKNOWN_ERROR } from '../../../../shared/messages';
+import { TABLE, type DisplaySettingsRow, type HostProfile } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useFormat } from '../../lib/display';
+import { makeFormatters, useFormat } from '../../lib/display';
+import { apiRequest, errorText } from '../../api/http';
+import { WriteRefused } from '../../sync/mutate';
+import { useSyncRuntime } from '../../sync/sync-context';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader } from '../../components/ui/Card';
+import { Button } from '../../components/ui/Button';
 import { StatusBadge, humanize } from '../../components/ui/Badge';
+import { FormMessage, Segmented } from '../../components/ui/Field';
+import { Input, Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
-import { WEEKDAYS } from '../../../../shared/enums';
+import { useToast } from '../../components/ui/Toast';
+import { PushSubscriptionCard } from '../notifications/PushSubscriptionCard';
+import { OnlineOnlyNote, useOnlineOnly } from '../channels/online-only';
+import {
+  placePasswordError,
+  profileChanges,
+  timezoneOptions,
+  validateHostProfile,
+  validatePasswordChange,
+  type HostProfileErrors,
+  type HostProfileFields,
+  type PasswordErrors,
+  type PasswordFields,
+} from './profile-forms';
+import './profile.css';
+
+function writeFailure(error: unknown, fallback: string): string {
+  if (error instanceof WriteRefused) return `${fallback}: ${error.message}`;
+  if (error instanceof Error && error.message) return `${fallback}: ${error.message}`;
+  return UNKNOWN_ERROR;
+}
 
 function AccountCard() {
   const user = useCurrentUser();
@@ -37,67 +73,218 @@ function AccountCard() {
   );
 }
 
+function supportedZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
+}
+
+const CLOCKS = [
+  { value: '12h', label: '12-hour' },
+  { value: '24h', label: '24-hour' },
+] as const;
+
+/** Display settings (table 20042), one row per user, written through the outbox. */
 function DisplayCard() {
+  const user = useCurrentUser();
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
   const format = useFormat();
-  const { settings } = format;
+  const rows = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: user.ID }] });
+  const row: DisplaySettingsRow | undefined = rows.rows?.[0];
+  const [draft, setDraft] = useState<DisplaySettings>(format.settings);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Follow the stored settings when they change elsewhere (another device, a pull).
+  useEffect(() => setDraft(format.settings), [format.settings]);
+  const zones = useMemo(() => timezoneOptions(supportedZones(), draft.timezone), [draft.timezone]);
+  const preview = makeFormatters(draft);
+  const now = new Date();
+  const changed = draft.timezone !== format.settings.timezone || draft.dateFormat !== format.settings.dateFormat || draft.use24Hour !== format.settings.use24Hour;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    const fields = { timezone: draft.timezone, dateFormat: draft.dateFormat, timeFormat: draft.use24Hour ? '24h' : '12h', use24Hour: draft.use24Hour };
+    try {
+      if (row) await runtime.write({ table: TABLE.display_settings, op: 'update', rowId: row.id, fields });
+      else await runtime.write({ table: TABLE.display_settings, op: 'create', fields: { user_id: user.ID, ...fields } });
+      toast({ title: 'Display settings saved', description: 'Dates and times now follow them everywhere.', variant: 'success' });
+    } catch (e) {
+      setError(writeFailure(e, 'The display settings could not be saved'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Card>
-      <CardHeader title="Display" description="How dates and times are shown to you" />
-      <dl className="details">
-        <div>
-          <dt>Timezone</dt>
-          <dd>{settings.timezone}</dd>
+      <CardHeader title="Display" description="How dates and times are shown to you, on every page" />
+      {rows.status === 'error' ? <ErrorState error={rows.error} onRetry={rows.retry} /> : null}
+      <form className="form" onSubmit={(e) => void save(e)}>
+        {error ? <FormMessage>{error}</FormMessage> : null}
+        <Select label="Timezone" value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
+        <Select
+          label="Date format"
+          value={draft.dateFormat}
+          onChange={(e) => {
+            const value = e.target.value;
+            if (isDateFormat(value)) setDraft({ ...draft, dateFormat: value });
+          }}
+          options={DATE_FORMATS.map((f) => ({ value: f, label: `${f} (${makeFormatters({ ...draft, dateFormat: f }).date(format.today())})` }))}
+        />
+        <div className="field">
+          <span className="field__label" aria-hidden="true">
+            Clock
+          </span>
+          <Segmented label="Clock" options={CLOCKS} value={draft.use24Hour ? '24h' : '12h'} onChange={(v) => setDraft({ ...draft, use24Hour: v === '24h', timeFormat: v })} />
         </div>
-        <div>
-          <dt>Date format</dt>
-          <dd>
-            {settings.dateFormat} <span className="muted">(today: {format.date(format.today())})</span>
-          </dd>
+        <p className="muted profile-preview" aria-live="polite">
+          Preview: {preview.date(preview.today())}, {preview.time(now)}
+        </p>
+        <div className="form__row form__row--end">
+          <Button type="submit" isLoading={saving} disabled={!changed || rows.status === 'loading'}>
+            Save display settings
+          </Button>
         </div>
-        <div>
-          <dt>Clock</dt>
-          <dd>
-            {settings.use24Hour ? '24-hour' : '12-hour'} <span className="muted">(now: {format.time(new Date())})</span>
-          </dd>
-        </div>
-      </dl>
+      </form>
     </Card>
   );
 }
 
+const EMPTY_PROFILE: HostProfileFields = { company_name: '', phone_number: '', address: '' };
+
+function fieldsOf(profile: HostProfile | undefined): HostProfileFields {
+  return profile ? { company_name: profile.company_name, phone_number: profile.phone_number, address: profile.address } : EMPTY_PROFILE;
+}
+
+/** The host's business fields (decisions.md: company_name, phone_number, address), through the outbox. */
 function HostProfileCard() {
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
   const profile = useRows(TABLE.host_profiles, { PageSize: 1 });
+  const stored = profile.rows?.[0];
+  const [draft, setDraft] = useState<HostProfileFields>(EMPTY_PROFILE);
+  const [errors, setErrors] = useState<HostProfileErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const storedKey = stored ? `${stored.id}:${stored.company_name}:${stored.phone_number}:${stored.address}` : 'none';
+  // Follow the stored fields (a pull, another device), not every new object for the same row.
+  useEffect(() => setDraft(fieldsOf(stored)), [storedKey]);
+
+  // A change the server refused later (after the outbox sent it) is told here, with its reason.
+  useEffect(
+    () =>
+      runtime.onRejections((list) => {
+        const mine = list.find((r) => r.table === TABLE.host_profiles);
+        if (mine) setFailure(`${mine.op === 'create' ? PROFILE_CREATE_FAILED : PROFILE_UPDATE_FAILED}: ${mine.error}`);
+      }),
+    [runtime],
+  );
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateHostProfile(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const changes = profileChanges(stored ? fieldsOf(stored) : undefined, draft);
+    if (Object.keys(changes).length === 0) return;
+    setSaving(true);
+    try {
+      if (stored) await runtime.write({ table: TABLE.host_profiles, op: 'update', rowId: stored.id, fields: changes });
+      else await runtime.write({ table: TABLE.host_profiles, op: 'create', fields: changes });
+      toast({ title: 'Profile saved', description: 'Your business details are updated (they are sent as soon as you are online).', variant: 'success' });
+    } catch (e) {
+      setFailure(writeFailure(e, stored ? PROFILE_UPDATE_FAILED : PROFILE_CREATE_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Card>
-      <CardHeader title="Business" />
+      <CardHeader title="Business" description="Shown to your guests and staff, and on your invoices" />
       {profile.status === 'loading' ? <SkeletonRows rows={3} columns={2} /> : null}
-      {profile.status === 'error' ? <ErrorState error={profile.error} onRetry={profile.retry} /> : null}
+      {profile.status === 'error' ? <ErrorState title={PROFILE_CHECK_FAILED} error={profile.error} onRetry={profile.retry} /> : null}
       {profile.status === 'success' ? (
-        profile.rows[0] ? (
-          <dl className="details">
-            <div>
-              <dt>Company</dt>
-              <dd>{profile.rows[0].company_name || '—'}</dd>
-            </div>
-            <div>
-              <dt>Phone</dt>
-              <dd>{profile.rows[0].phone_number || '—'}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>{profile.rows[0].address || '—'}</dd>
-            </div>
-            <div>
-              <dt>Account status</dt>
-              <dd>
-                <StatusBadge status={profile.rows[0].account_status} />
-              </dd>
-            </div>
-          </dl>
-        ) : (
-          <p className="muted">No host profile is linked to this account yet.</p>
-        )
+        <form className="form" onSubmit={(e) => void save(e)} noValidate>
+          {failure ? <FormMessage>{failure}</FormMessage> : null}
+          {!stored ? <FormMessage tone="info">No business profile yet: saving creates it.</FormMessage> : null}
+          <Input label="Company name" value={draft.company_name} onChange={(e) => setDraft({ ...draft, company_name: e.target.value })} error={errors.company_name} autoComplete="organization" maxLength={500} />
+          <Input label="Phone number" type="tel" value={draft.phone_number} onChange={(e) => setDraft({ ...draft, phone_number: e.target.value })} error={errors.phone_number} autoComplete="tel" />
+          <Input label="Address" value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.target.value })} error={errors.address} autoComplete="street-address" maxLength={500} />
+          {stored ? (
+            <dl className="details details--row">
+              <div>
+                <dt>Account status</dt>
+                <dd>
+                  <StatusBadge status={stored.account_status} />
+                </dd>
+              </div>
+              <div>
+                <dt>Properties</dt>
+                <dd>{stored.properties_count}</dd>
+              </div>
+              <div>
+                <dt>Bookings</dt>
+                <dd>{stored.total_bookings}</dd>
+              </div>
+            </dl>
+          ) : null}
+          <div className="form__row form__row--end">
+            <Button type="submit" isLoading={saving}>
+              Save business details
+            </Button>
+          </div>
+        </form>
       ) : null}
+    </Card>
+  );
+}
+
+const NO_PASSWORDS: PasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** POST /api/auth/change-password: online-only (there is no offline password check). */
+function PasswordCard() {
+  const { toast } = useToast();
+  const online = useOnlineOnly('changing your password');
+  const [fields, setFields] = useState<PasswordFields>(NO_PASSWORDS);
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordChange(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !online.available) return;
+    setSaving(true);
+    try {
+      await apiRequest('/api/auth/change-password', { body: { currentPassword: fields.currentPassword, newPassword: fields.newPassword } });
+      setFields(NO_PASSWORDS);
+      toast({ title: 'Password changed', description: 'Use the new password the next time you sign in.', variant: 'success' });
+    } catch (error) {
+      setErrors(placePasswordError(errorText(error, 'The password could not be changed. Please try again.')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Password" />
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <OnlineOnlyNote state={online} />
+        {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
+        <Input label="Current password" type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} error={errors.currentPassword} />
+        <Input label="New password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(e) => setFields({ ...fields, newPassword: e.target.value })} error={errors.newPassword} hint="At least 8 characters" />
+        <Input label="New password again" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={(e) => setFields({ ...fields, confirmPassword: e.target.value })} error={errors.confirmPassword} />
+        <div className="form__row form__row--end">
+          <Button type="submit" isLoading={saving} disabled={!online.available}>
+            Change password
+          </Button>
+        </div>
+      </form>
     </Card>
   );
 }
@@ -150,15 +337,22 @@ function StaffProfileCard({ staffId }: { staffId: string | undefined }) {
   );
 }
 
+const PUSH_TEXT: Record<string, string> = {
+  host: 'Urgent and overdue task alerts and calendar conflicts reach this device even when Staykeep is closed.',
+  staff: 'New and changed tasks reach this device even when Staykeep is closed.',
+};
+
 export function ProfilePage() {
   const user = useCurrentUser();
   return (
     <Page title="Profile" description="Your account and how Staykeep shows things to you.">
       <div className="grid-2">
         <AccountCard />
-        <DisplayCard />
         {user.Role === 'host' ? <HostProfileCard /> : null}
         {user.Role === 'staff' ? <StaffProfileCard staffId={user.staffId} /> : null}
+        <DisplayCard />
+        <PasswordCard />
+        <PushSubscriptionCard description={PUSH_TEXT[user.Role]} />
       </div>
     </Page>
   );

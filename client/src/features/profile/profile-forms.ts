@@ -1,0 +1,60 @@
+/**
+ * The profile page's form rules: the host profile fields (decisions.md: a host may change
+ * company_name, phone_number and address), the password change, and the timezone choices. The
+ * server re-checks everything; these catch slips before a change is queued or sent.
+ */
+import { MIN_PASSWORD_LENGTH } from '../../auth/password-rules';
+import { CURRENT_PASSWORD_INCORRECT } from '../../../../shared/messages';
+
+export type HostProfileFields = { company_name: string; phone_number: string; address: string };
+export type HostProfileErrors = Partial<Record<keyof HostProfileFields, string>>;
+
+const PHONE_CHARS = /^[\d\s()+.\-/x#*]*$/i;
+
+export function validateHostProfile(fields: HostProfileFields): HostProfileErrors {
+  const errors: HostProfileErrors = {};
+  if (fields.company_name.trim().length > 500) errors.company_name = 'At most 500 characters';
+  const phone = fields.phone_number.trim();
+  if (phone.length > 50) errors.phone_number = 'At most 50 characters';
+  else if (!PHONE_CHARS.test(phone)) errors.phone_number = 'Use digits, spaces and + ( ) - only';
+  else if (phone && phone.replace(/\D/g, '').length < 5) errors.phone_number = 'Too short for a phone number';
+  if (fields.address.trim().length > 500) errors.address = 'At most 500 characters';
+  return errors;
+}
+
+/** Trimmed fields, and only those that differ from the stored row. */
+export function profileChanges(stored: HostProfileFields | undefined, edited: HostProfileFields): Partial<HostProfileFields> {
+  const next: HostProfileFields = { company_name: edited.company_name.trim(), phone_number: edited.phone_number.trim(), address: edited.address.trim() };
+  if (!stored) return next;
+  const out: Partial<HostProfileFields> = {};
+  for (const key of ['company_name', 'phone_number', 'address'] as const) if (next[key] !== stored[key]) out[key] = next[key];
+  return out;
+}
+
+export type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
+export type PasswordErrors = Partial<Record<keyof PasswordFields | 'form', string>>;
+
+export function validatePasswordChange(fields: PasswordFields): PasswordErrors {
+  const errors: PasswordErrors = {};
+  if (!fields.currentPassword) errors.currentPassword = 'Enter your current password';
+  if (fields.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = `At least ${MIN_PASSWORD_LENGTH} characters`;
+  else if (fields.newPassword === fields.currentPassword) errors.newPassword = 'Choose a password different from the current one';
+  if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = 'The two new passwords differ';
+  return errors;
+}
+
+/** Where the server's refusal belongs: a wrong current password under that field, a field error under its field, the rest above. */
+export function placePasswordError(message: string): PasswordErrors {
+  if (message === CURRENT_PASSWORD_INCORRECT) return { currentPassword: message };
+  const match = /^Invalid value for (currentPassword|newPassword): (.+)$/s.exec(message);
+  if (match) {
+    const reason = match[2] ?? message;
+    return { [match[1] as 'currentPassword' | 'newPassword']: reason.charAt(0).toUpperCase() + reason.slice(1) };
+  }
+  return { form: message };
+}
+
+/** The browser's IANA zones, with UTC and the current choice always offered, sorted. */
+export function timezoneOptions(supported: readonly string[], current: string): string[] {
+  return [...new Set(['UTC', current, ...supported])].filter(Boolean).sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
+}
