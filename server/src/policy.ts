@@ -13,7 +13,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, type TableDef } from '../../shared/registry';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import type { Actor } from './actor';
-import { columnsOf, keyColumn, type Row, type Tx } from './db/write';
+import { columnsOf, getRowWhere, keyColumn, type Row, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound } from './errors';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
 
@@ -248,13 +248,18 @@ export function scopeTemplate(actor: Actor | null | undefined, def: TableDef): S
 
 /** The live row `id` of `def` if it is in the actor's scope; otherwise 404, whether it exists or not. */
 export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string): Row {
-  const deleted = columnsOf(def).deleted_at;
-  const conditions = [eq(keyColumn(def), id), deleted ? isNull(deleted) : undefined, scopeWhere(actor, def)];
-  const row = tx
-    .select()
-    .from(def.table)
-    .where(and(...conditions))
-    .get() as Row | undefined;
+  const scope = scopeTemplate(actor, def);
+  // Every update and delete runs this: compiled once per connection and (table, scope shape).
+  const row = getRowWhere(
+    tx,
+    def,
+    `policy:in-scope:${def.id}|${scope.key}`,
+    () => {
+      const deleted = columnsOf(def).deleted_at;
+      return and(eq(keyColumn(def), sql.placeholder('row_id')), deleted ? isNull(deleted) : undefined, scope.where);
+    },
+    { ...scope.values, row_id: id },
+  );
   if (!row) throw new NotFound(`No ${def.name} row with ID ${id}`);
   return row;
 }

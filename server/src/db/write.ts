@@ -4,9 +4,9 @@
  * the caller's transaction, and deletes leave a tombstone, so that pulls see every change.
  * Synchronous on purpose: better-sqlite3 transactions must not await.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { getTableColumns } from 'drizzle-orm';
+import type { Database, Statement } from 'better-sqlite3';
+import { Column, Placeholder, and, eq, getTableColumns, getTableName, is, isNull, sql, SQL } from 'drizzle-orm';
+import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { v7 as uuidv7 } from 'uuid';
 import { counters } from '../../../shared/schema/tables';
 import type { TableDef } from '../../../shared/registry';
@@ -38,12 +38,33 @@ export function connectionOf(tx: Tx): object {
   return handle.$client ?? handle.session?.client ?? tx;
 }
 
+type Runner = ReturnType<Database['transaction']>;
+const runners = new WeakMap<object, Runner>();
+
+/**
+ * `db.transaction(work)` without drizzle's per-call transaction object and better-sqlite3's
+ * per-call wrapper: one wrapper per connection, reused. Inside an open transaction it is a
+ * SAVEPOINT (better-sqlite3 nesting), so a throw rolls back `work` alone. `work` gets `db`
+ * itself: on one connection, its statements run inside the transaction, and statements cached
+ * per handle stay cached across transactions.
+ */
+export function transact<T>(db: Db, work: (tx: Tx) => T, behavior: 'deferred' | 'immediate' = 'deferred'): T {
+  let runner = runners.get(db.$client);
+  if (!runner) runners.set(db.$client, (runner = db.$client.transaction((fn: () => unknown) => fn())));
+  return runner[behavior](() => work(db)) as T;
+}
+
 /**
  * Reserves `n` consecutive values of the global version counter (architecture.md §2) and returns
  * the last one: the reserved range is `last - n + 1 … last`.
  */
 export function reserveVersions(tx: Tx, n: number): number {
   const connection = connectionOf(tx);
+  const held = heldVersions.get(connection);
+  if (held) {
+    held.next += n;
+    return held.next - 1;
+  }
   let stmt = versionStatements.get(connection);
   if (!stmt) {
     const amount = sql.placeholder('n');
@@ -60,14 +81,54 @@ export function reserveVersions(tx: Tx, n: number): number {
   return row.value;
 }
 
+/** The counter of a connection while `withHeldVersions` holds it in memory: the next free value. */
+const heldVersions = new WeakMap<object, { next: number }>();
+
+/** Where the held counter stands; pass it to `rewind` to give back what was taken since. */
+export type VersionMark = number;
+export type HeldVersions = { mark(): VersionMark; rewind(mark: VersionMark): void };
+
+/**
+ * Runs `work` (inside a transaction, never inside a savepoint) with the global version counter
+ * held in memory: each write of a batch takes its version without the counter upsert, and the
+ * counter row is written once at the end, in the same transaction. The outcome is the counter
+ * in the row: `rewind` after a savepoint rolled back gives its versions back, so that a rejected
+ * write bumps nothing, as with the row. Every reservation goes through `reserveVersions`, which
+ * serves from the held counter, so nothing on the connection can take a version twice.
+ */
+export function withHeldVersions<T>(tx: Tx, work: (held: HeldVersions) => T): T {
+  const connection = connectionOf(tx);
+  const controls = (held: { next: number }): HeldVersions => ({
+    mark: () => held.next,
+    rewind: (mark) => {
+      held.next = mark;
+    },
+  });
+  const outer = heldVersions.get(connection);
+  if (outer) return work(controls(outer));
+  const start = currentVersion(tx) + 1;
+  const held = { next: start };
+  heldVersions.set(connection, held);
+  let result: T;
+  try {
+    result = work(controls(held));
+  } finally {
+    heldVersions.delete(connection);
+  }
+  if (held.next > start) reserveVersions(tx, held.next - start);
+  return result;
+}
+
 /** The next value of the global version counter. */
 export function nextVersion(tx: Tx): number {
   return reserveVersions(tx, 1);
 }
 
 export function currentVersion(tx: Tx): number {
-  const row = tx.select({ value: counters.value }).from(counters).where(eq(counters.name, 'version')).get();
-  return row?.value ?? 0;
+  const held = heldVersions.get(connectionOf(tx));
+  if (held) return held.next - 1;
+  const value = cachedStatement(tx, 'version:current', (client) => client.prepare(`select value from counters where name = 'version'`).pluck()).get();
+  return typeof value === 'number' ? value : 0;
 }
 
 export function columnsOf(def: TableDef): Record<string, SQLiteColumn> {
@@ -84,17 +145,163 @@ function deletedColumn(def: TableDef): SQLiteColumn | undefined {
   return columnsOf(def).deleted_at;
 }
 
+// ── Statements per connection and shape ─────────────────────────────────────────────────────
+//
+// Every write path (the table API, each mutation of a sync push, jobs) reads and writes single
+// rows. Building a drizzle query costs more than running it, so the row statements are written
+// here once per table and column set and compiled once per connection. Values go through each
+// column's own encoder, and rows come back decoded by the column's decoder, exactly as drizzle's
+// query builder does (null stays null); where a table or a value needs what only the builder
+// does (an SQL expression as a value, a column filled on update), the builder is used instead.
+
+/** Distinct statement shapes kept per connection: the column sets of writes are few in practice. */
+const MAX_CACHED_STATEMENTS = 1000;
+const statementCache = new WeakMap<object, Map<string, Statement>>();
+
+/** A statement compiled once per connection under `key` (bounded: callers choose column sets). */
+export function cachedStatement(tx: Tx, key: string, build: (client: Database) => Statement): Statement {
+  const connection = connectionOf(tx);
+  let cache = statementCache.get(connection);
+  if (!cache) statementCache.set(connection, (cache = new Map()));
+  let statement = cache.get(key);
+  if (!statement) {
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+    statement = build(clientOf(tx));
+    cache.set(key, statement);
+  }
+  return statement;
+}
+
+function clientOf(tx: Tx): Database {
+  const connection = connectionOf(tx) as Partial<Database>;
+  if (typeof connection.prepare !== 'function') throw new Error('No better-sqlite3 connection behind this handle');
+  return connection as Database;
+}
+
+type Codec = {
+  table: string;
+  /** Every column in table order: [field, column, quoted SQL name]. */
+  columns: readonly (readonly [string, SQLiteColumn, string])[];
+  byField: ReadonlyMap<string, SQLiteColumn>;
+  /** Positions in `columns` whose stored value differs from the row's (JSON, 0/1, cents). */
+  decoded: readonly number[];
+  /** Some column is filled by drizzle on insert or update beyond a plain default: use the builder. */
+  builderOnly: boolean;
+  selectList: string;
+};
+
+const codecs = new WeakMap<object, Codec>();
+
+function quote(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+const identity = Column.prototype.mapFromDriverValue;
+
+function codecOf(def: TableDef): Codec {
+  let codec = codecs.get(def.table);
+  if (codec) return codec;
+  const columns = Object.entries(columnsOf(def)).map(([field, column]) => [field, column, quote(column.name)] as const);
+  codec = {
+    table: quote(getTableName(def.table)),
+    columns,
+    byField: new Map(columns.map(([field, column]) => [field, column])),
+    decoded: columns.flatMap(([, column], i) => (column.mapFromDriverValue === identity ? [] : [i])),
+    builderOnly: columns.some(([, c]) => c.onUpdateFn !== undefined || c.defaultFn !== undefined || is(c.default, SQL) || c.generated !== undefined),
+    selectList: columns.map(([, , name]) => name).join(', '),
+  };
+  codecs.set(def.table, codec);
+  return codec;
+}
+
+/** Only plain values (and plain objects/arrays for JSON columns) take the prepared path. */
+function isPlain(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === Array.prototype || proto === null;
+}
+
+function encode(column: SQLiteColumn, value: unknown): unknown {
+  return value === null ? null : column.mapToDriverValue(value);
+}
+
+/** A raw row (array, table column order) as drizzle's select gives it. */
+function decode(codec: Codec, raw: unknown[] | undefined): Row | undefined {
+  if (!raw) return undefined;
+  const row: Row = {};
+  const { columns } = codec;
+  for (let i = 0; i < columns.length; i += 1) row[(columns[i] as readonly [string, SQLiteColumn, string])[0]] = raw[i];
+  for (const i of codec.decoded) {
+    const value = raw[i];
+    if (value !== null) {
+      const [field, column] = columns[i] as readonly [string, SQLiteColumn, string];
+      row[field] = column.mapFromDriverValue(value);
+    }
+  }
+  return row;
+}
+
+function keyName(def: TableDef): string {
+  return quote(keyColumn(def).name);
+}
+
+type ScopedQuery = { statement: Statement; params: readonly unknown[]; codec: Codec };
+const dialect = new SQLiteSyncDialect();
+const queryCache = new WeakMap<object, Map<string, ScopedQuery>>();
+
+/**
+ * One row of `def` (every column, decoded as getRow decodes) matching a condition drizzle builds
+ * with named placeholders: built and compiled once per connection under `key`, then filled from
+ * `values`. For lookups whose condition depends on the caller (the policy's scope).
+ */
+export function getRowWhere(tx: Tx, def: TableDef, key: string, where: () => SQL | undefined, values: Record<string, unknown>): Row | undefined {
+  const connection = connectionOf(tx);
+  let cache = queryCache.get(connection);
+  if (!cache) queryCache.set(connection, (cache = new Map()));
+  let query = cache.get(key);
+  if (!query) {
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+    const codec = codecOf(def);
+    const condition = where();
+    const built = dialect.sqlToQuery(sql`select ${sql.raw(codec.selectList)} from ${def.table}${condition ? sql` where ${condition}` : sql``}`);
+    query = { statement: clientOf(tx).prepare(built.sql).raw(true), params: built.params, codec };
+    cache.set(key, query);
+  }
+  const params = query.params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
+  return decode(query.codec, query.statement.get(...params) as unknown[] | undefined);
+}
+
 /** Reads one row by key; tombstoned rows only when asked. */
 export function getRow(tx: Tx, def: TableDef, id: string, opts: { includeDeleted?: boolean } = {}): Row | undefined {
-  const deleted = deletedColumn(def);
-  const where = deleted && !opts.includeDeleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
-  return tx.select().from(def.table).where(where).get() as Row | undefined;
+  const codec = codecOf(def);
+  const deleted = opts.includeDeleted ? undefined : deletedColumn(def);
+  const statement = cachedStatement(tx, `row:get:${def.id}:${deleted ? 'live' : 'any'}`, (client) =>
+    client.prepare(`select ${codec.selectList} from ${codec.table} where ${keyName(def)} = ?${deleted ? ` and ${quote(deleted.name)} is null` : ''}`).raw(true),
+  );
+  return decode(codec, statement.get(id) as unknown[] | undefined);
 }
 
 /** Inserts a row with a fresh version; the id is kept when given (client-made ids). */
 export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Date()): Row {
   const row: Row = { ...values, [def.key]: values[def.key] ?? newId(), version: nextVersion(tx), updated_at: nowIso(now) };
-  return tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+  const codec = codecOf(def);
+  if (codec.builderOnly || !Object.values(row).every(isPlain)) {
+    return tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+  }
+  // As drizzle's insert: every column, a missing value taking the column's default, else null.
+  const statement = cachedStatement(tx, `row:insert:${def.id}`, (client) =>
+    client
+      .prepare(`insert into ${codec.table} (${codec.selectList}) values (${codec.columns.map(() => '?').join(', ')}) returning ${codec.selectList}`)
+      .raw(true),
+  );
+  const params = codec.columns.map(([field, column]) => {
+    const value = row[field];
+    if (value !== undefined) return encode(column, value);
+    return column.default === undefined ? null : encode(column, column.default);
+  });
+  const stored = decode(codec, statement.get(...params) as unknown[] | undefined);
+  if (!stored) throw new Error(`Insert into ${def.name} returned no row`);
+  return stored;
 }
 
 /** Rows per multi-row INSERT: well under SQLite's bound-parameter limit for our widest table. */
@@ -120,11 +327,25 @@ export function insertRows(tx: Tx, def: TableDef, values: Row[], now: Date = new
 
 /** Updates a live row's fields with a fresh version; undefined when there is no such live row. */
 export function updateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date()): Row | undefined {
-  const deleted = deletedColumn(def);
-  const where = deleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
   const set: Row = { ...values, version: nextVersion(tx), updated_at: nowIso(now) };
   delete set[def.key];
-  return tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
+  const codec = codecOf(def);
+  const deleted = deletedColumn(def);
+  if (codec.builderOnly || !Object.values(set).every(isPlain)) {
+    const where = deleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
+    return tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
+  }
+  // As drizzle's update: fields that are columns and not undefined are set, others ignored.
+  const fields = Object.keys(set)
+    .filter((f) => set[f] !== undefined && codec.byField.has(f))
+    .sort();
+  const statement = cachedStatement(tx, `row:update:${def.id}:${fields.join(',')}`, (client) => {
+    const assignments = fields.map((f) => `${quote((codec.byField.get(f) as SQLiteColumn).name)} = ?`).join(', ');
+    const where = `${keyName(def)} = ?${deleted ? ` and ${quote(deleted.name)} is null` : ''}`;
+    return client.prepare(`update ${codec.table} set ${assignments} where ${where} returning ${codec.selectList}`).raw(true);
+  });
+  const params = fields.map((f) => encode(codec.byField.get(f) as SQLiteColumn, set[f]));
+  return decode(codec, statement.get(...params, id) as unknown[] | undefined);
 }
 
 /** Leaves a tombstone (deleted_at + fresh version) so that clients learn of the delete. */

@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { columnsOf, currentVersion, keyColumn, nowIso, type Row } from '../../db/write';
+import { columnsOf, currentVersion, keyColumn, nowIso, transact, withHeldVersions, type Row } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
 import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../table/service';
@@ -133,31 +133,36 @@ export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: P
       let last = client?.last_seq ?? 0;
       const results: PushResult[] = [];
 
-      for (const { m } of ordered) {
-        if (m.seq <= last) {
-          results.push({ id: m.id, status: 'duplicate' });
-          continue;
-        }
-        last = m.seq;
-        try {
-          // Nested inside the batch, better-sqlite3 runs this as a SAVEPOINT.
-          const def = db.transaction(() => applyMutation(db, actor, m, writeEnv));
-          results.push({ id: m.id, status: 'applied' });
-          let ids = changed.get(def);
-          if (!ids) changed.set(def, (ids = new Set()));
-          ids.add(m.rowId);
-        } catch (err) {
-          // Once SQLite itself has ended the transaction nothing more can be written: retry later.
-          if (!db.$client.inTransaction || isTransient(err)) throw err;
-          if (err instanceof HttpError) {
-            results.push({ id: m.id, status: 'rejected', error: err.message, code: err.statusCode });
-          } else {
-            // A server bug must not block the client's outbox forever: reject this one, loudly.
-            env.onUnexpected?.(err, m);
-            results.push({ id: m.id, status: 'rejected', error: 'The server could not apply this change', code: 500 });
+      // The version counter is written once for the batch; a rejected mutation gives its versions back.
+      withHeldVersions(tx, (versions) => {
+        for (const { m } of ordered) {
+          if (m.seq <= last) {
+            results.push({ id: m.id, status: 'duplicate' });
+            continue;
+          }
+          last = m.seq;
+          const mark = versions.mark();
+          try {
+            // Nested inside the batch, better-sqlite3 runs this as a SAVEPOINT.
+            const def = transact(db, () => applyMutation(db, actor, m, writeEnv));
+            results.push({ id: m.id, status: 'applied' });
+            let ids = changed.get(def);
+            if (!ids) changed.set(def, (ids = new Set()));
+            ids.add(m.rowId);
+          } catch (err) {
+            // Once SQLite itself has ended the transaction nothing more can be written: retry later.
+            if (!db.$client.inTransaction || isTransient(err)) throw err;
+            versions.rewind(mark);
+            if (err instanceof HttpError) {
+              results.push({ id: m.id, status: 'rejected', error: err.message, code: err.statusCode });
+            } else {
+              // A server bug must not block the client's outbox forever: reject this one, loudly.
+              env.onUnexpected?.(err, m);
+              results.push({ id: m.id, status: 'rejected', error: 'The server could not apply this change', code: 500 });
+            }
           }
         }
-      }
+      });
 
       if (ordered.length > 0) {
         const at = nowIso(env.now);

@@ -9,14 +9,14 @@
  * decoded only where a column needs it and copied only when a column must be hidden.
  */
 import type { Statement } from 'better-sqlite3';
-import { Placeholder, and, asc, count, desc, eq, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { Placeholder, and, asc, count, desc, eq, getTableName, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, users } from '../../../../shared/schema/tables';
 import { loadConfig } from '../../config';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { cachedStatement, columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed, parseOrThrow } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../plugins/secret';
 import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeTemplate, type Channel, type Operation } from '../../policy';
@@ -375,14 +375,16 @@ function pickFields(def: TableDef, meta: TableMeta, actor: Actor, op: 'create' |
   return out;
 }
 
-function liveRowExists(tx: Tx, def: TableDef, id: string, extra?: SQL): boolean {
+/** Whether `def` has a live row `id` (and, when given, `also.column` = `also.value`); statements cached per connection. */
+function liveRowExists(tx: Tx, def: TableDef, id: string, also?: { column: string; value: string }): boolean {
   const meta = metaOf(def);
-  const hit = tx
-    .select({ k: meta.key })
-    .from(def.table)
-    .where(and(eq(meta.key, id), meta.deleted ? isNull(meta.deleted) : undefined, extra))
-    .get();
-  return hit !== undefined;
+  const statement = cachedStatement(tx, `table:live:${def.id}:${also?.column ?? ''}`, (client) => {
+    const conditions = [`"${meta.key.name}" = ?`];
+    if (meta.deleted) conditions.push(`"${meta.deleted.name}" is null`);
+    if (also) conditions.push(`"${also.column}" = ?`);
+    return client.prepare(`select 1 from "${getTableName(def.table)}" where ${conditions.join(' and ')}`).pluck();
+  });
+  return (also ? statement.get(id, also.value) : statement.get(id)) !== undefined;
 }
 
 /** The owner column of a new row: from the caller for hosts and staff, named and checked for admins. */
@@ -410,8 +412,8 @@ function checkOwner(tx: Tx, def: TableDef, owner: string): void {
   if (def.owner === 'host_id') {
     if (!liveRowExists(tx, HOST_PROFILES, owner)) throw bad('host_id', 'no such host profile');
   } else if (def.owner === 'user_id') {
-    const extra = def.id === TABLE_IDS.host_profiles ? eq(users.Role, 'host') : undefined;
-    if (!liveRowExists(tx, USERS, owner, extra)) throw bad('user_id', def.id === TABLE_IDS.host_profiles ? 'no such host user' : 'no such user');
+    const also = def.id === TABLE_IDS.host_profiles ? { column: 'Role', value: 'host' } : undefined;
+    if (!liveRowExists(tx, USERS, owner, also)) throw bad('user_id', def.id === TABLE_IDS.host_profiles ? 'no such host user' : 'no such user');
   }
 }
 
@@ -440,8 +442,7 @@ function checkReferences(tx: Tx, def: TableDef, row: Row, fields: Iterable<strin
     const value = row[field];
     if (!ref || !meta.columns.has(field) || value === null || value === undefined) continue;
     const target = requireDef(ref.table);
-    const hostColumn = columnsOf(target).host_id;
-    if (!hostColumn || !liveRowExists(tx, target, String(value), eq(hostColumn, String(row.host_id)))) {
+    if (!columnsOf(target).host_id || !liveRowExists(tx, target, String(value), { column: 'host_id', value: String(row.host_id) })) {
       throw bad(field, `no such ${ref.label}`);
     }
   }
@@ -515,7 +516,8 @@ function translateDbError(err: unknown, def: TableDef, id: string): unknown {
 
 function inTransaction<T>(db: Db, def: TableDef, id: string, work: (tx: Tx) => T): T {
   try {
-    return db.transaction((tx) => work(tx));
+    // A savepoint when the caller has a transaction open (sync push: one per mutation).
+    return transact(db, work);
   } catch (err) {
     throw translateDbError(err, def, id);
   }
@@ -575,7 +577,8 @@ export function createRecord(db: Db, actor: Actor, def: TableDef, body: Record<s
 
 function existsAtAll(tx: Tx, def: TableDef, id: string): boolean {
   const meta = metaOf(def);
-  return tx.select({ k: meta.key }).from(def.table).where(eq(meta.key, id)).get() !== undefined;
+  const statement = cachedStatement(tx, `table:exists:${def.id}`, (client) => client.prepare(`select 1 from "${getTableName(def.table)}" where "${meta.key.name}" = ?`).pluck());
+  return statement.get(id) !== undefined;
 }
 
 function hostProfileOf(tx: Tx, userId: string): boolean {
