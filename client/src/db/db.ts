@@ -6,6 +6,7 @@ import { Dexie, type DexieOptions, type Table } from 'dexie';
 import {
   LOCAL_INDEXES,
   SYNCED_INDEXES,
+  SYNCED_INDEXES_V1,
   SYNCED_TABLE_NAMES,
   type BaseEntry,
   type LocalRow,
@@ -28,7 +29,8 @@ export class StaykeepDb extends Dexie {
   /** `options` lets tests run on fake-indexeddb (`{ indexedDB, IDBKeyRange }`). */
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
-    this.version(1).stores({ ...SYNCED_INDEXES, ...LOCAL_INDEXES });
+    this.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
+    this.version(2).stores(SYNCED_INDEXES);
   }
 
   /** A synced table by its registry name. */

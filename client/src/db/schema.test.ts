@@ -19,3 +19,28 @@ describe('the offline store schema', () => {
     }
   });
 });
+
+describe('store upgrades', () => {
+  it('opens a version 1 store as version 2 with its rows, outbox and meta kept', async () => {
+    const { Dexie } = await import('dexie');
+    const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
+    const { LOCAL_INDEXES, SYNCED_INDEXES_V1 } = await import('./schema');
+    const { StaykeepDb } = await import('./db');
+    const indexedDB = new IDBFactory();
+    const v1 = new Dexie('upgrade-test', { indexedDB, IDBKeyRange });
+    v1.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
+    await v1.table('housekeeping_tasks').put({ id: 't1', property_id: 'p1', task_status: 'pending' });
+    await v1.table('bookings').put({ id: 'b1', property_id: 'p1', check_out_date: '2030-01-02' });
+    await v1.table('outbox').add({ id: 'm1', seq: 1, table: 20111, op: 'update', rowId: 't1', fields: { notes: 'x' }, at: '2030-01-01T00:00:00Z' });
+    await v1.table('meta').put({ key: 'cursor', value: 42 });
+    v1.close();
+
+    const db = new StaykeepDb('upgrade-test', { indexedDB, IDBKeyRange });
+    expect(await db.rows('housekeeping_tasks').where('property_id').equals('p1').count()).toBe(1);
+    expect(await db.rows('bookings').where('check_out_date').equals('2030-01-02').count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.getMeta('cursor')).toBe(42);
+    expect(db.verno).toBe(2);
+    db.close();
+  });
+});

@@ -43,8 +43,11 @@ export function isSyncedTableId(id: number): id is SyncedTableId {
   return NAME_BY_ID.has(id);
 }
 
-/** Dexie index specs: primary key `id`, then the fields screens query by. */
-export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+/**
+ * Version 1 of the store, as shipped: never edited (Dexie upgrades installed browsers from it).
+ * Version 2 (SYNCED_INDEXES) dropped the indexes of the two big tables that no read used.
+ */
+export const SYNCED_INDEXES_V1: Record<SyncedTableName, string> = {
   host_profiles: 'id, user_id, account_status, created_date',
   subscription_tiers: 'id, sort_order',
   platform_settings: 'id, setting_key, category',
@@ -60,6 +63,19 @@ export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
   calendar_sync_jobs: 'id, host_id, status, propertyId',
   calendar_blocks: 'id, host_id, property_id, start_date, end_date, feed_id',
   inbox_messages: 'id, host_id, booking_id, sent_at',
+};
+
+/**
+ * Dexie index specs: primary key `id`, then the fields screens narrow by (query-local.ts reads
+ * through an index for an Equal filter on it; any other filter runs in memory). Every index is
+ * one more write per row stored, and a first sync stores tens of thousands of bookings and
+ * tasks: those two keep only the fields an Equal filter names (host_id is the same on every row
+ * of a host's store; dates, statuses and sort fields are ranges, filtered in memory).
+ */
+export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+  ...SYNCED_INDEXES_V1,
+  bookings: 'id, property_id, check_out_date',
+  housekeeping_tasks: 'id, property_id, assigned_staff_id, booking_id',
 };
 
 /** A row of any synced table as stored: the server's row (or the local intent over it). */

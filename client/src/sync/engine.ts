@@ -8,6 +8,7 @@
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
 import type { Rejection } from '../db/schema';
+import { measureSince, perfStart, PERF, type SyncRunDetail } from './perf';
 import { pullAll, type PullProgress } from './pull';
 import { pushOutbox } from './push';
 import { SyncHttpError, type SyncTransport } from './transport';
@@ -23,13 +24,15 @@ export type SyncState =
   /** The session ended (401): the outbox waits until the user signs in again. */
   | 'unauthorized';
 
+export type SyncProgress = PullProgress;
+
 export type SyncStatus = {
   state: SyncState;
   error: string | null;
   /** ISO instant of the last sync that finished without error. */
   lastSyncedAt: string | null;
-  /** Set while a pull is paging; `target` is the server's version when known (from the event stream). */
-  progress: (PullProgress & { target: number | null }) | null;
+  /** Set while a pull is paging (after its first page, until its last). */
+  progress: SyncProgress | null;
 };
 
 export type Timers = {
@@ -73,7 +76,6 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private again = false;
   private debounce: unknown = null;
-  private serverVersion: number | null = null;
   private stopped = false;
   private readonly timers: Timers;
 
@@ -91,11 +93,6 @@ export class SyncEngine {
   private set(patch: Partial<SyncStatus>): void {
     this.status = { ...this.status, ...patch };
     for (const listener of this.listeners) listener();
-  }
-
-  /** The server's version as the event stream reported it: the goal of a paging pull. */
-  noteServerVersion(version: number): void {
-    this.serverVersion = version;
   }
 
   /** The browser says the network is gone: show it at once rather than at the next failure. */
@@ -154,8 +151,10 @@ export class SyncEngine {
     }
     this.set({ state: 'syncing', error: null });
     const lock = this.options.lock ?? ((run) => run());
+    const started = perfStart();
     try {
-      await lock(() => this.pushAndPull());
+      const detail = await lock(() => this.pushAndPull());
+      measureSince(PERF.sync, started, detail);
       // Writes made while this sync ran are sent at once rather than at the next trigger.
       if ((await db.outbox.count()) > 0) this.again = true;
       this.set({ state: 'idle', error: null, progress: null, lastSyncedAt: (this.options.now ?? (() => new Date()))().toISOString() });
@@ -172,19 +171,21 @@ export class SyncEngine {
     }
   }
 
-  private async pushAndPull(): Promise<void> {
+  private async pushAndPull(): Promise<SyncRunDetail> {
     const { db, transport, clientId, role } = this.options;
     const isStopped = () => this.stopped;
     const pushed = await pushOutbox(db, transport, { clientId, role, now: this.options.now, isStopped });
     if (pushed.rejected.length > 0) this.options.onRejected?.(pushed.rejected);
-    await pullAll(db, transport, {
+    const from = (await db.getMeta('cursor')) ?? 0;
+    const pulled = await pullAll(db, transport, {
       role,
       isStopped,
       limit: this.options.pullLimit,
       onProgress: (progress) => {
         if (this.stopped) return;
-        this.set({ progress: progress.more ? { ...progress, target: this.serverVersion } : null });
+        this.set({ progress: progress.more ? progress : null });
       },
     });
+    return { from, cursor: pulled.cursor, received: pulled.changes, pages: pulled.pages, pushed: pushed.sent };
   }
 }

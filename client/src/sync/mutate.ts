@@ -52,8 +52,12 @@ export async function mutate(db: StaykeepDb, request: WriteRequest, ctx: MutateC
   const now = ctx.now ?? (() => new Date());
   const rowId = request.op === 'create' ? (request.rowId ?? uuidv7()) : request.rowId;
 
+  const key: [number, string] = [request.table, rowId];
   return db.transaction('rw', [table, db.outbox, db.base, db.meta], async () => {
-    const current = (await table.get(rowId)) ?? null;
+    // Every read at once, then every write at once: IndexedDB keeps the order of requests within
+    // a transaction, and each round trip to the browser's storage is what a write waits on.
+    const [stored, base, last, lastSeq] = await Promise.all([table.get(rowId), db.base.get(key), db.outbox.orderBy('seq').last(), db.getMeta('seq')]);
+    const current = stored ?? null;
     let fields: Fields = {};
     if (request.op === 'create') {
       fields = { ...request.fields };
@@ -74,19 +78,16 @@ export async function mutate(db: StaykeepDb, request: WriteRequest, ctx: MutateC
       return null;
     }
 
-    // The first waiting mutation of a row keeps the server's state of it, for rebase and rejection.
-    const key: [number, string] = [request.table, rowId];
-    if (!(await db.base.get(key))) await db.base.put({ table: request.table, rowId, row: current });
-
-    const last = await db.outbox.orderBy('seq').last();
-    const seq = Math.max((await db.getMeta('seq')) ?? 0, last?.seq ?? 0) + 1;
+    const seq = Math.max(lastSeq ?? 0, last?.seq ?? 0) + 1;
     const entry: OutboxEntry = { id: uuidv7(), seq, table: request.table, op: request.op, rowId, fields, at: now().toISOString() };
-    await db.setMeta('seq', seq);
-    await db.outbox.add(entry);
-
     const next = applyMutation(current, entry, ctx.role);
-    if (next) await table.put(next);
-    else await table.delete(rowId);
+    await Promise.all([
+      // The first waiting mutation of a row keeps the server's state of it, for rebase and rejection.
+      base ? null : db.base.put({ table: request.table, rowId, row: current }),
+      db.setMeta('seq', seq),
+      db.outbox.add(entry),
+      next ? table.put(next) : table.delete(rowId),
+    ]);
     return entry;
   });
 }

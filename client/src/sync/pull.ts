@@ -11,6 +11,7 @@ import type { StaykeepDb } from '../db/db';
 import { syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { clearSyncedTables } from '../db/store';
 import { keyOf, pendingOf, replay, writeView } from './rebase';
+import { PERF, timed } from './perf';
 import { SyncStopped } from './push';
 import { SyncHttpError, type SyncTransport } from './transport';
 
@@ -21,6 +22,11 @@ export type PullProgress = {
   /** The cursor reached, and where this pull started from. */
   cursor: number;
   from: number;
+  /**
+   * The server's version when the pull began (its first answer): the pull is done when the
+   * cursor gets there. Null when the answer did not say.
+   */
+  target: number | null;
   more: boolean;
 };
 
@@ -74,27 +80,31 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
       group.rows.push({ rowId, row: change.deleted ? null : ({ ...change.row, id: rowId } satisfies LocalRow) });
     }
 
-    for (const [name, group] of byTable) {
-      const table = db.rows(name);
-      const bases = await db.base.bulkGet(group.rows.map((r) => [group.id, r.rowId] as [number, string]));
-      const puts: LocalRow[] = [];
-      const deletes: string[] = [];
-      for (let i = 0; i < group.rows.length; i += 1) {
-        const { rowId, row } = group.rows[i] as { rowId: string; row: LocalRow | null };
-        if (bases[i]) {
-          await db.base.put({ table: group.id, rowId, row });
-          const view = replay(row, await pendingOf(db, group.id, rowId), role);
-          if (view) puts.push(view);
-          else deletes.push(rowId);
-        } else if (row) {
-          puts.push(row);
-        } else {
-          deletes.push(rowId);
+    // Rows with waiting mutations (a base) are rebased one by one; the rest, which is every row of
+    // a first sync, go in one bulk write per table. The tables are written side by side.
+    const anyBase = (await db.base.count()) > 0;
+    await Promise.all(
+      [...byTable].map(async ([name, group]) => {
+        const table = db.rows(name);
+        const bases = anyBase ? await db.base.bulkGet(group.rows.map((r) => [group.id, r.rowId] as [number, string])) : [];
+        const puts: LocalRow[] = [];
+        const deletes: string[] = [];
+        for (let i = 0; i < group.rows.length; i += 1) {
+          const { rowId, row } = group.rows[i] as { rowId: string; row: LocalRow | null };
+          if (bases[i]) {
+            await db.base.put({ table: group.id, rowId, row });
+            const view = replay(row, await pendingOf(db, group.id, rowId), role);
+            if (view) puts.push(view);
+            else deletes.push(rowId);
+          } else if (row) {
+            puts.push(row);
+          } else {
+            deletes.push(rowId);
+          }
         }
-      }
-      if (deletes.length) await table.bulkDelete(deletes);
-      if (puts.length) await table.bulkPut(puts);
-    }
+        await Promise.all([deletes.length ? table.bulkDelete(deletes) : null, puts.length ? table.bulkPut(puts) : null]);
+      }),
+    );
 
     await db.setMeta('cursor', page.cursor);
     if (!page.more) await db.setMeta('hydrated', true);
@@ -103,18 +113,28 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
 
 /**
  * Pulls every page after the stored cursor. A cursor the server does not know (its database was
- * replaced: "ahead of the server") starts over from 0 as a reset, once.
+ * replaced: "ahead of the server") starts over from 0 as a reset, once. While a page is written
+ * to the store the next one is already being fetched (its cursor is in the answer), so a long
+ * first sync costs about the longer of the two, not their sum.
  */
 export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: PullContext): Promise<PullSummary> {
   const limit = ctx.limit ?? DEFAULT_PULL_LIMIT;
   const from = (await db.getMeta('cursor')) ?? 0;
   const summary: PullSummary = { pages: 0, changes: 0, reset: false, cursor: from };
   let restarted = false;
+  let target: number | null = null;
+  let next: Promise<PullResponse> | null = null;
+  const fetchPage = (cursor: number): Promise<PullResponse> => {
+    const request = timed(PERF.pullFetch, () => transport.pull(cursor, limit));
+    // Awaited on the next turn of the loop; until then a failure must not count as unhandled.
+    request.catch(() => undefined);
+    return request;
+  };
   for (;;) {
     if (ctx.isStopped?.()) throw new SyncStopped();
     let page: PullResponse;
     try {
-      page = await transport.pull(summary.cursor, limit);
+      page = await (next ?? fetchPage(summary.cursor));
     } catch (err) {
       if (!(err instanceof SyncHttpError) || err.status !== 400 || summary.cursor === 0 || restarted) throw err;
       restarted = true;
@@ -122,14 +142,18 @@ export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: Pul
       summary.cursor = 0;
       summary.reset = true;
       continue;
+    } finally {
+      next = null;
     }
     if (ctx.isStopped?.()) throw new SyncStopped();
-    await applyPullPage(db, page, ctx.role);
+    if (page.more) next = fetchPage(page.cursor);
+    await timed(PERF.pullApply, () => applyPullPage(db, page, ctx.role));
     summary.pages += 1;
     summary.changes += page.changes.length;
     summary.cursor = page.cursor;
     if (page.reset) summary.reset = true;
-    ctx.onProgress?.({ received: summary.changes, pages: summary.pages, cursor: page.cursor, from, more: page.more });
+    target ??= page.version ?? null;
+    ctx.onProgress?.({ received: summary.changes, pages: summary.pages, cursor: page.cursor, from: page.reset ? 0 : from, target, more: page.more });
     if (!page.more) return summary;
   }
 }

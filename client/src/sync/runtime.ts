@@ -5,13 +5,14 @@
  * only after sign-in), plus Background Sync where the browser has it, as an extra. Screens read
  * its status through `subscribe`/`getSnapshot` and write through `write`.
  */
-import { SYNC_EVENTS, SyncEventDataSchema } from '../../../shared/sync';
+import { SYNC_EVENTS } from '../../../shared/sync';
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
 import type { OutboxEntry, Rejection, StoredSession } from '../db/schema';
 import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
 import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
+import { PERF, timed } from './perf';
 import { httpTransport, type FetchLike } from './transport';
 
 /** While open, the app syncs at least this often (architecture.md §4). */
@@ -149,7 +150,7 @@ export class SyncRuntime {
   async write(request: WriteRequest): Promise<OutboxEntry | null> {
     const role = this.role;
     if (!role) throw new Error('Sign in to make changes');
-    const entry = await mutate(this.db, request, { role });
+    const entry = await timed(PERF.write, () => mutate(this.db, request, { role }));
     if (entry && this.engine) {
       this.engine.requestSync();
       requestBackgroundSync();
@@ -175,23 +176,9 @@ export class SyncRuntime {
 
     if (typeof EventSource !== 'undefined') {
       const events = new EventSource(`/api/sync/events?token=${encodeURIComponent(token)}`);
-      const version = (event: Event) => {
-        try {
-          const parsed = SyncEventDataSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-          if (parsed.success) engine.noteServerVersion(parsed.data.version);
-        } catch {
-          // A malformed event still means "pull".
-        }
-      };
       // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
-      events.addEventListener(SYNC_EVENTS.ready, (event) => {
-        version(event);
-        sync();
-      });
-      events.addEventListener(SYNC_EVENTS.poke, (event) => {
-        version(event);
-        sync();
-      });
+      events.addEventListener(SYNC_EVENTS.ready, sync);
+      events.addEventListener(SYNC_EVENTS.poke, sync);
       cleanups.push(() => events.close());
     }
     return () => {

@@ -19,6 +19,23 @@ describe('describeSync', () => {
     expect(describeSync({ mode: 'demo', status: null }, 5, false)).toMatchObject({ tone: 'demo', label: 'Demo mode' });
   });
 
+  it('computes the share of versions pulled against the target, below 100 while pages remain', () => {
+    const at = (cursor: number, more = true) => progressPercent({ received: 0, pages: 1, cursor, from: 0, target: 20_000, more });
+    expect(at(0)).toBe(0);
+    expect(at(5_000)).toBe(25);
+    expect(at(9_990)).toBe(50);
+    expect(at(19_990)).toBe(99);
+    // Writes during the pull can carry the cursor past the first answer's version.
+    expect(at(20_500)).toBe(99);
+    expect(at(20_500, false)).toBe(100);
+    // An incremental pull counts from where it started.
+    expect(progressPercent({ received: 10, pages: 1, cursor: 1_500, from: 1_000, target: 2_000, more: true })).toBe(50);
+    // Nothing known of the end (an older server), or nothing to go through: indeterminate.
+    expect(progressPercent({ received: 10, pages: 1, cursor: 1_500, from: 1_000, target: null, more: true })).toBeNull();
+    expect(progressPercent({ received: 0, pages: 1, cursor: 0, from: 0, target: 0, more: true })).toBeNull();
+    expect(progressPercent(null)).toBeNull();
+  });
+
   it('shows the share of a paging first download when the server version is known', () => {
     const progress = { received: 2000, pages: 2, cursor: 2000, from: 0, more: true, target: 8000 };
     expect(progressPercent(progress)).toBe(25);

@@ -13,11 +13,17 @@ function changes(n: number): string {
   return `${n} ${n === 1 ? 'change' : 'changes'}`;
 }
 
-/** How far a paging pull has come, 0..100, when the goal is known. */
+/**
+ * How far a paging pull has come, 0..100: the versions pulled so far (cursor − from) against the
+ * versions it has to go through (target − from, the server's version when it began). Null when
+ * the server did not say where the pull ends: the bar is then indeterminate. Rows are not
+ * numbered densely (other users' rows take versions too), so the share is of versions, and it
+ * stays below 100 while pages remain.
+ */
 export function progressPercent(progress: SyncStatus['progress']): number | null {
   if (!progress || progress.target === null || progress.target <= progress.from) return null;
-  const done = (progress.cursor - progress.from) / (progress.target - progress.from);
-  return Math.max(0, Math.min(100, Math.round(done * 100)));
+  const done = Math.round(((progress.cursor - progress.from) / (progress.target - progress.from)) * 100);
+  return Math.max(0, Math.min(progress.more ? 99 : 100, done));
 }
 
 export function describeSync(snapshot: RuntimeSnapshot, pending: number, online: boolean): SyncLabel {

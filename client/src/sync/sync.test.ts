@@ -245,6 +245,50 @@ describe('pull', () => {
     expect(await db.getMeta('hydrated')).toBe(true);
   });
 
+  it("reports progress against the server's version of the first answer, fetching the next page while one is written", async () => {
+    transport.pages.push(
+      { cursor: 40, more: true, version: 100, changes: [{ table: TASKS, row: task('t1'), deleted: false }] },
+      { cursor: 70, more: true, version: 105, changes: [{ table: TASKS, row: task('t2'), deleted: false }] },
+      { cursor: 105, more: false, version: 105, changes: [] },
+    );
+    const seen: { cursor: number; target: number | null; requested: number }[] = [];
+    await pullAll(db, transport, { role: 'host', onProgress: (p) => seen.push({ cursor: p.cursor, target: p.target, requested: transport.pulls.length }) });
+    // The target stays the first answer's version (a bar never moves backwards); each page's
+    // successor was asked for before that page was written and reported.
+    expect(seen).toEqual([
+      { cursor: 40, target: 100, requested: 2 },
+      { cursor: 70, target: 100, requested: 3 },
+      { cursor: 105, target: 100, requested: 3 },
+    ]);
+    expect(await db.rows('housekeeping_tasks').count()).toBe(2);
+  });
+
+  it('reports no target when the server does not send its version (an older server)', async () => {
+    transport.pages.push({ cursor: 40, more: true, changes: [] }, { cursor: 50, more: false, changes: [] });
+    const targets: (number | null)[] = [];
+    await pullAll(db, transport, { role: 'host', onProgress: (p) => targets.push(p.target) });
+    expect(targets).toEqual([null, null]);
+  });
+
+  it('a failed page leaves the pages before it stored, and the next pull resumes after them', async () => {
+    transport.pages.push({ cursor: 40, more: true, version: 90, changes: [{ table: TASKS, row: task('t1'), deleted: false }] });
+    const pull = transport.pull.bind(transport);
+    transport.pull = async (cursor, limit) => {
+      if (cursor === 40 && transport.pulls.length === 1) {
+        transport.pulls.push({ cursor, limit });
+        throw new SyncHttpError('The server could not be reached', 0);
+      }
+      return pull(cursor, limit);
+    };
+    await expect(pullAll(db, transport, { role: 'host' })).rejects.toThrow('could not be reached');
+    expect(await db.getMeta('cursor')).toBe(40);
+    expect(await db.rows('housekeeping_tasks').count()).toBe(1);
+    transport.pages.push({ cursor: 90, more: false, version: 90, changes: [{ table: TASKS, row: task('t2'), deleted: false }] });
+    await pullAll(db, transport, { role: 'host' });
+    expect(transport.pulls.at(-1)?.cursor).toBe(40);
+    expect(await db.rows('housekeeping_tasks').count()).toBe(2);
+  });
+
   it('replays waiting mutations over pulled rows (rebase), and a pulled completion beats an older offline status', async () => {
     await seedTasks(task('t1'));
     await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress', notes: 'mine' } }, { role: 'staff' });

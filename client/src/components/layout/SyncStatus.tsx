@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { appDb } from '../../db/app-db';
+import type { SyncProgress } from '../../sync/engine';
 import { describeRejection, describeSync, progressPercent } from '../../sync/sync-label';
 import { usePendingCount, useRejections, useSyncRuntime, useSyncSnapshot } from '../../sync/sync-context';
 import { useFormat } from '../../lib/display';
@@ -57,7 +58,6 @@ export function SyncStatus() {
   );
 
   const retry = () => void runtime.syncNow();
-  const percent = progressPercent(snapshot.status?.progress ?? null);
 
   return (
     <div className="sync-status">
@@ -115,7 +115,7 @@ export function SyncStatus() {
             </div>
           ) : null}
         </dl>
-        {percent !== null ? <progress className="sync-progress" max={100} value={percent} aria-label="Download progress" /> : null}
+        {snapshot.status?.progress ? <SyncProgressBar progress={snapshot.status.progress} label="Download of your data" /> : null}
         <h3 className="section-title">Refused changes</h3>
         {rejections.length === 0 ? (
           <p className="muted">The server has accepted every change from this device.</p>
@@ -145,18 +145,45 @@ export function SyncStatus() {
   );
 }
 
-/** A progress bar across the top of the page while a first download of the user's data runs. */
+/**
+ * How far a paging pull has come, as a progress bar: determinate (aria-valuenow 0..100) when
+ * the server said where the pull ends, indeterminate (no value) until then or when it did not.
+ */
+export function SyncProgressBar({ progress, label }: { progress: SyncProgress | null; label: string }) {
+  const percent = progressPercent(progress);
+  const received = progress ? `${progress.received.toLocaleString('en-US')} items received` : 'Starting';
+  if (percent === null) return <progress className="sync-progress" aria-label={label} aria-valuetext={received} />;
+  return (
+    <progress
+      className="sync-progress"
+      max={100}
+      value={percent}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}% (${received})`}
+    />
+  );
+}
+
+/**
+ * A progress bar across the top of the page while the first download of the user's data runs
+ * (the screens show "loading" until it is complete).
+ */
 export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined }) {
   const snapshot = useSyncSnapshot();
-  const progress = snapshot.status?.progress;
-  if (hydrated !== false || !progress) return null;
+  const status = snapshot.status;
+  if (hydrated !== false || status?.state !== 'syncing') return null;
+  const progress = status.progress;
   const percent = progressPercent(progress);
   return (
-    <div className="first-sync" role="status">
+    <div className="first-sync">
       <p className="first-sync__text">
-        Downloading your data for offline use: {progress.received.toLocaleString('en-US')} items{percent !== null ? ` (${percent}%)` : ''}…
+        Downloading your data for offline use
+        {progress ? `: ${progress.received.toLocaleString('en-US')} items${percent !== null ? ` (${percent}%)` : ''}` : ''}…
       </p>
-      {percent !== null ? <progress className="sync-progress" max={100} value={percent} aria-label="Download progress" /> : <progress className="sync-progress" aria-label="Download progress" />}
+      <SyncProgressBar progress={progress} label="Download of your data" />
     </div>
   );
 }

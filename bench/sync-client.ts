@@ -1,0 +1,241 @@
+/**
+ * Benchmark of the client sync engine in headless Chromium (issue 4 "Benchmark"), against the
+ * real server (buildApp on a temporary database, on 127.0.0.1) and the production client build:
+ *   a. initial pull: a host with SYNC_BENCH_TASKS tasks and SYNC_BENCH_BOOKINGS bookings signs in
+ *      through the login page; time from the form's submit to the end of the engine's first sync
+ *      run (every page in Dexie). Goal < 3 s.
+ *   b. local write latency: the one write function (mutate: local apply + outbox append in one
+ *      Dexie transaction), timed by the app's own User Timing entries while the housekeeper ticks
+ *      checklist items in the real task dialog. Goal p95 < 10 ms.
+ *   c. propagation: the housekeeper ticks an item; time from the start of that write until the
+ *      host's open task dialog, in another browser context, shows it (push, SSE poke, pull, live
+ *      query, render). Goal p95 < 1 s.
+ * The app records its timings only when localStorage `staykeep:perf` is `1` (client/src/sync/perf.ts);
+ * the bench sets it before the app loads. Prints figures and goals; a missed goal is printed, not
+ * failed: the exit code is non-zero only when something breaks.
+ *
+ * `tsx bench/sync-client.ts`. Environment: CLIENT_DIST (build folder, default dist/client),
+ * CHROMIUM_PATH (/usr/bin/chromium), SYNC_BENCH_TASKS (10000), SYNC_BENCH_BOOKINGS (10000),
+ * SYNC_BENCH_PROPERTIES (20), SYNC_BENCH_SAMPLES (propagation samples, 30), SYNC_BENCH_WRITES
+ * (extra timed writes, 100).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
+import { BENCH_PASSWORD, CHECKLIST, seedSyncBench } from './sync-client/seed';
+import * as inPage from './sync-client/in-page';
+
+const GOAL_PULL_MS = 3000;
+const GOAL_WRITE_P95_MS = 10;
+const GOAL_PROPAGATION_P95_MS = 1000;
+/** Entry names of client/src/sync/perf.ts (not imported: that module is the browser's). */
+const PERF_WRITE = 'staykeep:write';
+const PERF_SYNC = 'staykeep:sync';
+const PERF_FLAG = 'staykeep:perf';
+
+function intEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? 0;
+}
+
+type Summary = { n: number; p50: number; p95: number; max: number };
+
+function summary(values: readonly number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 };
+}
+
+function ms(n: number): string {
+  return `${n.toFixed(n < 100 ? 1 : 0)} ms`;
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'MET' : 'MISSED';
+}
+
+function isPerfEntryList(value: unknown): value is inPage.PerfEntry[] {
+  return Array.isArray(value) && value.every((e) => typeof e === 'object' && e !== null && 'startTime' in e && 'duration' in e);
+}
+
+async function perfEntries(page: Page, name: string): Promise<inPage.PerfEntry[]> {
+  const list: unknown = await page.evaluate(inPage.entries(name));
+  if (!isPerfEntryList(list)) throw new Error(`unexpected timing entries for ${name}`);
+  return list;
+}
+
+async function numberIn(page: Page, expression: string): Promise<number | null> {
+  const value: unknown = await page.evaluate(expression);
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * Polls an expression in the page until it is truthy. (page.waitForFunction evaluates strings
+ * with eval, which the app's Content Security Policy forbids; page.evaluate goes through CDP.)
+ */
+async function waitUntil(page: Page, expression: string, timeoutMs = 30_000, everyMs = 10): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression.slice(0, 120)}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** A signed-in context with the app's timing on; answers when the first sync has finished. */
+async function signIn(browser: Browser, baseUrl: string, email: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  context.setDefaultTimeout(30_000);
+  await context.addInitScript(`try { localStorage.setItem(${JSON.stringify(PERF_FLAG)}, '1') } catch {}`);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/login');
+  await page.locator('input[type="email"]').waitFor();
+  await page.evaluate(inPage.markSubmit);
+  await page.evaluate(inPage.watchProgress);
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(BENCH_PASSWORD);
+  const clicked = performance.now();
+  await page.locator('form button[type="submit"]').click();
+  await waitUntil(page, inPage.firstPullDone(PERF_SYNC), 120_000, 20);
+  const seenByDriver = performance.now() - clicked;
+  return { context, page, errors, seenByDriver };
+}
+
+export async function runSyncClientBench(): Promise<number> {
+  const taskCount = intEnv('SYNC_BENCH_TASKS', 10_000);
+  const bookingCount = Math.max(intEnv('SYNC_BENCH_BOOKINGS', 10_000), taskCount);
+  const propertyCount = intEnv('SYNC_BENCH_PROPERTIES', 20);
+  const samples = intEnv('SYNC_BENCH_SAMPLES', 30);
+  const extraWrites = intEnv('SYNC_BENCH_WRITES', 100);
+
+  console.log(`Sync client: 1 host, ${propertyCount} properties, ${bookingCount} bookings, ${taskCount} tasks; Chromium at ${CHROMIUM_PATH}`);
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  await ensureClientBuilt((line) => console.log(line));
+  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-bench-sync-client-'));
+  const { buildApp } = await import('../server/src/app');
+  const app = await buildApp({
+    databasePath: path.join(dir, 'app.db'),
+    appSecretKey: crypto.randomBytes(32).toString('hex'),
+    clientDistDir: CLIENT_DIST_DIR,
+    seed: false,
+    logger: false,
+    authRequestsPerIpPerMinute: 10_000,
+  });
+  let browser: Browser | undefined;
+  try {
+    const t0 = performance.now();
+    const seeded = seedSyncBench(app.db.$client, { bookings: bookingCount, tasks: taskCount, properties: propertyCount, staffTasks: 40 });
+    console.log(`Seeded ${seeded.rows} rows (server version ${seeded.version}) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+
+    // a. Initial pull.
+    const host = await signIn(browser, baseUrl, seeded.host.email, { width: 1280, height: 860 });
+    const submitted = await numberIn(host.page, inPage.submitMark);
+    const firstRun = (await perfEntries(host.page, PERF_SYNC)).find((e) => {
+      const d = e.detail as { from?: number } | null;
+      return d?.from === 0;
+    });
+    if (!firstRun) throw new Error('the host page recorded no initial sync run');
+    const detail = firstRun.detail as { received: number; pages: number };
+    const counts = (await host.page.evaluate(inPage.countRows(['housekeeping_tasks', 'bookings']))) as Record<string, number>;
+    if (counts.housekeeping_tasks !== taskCount || counts.bookings !== bookingCount) {
+      throw new Error(`the host's store holds ${JSON.stringify(counts)} after the first sync, expected ${taskCount} tasks and ${bookingCount} bookings`);
+    }
+    const pullMs = submitted === null ? host.seenByDriver : firstRun.startTime + firstRun.duration - submitted;
+    const progress = (await host.page.evaluate(inPage.progressSeen)) as (number | string)[];
+    const determinate = progress.filter((p): p is number => typeof p === 'number');
+
+    // b and c. The housekeeper works in the task dialog; the host has the same task open.
+    const staff = await signIn(browser, baseUrl, seeded.staff.email, { width: 390, height: 844 });
+    const taskId = seeded.staffTaskIds[0];
+    if (!taskId) throw new Error('the housekeeper has no task');
+    await host.page.goto(`/host/housekeeping?taskId=${taskId}`);
+    await host.page.locator('dialog[open] li.checklist__item').first().waitFor();
+    await staff.page.goto(`/staff/tasks?taskId=${taskId}`);
+    const dialog = staff.page.locator('dialog[open]');
+    await dialog.getByRole('checkbox', { name: CHECKLIST[0] }).waitFor();
+    const synced = async (page: Page) => page.locator('.sync-pill[data-sync-state="idle"][data-pending="0"]').waitFor({ timeout: 30_000 });
+    await Promise.all([synced(host.page), synced(staff.page)]);
+
+    const done = new Map<string, boolean>();
+    const toggle = async (text: string) => {
+      const next = !(done.get(text) ?? false);
+      const box = dialog.getByRole('checkbox', { name: text });
+      if (next) await box.check();
+      else await box.uncheck();
+      done.set(text, next);
+      return next;
+    };
+
+    const propagation: number[] = [];
+    for (let i = 0; i < samples; i += 1) {
+      const text = CHECKLIST[i % CHECKLIST.length] ?? '';
+      const writesBefore = (await numberIn(staff.page, inPage.entryCount(PERF_WRITE))) ?? 0;
+      await host.page.evaluate(inPage.watchChecklistItem(text, !(done.get(text) ?? false), 10_000));
+      await toggle(text);
+      const seenAt = await numberIn(host.page, inPage.seenAt);
+      await waitUntil(staff.page, `${inPage.entryCount(PERF_WRITE)} > ${writesBefore}`);
+      const wroteAt = await numberIn(staff.page, inPage.lastEntryStart(PERF_WRITE));
+      if (seenAt === null || wroteAt === null) throw new Error('a propagation sample has no timestamps');
+      propagation.push(seenAt - wroteAt);
+      await Promise.all([synced(staff.page), synced(host.page)]);
+    }
+
+    // More writes, one after another as fast as a person could tick (no waiting for the server).
+    for (let i = 0; i < extraWrites; i += 1) await toggle(CHECKLIST[i % CHECKLIST.length] ?? '');
+    await waitUntil(staff.page, `${inPage.entryCount(PERF_WRITE)} >= ${samples + extraWrites}`);
+    await synced(staff.page);
+    const writes = (await perfEntries(staff.page, PERF_WRITE)).map((e) => e.duration);
+
+    const errors = [...host.errors, ...staff.errors];
+    if (errors.length) throw new Error(`the pages threw: ${errors.join(' | ')}`);
+
+    const w = summary(writes);
+    const p = summary(propagation);
+    console.log('');
+    console.log(
+      `a. initial pull after sign-in      ${ms(pullMs).padStart(10)}   goal < ${GOAL_PULL_MS} ms: ${verdict(pullMs < GOAL_PULL_MS)}` +
+        `   (${detail.received} rows in ${detail.pages} pages; engine's sync run ${ms(firstRun.duration)}; seen by the driver after ${ms(host.seenByDriver)})`,
+    );
+    console.log(
+      `   progress bar: ${determinate.length ? `determinate, ${determinate.length} steps (${determinate.join('% ')}%)` : 'never determinate'}` +
+        `${progress.includes('indeterminate') ? ', indeterminate at times' : ''}`,
+    );
+    console.log(`b. local write (mutate)   p50 ${ms(w.p50).padStart(9)}  p95 ${ms(w.p95).padStart(9)}  max ${ms(w.max).padStart(9)}   goal p95 < ${GOAL_WRITE_P95_MS} ms: ${verdict(w.p95 < GOAL_WRITE_P95_MS)}   (${w.n} writes)`);
+    console.log(
+      `c. other client shows it  p50 ${ms(p.p50).padStart(9)}  p95 ${ms(p.p95).padStart(9)}  max ${ms(p.max).padStart(9)}   goal p95 < ${GOAL_PROPAGATION_P95_MS} ms: ${verdict(p.p95 < GOAL_PROPAGATION_P95_MS)}   (${p.n} samples)`,
+    );
+    return 0;
+  } finally {
+    await browser?.close();
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runSyncClientBench().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      process.exit(1);
+    },
+  );
+}
