@@ -39,24 +39,27 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   const name = syncedTableName(table);
   const key = JSON.stringify(query);
   const answer = useLiveQuery<LocalAnswer | null>(async () => {
-    if (!enabled || !name) return null;
+    // Until the first download is complete the screen says "loading" whatever the tables hold:
+    // reading them again on every page of that download would only slow it down.
+    if (!enabled || !name || hydrated !== true) return null;
     try {
       return { page: await queryLocal(appDb(), name, JSON.parse(key) as PageQuery) };
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
-  }, [name, key, enabled]);
+  }, [name, key, enabled, hydrated]);
   const retry = () => void runtime.syncNow();
 
   if (!name) return { status: 'error', rows: undefined, total: undefined, error: new Error(`Table ${table} is not kept on this device`), retry };
-  if (!enabled || answer === undefined || answer === null || hydrated === undefined) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
-  if ('error' in answer) return { status: 'error', rows: undefined, total: undefined, error: answer.error, retry };
+  if (!enabled || hydrated === undefined) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   if (!hydrated) {
     // Before the first complete download an empty table means "not here yet", not "none".
     const stuck = status && (status.state === 'offline' || status.state === 'error' || status.state === 'unauthorized');
     if (stuck) return { status: 'error', rows: undefined, total: undefined, error: new NotYetDownloaded(), retry };
     return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   }
+  if (answer === undefined || answer === null) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
+  if ('error' in answer) return { status: 'error', rows: undefined, total: undefined, error: answer.error, retry };
   // The row shapes are the server's (they were stored as pulled), typed by table id.
   return { status: 'success', rows: answer.page.List as RowOf[Id][], total: answer.page.VirtualCount, error: null, retry };
 }
