@@ -5,7 +5,8 @@
  * day is one they work. The task reaches the server with the template's checklist and duration.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
@@ -24,6 +25,13 @@ afterAll(async () => {
   await s?.context.close();
   await browser?.close();
 });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** The next date (YYYY-MM-DD, UTC) that falls on a weekday (0 Sunday … 6 Saturday). */
 function nextWeekday(day: number): string {
@@ -126,5 +134,34 @@ describe('host housekeeping', () => {
     const anaRow = page.locator('.hk-schedule__row', { hasText: 'Ana Test' });
     await anaRow.locator('.hk-chip', { hasText: 'Balcony clean' }).waitFor();
     expect(await anaRow.locator('.hk-day--off').count()).toBe(2);
+  });
+
+  it('keeps every view and form accessible (axe: no serious or critical violation)', async () => {
+    const { page } = s;
+    await page.goto('/host/housekeeping');
+    await page.locator('.table tbody tr').first().waitFor();
+    const problems: string[] = [];
+    for (const tab of ['List', 'Board', 'Day / Week', 'Staff', 'Templates']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0);
+      problems.push(...(await seriousViolations(page)).map((v) => `${tab}: ${v}`));
+    }
+    for (const [tab, button] of [
+      ['Staff', 'Add staff member'],
+      ['Templates', 'Add template'],
+      ['List', 'New task'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('button', { name: button, exact: true }).first().click();
+      await page.locator('dialog.dialog[open] form').waitFor();
+      problems.push(...(await seriousViolations(page)).map((v) => `${button}: ${v}`));
+      await page.locator('dialog.dialog[open]').getByRole('button', { name: 'Cancel' }).click();
+      await page.locator('dialog.dialog[open]').waitFor({ state: 'detached' });
+    }
+    await page.getByRole('tab', { name: 'List' }).click();
+    await page.locator('.table tbody tr button.text-link').first().click();
+    await page.locator('dialog.dialog[open] .task-details').waitFor();
+    problems.push(...(await seriousViolations(page)).map((v) => `task dialog: ${v}`));
+    expect(problems).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { localRows, waitForServiceWorker } from './support/storage';
@@ -57,6 +58,13 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
       .filter(({ box }) => box.height > 0 && box.height < 44)
       .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(box.height)}px`),
   );
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 type ChecklistItem = { id: string; text: string; done: boolean };
@@ -139,5 +147,30 @@ describe('the housekeeper’s phone', () => {
     await new SyncStatusPill(host.page).waitForSynced();
     const left = (await localRows(host.page, 'notifications')).filter((n) => !n.deleted_at);
     expect(left).toEqual([]);
+  });
+
+  it('keeps every staff page accessible on a phone, with 44 px targets', async () => {
+    const s = await open({ width: 390, height: 844 });
+    await signIn(s, 'staff');
+    await new SyncStatusPill(s.page).waitForSynced();
+    const problems: string[] = [];
+    for (const [label, path] of [
+      ['Today', '/staff/dashboard'],
+      ['Tasks', '/staff/tasks'],
+      ['Schedule', '/staff/schedule'],
+      ['Properties', '/staff/properties'],
+      ['Profile', '/staff/profile'],
+    ] as const) {
+      await s.page.locator('nav.tabbar').getByRole('link', { name: label }).click();
+      await s.page.waitForURL((url) => url.pathname === path);
+      await s.page.locator('h1.page__title', { hasText: label }).waitFor();
+      await s.page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0);
+      problems.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
+      problems.push(...(await smallTargets(s.page, '.page__body')).map((v) => `${path}: small target ${v}`));
+    }
+    // The profile's push card: permission and this device's state.
+    await s.page.getByRole('heading', { name: 'Push notifications on this device' }).waitFor();
+    await s.page.getByText('Not subscribed').waitFor();
+    expect(problems).toEqual([]);
   });
 });
