@@ -1,0 +1,148 @@
+/**
+ * Finances and analytics on the demo data (issue 7): the figures match the bookings on the device,
+ * the CSV downloads carry exactly the rows behind a figure, and the analytics page shows its
+ * figures and charts for a chosen period beside the one before.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSession } from './support/browser';
+import { DEMO_PASSWORD, demoEmail } from './support/accounts';
+import { localRows } from './support/storage';
+import { LoginPage } from './pages/login-page';
+import { AppShell } from './pages/app-shell';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** RFC 4180 records (quoted fields, doubled quotes, CRLF), the byte-order mark dropped. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let field = '';
+  let row: string[] = [];
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), rows: parseCsv(fs.readFileSync(path, 'utf8')) };
+}
+
+const usd = (units: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(units);
+const cents = (units: unknown) => Math.round(Number(units) * 100);
+
+describe('host money pages', () => {
+  it('finances match the bookings, and each CSV holds the rows behind its figure', async () => {
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/host/finances');
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/host/finances');
+      const shell = new AppShell(page);
+      await shell.waitForHeading('Finances');
+      await shell.waitForData();
+
+      const year = await page.getByLabel('Year', { exact: true }).inputValue();
+      const bookings = (await localRows(page, 'bookings')).filter((b) => b.booking_status !== 'cancelled' && String(b.check_in_date).startsWith(`${year}-`));
+      expect(bookings.length, 'the demo host has bookings this year').toBeGreaterThan(0);
+      const gross = bookings.reduce((s, b) => s + cents(b.total_amount), 0);
+      const net = bookings.reduce((s, b) => s + cents(b.net_amount), 0);
+
+      const stat = (label: string) => page.locator('.stat', { has: page.locator('.stat__label', { hasText: label }) }).locator('.stat__value');
+      expect(await stat('Gross revenue').innerText()).toBe(usd(gross / 100));
+      expect(await stat('Net payout').innerText()).toBe(usd(net / 100));
+      expect(await page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}` }) }).locator('tbody tr').count()).toBe(12);
+      expect(await page.locator('.chart__plot svg').count()).toBeGreaterThan(0);
+
+      // Every booking of the year, in one file: as many records as stays, the same gross.
+      const all = await download(page, () => page.getByRole('button', { name: /^Bookings CSV: download all/ }).click());
+      expect(all.name).toBe(`bookings-${year}.csv`);
+      const [header, ...records] = all.rows;
+      expect(header?.slice(0, 3)).toEqual(['booking_id', 'property', 'guest_name']);
+      const totalAt = header?.indexOf('total_amount') ?? -1;
+      expect(records.map((r) => r[0]).sort()).toEqual(bookings.map((b) => String(b.id)).sort());
+      expect(records.reduce((s, r) => s + cents(r[totalAt]), 0)).toBe(gross);
+
+      // One month's file holds exactly that month's stays.
+      const monthTable = page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}` }) });
+      const monthRow = monthTable.locator('tbody tr', { has: page.locator('button:enabled') }).first();
+      const month = (await monthRow.locator('td').first().innerText()).trim();
+      const stays = Number(await monthRow.locator('td[data-label="Stays"]').innerText());
+      const one = await download(page, () => monthRow.getByRole('button').click());
+      expect(one.rows.length - 1).toBe(stays);
+      const checkInAt = header?.indexOf('check_in_date') ?? -1;
+      const monthNumber = String(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].indexOf(month.slice(0, 3)) + 1).padStart(2, '0');
+      for (const r of one.rows.slice(1)) expect(r[checkInAt]?.slice(0, 7)).toBe(`${year}-${monthNumber}`);
+
+      // One property: the figures follow the filter.
+      const property = page.getByLabel('Property', { exact: true });
+      const firstProperty = await property.locator('option').nth(1).getAttribute('value');
+      await property.selectOption(firstProperty ?? '');
+      const own = bookings.filter((b) => b.property_id === firstProperty);
+      expect(await stat('Gross revenue').innerText()).toBe(usd(own.reduce((s, b) => s + cents(b.total_amount), 0) / 100));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('analytics shows the figures of a period beside the one before, with charts', async () => {
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/host/analytics');
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/host/analytics');
+      const shell = new AppShell(page);
+      await shell.waitForHeading('Analytics');
+      await shell.waitForData();
+
+      await page.getByLabel('Period', { exact: true }).selectOption('last-90');
+      const stat = (label: string) => page.locator('.stat', { has: page.locator('.stat__label', { hasText: label }) });
+      const occupancy = await stat('Occupancy').locator('.stat__value').innerText();
+      expect(occupancy).toMatch(/^\d+(\.\d)?%$/);
+      expect(Number(occupancy.replace('%', ''))).toBeGreaterThan(0);
+      expect(await stat('Occupancy').locator('.stat__hint').innerText()).toMatch(/^before: \d+(\.\d)?%/);
+      expect(await stat('ADR').locator('.stat__value').innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
+      expect(await stat('RevPAR').locator('.stat__value').innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
+      expect(await stat('Average stay').locator('.stat__value').innerText()).toMatch(/nights?$/);
+      expect(await stat('Cancellations').locator('.stat__value').innerText()).toMatch(/^\d+ of \d+$/);
+      await page.locator('.chart__plot .recharts-bar-rectangle').first().waitFor();
+      expect(await page.locator('table', { has: page.locator('caption', { hasText: 'Bookings by site' }) }).locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
