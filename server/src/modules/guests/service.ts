@@ -15,15 +15,16 @@
  *
  * guest_status depends on today: it is exact as of the last write or rebuild of that guest.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { utcDateOf } from '../../../../shared/dates';
 import { fromCents } from '../../../../shared/money';
-import { AVERAGE_RATING_FLOOR, deriveGuests, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
+import { AVERAGE_RATING_FLOOR, deriveGuests, guestStatusOf, isVip, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, guests, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRow, newId, nowIso, reserveVersions, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { connectionOf, insertRow, newId, nowIso, reserveVersions, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 
 function requireDef(id: number): TableDef {
@@ -71,21 +72,6 @@ function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestS
     booking_source: r[8],
     created_date: r[9],
   };
-}
-
-/**
- * A host's live bookings in a stable order (check-in, then id): deriveGuests breaks check-in ties
- * by input order, so both paths hand them over in the same order. Read as raw values: a rebuild
- * reads a host's every booking, and drizzle's per-row mapping would double its cost.
- */
-function sourceBookings(tx: Tx, hostId: string): GuestSourceBooking[] {
-  const rows = tx
-    .select(SOURCE_COLUMNS)
-    .from(bookings)
-    .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
-    .orderBy(bookings.check_in_date, bookings.id)
-    .values() as SourceValues[];
-  return rows.map((r) => sourceBooking(hostId, r));
 }
 
 /**
@@ -283,77 +269,258 @@ const DERIVED_COLUMNS = [
 type BulkWrite = { id: string; row: Row; insert: boolean };
 
 /**
- * Writes many guest rows with an INSERT and an UPDATE each prepared once, every row taking its own
- * version from one range reserved on the global counter (reserveVersions) and updated_at = now:
- * the rows insertRow/updateRow would write. A first rebuild writes tens of thousands of rows, and
- * building a drizzle query per row (or per multi-row chunk, as insertRows does) costs seconds.
+ * Writes many guest rows with an INSERT and an UPDATE each compiled once per connection, every row
+ * taking its own version from one range reserved on the global counter (reserveVersions) and
+ * updated_at = now: the rows insertRow/updateRow would write. A first rebuild writes tens of
+ * thousands of rows, and building a drizzle query per row (or per multi-row chunk) costs seconds.
  * Values are encoded with the columns' own encoders (cents, 0/1, JSON).
  */
 function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): void {
   if (writes.length === 0) return;
+  const { insert, update } = rebuildStatementsFor(tx);
   const last = reserveVersions(tx, writes.length);
   const at = nowIso(now);
-  const p = (name: string): SQL => sql`${sql.placeholder(name)}`;
-  const derived = Object.fromEntries(DERIVED_COLUMNS.map((c) => [c, p(c)]));
-  const insert = tx
-    .insert(guests)
-    .values({ id: p('id'), version: p('version'), updated_at: p('updated_at'), host_id: p('host_id'), guest_email: p('guest_email'), country: '', updated_date: p('updated_at'), ...derived })
-    .prepare();
-  const update = tx
-    .update(guests)
-    .set({ version: p('version'), updated_at: p('updated_at'), updated_date: p('updated_at'), ...derived })
-    .where(and(eq(guests.id, p('id')), isNull(guests.deleted_at)))
-    .prepare();
   writes.forEach((w, i) => {
-    const values: Record<string, unknown> = { id: w.id, version: last - writes.length + 1 + i, updated_at: at };
-    for (const c of DERIVED_COLUMNS) values[c] = guests[c].mapToDriverValue(w.row[c] as never);
-    if (w.insert) {
-      values.host_id = w.row.host_id;
-      values.guest_email = w.row.guest_email;
-      insert.run(values);
-    } else {
-      update.run(values);
-    }
+    const values = DERIVED_COLUMNS.map((c) => {
+      const value = w.row[c];
+      return value === null || value === undefined ? null : guests[c].mapToDriverValue(value as never);
+    });
+    const version = last - writes.length + 1 + i;
+    if (w.insert) insert.run(w.id, version, at, w.row.host_id, w.row.guest_email, at, ...values);
+    else update.run(version, at, at, ...values, w.id);
   });
 }
 
 /**
- * Derives every guest of a host from its bookings in the caller's transaction. Same derivation
- * and same comparison as refreshGuest; only the writing is batched.
+ * One row per stored booking e-mail of a host, with what a guest is derived from, computed by
+ * SQLite in one pass over the host's live bookings (reading every booking into JavaScript costs
+ * several times more): counts and spend of the kept (non-cancelled) bookings, the first booking
+ * time, verified, the kept stays' property ids in stay order, and the latest booking (greatest
+ * check-in, then id: the order deriveGuests reads them in) joined back for its name, phone, status
+ * and dates.
+ *
+ * The (check-in, id) order is compared on `check_in_date || id`, exact while check-in dates are 10
+ * bytes (YYYY-MM-DD); a group with another form, or a property id holding the list separator, is
+ * flagged `irregular` and derived the slow, exact way.
+ */
+const AGGREGATE_SQL = `
+SELECT a.email, a.n, a.kept, a.cents, a.first_booked, a.verified, a.stayed, a.irregular,
+       l.guest_name, l.guest_phone, l.booking_status, l.check_in_date, l.check_out_date,
+       a.named, a.phoned
+FROM (
+  SELECT guest_email AS email,
+         count(*) AS n,
+         count(*) FILTER (WHERE booking_status <> 'cancelled') AS kept,
+         coalesce(sum(total_amount) FILTER (WHERE booking_status <> 'cancelled'), 0) AS cents,
+         max(check_in_date || id) AS latest,
+         max(guest_name <> '') AS named,
+         max(guest_phone <> '') AS phoned,
+         min(nullif(created_date, '')) AS first_booked,
+         max(booking_status <> 'cancelled' AND booking_source <> 'direct') AS verified,
+         group_concat(property_id, char(31) ORDER BY check_in_date, id) FILTER (WHERE booking_status <> 'cancelled') AS stayed,
+         max(length(CAST(check_in_date AS BLOB)) <> 10 OR instr(property_id, char(31)) > 0) AS irregular
+  FROM bookings
+  WHERE host_id = ? AND deleted_at IS NULL
+  GROUP BY guest_email
+) a
+LEFT JOIN bookings l ON l.id = substr(a.latest, 11)`;
+
+type Aggregate = [
+  email: string,
+  n: number,
+  kept: number,
+  cents: number,
+  firstBooked: string | null,
+  verified: number,
+  stayed: string | null,
+  irregular: number,
+  name: string | null,
+  phone: string | null,
+  status: BookingStatus | null,
+  checkIn: string | null,
+  checkOut: string | null,
+  /** Whether some booking of the group has a name, a phone that is not ''. */
+  named: number,
+  phoned: number,
+];
+
+/**
+ * The stored guests of a host, each with its compared columns in one string (as SQLite holds them,
+ * joined by U+001F; U+001E for null), its created date and rating: comparing that string with the
+ * desired row's costs far less than reading and decoding every column of every guest.
+ */
+const SIGNATURE_SQL = `SELECT id, guest_email, deleted_at, created_date, average_rating,
+  guest_name || char(31) || guest_phone || char(31) || total_bookings || char(31) || total_spent || char(31) ||
+  coalesce(last_booking_date, char(30)) || char(31) || guest_status || char(31) || properties_stayed || char(31) ||
+  vip_status || char(31) || verified_status || char(31) || coalesce(created_date, char(30))
+FROM guests WHERE host_id = ?`;
+
+type Signed = [id: string, email: string, deletedAt: string | null, createdDate: string | null, averageRating: number, signature: string];
+
+/** The desired row in the form of SIGNATURE_SQL; undefined when a value could make two rows look alike. */
+function signatureOf(row: Row): string | undefined {
+  const name = String(row.guest_name);
+  const phone = String(row.guest_phone);
+  const stayed = JSON.stringify(row.properties_stayed);
+  if (name.includes('\u001f') || phone.includes('\u001f') || stayed.includes('\u001f') || String(row.guest_status).includes('\u001f')) return undefined;
+  const orNull = (v: unknown) => (v === null || v === undefined ? '\u001e' : String(v));
+  return [
+    name,
+    phone,
+    String(row.total_bookings),
+    String(guests.total_spent.mapToDriverValue(Number(row.total_spent))),
+    orNull(row.last_booking_date),
+    String(row.guest_status),
+    stayed,
+    row.vip_status ? '1' : '0',
+    row.verified_status ? '1' : '0',
+    orNull(row.created_date),
+  ].join('\u001f');
+}
+
+type RebuildStatements = { aggregate: Database.Statement; signed: Database.Statement; insert: Database.Statement; update: Database.Statement };
+const rebuildStatements = new WeakMap<object, RebuildStatements>();
+
+function rebuildStatementsFor(tx: Tx): RebuildStatements {
+  const connection = connectionOf(tx) as Database.Database;
+  let statements = rebuildStatements.get(connection);
+  if (!statements) {
+    const names = DERIVED_COLUMNS.map((c) => `"${guests[c].name}"`);
+    statements = {
+      aggregate: connection.prepare(AGGREGATE_SQL).raw(),
+      signed: connection.prepare(SIGNATURE_SQL).raw(),
+      insert: connection.prepare(
+        `INSERT INTO guests (id, version, updated_at, host_id, guest_email, country, updated_date, ${names.join(', ')}) VALUES (?, ?, ?, ?, ?, '', ?, ${names.map(() => '?').join(', ')})`,
+      ),
+      update: connection.prepare(`UPDATE guests SET version = ?, updated_at = ?, updated_date = ?, ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ? AND deleted_at IS NULL`),
+    };
+    rebuildStatements.set(connection, statements);
+  }
+  return statements;
+}
+
+/** The guest of one aggregate row, or undefined when only the exact derivation can tell it. */
+function derivedOf(hostId: string, a: Aggregate, names: ReadonlyMap<string, { property_name: string }>, today: string): DerivedGuest | undefined {
+  const [email, , kept, cents, firstBooked, verified, stayed, irregular, name, phone, status, checkIn, checkOut, named, phoned] = a;
+  if (irregular || name === null || phone === null || status === null || checkIn === null || checkOut === null) return undefined;
+  // A blank latest name or phone falls back to an older booking's: only the exact path finds which.
+  const guestName = name.trim() || (named ? undefined : 'Guest');
+  const guestPhone = phone.trim() || (phoned ? undefined : '');
+  if (guestName === undefined || guestPhone === undefined) return undefined;
+  const propertiesStayed: string[] = [];
+  for (const id of stayed === null ? [] : stayed.split('\u001f')) {
+    const propertyName = names.get(id)?.property_name;
+    if (propertyName && !propertiesStayed.includes(propertyName)) propertiesStayed.push(propertyName);
+  }
+  // Cents summed by SQLite are the sum deriveGuests makes of each stay's cents.
+  const totalSpent = fromCents(Number(cents));
+  return {
+    host_id: hostId,
+    guest_name: guestName,
+    guest_email: email,
+    guest_phone: guestPhone,
+    total_bookings: kept,
+    total_spent: totalSpent,
+    average_rating: AVERAGE_RATING_FLOOR,
+    last_booking_date: checkIn,
+    guest_status: guestStatusOf({ booking_status: status, check_in_date: checkIn, check_out_date: checkOut }, today),
+    properties_stayed: propertiesStayed,
+    vip_status: isVip(kept, totalSpent),
+    verified_status: verified === 1,
+    created_date: firstBooked,
+  };
+}
+
+/**
+ * The host's live bookings under these stored e-mails in a stable order (check-in, then id):
+ * deriveGuests breaks check-in ties by input order, so every path hands them over in this order.
+ * The e-mails travel as one JSON array, so that no bound-parameter limit applies.
+ */
+function sourceBookingsOf(tx: Tx, hostId: string, emails: readonly string[]): GuestSourceBooking[] {
+  const rows = tx
+    .select(SOURCE_COLUMNS)
+    .from(bookings)
+    .where(and(eq(bookings.host_id, hostId), sql`${bookings.guest_email} IN (SELECT value FROM json_each(${JSON.stringify(emails)}))`, isNull(bookings.deleted_at)))
+    .orderBy(bookings.check_in_date, bookings.id)
+    .values() as SourceValues[];
+  return rows.map((r) => sourceBooking(hostId, r));
+}
+
+/**
+ * Derives every guest of a host from its bookings in the caller's transaction: the same guests as
+ * deriveGuests over sourceBookings (what refreshGuest does one guest at a time), computed from one
+ * SQL aggregate per stored e-mail; groups the aggregate cannot settle exactly (an e-mail stored in
+ * another case or with blanks, odd dates, a blank-only latest name) go through deriveGuests
+ * itself. Same comparison as refreshGuest; only the writing is batched.
  */
 export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
-  const source = sourceBookings(tx, hostId);
-  const names = propertyNames(
-    tx,
-    source.map((b) => b.property_id),
-  );
-  // A booking written around the booking service may carry another case: grouping lower-cases.
-  const derived = deriveGuests(source, names, todayOf(now));
-  const stored = new Map<string, GuestRow>();
-  for (const row of tx.select().from(guests).where(eq(guests.host_id, hostId)).all()) stored.set(row.guest_email, row);
-  const result: GuestRebuild = { guests: derived.length, bookings: source.length, created: 0, updated: 0, removed: 0 };
+  const today = todayOf(now);
+  const statements = rebuildStatementsFor(tx);
+  const aggregates = statements.aggregate.all(hostId) as Aggregate[];
+  let bookingCount = 0;
+  const propertyIds = new Set<string>();
+  for (const a of aggregates) {
+    bookingCount += a[1];
+    if (a[6] !== null) for (const id of a[6].split('\u001f')) propertyIds.add(id);
+  }
+  const names = propertyNames(tx, [...propertyIds]);
+  // A key is settled by the aggregate only when it has one stored e-mail, already in the stored form.
+  const byKey = new Map<string, Aggregate[]>();
+  for (const a of aggregates) {
+    const key = normalizeEmail(a[0]);
+    if (!key) continue;
+    const list = byKey.get(key);
+    if (list) list.push(a);
+    else byKey.set(key, [a]);
+  }
+  const derived: DerivedGuest[] = [];
+  const exactEmails: string[] = [];
+  for (const [key, list] of byKey) {
+    const only = list.length === 1 ? list[0] : undefined;
+    const guest = only && only[0] === key ? derivedOf(hostId, only, names, today) : undefined;
+    if (guest) derived.push(guest);
+    else exactEmails.push(...list.map((a) => a[0]));
+  }
+  if (exactEmails.length > 0) {
+    const source = sourceBookingsOf(tx, hostId, exactEmails);
+    derived.push(...deriveGuests(source, propertyNames(tx, source.map((b) => b.property_id)), today));
+  }
+
+  const stored = new Map<string, Signed>();
+  for (const row of statements.signed.all(hostId) as Signed[]) stored.set(row[1], row);
+  const result: GuestRebuild = { guests: derived.length, bookings: bookingCount, created: 0, updated: 0, removed: 0 };
   const writes: BulkWrite[] = [];
+  // The whole stored row, for the rare guest the signatures cannot settle.
+  const full = (email: string) => statementsFor(tx).stored.get({ host: hostId, email });
   for (const guest of derived) {
-    const existing = stored.get(guest.guest_email);
+    const signed = stored.get(guest.guest_email);
     stored.delete(guest.guest_email);
-    if (existing && existing.deleted_at !== null) {
-      // A tombstone to bring back: rare, the one-row path handles it.
-      writeGuest(tx, existing, guest, now);
+    if (signed && signed[2] !== null) {
+      // A tombstone to bring back: rare, the one-row path handles it (with every column of the row).
+      writeGuest(tx, full(guest.guest_email), guest, now);
       result.created += 1;
       continue;
     }
-    const desired = desiredRow(guest, existing, now);
-    if (!existing) {
-      writes.push({ id: newId(), row: desired, insert: true });
+    if (!signed) {
+      writes.push({ id: newId(), row: desiredRow(guest, undefined, now), insert: true });
       result.created += 1;
-    } else if (Object.keys(changedFields(existing, desired)).length > 0) {
+      continue;
+    }
+    // desiredRow reads only these two of the existing row.
+    const desired = desiredRow(guest, { average_rating: signed[4], created_date: signed[3] } as GuestRow, now);
+    const signature = signatureOf(desired);
+    if (signature !== undefined && signature === signed[5] && desired.average_rating === signed[4]) continue;
+    const existing = full(guest.guest_email);
+    if (existing && Object.keys(changedFields(existing, desired)).length > 0) {
       writes.push({ id: existing.id, row: desired, insert: false });
       result.updated += 1;
     }
   }
   writeGuestsInBulk(tx, writes, now);
-  for (const row of stored.values()) {
-    if (writeGuest(tx, row, undefined, now) === 'removed') result.removed += 1;
+  for (const [id, , deletedAt] of stored.values()) {
+    if (deletedAt !== null) continue;
+    tombstoneRow(tx, GUESTS, id, now);
+    result.removed += 1;
   }
   return result;
 }
