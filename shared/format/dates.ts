@@ -110,25 +110,41 @@ function stayDateParts(iso: string): DateParts | null {
 
 const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+/**
+ * One formatter per timezone (null: Intl does not know the zone). Making an Intl.DateTimeFormat
+ * costs far more than using one, and a list renders dates for every row.
+ */
+const instantFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function instantFormatter(timezone: string): Intl.DateTimeFormat | null {
+  let formatter = instantFormatters.get(timezone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      });
+    } catch {
+      formatter = null;
+    }
+    instantFormatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
 /** The wall-clock parts of an instant in a timezone (Intl does the zone arithmetic). */
 function instantParts(value: string | Date, timezone: string): (DateParts & TimeParts) | null {
   if (typeof value === 'string' && !INSTANT_RE.test(value)) return null;
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    }).formatToParts(date);
-  } catch {
-    return null;
-  }
+  const formatter = instantFormatter(timezone);
+  if (!formatter) return null;
+  const parts = formatter.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? NaN);
   const result = { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
   return Object.values(result).every(Number.isFinite) ? result : null;
