@@ -134,6 +134,16 @@ describe('host housekeeping', () => {
     const anaRow = page.locator('.hk-schedule__row', { hasText: 'Ana Test' });
     await anaRow.locator('.hk-chip', { hasText: 'Balcony clean' }).waitFor();
     expect(await anaRow.locator('.hk-day--off').count()).toBe(2);
+
+    // The invite is online only: offline the page says so and the button waits.
+    await page.getByRole('tab', { name: 'Staff' }).click();
+    const inviteAna = page.getByRole('button', { name: 'Invite Ana Test' });
+    expect(await inviteAna.isDisabled()).toBe(false);
+    await s.context.setOffline(true);
+    await page.getByText('Invitations need a connection').waitFor();
+    expect(await inviteAna.isDisabled()).toBe(true);
+    await s.context.setOffline(false);
+    await page.getByText('Invitations need a connection').waitFor({ state: 'detached' });
   });
 
   it('keeps every view and form accessible (axe: no serious or critical violation)', async () => {
@@ -163,5 +173,6 @@ describe('host housekeeping', () => {
     await page.locator('dialog.dialog[open] .task-details').waitFor();
     problems.push(...(await seriousViolations(page)).map((v) => `task dialog: ${v}`));
     expect(problems).toEqual([]);
-  });
+    // axe on many views: slow on a shared machine.
+  }, 180_000);
 });

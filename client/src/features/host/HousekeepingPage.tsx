@@ -34,7 +34,7 @@ import { TaskFilterBar } from '../housekeeping/TaskFilterBar';
 import { TaskBoard } from '../housekeeping/TaskBoard';
 import { StaffSchedule } from '../housekeeping/StaffSchedule';
 import { NO_FILTERS, filterTasks, type TaskFilters } from '../housekeeping/task-filters';
-import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff } from '../housekeeping/mutations';
+import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from '../housekeeping/mutations';
 import { useOnline } from '../notifications/use-online';
 import { AlertsPrompt } from '../notifications/AlertsPrompt';
 import '../housekeeping/housekeeping.css';
@@ -229,7 +229,11 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         <Button variant="ghost" onClick={() => void run(() => cancelTask(write, open.id), 'Task cancelled')}>
           Cancel task
         </Button>
-      ) : null}
+      ) : (
+        <Button variant="ghost" onClick={() => void run(() => reopenTask(write, open.id), 'Task reopened')}>
+          Reopen task
+        </Button>
+      )}
       <Button
         variant="danger"
         onClick={() => {

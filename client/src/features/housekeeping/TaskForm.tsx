@@ -17,7 +17,7 @@ import { WriteRefused } from '../../sync/mutate';
 import { useProperties } from '../properties/use-properties';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
-import { saveTask, taskFromTemplate, type TaskFields } from './mutations';
+import { editedFields, saveTask, taskFromTemplate, type TaskFields } from './mutations';
 import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from './schedule-rules';
 
 export type TaskFormProps = {
@@ -143,7 +143,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
     };
     setSaving(true);
     try {
-      await saveTask((r) => runtime.write(r), task?.id ?? null, fields);
+      await saveTask((r) => runtime.write(r), task?.id ?? null, task ? editedFields(task, fields) : fields);
       toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
       onClose();
       onSaved?.();

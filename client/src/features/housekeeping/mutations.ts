@@ -68,7 +68,19 @@ export function deleteTemplate(write: Write, id: string) {
   return write({ table: SYNCED_TABLES.task_templates, op: 'delete', rowId: id });
 }
 
-export function saveTask(write: Write, id: string | null, fields: TaskFields) {
+/**
+ * The fields a host's edit changed, compared with the task as the form opened: only those are
+ * sent, so an edit does not overwrite what the housekeeper ticked meanwhile (field-level LWW).
+ */
+export function editedFields<T extends Record<string, unknown>>(original: Partial<Record<keyof T, unknown>>, next: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[]) {
+    if (JSON.stringify(original[key] ?? null) !== JSON.stringify(next[key] ?? null)) out[key] = next[key];
+  }
+  return out;
+}
+
+export function saveTask(write: Write, id: string | null, fields: TaskFields | Partial<TaskFields>) {
   if (id) return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields });
   return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'create', fields: { ...fields, task_status: 'pending', notes: '' } });
 }
@@ -80,6 +92,11 @@ export function deleteTask(write: Write, id: string) {
 /** A host may cancel an open task (it then leaves the housekeeper's open list). */
 export function cancelTask(write: Write, id: string) {
   return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'cancelled' } });
+}
+
+/** Only a host moves a finished task back (shared/sync.ts): it is pending again, checklist kept. */
+export function reopenTask(write: Write, id: string) {
+  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'pending' } });
 }
 
 /** Online only (decisions.md): creates the staff member's login and mails the first-password link. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS, activeFilterCount, dayOrder, dayProgress, filterTasks, groupByStatus, staffDays, weekStart } from './task-filters';
-import { freshChecklist, moveItem, parseList, taskFromTemplate } from './mutations';
+import { editedFields, freshChecklist, moveItem, parseList, taskFromTemplate } from './mutations';
 
 function task(id: string, over: Record<string, unknown> = {}) {
   return {
@@ -121,5 +121,12 @@ describe('checklists and templates', () => {
 
   it('reads a comma-separated list', () => {
     expect(parseList(' Deep cleaning, laundry,, Laundry ,')).toEqual(['Deep cleaning', 'laundry']);
+  });
+
+  it('sends only what an edit changed, so the housekeeper’s ticks made meanwhile survive', () => {
+    const original = { task_title: 'Turnover', booking_id: null, checklist_items: [{ id: 'a', text: 'Beds', done: false }], cost: 0 };
+    expect(editedFields(original, { task_title: 'Turnover', booking_id: null, checklist_items: [{ id: 'a', text: 'Beds', done: false }], cost: 25 })).toEqual({ cost: 25 });
+    expect(editedFields({ ...original, booking_id: undefined }, { ...original, booking_id: null })).toEqual({});
+    expect(editedFields(original, { ...original, checklist_items: [] })).toEqual({ checklist_items: [] });
   });
 });
