@@ -4,12 +4,13 @@
  * write adjusts them by its difference in the same transaction, so they are exact without a
  * recount; `countersFromScratch` is the recount, for checks and repairs.
  */
+import type Database from 'better-sqlite3';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { holdsDates } from '../../../../shared/bookings';
 import { fromCents, toCents } from '../../../../shared/money';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
-import { updateRow, type Row, type Tx } from '../../db/write';
+import { connectionOf, nextVersion, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 
 function requireDef(id: number): TableDef {
   const def = tableById(id);
@@ -74,16 +75,29 @@ export function applyCounterChanges(
   for (const [hostId, d] of deltas) adjustHostCounters(tx, hostId, d, now);
 }
 
+/** The increment of one host's counters, compiled once per connection (every booking write runs it). */
+const adjustStatements = new WeakMap<object, Database.Statement>();
+
+function adjustStatement(tx: Tx): Database.Statement {
+  const connection = connectionOf(tx) as Database.Database;
+  let statement = adjustStatements.get(connection);
+  if (!statement) {
+    statement = connection.prepare(
+      `UPDATE host_profiles SET properties_count = properties_count + ?, total_bookings = total_bookings + ?, total_revenue = total_revenue + ?, version = ?, updated_at = ?
+       WHERE id = ? AND deleted_at IS NULL`,
+    );
+    adjustStatements.set(connection, statement);
+  }
+  return statement;
+}
+
 function adjustHostCounters(tx: Tx, hostId: string, delta: Contribution, now: Date): void {
-  // Increments in SQL: no read first, and exact whatever else this transaction wrote before.
-  const set: Row = {};
-  if (delta.properties !== 0) set.properties_count = sql`${hostProfiles.properties_count} + ${delta.properties}`;
-  if (delta.bookings !== 0) set.total_bookings = sql`${hostProfiles.total_bookings} + ${delta.bookings}`;
-  // The raw column holds cents (shared/schema/columns.ts), so cents are added.
-  if (delta.revenueCents !== 0) set.total_revenue = sql`${hostProfiles.total_revenue} + ${delta.revenueCents}`;
-  if (Object.keys(set).length === 0) return;
-  // A row of a removed host profile finds no live profile: there is no counter left to keep.
-  updateRow(tx, HOST_PROFILES, hostId, set, now);
+  if (delta.properties === 0 && delta.bookings === 0 && delta.revenueCents === 0) return;
+  // Increments in SQL: no read first, and exact whatever else this transaction wrote before. The
+  // raw total_revenue column holds cents (shared/schema/columns.ts), so cents are added. A fresh
+  // version and updated_at as updateRow stamps them; a row of a removed host profile finds no live
+  // profile: there is no counter left to keep.
+  adjustStatement(tx).run(delta.properties, delta.bookings, delta.revenueCents, nextVersion(tx), nowIso(now), hostId);
 }
 
 /** The counters recomputed from the rows themselves. */
