@@ -259,6 +259,11 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         </Button>
       }
     >
+      {taskId && tasks.status === 'success' && !open && !pickedId ? (
+        <p className="form-message form-message--info" role="status">
+          That task is not here any more: it may have been deleted, or it has not synced to this device yet.
+        </p>
+      ) : null}
       {offerAlerts ? <AlertsPrompt text="Get an alert on this device when a housekeeper completes a task or one runs late?" /> : null}
       <Card>
         <Tabs

@@ -54,6 +54,11 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
 
   return (
     <Page title="Tasks" description="Everything assigned to you.">
+      {taskId && tasks.status === 'success' && !open ? (
+        <p className="form-message form-message--info" role="status">
+          That task is not on this device: it may have been reassigned or removed, or it has not synced yet.
+        </p>
+      ) : null}
       <Card>
         <DataView result={tasks} skeleton={<SkeletonRows rows={4} columns={2} />} empty={{ title: 'No tasks assigned to you', text: 'New assignments show up here and in your notifications.' }}>
           {(rows) => {
