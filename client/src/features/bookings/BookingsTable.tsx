@@ -16,6 +16,8 @@ export function BookingsTable({
   caption,
   showProperty = true,
   compact = false,
+  onOpen,
+  pendingIds,
 }: {
   bookings: readonly Booking[];
   propertyNames: Map<string, string>;
@@ -23,6 +25,10 @@ export function BookingsTable({
   showProperty?: boolean;
   /** Guest, property, dates and total only: for dashboard cards. */
   compact?: boolean;
+  /** Makes the guest's name a button that opens the booking. */
+  onOpen?: (booking: Booking) => void;
+  /** Rows with changes not yet sent: their commission and net are not the server's yet. */
+  pendingIds?: ReadonlySet<string>;
 }) {
   const format = useFormat();
   const columns: Column<Booking>[] = [
@@ -31,7 +37,13 @@ export function BookingsTable({
       header: 'Guest',
       render: (b) => (
         <div className="cell-stack">
-          <span className="cell-strong">{b.guest_name}</span>
+          {onOpen ? (
+            <button type="button" className="link-button cell-strong" onClick={() => onOpen(b)}>
+              {b.guest_name}
+            </button>
+          ) : (
+            <span className="cell-strong">{b.guest_name}</span>
+          )}
           {b.guest_email ? <span className="cell-muted">{b.guest_email}</span> : null}
         </div>
       ),
@@ -55,9 +67,16 @@ export function BookingsTable({
     { key: 'guests', header: 'Guests', align: 'end', secondary: true, render: (b) => b.guests_count },
     { key: 'source', header: 'Source', render: (b) => sourceLabel(b.booking_source) },
     { key: 'total', header: 'Total', align: 'end', render: (b) => format.money(b.total_amount) },
+    {
+      key: 'net',
+      header: 'Net',
+      align: 'end',
+      secondary: true,
+      render: (b) => (pendingIds?.has(b.id) ? <span className="muted">on sync</span> : format.money(b.net_amount)),
+    },
     { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
     { key: 'payment', header: 'Payment', secondary: true, render: (b) => <StatusBadge status={b.payment_status} /> },
   ];
-  const shown = compact ? columns.filter((c) => ['guest', 'property', 'in', 'out'].includes(c.key)) : columns;
+  const shown = compact ? columns.filter((c) => ['guest', 'property', 'in', 'out'].includes(c.key)) : columns.filter((c) => c.key !== 'net' || pendingIds !== undefined);
   return <Table caption={caption} columns={shown} rows={bookings} rowKey={(b) => b.id} />;
 }

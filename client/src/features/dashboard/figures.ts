@@ -28,21 +28,21 @@ export type DashTask = {
 
 export type DashMessage = { direction: string; status: string };
 
-export type Clash = { a: DashBooking; b: DashBooking };
+export type Clash<B extends DashBooking = DashBooking> = { a: B; b: B };
 
-export type DashboardFigures = {
-  arrivals: { today: DashBooking[]; tomorrow: DashBooking[] };
-  departures: { today: DashBooking[]; tomorrow: DashBooking[] };
+export type DashboardFigures<B extends DashBooking = DashBooking, T extends DashTask = DashTask> = {
+  arrivals: { today: B[]; tomorrow: B[] };
+  departures: { today: B[]; tomorrow: B[] };
   /** Next 30 days from today, all non-archived properties; rate 0..1. */
   occupancy: { rate: number; occupiedNights: number; availableNights: number };
   revenue: { thisMonth: number; lastMonth: number; /** percent change, 2 decimals; null when last month had none. */ change: number | null };
   tasks: { open: number; urgent: number };
   unreadMessages: number;
   attention: {
-    unassignedTurnovers: DashTask[];
-    overdueTasks: DashTask[];
-    unpaidBookings: DashBooking[];
-    clashes: Clash[];
+    unassignedTurnovers: T[];
+    overdueTasks: T[];
+    unpaidBookings: B[];
+    clashes: Clash<B>[];
   };
 };
 
@@ -71,15 +71,15 @@ export function dashboardWindow(today: string): { from: string; to: string } {
 const UNPAID = new Set(['pending', 'partial']);
 
 /** Pairs of live bookings of one property whose nights overlap within [from, to), each pair once. */
-export function clashesIn(bookings: readonly DashBooking[], from: string, to: string): Clash[] {
+export function clashesIn<B extends DashBooking>(bookings: readonly B[], from: string, to: string): Clash<B>[] {
   const inWindow = bookings.filter((b) => holdsDates(b) && b.check_in_date < to && b.check_out_date > from);
-  const byProperty = new Map<string, DashBooking[]>();
+  const byProperty = new Map<string, B[]>();
   for (const b of inWindow) {
     const list = byProperty.get(b.property_id);
     if (list) list.push(b);
     else byProperty.set(b.property_id, [b]);
   }
-  const clashes: Clash[] = [];
+  const clashes: Clash<B>[] = [];
   for (const list of byProperty.values()) {
     if (list.length < 2) continue;
     for (const a of list) {
@@ -94,19 +94,19 @@ function percentChange(now: number, before: number): number | null {
   return Math.round(((now - before) / before) * 10000) / 100;
 }
 
-export function dashboardFigures(input: {
+export function dashboardFigures<B extends DashBooking, T extends DashTask>(input: {
   today: string;
   now: Date;
   timezone: string;
   propertyIds: readonly string[];
-  bookings: readonly DashBooking[];
-  tasks: readonly DashTask[];
+  bookings: readonly B[];
+  tasks: readonly T[];
   messages: readonly DashMessage[];
-}): DashboardFigures {
+}): DashboardFigures<B, T> {
   const { today, bookings, tasks } = input;
   const tomorrow = addDays(today, 1);
   const live = bookings.filter(holdsDates);
-  const byGuest = (a: DashBooking, b: DashBooking) => a.guest_name.localeCompare(b.guest_name);
+  const byGuest = (a: B, b: B) => a.guest_name.localeCompare(b.guest_name);
   const arriving = (day: string) => live.filter((b) => b.check_in_date === day).sort(byGuest);
   const leaving = (day: string) => live.filter((b) => b.check_out_date === day).sort(byGuest);
 

@@ -1,104 +1,176 @@
 import { Link } from '@tanstack/react-router';
-import { addDays } from '../../../../shared/format/dates';
-import { TABLE } from '../../data/tables';
+import { useEffect, useMemo, useState } from 'react';
+import { TABLE, type Booking, type Task } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
-import { SkeletonStats } from '../../components/ui/Skeleton';
+import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
-import { DataView } from '../../components/data-view';
-import { BookingsTable } from '../bookings/BookingsTable';
-import { TasksTable } from '../tasks/TasksTable';
+import { MARKS, markPainted } from '../calendar/marks';
+import { dashboardFigures, dashboardWindow, type DashboardFigures } from '../dashboard/figures';
 import { usePropertyNames, useProperties } from '../properties/use-properties';
-import { useState } from 'react';
-import type { Task } from '../../data/tables';
 import { TaskDialog } from '../tasks/TaskDialog';
+import '../dashboard/dashboard.css';
+
+function StayList({ title, stays, names, empty }: { title: string; stays: readonly Booking[]; names: Map<string, string>; empty: string }) {
+  return (
+    <div className="dash-list">
+      <h3 className="dash-list__title">
+        {title} <span className="badge">{stays.length}</span>
+      </h3>
+      {stays.length ? (
+        <ul className="plain-list">
+          {stays.map((b) => (
+            <li key={b.id}>
+              <Link to="/host/bookings" search={{ bookingId: b.id }} className="text-link">
+                {b.guest_name}
+              </Link>{' '}
+              <span className="muted">
+                · {names.get(b.property_id) ?? 'Unknown property'} · {b.guests_count} guest{b.guests_count === 1 ? '' : 's'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{empty}</p>
+      )}
+    </div>
+  );
+}
+
+function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booking, Task>; names: Map<string, string>; onTask: (t: Task) => void }) {
+  const format = useFormat();
+  const { unassignedTurnovers, overdueTasks, unpaidBookings, clashes } = figures.attention;
+  const total = unassignedTurnovers.length + overdueTasks.length + unpaidBookings.length + clashes.length;
+  if (total === 0) return <p className="muted">Nothing needs your attention. Every turnover has a housekeeper, tasks are on time, stays are paid and no dates clash.</p>;
+  return (
+    <ul className="attention">
+      {clashes.map((c) => (
+        <li key={`${c.a.id}-${c.b.id}`} className="attention__item attention__item--danger">
+          <strong>Calendar clash</strong> at {names.get(c.a.property_id) ?? 'a property'}: {c.a.guest_name} ({format.date(c.a.check_in_date)}–{format.date(c.a.check_out_date)}) and {c.b.guest_name} ({format.date(c.b.check_in_date)}–{format.date(c.b.check_out_date)}).{' '}
+          <Link to="/host/calendar" search={{ start: c.b.check_in_date }} className="text-link">
+            Open calendar
+          </Link>
+        </li>
+      ))}
+      {unassignedTurnovers.map((t) => (
+        <li key={t.id} className="attention__item">
+          <strong>Turnover without a housekeeper</strong>: {t.task_title} at {names.get(t.property_id) ?? 'a property'}, {format.when(t.scheduled_date ?? t.due_date)}.{' '}
+          <button type="button" className="link-button" onClick={() => onTask(t)}>
+            Open task
+          </button>
+        </li>
+      ))}
+      {overdueTasks.map((t) => (
+        <li key={t.id} className="attention__item attention__item--warning">
+          <strong>Overdue</strong>: {t.task_title}, due {format.when(t.due_date)}.{' '}
+          <button type="button" className="link-button" onClick={() => onTask(t)}>
+            Open task
+          </button>
+        </li>
+      ))}
+      {unpaidBookings.map((b) => (
+        <li key={b.id} className="attention__item">
+          <strong>{b.payment_status === 'partial' ? 'Partly paid' : 'Unpaid'}</strong>: {b.guest_name} at {names.get(b.property_id) ?? 'a property'}, from {format.date(b.check_in_date)}, {format.money(b.total_amount)}.{' '}
+          <Link to="/host/bookings" search={{ bookingId: b.id }} className="text-link">
+            Open booking
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function HostDashboardPage() {
   const user = useCurrentUser();
   const format = useFormat();
   const today = format.today();
-  const weekAhead = addDays(today, 7);
-  const propertyNames = usePropertyNames();
+  const window = dashboardWindow(today);
+  const names = usePropertyNames();
   const properties = useProperties();
   const [openTask, setOpenTask] = useState<Task | null>(null);
 
-  const arrivals = useRows(TABLE.bookings, {
-    PageSize: 50,
-    OrderByField: 'check_in_date',
-    IsAsc: true,
+  const bookings = useRows(TABLE.bookings, {
+    PageSize: 100_000,
     Filters: [
-      { name: 'check_in_date', op: 'GreaterThanOrEqual', value: today },
-      { name: 'check_in_date', op: 'LessThan', value: weekAhead },
-      { name: 'booking_status', op: 'NotEqual', value: 'cancelled' },
+      { name: 'check_out_date', op: 'GreaterThan', value: window.from },
+      { name: 'check_in_date', op: 'LessThan', value: window.to },
     ],
   });
-  const departuresToday = useRows(TABLE.bookings, {
-    PageSize: 1,
-    Filters: [
-      { name: 'check_out_date', op: 'Equal', value: today },
-      { name: 'booking_status', op: 'NotEqual', value: 'cancelled' },
-    ],
-  });
-  const openTasks = useRows(TABLE.housekeeping_tasks, {
-    PageSize: 20,
-    OrderByField: 'due_date',
-    IsAsc: true,
-    Filters: [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }],
-  });
+  const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }] });
+  const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000, Filters: [{ name: 'status', op: 'Equal', value: 'unread' }] });
+  const all = [properties, bookings, tasks, messages];
+  const failed = all.find((r) => r.status === 'error');
+  const ready = all.every((r) => r.status === 'success');
 
-  const stats = [properties, arrivals, departuresToday, openTasks];
-  const failed = stats.find((s) => s.status === 'error');
-  const arrivalsToday = arrivals.status === 'success' ? arrivals.rows.filter((b) => b.check_in_date === today).length : 0;
+  const figures = useMemo(() => {
+    if (!properties.rows || !bookings.rows || !tasks.rows || !messages.rows) return null;
+    return dashboardFigures({
+      today,
+      now: new Date(),
+      timezone: format.settings.timezone,
+      propertyIds: properties.rows.filter((p) => p.status !== 'archived').map((p) => p.id),
+      bookings: bookings.rows,
+      tasks: tasks.rows,
+      messages: messages.rows,
+    });
+  }, [today, format.settings.timezone, properties.rows, bookings.rows, tasks.rows, messages.rows]);
 
+  useEffect(() => {
+    if (!figures) return;
+    const frame = requestAnimationFrame(() => markPainted(MARKS.dashboard));
+    return () => cancelAnimationFrame(frame);
+  }, [figures]);
+
+  const change = figures?.revenue.change;
   return (
     <Page title="Dashboard" description={`Good to see you, ${user.Name || user.Email}. Here is what is happening at your properties.`}>
       {failed?.status === 'error' ? (
         <ErrorState error={failed.error} onRetry={failed.retry} />
-      ) : properties.status === 'success' && arrivals.status === 'success' && departuresToday.status === 'success' && openTasks.status === 'success' ? (
-        <div className="stat-grid">
-          <StatCard label="Properties" value={properties.total} />
-          <StatCard label="Check-ins today" value={arrivalsToday} tone="accent" />
-          <StatCard label="Check-outs today" value={departuresToday.total} />
-          <StatCard label="Open housekeeping tasks" value={openTasks.total} tone={openTasks.rows.some((t) => t.priority_level === 'urgent') ? 'danger' : 'default'} />
-        </div>
+      ) : !ready || !figures ? (
+        <>
+          <SkeletonStats />
+          <SkeletonRows rows={4} columns={3} />
+        </>
       ) : (
-        <SkeletonStats />
+        <>
+          <div className="stat-grid" data-testid="dashboard-figures">
+            <StatCard label="Arrivals today" value={figures.arrivals.today.length} hint={`${figures.arrivals.tomorrow.length} tomorrow`} tone="accent" />
+            <StatCard label="Departures today" value={figures.departures.today.length} hint={`${figures.departures.tomorrow.length} tomorrow`} />
+            <StatCard
+              label="Occupancy, next 30 days"
+              value={`${Math.round(figures.occupancy.rate * 1000) / 10}%`}
+              hint={`${figures.occupancy.occupiedNights} of ${figures.occupancy.availableNights} nights booked`}
+            />
+            <StatCard
+              label="Revenue this month"
+              value={format.money(figures.revenue.thisMonth)}
+              hint={`${format.money(figures.revenue.lastMonth)} last month${change === null || change === undefined ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`}`}
+              tone={change !== null && change !== undefined && change < 0 ? 'warning' : 'default'}
+            />
+            <StatCard label="Open housekeeping tasks" value={figures.tasks.open} hint={`${figures.tasks.urgent} urgent`} tone={figures.tasks.urgent ? 'danger' : 'default'} />
+            <StatCard label="Unread messages" value={figures.unreadMessages} hint={<Link to="/host/inbox" className="text-link">Open inbox</Link>} />
+          </div>
+          <div className="grid-2">
+            <Card>
+              <CardHeader title="Needs attention" description="Unassigned turnovers, overdue tasks, unpaid stays and clashing dates" />
+              <Attention figures={figures} names={names} onTask={setOpenTask} />
+            </Card>
+            <Card>
+              <CardHeader title="Arrivals and departures" actions={<Link to="/host/calendar" className="text-link">Calendar</Link>} />
+              <div className="dash-lists">
+                <StayList title="Arriving today" stays={figures.arrivals.today} names={names} empty="No arrivals today." />
+                <StayList title="Leaving today" stays={figures.departures.today} names={names} empty="No departures today." />
+                <StayList title="Arriving tomorrow" stays={figures.arrivals.tomorrow} names={names} empty="No arrivals tomorrow." />
+                <StayList title="Leaving tomorrow" stays={figures.departures.tomorrow} names={names} empty="No departures tomorrow." />
+              </div>
+            </Card>
+          </div>
+        </>
       )}
-
-      <div className="grid-2">
-        <Card>
-          <CardHeader
-            title="Arrivals this week"
-            description="Check-ins over the next 7 days"
-            actions={
-              <Link to="/host/bookings" className="text-link">
-                All bookings
-              </Link>
-            }
-          />
-          <DataView result={arrivals} empty={{ title: 'No arrivals in the next 7 days' }}>
-            {(rows) => <BookingsTable bookings={rows} propertyNames={propertyNames} caption="Arrivals this week" compact />}
-          </DataView>
-        </Card>
-        <Card>
-          <CardHeader
-            title="Open tasks"
-            description="Pending and in-progress housekeeping, by due date"
-            actions={
-              <Link to="/host/housekeeping" className="text-link">
-                Housekeeping
-              </Link>
-            }
-          />
-          <DataView result={openTasks} empty={{ title: 'No open tasks', text: 'Every housekeeping task is done.' }}>
-            {(rows) => <TasksTable tasks={rows} propertyNames={propertyNames} caption="Open tasks" onOpen={setOpenTask} compact />}
-          </DataView>
-        </Card>
-      </div>
-      <TaskDialog task={openTask} propertyName={openTask ? propertyNames.get(openTask.property_id) : undefined} onClose={() => setOpenTask(null)} />
+      <TaskDialog task={openTask} propertyName={openTask ? names.get(openTask.property_id) : undefined} onClose={() => setOpenTask(null)} />
     </Page>
   );
 }

@@ -1,25 +1,83 @@
 import { Link } from '@tanstack/react-router';
-import { TABLE } from '../../data/tables';
+import { useCallback, useMemo, useState } from 'react';
+import { addDays } from '../../../../shared/format/dates';
+import { moneyTotals, occupancy, roomRevenue } from '../../../../shared/stats';
+import { TABLE, type Booking, type Task } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
+import { SYNCED_TABLES } from '../../db/schema';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Input } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
+import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
+import { useSyncRuntime } from '../../sync/sync-context';
+import { WriteRefused } from '../../sync/mutate';
+import { BookingForm } from '../bookings/BookingForm';
+import type { BookingDraft } from '../bookings/booking-rules';
 import { BookingsTable, sourceLabel } from '../bookings/BookingsTable';
-import { occupancyPercent } from '../bookings/stats';
+import { usePendingRowIds } from '../bookings/use-booking-sync';
+import { layoutTimeline } from '../calendar/timeline';
+import { Timeline } from '../calendar/Timeline';
+import { monthStart, nextMonthStart } from '../dashboard/figures';
+import { ImageGallery } from '../properties/ImageGallery';
+import { PropertyForm, UpgradeNotice } from '../properties/PropertyForm';
+import { archiveProperty, restoreProperty } from '../properties/mutations';
+import { usePropertyLimit } from '../properties/use-tier';
+import { TaskDialog } from '../tasks/TaskDialog';
+import { TasksTable } from '../tasks/TasksTable';
+import type { Write } from '../tasks/mutations';
+import '../properties/properties.css';
+
+const STRIP_DAYS = 30;
+
+type Editing = { booking: Booking | null; initial?: Partial<BookingDraft> } | null;
+
+function ExportUrl({ url }: { url: string | null }) {
+  const { toast } = useToast();
+  if (!url) return <p className="muted">The export address appears once the property has synced.</p>;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Copied', description: 'Paste the address into Airbnb, Vrbo or Booking.com to block these dates there.' });
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="export-url">
+      <Input label="Calendar export (iCal)" value={url} readOnly onFocus={(e) => e.target.select()} hint="Anyone with this address can read the calendar: share it only with booking sites." />
+      <Button variant="secondary" onClick={() => void copy()}>
+        Copy
+      </Button>
+    </div>
+  );
+}
 
 export function PropertyDetailPage({ id }: { id: string }) {
   const format = useFormat();
+  const today = format.today();
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
+  const write: Write = (request) => runtime.write(request);
+  const limit = usePropertyLimit();
+  const pending = usePendingRowIds(SYNCED_TABLES.bookings);
+  const [editingProperty, setEditingProperty] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [openTask, setOpenTask] = useState<Task | null>(null);
   const property = useRows(TABLE.properties, { PageSize: 1, Filters: [{ name: 'id', op: 'Equal', value: id }] });
-  const bookings = useRows(TABLE.bookings, {
-    PageSize: 1000,
-    OrderByField: 'check_in_date',
-    IsAsc: false,
-    Filters: [{ name: 'property_id', op: 'Equal', value: id }],
-  });
+  const bookings = useRows(TABLE.bookings, { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: false, Filters: [{ name: 'property_id', op: 'Equal', value: id }] });
+  const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 50, OrderByField: 'due_date', IsAsc: true, Filters: [{ name: 'property_id', op: 'Equal', value: id }, { name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }] });
+  const blocks = useRows(TABLE.calendar_blocks, { PageSize: 1000, Filters: [{ name: 'property_id', op: 'Equal', value: id }] });
+
+  const days = useMemo(() => Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i)), [today]);
+  const rows = useMemo(() => layoutTimeline([id], bookings.rows ?? [], blocks.rows ?? [], today, STRIP_DAYS), [id, bookings.rows, blocks.rows, today]);
+  const onOpen = useCallback((b: Booking) => setEditing({ booking: b }), []);
+  const onCreate = useCallback((propertyId: string, checkIn: string, checkOut: string) => setEditing({ booking: null, initial: { property_id: propertyId, check_in_date: checkIn, check_out_date: checkOut } }), []);
 
   if (property.status === 'loading') {
     return (
@@ -51,26 +109,58 @@ export function PropertyDetailPage({ id }: { id: string }) {
     );
   }
 
-  const today = format.today();
   const names = new Map([[p.id, p.property_name]]);
   const listings = Object.entries(p.ota_listings);
+  const list = bookings.rows ?? [];
+  const occ = occupancy(list, [p.id], { from: today, to: addDays(today, 30) });
+  const thisMonth = roomRevenue(list, [p.id], { from: monthStart(today), to: nextMonthStart(today) }).revenue;
+  const allTime = moneyTotals(list);
+  const archived = p.status === 'archived';
+
+  const toggleArchive = async () => {
+    try {
+      if (archived) await restoreProperty(write, p.id);
+      else await archiveProperty(write, p.id);
+      toast({ title: archived ? 'Property restored' : 'Property archived', description: archived ? 'It takes bookings again.' : 'Its bookings and finances stay; it no longer counts against your plan.' });
+    } catch (error) {
+      toast({ title: 'Not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+    }
+  };
 
   return (
     <Page
       title={p.property_name}
       description={p.address || undefined}
       actions={
-        <Link to="/host/properties" className="btn btn--secondary btn--md">
-          <span>All properties</span>
-        </Link>
+        <div className="button-group">
+          <Button variant="secondary" onClick={() => setEditingProperty(true)}>
+            Edit
+          </Button>
+          <Button variant={archived ? 'secondary' : 'danger'} onClick={() => void toggleArchive()} disabled={archived && limit?.reached === true}>
+            {archived ? 'Restore' : 'Archive'}
+          </Button>
+          {!archived ? <Button onClick={() => setEditing({ booking: null, initial: { property_id: p.id } })}>New booking</Button> : null}
+        </div>
       }
     >
+      {archived && limit?.reached ? <UpgradeNotice limit={limit} /> : null}
       <div className="stat-grid">
-        <StatCard label="Nightly base price" value={format.money(p.base_price)} />
-        <StatCard label="Sleeps" value={p.max_guests} hint={`${p.bedrooms} bedrooms · ${p.bathrooms} bathrooms`} />
-        <StatCard label="Occupancy, next 30 days" value={bookings.status === 'success' ? `${occupancyPercent(bookings.rows, p.id, today, 30)}%` : '…'} tone="accent" />
+        <StatCard label="Nightly base price" value={format.money(p.base_price)} hint={`Sleeps ${p.max_guests} · ${p.bedrooms} bd · ${p.bathrooms} ba`} />
+        <StatCard label="Occupancy, next 30 days" value={bookings.status === 'success' ? `${Math.round(occ.rate * 1000) / 10}%` : '…'} hint={`${occ.occupiedNights} of ${occ.availableNights} nights`} tone="accent" />
+        <StatCard label="Revenue this month" value={bookings.status === 'success' ? format.money(thisMonth) : '…'} hint="Nights stayed this month" />
+        <StatCard label="Revenue, all bookings" value={bookings.status === 'success' ? format.money(allTime.revenue) : '…'} hint={`Net ${format.money(allTime.net)} after ${format.money(allTime.commission)} commission`} />
         <StatCard label="Status" value={<StatusBadge status={p.status} />} hint={humanize(p.property_type)} />
       </div>
+
+      <Card className="card--flush">
+        <CardHeader title="Next 30 days" description="Drag across free days to add a booking." />
+        {bookings.status === 'success' && blocks.status === 'success' ? (
+          <Timeline properties={[p]} rows={rows} days={days} today={today} formatDate={format.date} onOpen={onOpen} onCreate={archived ? undefined : onCreate} label={`Calendar of ${p.property_name}`} />
+        ) : (
+          <SkeletonRows rows={1} columns={6} />
+        )}
+      </Card>
+
       <div className="grid-2">
         <Card>
           <CardHeader title="About" />
@@ -91,9 +181,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
               <p>{p.access_notes}</p>
             </div>
           ) : null}
-        </Card>
-        <Card>
-          <CardHeader title="Amenities and listings" />
+          <h3 className="section-title">Amenities</h3>
           {p.amenities.length ? (
             <ul className="chip-list" aria-label="Amenities">
               {p.amenities.map((a) => (
@@ -105,9 +193,11 @@ export function PropertyDetailPage({ id }: { id: string }) {
           ) : (
             <p className="muted">No amenities listed.</p>
           )}
-          <h3 className="section-title">Listed on</h3>
+        </Card>
+        <Card>
+          <CardHeader title="Listings and calendar export" />
           {listings.length ? (
-            <ul className="plain-list">
+            <ul className="plain-list" aria-label="Listings">
               {listings.map(([platform, ref]) => (
                 <li key={platform}>
                   <strong>{sourceLabel(platform)}</strong> <span className="muted">{ref}</span>
@@ -117,14 +207,31 @@ export function PropertyDetailPage({ id }: { id: string }) {
           ) : (
             <p className="muted">Not linked to any booking site yet.</p>
           )}
+          <ExportUrl url={p.ical_export_url} />
         </Card>
       </div>
+
+      <Card>
+        <CardHeader title="Photos" />
+        <ImageGallery property={p} />
+      </Card>
+
+      <Card>
+        <CardHeader title="Open housekeeping tasks" actions={<Link to="/host/housekeeping" className="text-link">Housekeeping</Link>} />
+        <DataView result={tasks} empty={{ title: 'No open tasks for this property' }}>
+          {(rows) => <TasksTable tasks={rows} propertyNames={names} caption={`Open tasks at ${p.property_name}`} onOpen={setOpenTask} compact />}
+        </DataView>
+      </Card>
+
       <Card>
         <CardHeader title="Bookings" description={`Stays at ${p.property_name}, latest first`} />
         <DataView result={bookings} empty={{ title: 'No bookings for this property yet' }}>
-          {(rows) => <BookingsTable bookings={rows} propertyNames={names} caption={`Bookings at ${p.property_name}`} showProperty={false} />}
+          {(rows) => <BookingsTable bookings={rows.slice(0, 100)} propertyNames={names} caption={`Bookings at ${p.property_name}`} showProperty={false} onOpen={onOpen} pendingIds={pending} />}
         </DataView>
       </Card>
+      <PropertyForm open={editingProperty} property={p} onClose={() => setEditingProperty(false)} />
+      <BookingForm open={editing !== null} booking={editing?.booking ?? null} initial={editing?.initial} onClose={() => setEditing(null)} />
+      <TaskDialog task={openTask} propertyName={p.property_name} onClose={() => setOpenTask(null)} />
     </Page>
   );
 }

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { HostBookingsPage } from '../../features/host/BookingsPage';
 
 export const Route = createFileRoute('/_host/host/bookings')({
-  component: HostBookingsPage,
+  validateSearch: z.object({ bookingId: z.string().optional(), propertyId: z.string().optional(), payment: z.string().optional() }),
+  component: BookingsRoute,
 });
+
+function BookingsRoute() {
+  const { bookingId, propertyId, payment } = Route.useSearch();
+  return <HostBookingsPage bookingId={bookingId} propertyId={propertyId} payment={payment} />;
+}

@@ -1,0 +1,209 @@
+/**
+ * The multi-property timeline (issue 7 "Calendar"): rows are properties, columns are days, on one
+ * CSS grid per row. Each row draws only its bars (bookings coloured by source, imported blocks in
+ * their own strip, clashes outlined) over a background of day lines painted by CSS, so 50
+ * properties × 90 days cost a few hundred elements, not 4 500 cells; rows are memoised and only
+ * re-render when their own layout changes. A drag across free days of a row asks to create a
+ * booking for those nights; a click on a bar opens it.
+ */
+import { memo, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import { addDays } from '../../../../shared/format/dates';
+import { sourceLabel } from '../bookings/BookingsTable';
+import { dragSelection, sourceTone, type TimelineBooking, type TimelineRow } from './timeline';
+import './calendar.css';
+
+const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function weekdayIndex(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)).getUTCDay();
+}
+
+export type TimelineProperty = { id: string; property_name: string };
+
+export type TimelineProps<B extends TimelineBooking> = {
+  properties: readonly TimelineProperty[];
+  rows: Map<string, TimelineRow>;
+  days: readonly string[];
+  today: string;
+  formatDate: (day: string) => string;
+  onOpen: (booking: B) => void;
+  /** Nights [checkIn, checkOut) chosen by a drag over free days. */
+  onCreate?: (propertyId: string, checkIn: string, checkOut: string) => void;
+  /** Told once the rows are on screen (for the benchmark's marks). */
+  onPainted?: () => void;
+  label?: string;
+};
+
+type Drag = { propertyId: string; anchor: number; current: number; pointerId: number };
+
+export function Timeline<B extends TimelineBooking>({ properties, rows, days, today, formatDate, onOpen, onCreate, onPainted, label = 'Booking timeline' }: TimelineProps<B>) {
+  const todayIndex = days.indexOf(today);
+  const style = { '--days': days.length } as CSSProperties;
+  const [taken, setTaken] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!onPainted) return;
+    const frame = requestAnimationFrame(() => onPainted());
+    return () => cancelAnimationFrame(frame);
+  }, [onPainted, rows]);
+
+  return (
+    <div className="tl-wrap" role="region" aria-label={label} tabIndex={0} style={style}>
+      <div className="tl">
+        <div className="tl__head" aria-hidden="true">
+          <div className="tl__corner">Property</div>
+          <div className="tl__days">
+            {days.map((d, i) => {
+              const wd = weekdayIndex(d);
+              return (
+                <div key={d} className={`tl__day${i === todayIndex ? ' tl__day--today' : ''}${wd === 0 || wd === 6 ? ' tl__day--weekend' : ''}`}>
+                  <span className="tl__weekday">{WEEKDAY[wd]}</span>
+                  <span className="tl__date">{d.slice(8)}</span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <ul className="tl__rows" aria-label="Properties">
+          {properties.map((p) => {
+            const row = rows.get(p.id);
+            return row ? (
+              <RowView
+                key={p.id}
+                property={p}
+                row={row}
+                days={days}
+                todayIndex={todayIndex}
+                formatDate={formatDate}
+                onOpen={onOpen as (b: TimelineBooking) => void}
+                onCreate={onCreate}
+                onTaken={setTaken}
+              />
+            ) : null;
+          })}
+        </ul>
+      </div>
+      <p className="tl__status" role="status">
+        {taken ?? ''}
+      </p>
+    </div>
+  );
+}
+
+type RowViewProps = {
+  property: TimelineProperty;
+  row: TimelineRow;
+  days: readonly string[];
+  todayIndex: number;
+  formatDate: (day: string) => string;
+  onOpen: (booking: TimelineBooking) => void;
+  onCreate?: (propertyId: string, checkIn: string, checkOut: string) => void;
+  onTaken: (message: string | null) => void;
+};
+
+const RowView = memo(function RowView({ property, row, days, todayIndex, formatDate, onOpen, onCreate, onTaken }: RowViewProps) {
+  const track = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+
+  const dayAt = (clientX: number): number => {
+    const rect = track.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0) return -1;
+    return Math.min(days.length - 1, Math.max(0, Math.floor(((clientX - rect.left) / rect.width) * days.length)));
+  };
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!onCreate || e.button !== 0 || e.target !== track.current) return;
+    const day = dayAt(e.clientX);
+    if (day < 0 || row.busy[day]) return;
+    track.current?.setPointerCapture(e.pointerId);
+    setDrag({ propertyId: property.id, anchor: day, current: day, pointerId: e.pointerId });
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!drag) return;
+    const day = dayAt(e.clientX);
+    if (day !== drag.current) setDrag({ ...drag, current: day });
+  };
+  const onPointerUp = () => {
+    if (!drag || !onCreate) return;
+    const chosen = dragSelection(row, drag.anchor, drag.current);
+    setDrag(null);
+    if (!chosen) {
+      onTaken(`Some of those nights at ${property.property_name} are already taken.`);
+      return;
+    }
+    onTaken(null);
+    onCreate(property.id, days[chosen.first] as string, addDays(days[chosen.last] as string, 1));
+  };
+
+  const selection = drag ? { first: Math.min(drag.anchor, drag.current), last: Math.max(drag.anchor, drag.current) } : null;
+  const selectionFree = drag ? dragSelection(row, drag.anchor, drag.current) !== null : true;
+  const lanes = row.lanes + (row.blocks.length ? 1 : 0);
+
+  return (
+    <li className="tl__row">
+      <div className="tl__property" title={property.property_name}>
+        {property.property_name}
+      </div>
+      <div
+        ref={track}
+        className={`tl__track${onCreate ? ' tl__track--creatable' : ''}`}
+        style={{ '--lanes': lanes } as CSSProperties}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => setDrag(null)}
+        data-property-id={property.id}
+      >
+        {todayIndex >= 0 ? <div className="tl__today" style={{ gridColumn: `${todayIndex + 1} / span 1` }} aria-hidden="true" /> : null}
+        {selection ? (
+          <div className={`tl__selection${selectionFree ? '' : ' tl__selection--taken'}`} style={{ gridColumn: `${selection.first + 1} / span ${selection.last - selection.first + 1}` }} aria-hidden="true" />
+        ) : null}
+        {row.bookings.map((bar) => {
+          const b = bar.item;
+          return (
+            <button
+              key={b.id}
+              type="button"
+              className={`tl__bar tl__bar--${sourceTone(b.booking_source)}${bar.clash ? ' tl__bar--clash' : ''}${bar.clippedStart ? ' tl__bar--clip-start' : ''}${bar.clippedEnd ? ' tl__bar--clip-end' : ''}`}
+              style={{ gridColumn: `${bar.start + 1} / span ${bar.span}`, gridRow: bar.lane + 1 }}
+              onClick={() => onOpen(b)}
+              aria-label={`${b.guest_name} at ${property.property_name}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', overlaps another booking' : ''}`}
+              data-booking-id={b.id}
+            >
+              <span className="tl__bar-label">{b.guest_name}</span>
+            </button>
+          );
+        })}
+        {row.blocks.map((bar) => (
+          <div
+            key={bar.item.id}
+            className="tl__block"
+            style={{ gridColumn: `${bar.start + 1} / span ${bar.span}`, gridRow: row.lanes + 1 }}
+            role="img"
+            aria-label={`Blocked at ${property.property_name}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}`}
+            title={bar.item.summary || 'Blocked'}
+          />
+        ))}
+      </div>
+    </li>
+  );
+});
+
+export function TimelineLegend() {
+  return (
+    <ul className="legend tl-legend" aria-label="Legend">
+      {(['airbnb', 'booking', 'vrbo', 'expedia', 'direct', 'other'] as const).map((tone) => (
+        <li key={tone}>
+          <span className={`tl-swatch tl__bar--${tone}`} aria-hidden="true" /> {tone === 'booking' ? 'Booking.com' : tone === 'other' ? 'Other sources' : sourceLabel(tone)}
+        </li>
+      ))}
+      <li>
+        <span className="tl-swatch tl-swatch--block" aria-hidden="true" /> Blocked by an imported calendar
+      </li>
+      <li>
+        <span className="tl-swatch tl-swatch--clash" aria-hidden="true" /> Overlapping bookings
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * A property's photos: the first is the cover. Upload is online-only (the server stores and
+ * resizes the file) and says so offline; reordering and removing are plain field writes through
+ * the outbox, so they work offline too.
+ */
+import { useRef, useState } from 'react';
+import type { Property } from '../../data/tables';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/Field';
+import { useOnline } from '../../components/layout/SyncStatus';
+import { useToast } from '../../components/ui/Toast';
+import { useSyncRuntime } from '../../sync/sync-context';
+import type { Write } from '../tasks/mutations';
+import { IMAGE_TYPES, setImages, uploadPropertyImage } from './mutations';
+
+export function ImageGallery({ property }: { property: Property }) {
+  const online = useOnline();
+  const runtime = useSyncRuntime();
+  const { toast } = useToast();
+  const write: Write = (request) => runtime.write(request);
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const images = property.images;
+
+  const upload = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    setError(null);
+    setUploading(true);
+    try {
+      await uploadPropertyImage(property.id, file);
+      // The new gallery arrives with the next pull; ask for it now.
+      void runtime.syncNow();
+      toast({ title: 'Image added', description: `${file.name} is now in the gallery.` });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The image could not be uploaded.');
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const move = (from: number, to: number) => {
+    const next = [...images];
+    const [item] = next.splice(from, 1);
+    if (item === undefined) return;
+    next.splice(to, 0, item);
+    void setImages(write, property.id, next);
+  };
+
+  return (
+    <div className="gallery">
+      {images.length ? (
+        <ul className="gallery__grid" aria-label="Photos">
+          {images.map((src, i) => (
+            <li key={src} className="gallery__item">
+              <img src={src} alt={`${property.property_name}, photo ${i + 1}${i === 0 ? ' (cover)' : ''}`} loading="lazy" />
+              <div className="gallery__actions">
+                {i > 0 ? (
+                  <Button size="sm" variant="secondary" onClick={() => move(i, 0)} aria-label={`Make photo ${i + 1} the cover`}>
+                    Make cover
+                  </Button>
+                ) : (
+                  <span className="badge badge--accent">Cover</span>
+                )}
+                <Button size="sm" variant="ghost" onClick={() => void setImages(write, property.id, images.filter((x) => x !== src))} aria-label={`Remove photo ${i + 1}`}>
+                  Remove
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No photos yet.</p>
+      )}
+      {error ? <FormMessage title="Upload failed">{error}</FormMessage> : null}
+      <div className="gallery__upload">
+        <input
+          ref={input}
+          id={`upload-${property.id}`}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          className="visually-hidden"
+          disabled={!online || uploading}
+          onChange={(e) => void upload(e.target.files)}
+        />
+        <Button variant="secondary" isLoading={uploading} disabled={!online} onClick={() => input.current?.click()} aria-describedby={`upload-note-${property.id}`}>
+          Upload a photo
+        </Button>
+        <p id={`upload-note-${property.id}`} className="field__hint">
+          {online ? 'JPEG, PNG or WebP.' : 'You are offline: uploading photos needs a connection. Everything else here works offline.'}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * What the property screens decide before a write (issue 7 "Properties"): the form's draft and
+ * its inline validation, OTA listings as platform → reference rows, the amenities offered, and
+ * the tier limit as the server counts it (hosts/limits.ts: non-archived properties against the
+ * tier's properties_limit), so the host learns of it before the server refuses. Pure.
+ */
+import type { PROPERTY_STATUSES } from '../../../../shared/enums';
+
+export const COMMON_AMENITIES = [
+  'Wi-Fi',
+  'Air conditioning',
+  'Heating',
+  'Kitchen',
+  'Washing machine',
+  'Dryer',
+  'Free parking',
+  'Dedicated workspace',
+  'TV',
+  'Pool',
+  'Hot tub',
+  'Balcony',
+  'Garden',
+  'Grill',
+  'Pets allowed',
+  'Elevator',
+  'Crib',
+  'Hair dryer',
+  'Coffee maker',
+  'EV charger',
+] as const;
+
+export const LISTING_PLATFORMS = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'direct', 'other'] as const;
+
+export type ListingRow = { platform: string; reference: string };
+
+export type PropertyDraft = {
+  property_name: string;
+  /** Free text on the server; the known types are offered (shared/enums.ts). */
+  property_type: string;
+  status: (typeof PROPERTY_STATUSES)[number];
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  max_guests: number | null;
+  base_price: number | null;
+  description: string;
+  access_notes: string;
+  timezone: string;
+  amenities: string[];
+  listings: ListingRow[];
+};
+
+export function emptyPropertyDraft(timezone = 'UTC'): PropertyDraft {
+  return {
+    property_name: '',
+    property_type: 'apartment',
+    status: 'active',
+    address: '',
+    latitude: null,
+    longitude: null,
+    bedrooms: 1,
+    bathrooms: 1,
+    max_guests: 2,
+    base_price: 0,
+    description: '',
+    access_notes: '',
+    timezone,
+    amenities: [],
+    listings: [],
+  };
+}
+
+type PropertyRowLike = Omit<PropertyDraft, 'listings'> & { ota_listings: Record<string, string> };
+
+export function draftOfProperty(p: PropertyRowLike): PropertyDraft {
+  return {
+    property_name: p.property_name,
+    property_type: p.property_type,
+    status: p.status,
+    address: p.address,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    max_guests: p.max_guests,
+    base_price: p.base_price,
+    description: p.description,
+    access_notes: p.access_notes,
+    timezone: p.timezone,
+    amenities: [...p.amenities],
+    listings: Object.entries(p.ota_listings).map(([platform, reference]) => ({ platform, reference })),
+  };
+}
+
+export type PropertyErrors = Partial<Record<keyof PropertyDraft, string>> & { listingRows?: Record<number, string> };
+
+function wholeAtLeast(value: number | null, min: number): boolean {
+  return value !== null && Number.isInteger(value) && value >= min;
+}
+
+/** Field errors; `isTimeZone` is the display module's check (Intl), passed in to keep this pure. */
+export function validateProperty(d: PropertyDraft, isTimeZone: (tz: string) => boolean): PropertyErrors {
+  const e: PropertyErrors = {};
+  if (!d.property_name.trim()) e.property_name = 'Give the property a name';
+  if (!wholeAtLeast(d.bedrooms, 0)) e.bedrooms = 'A whole number, 0 or more';
+  if (d.bathrooms === null || d.bathrooms < 0 || !Number.isInteger(d.bathrooms * 2)) e.bathrooms = 'A number of bathrooms such as 1 or 1.5';
+  if (!wholeAtLeast(d.max_guests, 1)) e.max_guests = 'At least 1 guest';
+  if (d.base_price === null || d.base_price < 0) e.base_price = 'A nightly price, 0 or more';
+  else if (Math.round(d.base_price * 100) !== Number((d.base_price * 100).toPrecision(12))) e.base_price = 'At most two decimals';
+  if (d.latitude !== null && (d.latitude < -90 || d.latitude > 90)) e.latitude = 'Between -90 and 90';
+  if (d.longitude !== null && (d.longitude < -180 || d.longitude > 180)) e.longitude = 'Between -180 and 180';
+  if (!isTimeZone(d.timezone)) e.timezone = 'Choose a timezone such as Europe/Lisbon';
+  const rows: Record<number, string> = {};
+  const seen = new Set<string>();
+  d.listings.forEach((l, i) => {
+    const platform = l.platform.trim().toLowerCase();
+    if (!platform) rows[i] = 'Choose the platform';
+    else if (!l.reference.trim()) rows[i] = 'Enter the listing reference';
+    else if (seen.has(platform)) rows[i] = 'This platform is listed twice';
+    seen.add(platform);
+  });
+  if (Object.keys(rows).length) e.listingRows = rows;
+  return e;
+}
+
+export function hasErrors(e: PropertyErrors): boolean {
+  return Object.keys(e).length > 0;
+}
+
+/** The fields a draft writes (host_id, images, export URL and created_date are the server's). */
+export function propertyFields(d: PropertyDraft): Record<string, unknown> {
+  return {
+    property_name: d.property_name.trim(),
+    property_type: d.property_type,
+    status: d.status,
+    address: d.address.trim(),
+    latitude: d.latitude,
+    longitude: d.longitude,
+    bedrooms: d.bedrooms ?? 0,
+    bathrooms: d.bathrooms ?? 0,
+    max_guests: d.max_guests ?? 1,
+    base_price: d.base_price ?? 0,
+    description: d.description,
+    access_notes: d.access_notes,
+    timezone: d.timezone,
+    amenities: [...new Set(d.amenities.map((a) => a.trim()).filter(Boolean))],
+    ota_listings: Object.fromEntries(d.listings.map((l) => [l.platform.trim().toLowerCase(), l.reference.trim()])),
+  };
+}
+
+export type TierLimit = { tierName: string; limit: number; used: number; reached: boolean };
+
+/** Where the host stands against its tier's properties_limit; undefined when the tier is unknown (not limited). */
+export function propertyLimit(
+  properties: readonly { status: string }[],
+  tier: { tier_name: string; properties_limit: number } | undefined,
+): TierLimit | undefined {
+  if (!tier) return undefined;
+  const used = properties.filter((p) => p.status !== 'archived').length;
+  return { tierName: tier.tier_name, limit: tier.properties_limit, used, reached: used + 1 > tier.properties_limit };
+}
+
+/** The refusal text, worded as the server words it (hosts/limits.ts). */
+export function limitMessage(l: TierLimit): string {
+  const noun = l.limit === 1 ? 'property' : 'properties';
+  return `The ${l.tierName} plan allows ${l.limit} ${noun} (archived ones do not count) and ${l.used} ${l.used === 1 ? 'is' : 'are'} in use: archive one or move to a larger plan to add another`;
+}
+
+/** Whether a refusal from the server is the tier limit (it then gets the upgrade link). */
+export function isLimitRefusal(error: string): boolean {
+  return /plan allows \d+ propert/.test(error);
+}
+
+/** Options for the timezone picker: the browser's IANA list, with the current value kept. */
+export function timezoneOptions(current: string, supported: readonly string[]): string[] {
+  const list = supported.length ? [...supported] : ['UTC'];
+  if (!list.includes('UTC')) list.unshift('UTC');
+  if (current && !list.includes(current)) list.unshift(current);
+  return list;
+}
