@@ -285,14 +285,14 @@ export function HostChannelsPage() {
       title="Channels"
       description="Where your properties are listed, and the calendar feeds that keep their booked days in step."
       actions={
-        <>
+        <div className="row-actions">
           <Button variant="secondary" onClick={() => setAdding('')} disabled={properties.status !== 'success'}>
             Add feed
           </Button>
           <Button onClick={() => void start()} isLoading={starting} disabled={!online.available || activeFeeds.length === 0}>
             Sync all feeds
           </Button>
-        </>
+        </div>
       }
     >
       <OnlineOnlyNote state={online} />
