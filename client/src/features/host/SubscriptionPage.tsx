@@ -17,7 +17,7 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { useProperties } from '../properties/use-properties';
-import { currentTier, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent, type Usage } from '../subscription/usage';
+import { currentTier, extraFeatures, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent, type Usage } from '../subscription/usage';
 import '../subscription/subscription.css';
 
 function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean }) {
@@ -44,7 +44,7 @@ function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean 
         </li>
         <li>{tier.commission_rate}% commission</li>
         <li>{humanize(tier.support_level)} support</li>
-        {tier.features.map((f) => (
+        {extraFeatures(tier.features).map((f) => (
           <li key={f}>{f}</li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentTier, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent } from './usage';
+import { currentTier, extraFeatures, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent } from './usage';
 
 const TIERS = [
   { id: 't1', tier_name: 'Basic', monthly_price: 29.99, yearly_price: 299.99, properties_limit: 1, ota_integrations: 2, sort_order: 1 },
@@ -42,5 +42,14 @@ describe('upgradesFrom', () => {
   it('lists the larger plans', () => {
     expect(upgradesFrom(TIERS, TIERS[1]).map((t) => t.id)).toEqual(['t3']);
     expect(upgradesFrom(TIERS, undefined).map((t) => t.id)).toEqual(['t1', 't2', 't3']);
+  });
+});
+
+describe('extraFeatures', () => {
+  it('drops lines that restate the limit columns', () => {
+    expect(extraFeatures(['Up to 5 properties', '1 property', '5 OTA channel connections', 'Email support', 'Priority phone and chat support', 'Unified booking calendar', 'Everything in Basic'])).toEqual([
+      'Unified booking calendar',
+      'Everything in Basic',
+    ]);
   });
 });

@@ -42,3 +42,15 @@ export function upgradesFrom<T extends TierLike & { sort_order: number }>(tiers:
   if (!current) return [...tiers];
   return tiers.filter((t) => t.sort_order > current.sort_order);
 }
+
+/**
+ * The tier's features without the lines that restate its own limit columns ("Up to 5 properties",
+ * "5 OTA channel connections", "Email support"): the card shows those from the columns, which are
+ * what the server enforces, so a stale feature text cannot contradict them on screen.
+ */
+export function extraFeatures(features: readonly string[]): string[] {
+  return features.filter((f) => {
+    const text = f.trim().toLowerCase();
+    return !(/^(up to )?\d+ (propert|ota |booking-site )/.test(text) || /^[\w ]*support$/.test(text));
+  });
+}
