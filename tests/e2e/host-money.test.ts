@@ -145,4 +145,41 @@ describe('host money pages', () => {
       await context.close();
     }
   });
+  it('display settings saved on the profile apply to the money pages at once', async () => {
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/host/profile');
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/host/profile');
+      const shell = new AppShell(page);
+      await shell.waitForHeading('Profile');
+      await shell.waitForData();
+
+      const dateFormat = page.getByLabel('Date format', { exact: true });
+      const before = await dateFormat.inputValue();
+      const save = page.getByRole('button', { name: 'Save display settings' });
+      const setFormat = async (value: string) => {
+        await dateFormat.selectOption(value);
+        await save.click();
+        await page.locator('.toast', { hasText: 'Display settings saved' }).waitFor();
+      };
+      await setFormat('YYYY-MM-DD');
+      try {
+        await shell.clickNav('Finances');
+        await page.waitForURL((url) => url.pathname === '/host/finances');
+        await shell.waitForData();
+        const stay = page.locator('table', { has: page.locator('caption', { hasText: 'Unpaid bookings' }) }).locator('td[data-label="Stay"]').first();
+        expect(await stay.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/);
+      } finally {
+        // The demo host's settings are shared by the other test files of a run: put them back.
+        await page.goto('/host/profile');
+        await shell.waitForData();
+        await setFormat(before);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
