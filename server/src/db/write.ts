@@ -327,24 +327,40 @@ export function insertRows(tx: Tx, def: TableDef, values: Row[], now: Date = new
 
 /** Updates a live row's fields with a fresh version; undefined when there is no such live row. */
 export function updateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date()): Row | undefined {
+  return writeUpdate(tx, def, id, values, now, true) as Row | undefined;
+}
+
+/**
+ * updateRow for a caller that needs no row back (it read the row before, in this transaction):
+ * the same write without RETURNING, which costs SQLite more than the update itself. Answers
+ * whether a live row was updated.
+ */
+export function updateFields(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date()): boolean {
+  return writeUpdate(tx, def, id, values, now, false) as boolean;
+}
+
+function writeUpdate(tx: Tx, def: TableDef, id: string, values: Row, now: Date, returning: boolean): Row | undefined | boolean {
   const set: Row = { ...values, version: nextVersion(tx), updated_at: nowIso(now) };
   delete set[def.key];
   const codec = codecOf(def);
   const deleted = deletedColumn(def);
   if (codec.builderOnly || !Object.values(set).every(isPlain)) {
     const where = deleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
-    return tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
+    const row = tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
+    return returning ? row : row !== undefined;
   }
   // As drizzle's update: fields that are columns and not undefined are set, others ignored.
   const fields = Object.keys(set)
     .filter((f) => set[f] !== undefined && codec.byField.has(f))
     .sort();
-  const statement = cachedStatement(tx, `row:update:${def.id}:${fields.join(',')}`, (client) => {
+  const statement = cachedStatement(tx, `row:update:${def.id}:${returning ? 'row' : 'count'}:${fields.join(',')}`, (client) => {
     const assignments = fields.map((f) => `${quote((codec.byField.get(f) as SQLiteColumn).name)} = ?`).join(', ');
     const where = `${keyName(def)} = ?${deleted ? ` and ${quote(deleted.name)} is null` : ''}`;
-    return client.prepare(`update ${codec.table} set ${assignments} where ${where} returning ${codec.selectList}`).raw(true);
+    const text = `update ${codec.table} set ${assignments} where ${where}`;
+    return returning ? client.prepare(`${text} returning ${codec.selectList}`).raw(true) : client.prepare(text);
   });
   const params = fields.map((f) => encode(codec.byField.get(f) as SQLiteColumn, set[f]));
+  if (!returning) return statement.run(...params, id).changes > 0;
   return decode(codec, statement.get(...params, id) as unknown[] | undefined);
 }
 

@@ -28,7 +28,7 @@ import { staleBefore } from './scope';
 
 // ── Push ──────────────────────────────────────────────────────────────────────────────────────
 
-export type PushEnv = Omit<WriteEnv, 'channel'> & {
+export type PushEnv = Omit<WriteEnv, 'channel' | 'ownSavepoint'> & {
   /** Told about a mutation that failed for a reason that is not the client's (a server bug). */
   onUnexpected?: (err: unknown, mutation: Mutation) => void;
 };
@@ -122,7 +122,8 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
 export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: PushEnv): PushOutcome {
   checkBatch(request);
   const { onUnexpected: _log, ...base } = env;
-  const writeEnv: WriteEnv = { ...base, channel: 'sync' };
+  // Each mutation runs in a savepoint of its own below: the table service needs to open none.
+  const writeEnv: WriteEnv = { ...base, channel: 'sync', ownSavepoint: true };
   const ordered = request.mutations.map((m, i) => ({ m, i })).sort((a, b) => a.m.seq - b.m.seq || a.i - b.i);
   const changed = new Map<TableDef, Set<string>>();
 

@@ -16,7 +16,7 @@ import { hostProfiles, users } from '../../../../shared/schema/tables';
 import { loadConfig } from '../../config';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { cachedStatement, columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
+import { cachedStatement, columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, transact, updateFields, type Row, type Tx } from '../../db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed, parseOrThrow } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../plugins/secret';
 import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeTemplate, type Channel, type Operation } from '../../policy';
@@ -44,6 +44,12 @@ export type WriteEnv = {
   channel?: Channel;
   /** Origin of public links the domain services write (a property's iCal export URL); config's by default. */
   publicOrigin?: string;
+  /**
+   * The caller runs this one write in a savepoint of its own (sync push: one per mutation), so
+   * the service opens none inside it: a failure rolls back the caller's savepoint, which holds
+   * exactly this write.
+   */
+  ownSavepoint?: boolean;
 };
 
 function domainEnv(db: Db, env: WriteEnv): DomainEnv {
@@ -514,9 +520,10 @@ function translateDbError(err: unknown, def: TableDef, id: string): unknown {
   return err;
 }
 
-function inTransaction<T>(db: Db, def: TableDef, id: string, work: (tx: Tx) => T): T {
+function inTransaction<T>(db: Db, def: TableDef, id: string, env: WriteEnv, work: (tx: Tx) => T): T {
   try {
-    // A savepoint when the caller has a transaction open (sync push: one per mutation).
+    if (env.ownSavepoint && db.$client.inTransaction) return work(db);
+    // A savepoint when the caller has a transaction open.
     return transact(db, work);
   } catch (err) {
     throw translateDbError(err, def, id);
@@ -553,7 +560,7 @@ export function createRecord(db: Db, actor: Actor, def: TableDef, body: Record<s
   const id = String(values[def.key]);
   normalise(def, values);
 
-  return inTransaction(db, def, id, (tx) => {
+  return inTransaction(db, def, id, env, (tx) => {
     setOwner(tx, actor, def, values);
     if (def.id === TABLE_IDS.host_profiles) {
       const userId = String(values.user_id);
@@ -610,7 +617,7 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
   const changes = parseOrThrow(def.schemas.update, fields) as Row;
   normalise(def, changes);
 
-  return inTransaction(db, def, id, (tx) => {
+  return inTransaction(db, def, id, env, (tx) => {
     const before = assertRowInScope(tx, actor, def, id);
     const changed = Object.keys(changes);
     if (changed.length === 0) return { ID: id };
@@ -627,7 +634,7 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
     assertRowWrite(actor, def, 'update', before, after);
     const domain = domainWriterFor(def);
     if (domain) domain.update(tx, before, changes, domainEnv(db, env));
-    else updateRow(tx, def, id, changes, env.now);
+    else updateFields(tx, def, id, changes, env.now);
     audit(tx, actor, def, 'update', id, changed, env.now);
     if (def.id === TABLE_IDS.housekeeping_tasks) afterTaskWrite(tx, actor, before, after, env.now);
     return { ID: id };
@@ -641,7 +648,7 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
 export function deleteRecord(db: Db, actor: Actor, def: TableDef, body: { ID: string }, env: WriteEnv): { ID: string; archived?: true } {
   if (!canOperate(actor, def, 'delete', env.channel)) throw new Forbidden();
   const id = body.ID;
-  return inTransaction(db, def, id, (tx) => {
+  return inTransaction(db, def, id, env, (tx) => {
     const before = assertRowInScope(tx, actor, def, id);
     assertRowWrite(actor, def, 'delete', before, undefined);
     const domain = domainWriterFor(def);
