@@ -30,6 +30,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
 import { BENCH_PASSWORD, CHECKLIST, seedSyncBench } from './sync-client/seed';
+import { childrenCpuMs, ownCpuMs } from './sync-client/cpu';
 import * as inPage from './sync-client/in-page';
 
 const GOAL_PULL_MS = 3000;
@@ -38,6 +39,8 @@ const GOAL_PROPAGATION_P95_MS = 1000;
 /** Entry names of client/src/sync/perf.ts (not imported: that module is the browser's). */
 const PERF_WRITE = 'staykeep:write';
 const PERF_SYNC = 'staykeep:sync';
+const PERF_PULL_APPLY = 'staykeep:pull-apply';
+const PERF_PULL_FETCH = 'staykeep:pull-fetch';
 const PERF_FLAG = 'staykeep:perf';
 
 function intEnv(name: string, fallback: number): number {
@@ -146,7 +149,12 @@ export async function runSyncClientBench(): Promise<number> {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 
     // a. Initial pull.
+    const cpuBefore = { browser: childrenCpuMs(), server: ownCpuMs() };
     const host = await signIn(browser, baseUrl, seeded.host.email, { width: 1280, height: 860 });
+    const browserCpu = cpuBefore.browser === null ? null : (childrenCpuMs() ?? 0) - cpuBefore.browser;
+    const serverCpu = ownCpuMs() - cpuBefore.server;
+    const fetches = summary((await perfEntries(host.page, PERF_PULL_FETCH)).map((e) => e.duration));
+    const applies = summary((await perfEntries(host.page, PERF_PULL_APPLY)).map((e) => e.duration));
     const submitted = await numberIn(host.page, inPage.submitMark);
     const firstRun = (await perfEntries(host.page, PERF_SYNC)).find((e) => {
       const d = e.detail as { from?: number } | null;
@@ -185,16 +193,25 @@ export async function runSyncClientBench(): Promise<number> {
     };
 
     const propagation: number[] = [];
+    const inStore: number[] = [];
     for (let i = 0; i < samples; i += 1) {
       const text = CHECKLIST[i % CHECKLIST.length] ?? '';
       const writesBefore = (await numberIn(staff.page, inPage.entryCount(PERF_WRITE))) ?? 0;
-      await host.page.evaluate(inPage.watchChecklistItem(text, !(done.get(text) ?? false), 10_000));
+      await host.page.evaluate(inPage.watchChecklistItem(text, !(done.get(text) ?? false), 30_000));
       await toggle(text);
-      const seenAt = await numberIn(host.page, inPage.seenAt);
+      const seenAt = await numberIn(host.page, inPage.seenAt).catch(async (err: unknown) => {
+        const state = async (page: Page) => page.locator('.sync-pill').getAttribute('aria-label');
+        throw new Error(`propagation sample ${i + 1}: ${err instanceof Error ? err.message : String(err)} (housekeeper: ${await state(staff.page)}; host: ${await state(host.page)})`);
+      });
       await waitUntil(staff.page, `${inPage.entryCount(PERF_WRITE)} > ${writesBefore}`);
       const wroteAt = await numberIn(staff.page, inPage.lastEntryStart(PERF_WRITE));
       if (seenAt === null || wroteAt === null) throw new Error('a propagation sample has no timestamps');
       propagation.push(seenAt - wroteAt);
+      // When the host's store had it: the end of the first page the host wrote after the write began.
+      const applied = (await perfEntries(host.page, PERF_PULL_APPLY)).map((e) => e.startTime + e.duration);
+      const origin = await numberIn(host.page, 'performance.timeOrigin');
+      const storedAt = applied.map((end) => end + (origin ?? 0)).find((end) => end > wroteAt);
+      if (storedAt !== undefined) inStore.push(storedAt - wroteAt);
       await Promise.all([synced(staff.page), synced(host.page)]);
     }
 
@@ -209,10 +226,15 @@ export async function runSyncClientBench(): Promise<number> {
 
     const w = summary(writes);
     const p = summary(propagation);
+    const st = summary(inStore);
     console.log('');
     console.log(
       `a. initial pull after sign-in      ${ms(pullMs).padStart(10)}   goal < ${GOAL_PULL_MS} ms: ${verdict(pullMs < GOAL_PULL_MS)}` +
         `   (${detail.received} rows in ${detail.pages} pages; engine's sync run ${ms(firstRun.duration)}; seen by the driver after ${ms(host.seenByDriver)})`,
+    );
+    console.log(
+      `   per page: request + parse p50 ${ms(fetches.p50)} (max ${ms(fetches.max)}), write to the store p50 ${ms(applies.p50)} (max ${ms(applies.max)}); ` +
+        `CPU during the pull: browser ${browserCpu === null ? 'n/a' : ms(browserCpu)}, server ${ms(serverCpu)}`,
     );
     console.log(
       `   progress bar: ${determinate.length ? `determinate, ${determinate.length} steps (${determinate.join('% ')}%)` : 'never determinate'}` +
@@ -221,6 +243,9 @@ export async function runSyncClientBench(): Promise<number> {
     console.log(`b. local write (mutate)   p50 ${ms(w.p50).padStart(9)}  p95 ${ms(w.p95).padStart(9)}  max ${ms(w.max).padStart(9)}   goal p95 < ${GOAL_WRITE_P95_MS} ms: ${verdict(w.p95 < GOAL_WRITE_P95_MS)}   (${w.n} writes)`);
     console.log(
       `c. other client shows it  p50 ${ms(p.p50).padStart(9)}  p95 ${ms(p.p95).padStart(9)}  max ${ms(p.max).padStart(9)}   goal p95 < ${GOAL_PROPAGATION_P95_MS} ms: ${verdict(p.p95 < GOAL_PROPAGATION_P95_MS)}   (${p.n} samples)`,
+    );
+    console.log(
+      `   other client's store has it p50 ${ms(st.p50)}  p95 ${ms(st.p95)}  (${st.n} samples; the rest is its screens' live queries and render)`,
     );
     return 0;
   } finally {

@@ -60,24 +60,33 @@ async function replayAllPending(db: StaykeepDb, role: Role): Promise<void> {
   }
 }
 
-/** Applies one pull page and its cursor in one transaction. */
+/**
+ * Applies one pull page and its cursor in one transaction, over only the tables the page touches
+ * (every one on a reset): a write of the user's to another table need not wait for it. A page
+ * with nothing new (the usual answer to a poke about one's own write) writes nothing.
+ */
 export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Role): Promise<void> {
-  await db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.meta], async () => {
+  const byTable = new Map<SyncedTableName, { id: SyncedTableId; rows: { rowId: string; row: LocalRow | null }[] }>();
+  for (const change of page.changes) {
+    const name = syncedTableName(change.table);
+    const rowId = rowIdOf(change.row);
+    if (!name || !rowId) continue;
+    let group = byTable.get(name);
+    if (!group) byTable.set(name, (group = { id: change.table as SyncedTableId, rows: [] }));
+    group.rows.push({ rowId, row: change.deleted ? null : ({ ...change.row, id: rowId } satisfies LocalRow) });
+  }
+  if (!page.reset && byTable.size === 0) {
+    const [cursor, hydrated] = await Promise.all([db.getMeta('cursor'), db.getMeta('hydrated')]);
+    if (cursor === page.cursor && (page.more || hydrated === true)) return;
+  }
+  const tables = page.reset ? db.syncedTables() : [...byTable.keys()].map((name) => db.rows(name));
+
+  await db.transaction('rw', [...tables, db.outbox, db.base, db.meta], async () => {
     if (page.reset) {
       await clearSyncedTables(db);
       await db.base.clear();
       // Nothing is known of the rows the waiting mutations touch until the pages bring them.
       await replayAllPending(db, role);
-    }
-
-    const byTable = new Map<SyncedTableName, { id: SyncedTableId; rows: { rowId: string; row: LocalRow | null }[] }>();
-    for (const change of page.changes) {
-      const name = syncedTableName(change.table);
-      const rowId = rowIdOf(change.row);
-      if (!name || !rowId) continue;
-      let group = byTable.get(name);
-      if (!group) byTable.set(name, (group = { id: change.table as SyncedTableId, rows: [] }));
-      group.rows.push({ rowId, row: change.deleted ? null : ({ ...change.row, id: rowId } satisfies LocalRow) });
     }
 
     // Rows with waiting mutations (a base) are rebased one by one; the rest, which is every row of

@@ -13,7 +13,7 @@
 import type { Role } from '../../../shared/enums';
 import { MAX_PUSH_MUTATIONS, type PushResponse, type PushResult } from '../../../shared/sync';
 import type { StaykeepDb } from '../db/db';
-import type { OutboxEntry, Rejection } from '../db/schema';
+import { syncedTableName, type OutboxEntry, type Rejection } from '../db/schema';
 import { applyMutation, keyOf, rebaseRows, type RowKey } from './rebase';
 import { SyncHttpError, type SyncTransport } from './transport';
 
@@ -48,7 +48,9 @@ function toWire(m: OutboxEntry) {
 export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], response: PushResponse, ctx: PushContext, summary: PushSummary): Promise<void> {
   const results = new Map<string, PushResult>(response.results.map((r) => [r.id, r]));
   const now = (ctx.now ?? (() => new Date()))().toISOString();
-  await db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections], async () => {
+  // Only the tables of the rows these mutations touch: a write elsewhere need not wait.
+  const names = new Set(sent.map((m) => syncedTableName(m.table)).filter((name) => name !== undefined));
+  await db.transaction('rw', [...[...names].map((name) => db.rows(name)), db.outbox, db.base, db.rejections], async () => {
     const touched = new Map<string, RowKey>();
     for (const m of sent) {
       const result = results.get(m.id);
