@@ -740,6 +740,45 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const ALL_DAY_LINE = /^(DTSTART|DTEND);VALUE=DATE:(\d{4})(\d{2})(\d{2})$/;
+
+/** The day of an all-day line as written, when it names a real calendar day. */
+function allDayOf(line: string): { name: string; day: string } | null {
+  const m = ALL_DAY_LINE.exec(line);
+  if (!m) return null;
+  const [, name = '', y = '', mo = '', d = ''] = m;
+  const day = `${y}-${mo}-${d}`;
+  try {
+    toDayNumber(day);
+  } catch {
+    // An impossible day (Feb 30) is what node-ical rolls over: left to it.
+    return null;
+  }
+  return { name, day };
+}
+
+/**
+ * The instance of a plain all-day event (what OTAs export: one DTSTART;VALUE=DATE, maybe one
+ * DTEND;VALUE=DATE, nothing else for node-ical: no recurrence, no override, no DURATION), read
+ * straight from its lines; null for anything else, which node-ical reads. The result is what
+ * expandGroup makes of node-ical's reading of it: start day, nights from DTEND (at least one), no
+ * instance id; node-ical, run on a feed of thousands of such events, costs most of a parse.
+ */
+function plainAllDay(group: UidGroup): { start: string; nights: number; block: EventBlock } | null {
+  const block = group.master;
+  if (!block || group.overrides.length > 0 || block.duration !== null || block.recurrenceKey !== '' || block.lines.length > 2) return null;
+  let start: string | null = null;
+  let end: string | null = null;
+  for (const line of block.lines) {
+    const value = allDayOf(line);
+    if (!value) return null;
+    if (value.name === 'DTSTART') start = value.day;
+    else end = value.day;
+  }
+  if (start === null || (block.hasEnd && end === null)) return null;
+  return { start, nights: end === null ? 1 : Math.max(1, toDayNumber(end) - toDayNumber(start)), block };
+}
+
 /**
  * Parses a feed into one instance per event instance within the sync window, sorted by start.
  * Throws IcalParseError when the bytes are not an iCalendar file.
@@ -754,9 +793,18 @@ export function parseIcalFeed(raw: Uint8Array | string, options: ParseOptions): 
   const window = syncWindow(options.today);
   const { timezones, timezoneIds, events } = collectComponents(icalLines(raw), warnings);
   const groups = groupByUid(latestVersions(events));
-  const parsed = parseBlocks(timezones, groups, warnings);
+  const plain = groups.map(plainAllDay);
+  const parsed = parseBlocks(
+    timezones,
+    groups.filter((_, i) => plain[i] === null),
+    warnings,
+  );
   const ctx: Context = { zone: options.timezone, window, timezoneIds, maxInstances: options.maxInstances ?? MAX_INSTANCES, warnings, out: [] };
-  for (const group of groups) expandGroup(group, parsed, ctx);
+  groups.forEach((group, i) => {
+    const simple = plain[i];
+    if (!simple) expandGroup(group, parsed, ctx);
+    else if (simple.block.status !== 'CANCELLED') emit(ctx, group.uid, '', toDayNumber(simple.start), { days: simple.nights }, { kind: 'date' }, simple.block);
+  });
 
   const seen = new Set<string>();
   const instances = ctx.out.filter((i) => {
