@@ -3,7 +3,8 @@
  * job finish). A local iCal server in this test process (on the port scripts/e2e.ts allow-lists)
  * plays Vrbo; the host adds its feed on the Channels page, first with an address the server
  * refuses (the 400 shows under the field), then with the real one; syncs it; watches the job go
- * running → completed with its progress bar; and finds the imported booking and block.
+ * running → completed with its progress bar; finds the imported booking and block; syncs all
+ * feeds again (nothing doubled) and clears the queue.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
-import { BULK_SYNC_COMPLETED, SYNC_JOBS_ADDED, bulkSyncCompletedText } from '../../shared/messages';
+import { BULK_SYNC_COMPLETED, BULK_SYNC_STARTED, QUEUE_CLEARED, SYNC_JOBS_ADDED, bulkSyncCompletedText } from '../../shared/messages';
 
 const GUEST = 'Feedly Ingram';
 
@@ -142,6 +143,16 @@ describe('calendar feeds', () => {
       await expect
         .poll(async () => (await localRows(page, 'calendar_blocks')).filter((b) => b.property_id === propertyId).map((b) => [b.start_date, b.end_date]))
         .toEqual([[isoDate(BLOCK.start), isoDate(BLOCK.end)]]);
+
+      // Sync all: the bulk toasts, the same stay not imported twice, then the queue cleared.
+      await page.getByRole('button', { name: 'Sync all feeds' }).click();
+      await page.locator('.toast', { hasText: BULK_SYNC_STARTED }).waitFor();
+      await page.locator('.toast', { hasText: BULK_SYNC_COMPLETED }).waitFor({ timeout: 20_000 });
+      expect(hits).toBe(2);
+      expect((await localRows(page, 'bookings')).filter((b) => b.guest_name === GUEST)).toHaveLength(1);
+      await page.getByRole('button', { name: 'Clear queue' }).click();
+      await page.locator('.toast', { hasText: QUEUE_CLEARED }).waitFor();
+      await expect.poll(() => page.locator('.sync-job').count()).toBe(0);
 
       // And the bookings list shows it.
       await shell.clickNav('Bookings');
