@@ -6,8 +6,10 @@
  *    unchanged re-fetch, then a re-fetch with 5 % of the stays moved and 2 % gone. Times per step
  *    and memory (heap growth, peak RSS). Goal: the first import under 1 s.
  * 2. A poll cycle: 200 feeds of 40 events each on 200 properties, through pollFeeds (the
- *    scheduled poll), a few at a time; then the next cycle with nothing changed.
- * Prints figures; exits non-zero on errors only (a missed goal is printed, not failed).
+ *    scheduled poll), a few at a time; then the next cycle with nothing changed. Prints "N of 200
+ *    feeds polled in one cycle" with its time.
+ * Every step prints wall clock and CPU time of the process (the wall clock stretches when other
+ * work shares the cores). Exits non-zero on errors only (a missed goal is printed, not failed).
  *
  * Environment: BENCH_ICAL_EVENTS (default 5000), BENCH_ICAL_FEEDS (200), BENCH_ICAL_FEED_EVENTS
  * (40), BENCH_ICAL_CONCURRENCY (8).
@@ -109,22 +111,36 @@ function ms(value: number): string {
   return `${value.toFixed(0)} ms`;
 }
 
-async function timedSync(db: Db, server: FakeFeedServer, feedId: string, url: string, label: string): Promise<number> {
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * One feed synced step by step, wall clock and CPU time of this process per step: on a machine
+ * shared with other work the wall clock stretches, the CPU time says what the work itself costs
+ * (the fake feed server runs in this process too, so fetch CPU includes serving the body).
+ */
+async function timedSync(db: Db, server: FakeFeedServer, feedId: string, url: string, label: string): Promise<{ wall: number; cpu: number }> {
   const heapBefore = process.memoryUsage().heapUsed;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const fetched = await fetchFeed(url, { allowedOrigins: [server.origin] });
   const t1 = performance.now();
+  const c1 = cpuMs(c0);
   const parsed = parseIcalFeed(fetched.body, { timezone: TIMEZONE, today: TODAY });
   const t2 = performance.now();
+  const c2 = cpuMs(c0);
   const result = reconcileFeed(db, feedId, parsed.instances, { now: NOW, today: TODAY });
   const t3 = performance.now();
+  const c3 = cpuMs(c0);
   const heapAfter = process.memoryUsage().heapUsed;
   console.log(
-    `  ${label.padEnd(26)} total ${ms(t3 - t0).padStart(7)}  (fetch ${ms(t1 - t0)}, parse ${ms(t2 - t1)}, reconcile ${ms(t3 - t2)})  ` +
-      `${mb(fetched.body.length)} body, ${parsed.instances.length} instances; created ${result.created}, updated ${result.updated}, ` +
+    `  ${label.padEnd(30)} total ${ms(t3 - t0).padStart(7)} wall ${ms(c3).padStart(7)} CPU  (fetch ${ms(t1 - t0)}/${ms(c1)}, parse ${ms(t2 - t1)}/${ms(c2 - c1)}, reconcile ${ms(t3 - t2)}/${ms(c3 - c2)})\n` +
+      `  ${''.padEnd(30)} ${mb(fetched.body.length)} body, ${parsed.instances.length} instances; created ${result.created}, updated ${result.updated}, ` +
       `unchanged ${result.unchanged}, cancelled ${result.cancelled}, removed ${result.removed}; heap ${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)}`,
   );
-  return t3 - t0;
+  return { wall: t3 - t0, cpu: c3 };
 }
 
 async function main(): Promise<void> {
@@ -151,7 +167,10 @@ async function main(): Promise<void> {
       .map((s) => (random() < 0.05 ? { ...s, start: addDays(s.start, 1 + Math.floor(random() * 5)) } : s));
     server.set('/big.ics', { body: feedText(changed) });
     await timedSync(db, server, bigFeed, server.url('/big.ics'), 're-fetch, 5 % moved, 2 % gone');
-    console.log(`  goal: first import < ${GOAL_MS} ms: ${first < GOAL_MS ? 'met' : 'MISSED'} (${ms(first)})`);
+    console.log(
+      `  goal: first import (fetch + parse + reconcile) < ${GOAL_MS} ms: ${first.wall < GOAL_MS ? 'met' : 'MISSED'} (wall clock ${ms(first.wall)}), ` +
+        `${first.cpu < GOAL_MS ? 'met' : 'MISSED'} (CPU time ${ms(first.cpu)})`,
+    );
     // Out of the poll cycle below, which measures the 200 small feeds alone.
     db.transaction((tx) => updateRow(tx, def(TABLE_IDS.calendar_feeds), bigFeed, { is_active: false }, NOW));
 
@@ -166,10 +185,15 @@ async function main(): Promise<void> {
       ['unchanged cycle', 16],
     ] as const) {
       const at = new Date(NOW.getTime() + minutes * 60_000);
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const summary = await pollFeeds(db, { now: () => at, fetch: { allowedOrigins: [server.origin] }, concurrency: CONCURRENCY });
       const elapsed = performance.now() - t0;
-      console.log(`  ${round.padEnd(26)} ${ms(elapsed).padStart(7)}  (${summary.due} feeds due, ${(elapsed / Math.max(1, summary.due)).toFixed(1)} ms a feed, ${summary.failed} failed)`);
+      const cpu = cpuMs(c0);
+      console.log(
+        `  ${round.padEnd(30)} ${summary.succeeded} of ${summary.due} feeds polled in one cycle: ${ms(elapsed).padStart(7)} wall, ${ms(cpu).padStart(7)} CPU ` +
+          `(${(elapsed / Math.max(1, summary.due)).toFixed(1)} ms a feed, ${summary.failed} failed)`,
+      );
       if (summary.failed > 0 || summary.due !== feedIds.length) process.exitCode = 1;
     }
     const usage = process.resourceUsage();
