@@ -154,6 +154,15 @@ describe('calendar feeds', () => {
       await page.locator('.toast', { hasText: QUEUE_CLEARED }).waitFor();
       await expect.poll(() => page.locator('.sync-job').count()).toBe(0);
 
+      // Deleting the feed goes through the outbox; the server takes it (no refusal comes back).
+      await feedRow.getByRole('button', { name: /^Delete the Vrbo feed/ }).click();
+      await page.getByRole('dialog', { name: 'Delete this calendar feed?' }).getByRole('button', { name: 'Delete feed' }).click();
+      await page.locator('.toast', { hasText: 'Calendar feed deleted' }).waitFor();
+      await feedRow.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await localRows(page, 'outbox')).length).toBe(0);
+      expect(await localRows(page, 'rejections')).toEqual([]);
+      expect((await localRows(page, 'calendar_feeds')).filter((f) => f.property_id === propertyId)).toEqual([]);
+
       // And the bookings list shows it.
       await shell.clickNav('Bookings');
       await page.waitForURL((url) => url.pathname === '/host/bookings');
