@@ -5,6 +5,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { StaykeepDb } from './db';
+import type { Rejection } from './schema';
 
 /** Clears every synced table (a pull `reset`, or a new owner). */
 export async function clearSyncedTables(db: StaykeepDb): Promise<void> {
@@ -48,4 +49,13 @@ export async function wipeStore(db: StaykeepDb): Promise<void> {
 export async function waitingChanges(db: StaykeepDb): Promise<{ owner: string; label: string; count: number } | null> {
   const [owner, label, count] = await Promise.all([db.getMeta('owner'), db.getMeta('ownerLabel'), db.outbox.count()]);
   return owner && count > 0 ? { owner, label: label ?? owner, count } : null;
+}
+
+/**
+ * The changes the server refused, newest first: what the sync status lists with the reasons. They
+ * live in the store, not in memory, so the list survives reloads and browser restarts until the
+ * user dismisses them (or another user's data moves in).
+ */
+export function refusedChanges(db: StaykeepDb): Promise<Rejection[]> {
+  return db.rejections.orderBy('rejectedAt').reverse().toArray();
 }

@@ -38,6 +38,13 @@ export type PullContext = {
   isStopped?: () => boolean;
 };
 
+/**
+ * Page size of a first sync (cursor 0): fewer, larger pages cost fewer requests, server page
+ * queries and store transactions, and the bar still moves in steps of a few per cent for a large
+ * account. Within the server's MAX_PULL_LIMIT.
+ */
+export const FIRST_SYNC_PULL_LIMIT = 2500;
+
 export type PullSummary = { pages: number; changes: number; reset: boolean; cursor: number };
 
 function rowIdOf(row: Record<string, unknown>): string | null {
@@ -127,8 +134,8 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
  * first sync costs about the longer of the two, not their sum.
  */
 export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: PullContext): Promise<PullSummary> {
-  const limit = ctx.limit ?? DEFAULT_PULL_LIMIT;
   const from = (await db.getMeta('cursor')) ?? 0;
+  const limit = ctx.limit ?? (from === 0 ? FIRST_SYNC_PULL_LIMIT : DEFAULT_PULL_LIMIT);
   const summary: PullSummary = { pages: 0, changes: 0, reset: false, cursor: from };
   let restarted = false;
   let target: number | null = null;

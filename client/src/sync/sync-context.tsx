@@ -2,6 +2,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../db/app-db';
+import { refusedChanges } from '../db/store';
 import type { Rejection } from '../db/schema';
 import type { RuntimeSnapshot, SyncRuntime } from './runtime';
 
@@ -29,7 +30,7 @@ export function usePendingCount(): number {
 
 /** Changes the server refused, newest first (live). */
 export function useRejections(): Rejection[] {
-  return useLiveQuery(() => appDb().rejections.orderBy('rejectedAt').reverse().toArray(), [], []);
+  return useLiveQuery(() => refusedChanges(appDb()), [], []);
 }
 
 /** Whether the store holds a complete first copy of the user's data (live; undefined while reading). */

@@ -6,13 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PUSH_MUTATIONS, type PullResponse, type PushRequest, type PushResponse } from '../../../shared/sync';
 import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, type LocalRow, type OutboxEntry } from '../db/schema';
-import { claimStore } from '../db/store';
+import { claimStore, refusedChanges } from '../db/store';
 import { SyncEngine } from './engine';
+import { describeRejection } from './sync-label';
 import { mutate, WriteRefused } from './mutate';
 import { applyPullPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { testStore } from './test-db';
-import { SyncHttpError, type SyncTransport } from './transport';
+import { parsePullResponse, SyncHttpError, type SyncTransport } from './transport';
 
 const TASKS = SYNCED_TABLES.housekeeping_tasks;
 const PROPS = SYNCED_TABLES.properties;
@@ -163,6 +164,43 @@ describe('push', () => {
     expect(await row('t1')).toMatchObject({ task_title: 'Task t1', notes: 'kept' });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.base.count()).toBe(0);
+  });
+
+  it('keeps a refused change with its reason through reloads and a new sign-in of the same user, newest first', async () => {
+    const store = testStore();
+    let local = store.open();
+    await claimStore(local, 'u');
+    const id = (await local.getMeta('clientId')) ?? '';
+    await applyPullPage(local, { cursor: 10, more: false, changes: [{ table: TASKS, row: task('t1'), deleted: false }, { table: TASKS, row: task('t2'), deleted: false }] }, 'staff');
+    const first = await mutate(local, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress' } }, { role: 'staff' });
+    const refuse = (error: string, code: number) => (request: PushRequest): PushResponse => ({
+      lastSeq: Math.max(...request.mutations.map((m) => m.seq)),
+      results: request.mutations.map((m) => ({ id: m.id, status: 'rejected' as const, error, code })),
+    });
+    transport.onPush = refuse('Task is already completed; only the host can reopen it', 409);
+    let now = new Date('2030-01-01T10:00:00Z');
+    await pushOutbox(local, transport, { clientId: id, role: 'staff', now: () => now });
+    const second = await mutate(local, { table: TASKS, op: 'update', rowId: 't2', fields: { notes: 'x'.repeat(5) } }, { role: 'staff' });
+    transport.onPush = refuse('This task is no longer assigned to you', 403);
+    now = new Date('2030-01-01T11:00:00Z');
+    await pushOutbox(local, transport, { clientId: id, role: 'staff', now: () => now });
+
+    // A reload, then the same user signing in again (an expired session): the list stays.
+    local.close();
+    local = store.open();
+    expect(await claimStore(local, 'u')).toBe(false);
+    const list = await refusedChanges(local);
+    expect(list.map((r) => [r.id, r.error, r.code])).toEqual([
+      [second?.id, 'This task is no longer assigned to you', 403],
+      [first?.id, 'Task is already completed; only the host can reopen it', 409],
+    ]);
+    expect(list.map(describeRejection)).toEqual(['Task: change of notes', 'Task: change of task status']);
+    expect(await local.outbox.count()).toBe(0);
+
+    // Another user's data moving in takes the list with it.
+    await claimStore(local, 'someone-else');
+    expect(await refusedChanges(local)).toEqual([]);
+    local.close();
   });
 
   it('on a duplicate (an earlier answer lost) falls back to the server state until the pull brings it', async () => {
@@ -405,5 +443,25 @@ describe('engine', () => {
     };
     await engine.sync();
     expect(engine.getStatus()).toMatchObject({ state: 'error', error: 'Internal Server Error' });
+  });
+});
+
+describe('pull answers', () => {
+  const good = { cursor: 7, more: false, version: 7, changes: [{ table: TASKS, row: { id: 't1', version: 7, notes: 'x' }, deleted: false }] };
+
+  it('accepts an answer as the server sends it, rows untouched, with or without its version', () => {
+    expect(parsePullResponse(good)).toEqual(good);
+    const { version: _v, ...older } = good;
+    expect(parsePullResponse(older)).toEqual(older);
+  });
+
+  it('refuses an answer whose envelope or changes are not the protocol', () => {
+    expect(parsePullResponse({ ...good, cursor: -1 })).toBeNull();
+    expect(parsePullResponse({ ...good, more: 'no' })).toBeNull();
+    expect(parsePullResponse({ ...good, changes: [{ table: TASKS, row: 'x', deleted: false }] })).toBeNull();
+    expect(parsePullResponse({ ...good, changes: [{ table: TASKS, row: [], deleted: false }] })).toBeNull();
+    expect(parsePullResponse({ ...good, changes: [{ table: 1.5, row: {}, deleted: false }] })).toBeNull();
+    expect(parsePullResponse({ ...good, changes: [{ table: TASKS, row: {} }] })).toBeNull();
+    expect(parsePullResponse(null)).toBeNull();
   });
 });
