@@ -357,25 +357,17 @@ FROM guests WHERE host_id = ?`;
 
 type Signed = [id: string, email: string, deletedAt: string | null, createdDate: string | null, averageRating: number, signature: string];
 
-/** The desired row in the form of SIGNATURE_SQL; undefined when a value could make two rows look alike. */
-function signatureOf(row: Row): string | undefined {
-  const name = String(row.guest_name);
-  const phone = String(row.guest_phone);
-  const stayed = JSON.stringify(row.properties_stayed);
-  if (name.includes('\u001f') || phone.includes('\u001f') || stayed.includes('\u001f') || String(row.guest_status).includes('\u001f')) return undefined;
-  const orNull = (v: unknown) => (v === null || v === undefined ? '\u001e' : String(v));
-  return [
-    name,
-    phone,
-    String(row.total_bookings),
-    String(guests.total_spent.mapToDriverValue(Number(row.total_spent))),
-    orNull(row.last_booking_date),
-    String(row.guest_status),
-    stayed,
-    row.vip_status ? '1' : '0',
-    row.verified_status ? '1' : '0',
-    orNull(row.created_date),
-  ].join('\u001f');
+/**
+ * A derived guest with its created date in the form of SIGNATURE_SQL; undefined when a value could
+ * make two different rows look alike (a separator inside a text).
+ */
+function signatureOf(guest: DerivedGuest, createdDate: string): string | undefined {
+  const stayed = JSON.stringify(guest.properties_stayed);
+  if (guest.guest_name.includes('\u001f') || guest.guest_phone.includes('\u001f') || stayed.includes('\u001f')) return undefined;
+  const cents = guests.total_spent.mapToDriverValue(guest.total_spent);
+  return `${guest.guest_name}\u001f${guest.guest_phone}\u001f${guest.total_bookings}\u001f${cents}\u001f${guest.last_booking_date}\u001f${guest.guest_status}\u001f${stayed}\u001f${
+    guest.vip_status ? 1 : 0
+  }\u001f${guest.verified_status ? 1 : 0}\u001f${createdDate}`;
 }
 
 type RebuildStatements = { aggregate: Database.Statement; signed: Database.Statement; insert: Database.Statement; update: Database.Statement };
@@ -506,10 +498,12 @@ export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
       result.created += 1;
       continue;
     }
+    // As desiredRow: the created date falls back to the stored one, the rating is the stored one
+    // raised to the floor (so it is unchanged when the stored one is at least the floor).
+    const signature = signatureOf(guest, guest.created_date ?? signed[3] ?? nowIso(now));
+    if (signature !== undefined && signature === signed[5] && signed[4] >= AVERAGE_RATING_FLOOR) continue;
     // desiredRow reads only these two of the existing row.
     const desired = desiredRow(guest, { average_rating: signed[4], created_date: signed[3] } as GuestRow, now);
-    const signature = signatureOf(desired);
-    if (signature !== undefined && signature === signed[5] && desired.average_rating === signed[4]) continue;
     const existing = full(guest.guest_email);
     if (existing && Object.keys(changedFields(existing, desired)).length > 0) {
       writes.push({ id: existing.id, row: desired, insert: false });
