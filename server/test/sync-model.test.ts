@@ -58,6 +58,10 @@ type World = {
   tasks: Map<string, ModelTask>;
   lastSeq: Map<string, number>;
   verdicts: Map<string, Verdict>;
+  /** Rejections the server still keeps per client (mutation id → seq): a replay gets them again. */
+  kept: Map<string, Map<string, number>>;
+  /** The reason the server gave the first time, per rejected mutation id. */
+  reasons: Map<string, string>;
   /** Writes of task rows the server should have made: one per applied mutation. */
   writes: number;
   baseVersion: number;
@@ -83,6 +87,8 @@ function setup(): World {
     tasks: new Map(),
     lastSeq: new Map(),
     verdicts: new Map(),
+    kept: new Map(),
+    reasons: new Map(),
     writes: 0,
     baseVersion: 0,
     serial: 0,
@@ -220,18 +226,28 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
   return { status: 'applied' };
 }
 
-/** The model's answer to a push: replays are duplicates, the rest decided in seq order. */
+/**
+ * The model's answer to a push: replays answer what they answered the first time (a kept rejection
+ * again, anything else 'duplicate'), the rest decided in seq order. A batch with nothing at or
+ * below the client's last seq shows it heard its answers: its kept rejections are forgotten.
+ */
 function modelPush(world: World, c: Client, batch: MutationInput[]): PushResponse {
   let last = world.lastSeq.get(c.clientId) ?? 0;
+  let kept = world.kept.get(c.clientId);
+  if (!kept) world.kept.set(c.clientId, (kept = new Map()));
+  const first = Math.min(...batch.map((m) => m.seq));
+  if (batch.length > 0 && first > last) for (const [id, seq] of kept) if (seq <= last) kept.delete(id);
   const results: PushResponse['results'] = [];
-  for (const m of batch) {
+  for (const m of [...batch].sort((a, b) => a.seq - b.seq)) {
     if (m.seq <= last) {
-      results.push({ id: m.id, status: 'duplicate' });
+      const verdict = world.verdicts.get(m.id);
+      results.push(kept.has(m.id) && verdict?.status === 'rejected' ? { id: m.id, status: 'rejected', code: verdict.code } : { id: m.id, status: 'duplicate' });
       continue;
     }
     last = m.seq;
     const verdict = decide(world, c, m);
     world.verdicts.set(m.id, verdict);
+    if (verdict.status === 'rejected') kept.set(m.id, m.seq);
     results.push(verdict.status === 'applied' ? { id: m.id, status: 'applied' } : { id: m.id, status: 'rejected', code: verdict.code });
   }
   world.lastSeq.set(c.clientId, last);
@@ -246,7 +262,14 @@ async function doPush(world: World, c: Client, batch: MutationInput[], lost: boo
   const got = reply.body.results.map((r) => (r.status === 'rejected' ? { id: r.id, status: r.status, code: r.code } : { id: r.id, status: r.status }));
   expect(got).toEqual(expected.results);
   expect(reply.body.lastSeq).toBe(expected.lastSeq);
-  for (const r of reply.body.results) if (r.status === 'rejected') expect(r.error).toMatch(/\S/);
+  for (const r of reply.body.results) {
+    if (r.status !== 'rejected') continue;
+    expect(r.error).toMatch(/\S/);
+    // A replayed rejection carries the reason of the first answer, word for word.
+    const first = world.reasons.get(r.id);
+    if (first === undefined) world.reasons.set(r.id, r.error ?? '');
+    else expect(r.error).toBe(first);
+  }
   if (lost) return;
   c.outbox = c.outbox.filter((m) => m.seq > reply.body.lastSeq);
 }

@@ -679,6 +679,24 @@ export const syncClients = sqliteTable('sync_clients', {
   updated_at: text('updated_at').notNull(),
 });
 
+/**
+ * Why a sync client's mutation was rejected (issue 4): a retried push whose first answer was lost
+ * gets the same reason again. Kept until the client shows it heard the answer, and at most a
+ * while (server/src/modules/sync/README.md "Replays").
+ */
+export const syncRejections = sqliteTable(
+  'sync_rejections',
+  {
+    client_id: text('client_id').notNull(),
+    mutation_id: text('mutation_id').notNull(),
+    seq: integer('seq').notNull(),
+    code: integer('code').notNull(),
+    error: text('error').notNull(),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.client_id, t.mutation_id] }), index('sync_rejections_client_seq_idx').on(t.client_id, t.seq), index('sync_rejections_created_idx').on(t.created_at)],
+);
+
 /** Database leases so that two server processes never run the same job at once. */
 export const jobLeases = sqliteTable('job_leases', {
   name: text('name').primaryKey(),

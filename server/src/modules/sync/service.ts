@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { columnsOf, currentVersion, keyColumn, nowIso, transact, withHeldVersions, type Row } from '../../db/write';
+import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
 import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../table/service';
@@ -133,12 +133,17 @@ export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: P
       if (client && client.user_id !== actor.userId) throw new Forbidden('This clientId belongs to another user');
       let last = client?.last_seq ?? 0;
       const results: PushResult[] = [];
+      const rejections = rejectionStatements(tx);
+      const at = nowIso(env.now);
+      forgetHeardRejections(rejections, request.clientId, last, ordered, env.now);
 
       // The version counter is written once for the batch; a rejected mutation gives its versions back.
       withHeldVersions(tx, (versions) => {
         for (const { m } of ordered) {
           if (m.seq <= last) {
-            results.push({ id: m.id, status: 'duplicate' });
+            // A replay: answered as the first time, the reason of a rejection included.
+            const rejected = rejections.find.get(request.clientId, m.id) as { error: string; code: number } | undefined;
+            results.push(rejected ? { id: m.id, status: 'rejected', error: rejected.error, code: rejected.code } : { id: m.id, status: 'duplicate' });
             continue;
           }
           last = m.seq;
@@ -154,19 +159,21 @@ export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: P
             // Once SQLite itself has ended the transaction nothing more can be written: retry later.
             if (!db.$client.inTransaction || isTransient(err)) throw err;
             versions.rewind(mark);
+            let result: PushResult;
             if (err instanceof HttpError) {
-              results.push({ id: m.id, status: 'rejected', error: err.message, code: err.statusCode });
+              result = { id: m.id, status: 'rejected', error: err.message, code: err.statusCode };
             } else {
               // A server bug must not block the client's outbox forever: reject this one, loudly.
               env.onUnexpected?.(err, m);
-              results.push({ id: m.id, status: 'rejected', error: 'The server could not apply this change', code: 500 });
+              result = { id: m.id, status: 'rejected', error: 'The server could not apply this change', code: 500 };
             }
+            results.push(result);
+            rejections.insert.run(request.clientId, m.id, m.seq, result.code, result.error, at);
           }
         }
       });
 
       if (ordered.length > 0) {
-        const at = nowIso(env.now);
         tx.insert(syncClients)
           .values({ client_id: request.clientId, user_id: actor.userId, last_seq: last, updated_at: at })
           .onConflictDoUpdate({ target: syncClients.client_id, set: { last_seq: last, updated_at: at } })
@@ -177,6 +184,38 @@ export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: P
     { behavior: 'immediate' },
   );
   return { response, changed };
+}
+
+/**
+ * How long a rejection is kept at most for a client that never shows it heard the answer (a
+ * device gone for good). A client offline longer than this whose answer was lost gets 'duplicate'
+ * for the rejected mutation on its retry: nothing is applied twice, only the reason is gone.
+ */
+export const REJECTION_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type RejectionStatements = { find: Statement; insert: Statement; heard: Statement; expired: Statement };
+
+function rejectionStatements(tx: Tx): RejectionStatements {
+  const prepare = (key: string, text: string) => cachedStatement(tx, `sync:rejections:${key}`, (client) => client.prepare(text));
+  return {
+    find: prepare('find', 'select error, code from sync_rejections where client_id = ? and mutation_id = ?'),
+    insert: prepare('insert', 'insert or replace into sync_rejections (client_id, mutation_id, seq, code, error, created_at) values (?, ?, ?, ?, ?, ?)'),
+    heard: prepare('heard', 'delete from sync_rejections where client_id = ? and seq <= ?'),
+    expired: prepare('expired', 'delete from sync_rejections where created_at < ?'),
+  };
+}
+
+/**
+ * Rejections whose answer the client has heard are dropped: a client removes from its outbox every
+ * mutation at or below the `lastSeq` it was answered, and pushes its oldest first, so a batch with
+ * nothing at or below the stored seq proves the last answer arrived. Those older than the
+ * retention go too, whoever they belong to.
+ */
+function forgetHeardRejections(statements: RejectionStatements, clientId: string, last: number, ordered: readonly { m: Mutation }[], now: Date): void {
+  const first = ordered[0]?.m.seq;
+  if (last > 0 && first !== undefined && first > last) statements.heard.run(clientId, last);
+  statements.expired.run(nowIso(new Date(now.getTime() - REJECTION_RETENTION_DAYS * DAY_MS)));
 }
 
 // ── Pull ──────────────────────────────────────────────────────────────────────────────────────
