@@ -248,9 +248,9 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
     // New stays are imported together after the loop (one set-based write); their ids are filled
     // in where the loop left their places, so the result lists keep the feed's order.
     const newStays: { values: Row; side: ClashSide; created: number; changed: number }[] = [];
-    // Latest stay first: the service's overlap query walks the property's (property_id,
-    // check_in_date) index up to each stay's check-out day, so in this order it meets only the
-    // stays that really overlap, instead of every stay imported before it (quadratic on a first import).
+    // Latest stay first: a moved stay's overlap query (updateBooking) walks the property's
+    // (property_id, check_in_date) index up to its check-out day, so in this order it meets only
+    // the stays that really overlap. New stays keep this order in the set-based import.
     const bookingOrder = [...incomingBookings].sort(([, a], [, b]) => (a.start > b.start ? -1 : a.start < b.start ? 1 : 0));
     for (const [externalUid, instance] of bookingOrder) {
       const desired: Row = {
