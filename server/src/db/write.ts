@@ -241,6 +241,18 @@ function decode(codec: Codec, raw: unknown[] | undefined): Row | undefined {
   return row;
 }
 
+/**
+ * How to read whole rows of `def` from a raw (array-mode) statement of one's own: the column list
+ * to select first, and the decoder of its first `width` values (as getRow decodes). For readers of
+ * many rows (sync pull), where drizzle's row mapping costs more than the query.
+ */
+export type RowReader = { selectList: string; width: number; read: (raw: readonly unknown[]) => Row };
+
+export function rowReader(def: TableDef): RowReader {
+  const codec = codecOf(def);
+  return { selectList: codec.selectList, width: codec.columns.length, read: (raw) => decode(codec, raw as unknown[]) as Row };
+}
+
 function keyName(def: TableDef): string {
   return quote(keyColumn(def).name);
 }

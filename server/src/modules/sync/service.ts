@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
+import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
 import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../table/service';
@@ -305,15 +305,15 @@ function windowOf(source: Source, fresh: boolean, bounded: boolean): SQL {
 
 type Entry = { t: number; v: number };
 type Compiled = { statement: Statement; params: readonly unknown[] };
-type RowsQuery = { all: (values: Record<string, unknown>) => (Row & { __v: number; __gone: number })[] };
 
 const dialect = new SQLiteSyncDialect();
-const windowStatements = new WeakMap<Db, Map<string, Compiled>>();
-const rowQueries = new WeakMap<Db, Map<string, RowsQuery>>();
+/** Pull statements per connection (each shape built by drizzle and compiled by SQLite once). */
+const windowStatements = new WeakMap<object, Map<string, Compiled>>();
+const rowQueries = new WeakMap<object, Map<string, RowsStatement>>();
 
-function cached<T>(store: WeakMap<Db, Map<string, T>>, db: Db, key: string, build: () => T): T {
-  let cache = store.get(db);
-  if (!cache) store.set(db, (cache = new Map()));
+function cached<T>(store: WeakMap<object, Map<string, T>>, db: Db, key: string, build: () => T): T {
+  let cache = store.get(db.$client);
+  if (!cache) store.set(db.$client, (cache = new Map()));
   let value = cache.get(key);
   if (value === undefined) cache.set(key, (value = build()));
   return value;
@@ -332,19 +332,30 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
   return compiled.statement.all(...compiled.params.map((p) => (is(p, Placeholder) ? bound[p.name] : p))) as Entry[];
 }
 
-/** The rows of one source in the page, decoded as drizzle decodes them. */
-function rowsOf(db: Db, source: Source, fresh: boolean): RowsQuery {
+type PageRow = { row: Row; v: number; gone: boolean };
+type RowsStatement = { all: (values: Record<string, unknown>) => PageRow[] };
+
+/**
+ * The rows of one source in the page, decoded as drizzle decodes them: a raw statement with the
+ * row's columns, then its filed version and whether it left a public scope (drizzle's row
+ * mapping would cost more than the query on a first sync of thousands of rows).
+ */
+function rowsOf(db: Db, source: Source, fresh: boolean): RowsStatement {
   return cached(rowQueries, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
     const { def } = source;
-    return db
-      .select({
-        ...columnsOf(def),
-        __v: sql<number>`${source.version}`.mapWith(Number),
-        __gone: (source.gone ? sql<number>`(${source.gone})` : sql<number>`0`).mapWith(Number),
-      })
-      .from(def.table)
-      .where(windowOf(source, fresh, true))
-      .prepare() as unknown as RowsQuery;
+    const reader = rowReader(def);
+    const gone = source.gone ? sql`(${source.gone})` : sql`0`;
+    const query = dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${def.table} where ${windowOf(source, fresh, true)}`);
+    const statement = db.$client.prepare(query.sql).raw(true);
+    const { width } = reader;
+    return {
+      all: (values) =>
+        (statement.all(...query.params.map((p) => (is(p, Placeholder) ? values[p.name] : p))) as unknown[][]).map((raw) => ({
+          row: reader.read(raw),
+          v: Number(raw[width]),
+          gone: Number(raw[width + 1]) === 1,
+        })),
+    };
   });
 }
 
@@ -405,9 +416,9 @@ export function pullChanges(db: Db, actor: Actor, input: PullInput): PullRespons
     for (const source of sources) {
       const { def } = source;
       if (tables && !tables.has(def.id)) continue;
-      for (const { __v, __gone, ...row } of rowsOf(db, source, cursor === 0).all({ ...values, after: cursor, through })) {
-        const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || __gone === 1;
-        filed.push({ v: __v, change: { table: def.id, row: deleted ? tombstone(def, row) : redactRow(def, row), deleted } });
+      for (const { row, v, gone } of rowsOf(db, source, cursor === 0).all({ ...values, after: cursor, through })) {
+        const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || gone;
+        filed.push({ v, change: { table: def.id, row: deleted ? tombstone(def, row) : redactRow(def, row), deleted } });
       }
     }
     filed.sort((a, b) => a.v - b.v || a.change.table - b.change.table);
