@@ -235,6 +235,8 @@ type Source = {
   /** The row's version, or for a derived scope the later of it and what brought the row in. */
   version: SQL;
   deleted: SQLiteColumn | undefined;
+  /** What the rows are read from, when more than the table (a join); the table otherwise. */
+  from?: SQL;
   /**
    * Rows that left the scope by a change of their own and may be told of as tombstones: only
    * where that leaks nothing (inactive subscription tiers, a public catalogue).
@@ -260,13 +262,16 @@ function staffPropertySource(def: TableDef, scope: ScopeTemplate): Source {
   const t = housekeepingTasks;
   const key = keyColumn(def);
   const own = columnsOf(def).version as SQLiteColumn;
-  const latest = sql`(select max(${t.version}) from ${t} where ${t.property_id} = ${key} and ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null)`;
-  const drive = sql`${key} in (select ${t.property_id} from ${t} where ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null)`;
+  // The newest live task of the staff member per property, computed once per statement (from the
+  // staff member's tasks) and joined: a correlated max per property would read every task there,
+  // once for the window and again for the row. The join also keeps only properties with such a task.
+  const latest = sql`(select ${t.property_id} as "staff_property_id", max(${t.version}) as "staff_latest" from ${t} where ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null group by ${t.property_id}) as "staff_tasks"`;
   return {
     def,
     key: `${def.id}:${scope.key}:staff-properties`,
-    where: and(drive, scope.where),
-    version: sql`(case when ${latest} > ${own} then ${latest} else ${own} end)`,
+    from: sql`${def.table} join ${latest} on "staff_tasks"."staff_property_id" = ${key}`,
+    where: scope.where,
+    version: sql`max("staff_tasks"."staff_latest", ${own})`,
     deleted: columnsOf(def).deleted_at,
   };
 }
@@ -324,7 +329,7 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
   if (sources.length === 0) return [];
   const key = `${fresh ? 'fresh' : 'since'}|${sources.map((s) => s.key).join('|')}`;
   const compiled = cached(windowStatements, db, key, () => {
-    const parts = sources.map((s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.def.table} where ${windowOf(s, fresh, false)} order by v limit ${TAKE})`);
+    const parts = sources.map((s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.from ?? s.def.table} where ${windowOf(s, fresh, false)} order by v limit ${TAKE})`);
     const query = dialect.sqlToQuery(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${TAKE}`);
     return { statement: db.$client.prepare(query.sql), params: query.params };
   });
@@ -345,7 +350,7 @@ function rowsOf(db: Db, source: Source, fresh: boolean): RowsStatement {
     const { def } = source;
     const reader = rowReader(def);
     const gone = source.gone ? sql`(${source.gone})` : sql`0`;
-    const query = dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${def.table} where ${windowOf(source, fresh, true)}`);
+    const query = dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${source.from ?? def.table} where ${windowOf(source, fresh, true)}`);
     const statement = db.$client.prepare(query.sql).raw(true);
     const { width } = reader;
     return {
