@@ -21,6 +21,8 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Reads of large tables (a host's guest rebuild, first pulls) go through the page cache, not read() calls.
+  sqlite.pragma('mmap_size = 268435456');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return db;
