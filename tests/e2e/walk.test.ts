@@ -30,7 +30,7 @@ const AREAS = {
     rows: {
       Properties: '.property-card',
       Bookings: '.table tbody tr',
-      Calendar: '.timeline__cell--booked',
+      Calendar: '.tl__bar',
       Guests: '.table tbody tr',
       Housekeeping: '.table tbody tr',
       Finances: '.table tbody tr',
