@@ -33,6 +33,19 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
     expect(data.housekeeping_tasks.length).toBeGreaterThanOrEqual(8);
   });
 
+  it('gives the inbox guest questions on upcoming stays, some waiting for the host', () => {
+    const bookings = new Map(data.bookings.map((b) => [b.id, b]));
+    expect(data.inbox_messages.length).toBeGreaterThanOrEqual(5);
+    for (const m of data.inbox_messages) {
+      const booking = bookings.get(m.booking_id ?? '');
+      expect(booking?.guest_email).toBe(m.guest_email);
+      expect(booking && booking.check_in_date >= today).toBe(true);
+      expect(m.sent_at && m.sent_at.slice(0, 10) < today).toBe(true);
+    }
+    expect(data.inbox_messages.filter((m) => m.direction === 'inbound' && m.status === 'unread').length).toBeGreaterThan(0);
+    expect(data.inbox_messages.filter((m) => m.direction === 'outbound').length).toBeGreaterThan(0);
+  });
+
   it('gives rows exactly the columns of their table, valid for the shared row schemas', () => {
     for (const name of DEMO_TABLES) {
       const def = tableByName(name);

@@ -52,6 +52,7 @@ export type DemoTemplate = Stored<typeof t.taskTemplates>;
 export type DemoBooking = Stored<typeof t.bookings>;
 export type DemoGuest = Stored<typeof t.guests>;
 export type DemoTask = Stored<typeof t.housekeepingTasks>;
+export type DemoMessage = Stored<typeof t.inboxMessages>;
 
 /** Rows per table, keyed by the registry's table names, in an order safe to insert. */
 export type DemoData = {
@@ -66,6 +67,7 @@ export type DemoData = {
   bookings: DemoBooking[];
   guests: DemoGuest[];
   housekeeping_tasks: DemoTask[];
+  inbox_messages: DemoMessage[];
 };
 
 export const DEMO_TABLES = [
@@ -80,6 +82,7 @@ export const DEMO_TABLES = [
   'bookings',
   'guests',
   'housekeeping_tasks',
+  'inbox_messages',
 ] as const satisfies readonly (keyof DemoData)[];
 
 export type DemoOptions = {
@@ -625,5 +628,35 @@ export function generateDemoData(options: DemoOptions): DemoData {
     bookings,
     guests,
     housekeeping_tasks,
+    inbox_messages: demoMessages(bookings, today, id),
   };
+}
+
+/** What guests write before a stay, and the host's answers: the inbox of the demo. */
+const GUEST_QUESTIONS = [
+  ['Hi! Is early check-in possible? Our flight lands at 10am.', 'Hi, the place is ready from 1pm that day; we can hold your bags before then.'],
+  ['Could you tell us where to park?', null],
+  ['Is there a crib we could use for our baby?', 'Yes, a travel crib is in the hall closet. Sheets are in the top drawer.'],
+  ['We are running late, arriving around 11pm. Is self check-in still fine?', null],
+  ['Thanks for the quick reply. Is the coffee machine a Nespresso?', null],
+] as const;
+
+function demoMessages(bookings: readonly DemoBooking[], today: string, id: (name: string) => string): DemoMessage[] {
+  const soon = bookings
+    .filter((b) => b.booking_status !== 'cancelled' && b.guest_email !== '' && b.check_in_date >= today)
+    .sort((a, b) => compare(a.check_in_date, b.check_in_date) || compare(a.id, b.id))
+    .slice(0, GUEST_QUESTIONS.length);
+  const messages: DemoMessage[] = [];
+  soon.forEach((booking, i) => {
+    const [question, answer] = GUEST_QUESTIONS[i] ?? GUEST_QUESTIONS[0];
+    const asked = `${addDays(today, -1 - i)}T${pad2(14 + i)}:05:00.000Z`;
+    const base = { host_id: booking.host_id, booking_id: booking.id, guest_name: booking.guest_name, guest_email: booking.guest_email };
+    // Answered questions were read; the others wait for the host.
+    messages.push({ id: id(`message:${booking.id}:1`), ...base, message_content: question, direction: 'inbound', status: answer ? 'read' : 'unread', sent_at: asked });
+    if (answer) {
+      const replied = `${addDays(today, -1 - i)}T${pad2(15 + i)}:20:00.000Z`;
+      messages.push({ id: id(`message:${booking.id}:2`), ...base, message_content: answer, direction: 'outbound', status: 'sent', sent_at: replied });
+    }
+  });
+  return messages;
 }
