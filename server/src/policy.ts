@@ -234,8 +234,25 @@ export type ScopeTemplate = {
   values: Record<string, string>;
 };
 
+/**
+ * Templates per actor object and table: a sync push asks for the same one on every mutation.
+ * Checked against the actor's ids on each hit, so an actor object changed in place is not served
+ * a stale scope.
+ */
+const templateCache = new WeakMap<Actor, { who: string; byTable: Map<number, ScopeTemplate> }>();
+
 /** `scopeWhere` as a reusable statement part: the hot page path prepares it once per shape. */
 export function scopeTemplate(actor: Actor | null | undefined, def: TableDef): ScopeTemplate {
+  if (!actor) return buildScopeTemplate(actor, def);
+  const who = `${actor.role}|${actor.userId}|${actor.hostProfileId ?? ''}|${actor.staffId ?? ''}`;
+  let entry = templateCache.get(actor);
+  if (!entry || entry.who !== who) templateCache.set(actor, (entry = { who, byTable: new Map() }));
+  let template = entry.byTable.get(def.id);
+  if (!template) entry.byTable.set(def.id, (template = buildScopeTemplate(actor, def)));
+  return template;
+}
+
+function buildScopeTemplate(actor: Actor | null | undefined, def: TableDef): ScopeTemplate {
   const grant = grantOf(actor, def);
   if (!actor || !grant) return { key: 'none', where: NOTHING, values: {} };
   const values: Record<string, string> = {};
