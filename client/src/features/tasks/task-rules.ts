@@ -7,6 +7,15 @@ export function isOpen(task: Pick<TaskLike, 'task_status'>): boolean {
   return task.task_status === 'pending' || task.task_status === 'in_progress';
 }
 
+let lastToday: { minute: number; timezone: string; today: string | null } | null = null;
+
+/** Today in a timezone, worked out once per minute: a list asks it for each of its rows. */
+function todayIn(now: Date, timezone: string): string | null {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastToday?.minute !== minute || lastToday.timezone !== timezone) lastToday = { minute, timezone, today: dayOf(now.toISOString(), timezone) };
+  return lastToday.today;
+}
+
 /**
  * An open task past its due time. A due day (no time) is overdue once that day has ended in the
  * user's timezone; an instant once it has passed.
@@ -14,7 +23,7 @@ export function isOpen(task: Pick<TaskLike, 'task_status'>): boolean {
 export function isOverdue(task: TaskLike, now: Date, timezone = 'UTC'): boolean {
   if (!isOpen(task) || !task.due_date) return false;
   if (/^\d{4}-\d{2}-\d{2}$/.test(task.due_date)) {
-    const today = dayOf(now.toISOString(), timezone);
+    const today = todayIn(now, timezone);
     return today !== null && task.due_date < today;
   }
   const due = Date.parse(task.due_date);
