@@ -159,14 +159,25 @@ async function main(): Promise<number> {
   }
 }
 
-// Then the business-rules benchmark (bench/rules.ts), in this process once the servers are gone;
-// loaded only now, so that the load generator above does not carry the server's modules.
+// Then the other benchmarks (rules, alerts, iCal, sync push, sync in the browser), in this process
+// once the servers are gone; loaded only now, so that the load generator above does not carry them.
 main()
   .then(async (code) => {
     console.log('');
-    const { runRulesBench } = await import('./rules');
-    const { runAlertsBench } = await import('./alerts');
-    return Math.max(code, await runRulesBench(), await runAlertsBench());
+    // One after another, each printing its own figures and goals; the run fails only on errors.
+    const benches: (() => Promise<number>)[] = [
+      async () => (await import('./rules')).runRulesBench(),
+      async () => (await import('./alerts')).runAlertsBench(),
+      async () => (await import('./ical')).runIcalBench(),
+      async () => (await import('./sync-push')).runSyncPushBench(),
+      async () => (await import('./sync-client')).runSyncClientBench(),
+    ];
+    let worst = code;
+    for (const bench of benches) {
+      console.log('');
+      worst = Math.max(worst, await bench());
+    }
+    return worst;
   })
   .then(
     (code) => process.exit(code),
