@@ -21,6 +21,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MB of page cache and in-memory temporary tables: a sync batch or a rebuild re-reads the same pages.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('temp_store = MEMORY');
   // Reads of large tables (a host's guest rebuild, first pulls) go through the page cache, not read() calls.
   sqlite.pragma('mmap_size = 268435456');
   const db = drizzle(sqlite, { schema });

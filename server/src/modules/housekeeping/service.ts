@@ -303,35 +303,34 @@ function creationMessages(author: Author, task: Row, hostUser: string | null, as
 }
 
 function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date, handle: Tx = tx): Notified[] {
-  const out: NotifyInput[] = [];
   const facts = new TaskFacts(tx, handle);
-  const hostUser = facts.hostUser(text(after, 'host_id'));
   const assignee = text(after, 'assigned_staff_id');
-  const assigneeUser = facts.staffUser(assignee);
-  const what = facts.describe(after);
-
   if (!before) {
-    out.push(...creationMessages(author, after, hostUser, assigneeUser, what));
+    const out = creationMessages(author, after, facts.hostUser(text(after, 'host_id')), facts.staffUser(assignee), facts.describe(after));
     return notifyMany(tx, out, now, handle);
   }
 
+  // Most updates (a tick, a note) raise nothing: decide that before looking anyone up.
   const reassigned = assignee !== null && assignee !== text(before, 'assigned_staff_id');
-  if (reassigned) {
-    if (assigneeUser && assigneeUser !== author.userId) {
-      out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
-    }
-  } else if (assigneeUser && assigneeUser !== author.userId) {
-    const changed = UPDATE_FIELDS.filter(([field]) => field in after && (after[field] ?? null) !== (before[field] ?? null)).map(([, label]) => label);
-    if (changed.length > 0) {
-      out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskUpdate, 'info', `${what} changed: ${changed.join(', ')}.`));
-    }
-  }
+  const changed = reassigned || assignee === null ? [] : UPDATE_FIELDS.filter(([field]) => field in after && (after[field] ?? null) !== (before[field] ?? null)).map(([, label]) => label);
+  const completed = before.task_status !== 'completed' && after.task_status === 'completed';
+  if (!reassigned && changed.length === 0 && !completed) return [];
 
-  if (before.task_status !== 'completed' && after.task_status === 'completed' && hostUser && hostUser !== author.userId) {
-    const who = author.name ?? 'Your housekeeper';
-    out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCompleted, 'success', `${who} completed ${what}.`));
+  const out: NotifyInput[] = [];
+  const what = facts.describe(after);
+  const assigneeUser = reassigned || changed.length > 0 ? facts.staffUser(assignee) : null;
+  if (assigneeUser && assigneeUser !== author.userId) {
+    if (reassigned) out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
+    else out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskUpdate, 'info', `${what} changed: ${changed.join(', ')}.`));
   }
-  return notifyMany(tx, out, now, handle);
+  if (completed) {
+    const hostUser = facts.hostUser(text(after, 'host_id'));
+    if (hostUser && hostUser !== author.userId) {
+      const who = author.name ?? 'Your housekeeper';
+      out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCompleted, 'success', `${who} completed ${what}.`));
+    }
+  }
+  return out.length === 0 ? [] : notifyMany(tx, out, now, handle);
 }
 
 /**
