@@ -253,6 +253,8 @@ export const housekeepingTasks = sqliteTable(
     index('tasks_status_due_idx').on(t.task_status, t.due_date, t.id).where(sql`deleted_at is null`),
     index('tasks_status_created_idx').on(t.task_status, t.priority_level, t.created_date),
     index('tasks_version_idx').on(t.version),
+    // A housekeeper's pull reads their tasks changed since a version, not every task in the range.
+    index('tasks_staff_version_idx').on(t.assigned_staff_id, t.version),
   ],
 );
 

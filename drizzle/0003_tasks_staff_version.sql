@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_staff_version_idx` ON `housekeeping_tasks` (`assigned_staff_id`,`version`);
