@@ -17,6 +17,7 @@ import type { FetchFeedOptions } from '../../integrations/ical/fetch';
 import type { ReconcileResult } from '../../integrations/ical/reconcile';
 import type { FeedRow } from './feeds';
 import { syncFeed } from './service';
+import { notifyMany } from '../notifications/service';
 
 function def(id: number): TableDef {
   const table = tableById(id);
@@ -113,23 +114,20 @@ export function notifyClashes(db: Db, result: ReconcileResult, propertyName: str
   return db.transaction((tx) => {
     const host = tx.select({ userId: hostProfiles.user_id }).from(hostProfiles).where(eq(hostProfiles.id, result.hostId)).get();
     if (!host) return [];
-    return fresh.map((clash) =>
-      insertRow(
-        tx,
-        NOTIFICATIONS,
-        {
-          user_id: host.userId,
-          title: 'Calendar conflict',
-          message: clashText(clash, propertyName),
-          type: 'urgent',
-          timestamp: nowIso(now),
-          isRead: false,
-          hostId: result.hostId,
-          actionUrl: `/host/calendar?property=${encodeURIComponent(result.propertyId)}`,
-        },
-        now,
-      ),
+    // Through notifyMany, so the host's devices get the conflict as a Web Push too (after commit).
+    const notified = notifyMany(
+      tx,
+      fresh.map((clash) => ({
+        userId: host.userId,
+        title: 'Calendar conflict',
+        message: clashText(clash, propertyName),
+        type: 'urgent' as const,
+        hostId: result.hostId,
+        actionUrl: `/host/calendar?property=${encodeURIComponent(result.propertyId)}`,
+      })),
+      now,
     );
+    return notified.map((n) => n.notification as Row);
   });
 }
 
