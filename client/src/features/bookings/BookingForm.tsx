@@ -115,6 +115,10 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
     setSaving(true);
     try {
       const fields = draftFields(draft);
+      // The server recomputes commission and net (decisions.md: a client's values are ignored);
+      // the local row carries the preview meanwhile so that totals on this device add up.
+      const price = previewPrice(draft.total_amount, profile?.commission_rate ?? 0);
+      if (price && (!booking || changedMoney)) Object.assign(fields, { commission_amount: price.commission_amount, net_amount: price.net_amount });
       if (booking) await updateBooking(write, booking.id, fields);
       else await createBooking(write, fields);
       toast({ title: booking ? 'Booking saved' : 'Booking added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });

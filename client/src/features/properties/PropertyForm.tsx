@@ -93,7 +93,8 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
     try {
       const fields = propertyFields(draft);
       if (property) await updateProperty(write, property.id, fields);
-      else await createProperty(write, fields);
+      // A new row is complete on this device too (the server adds the export URL on sync).
+      else await createProperty(write, { ...fields, images: [] });
       toast({ title: property ? 'Property saved' : 'Property added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
       onClose();
     } catch (error) {
