@@ -13,6 +13,7 @@ import { BookingForm } from '../bookings/BookingForm';
 import type { BookingDraft } from '../bookings/booking-rules';
 import { MARKS, markPainted } from '../calendar/marks';
 import { layoutTimeline } from '../calendar/timeline';
+import { useBookingsBetween } from '../calendar/use-bookings-between';
 import { Timeline, TimelineLegend } from '../calendar/Timeline';
 import { monthStart } from '../dashboard/figures';
 import { useProperties } from '../properties/use-properties';
@@ -53,13 +54,7 @@ export function HostCalendarPage({ view, start, onChange }: { view: CalendarView
   const [editing, setEditing] = useState<Editing>(null);
 
   const properties = useProperties();
-  const bookings = useRows(TABLE.bookings, {
-    PageSize: 100_000,
-    Filters: [
-      { name: 'check_in_date', op: 'LessThan', value: to },
-      { name: 'check_out_date', op: 'GreaterThan', value: from },
-    ],
-  });
+  const bookings = useBookingsBetween(from, to);
   const blocks = useRows(TABLE.calendar_blocks, {
     PageSize: 100_000,
     Filters: [

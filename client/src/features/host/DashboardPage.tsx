@@ -9,6 +9,7 @@ import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { MARKS, markPainted } from '../calendar/marks';
+import { useBookingsBetween } from '../calendar/use-bookings-between';
 import { dashboardFigures, dashboardWindow, type DashboardFigures } from '../dashboard/figures';
 import { usePropertyNames, useProperties } from '../properties/use-properties';
 import { TaskDialog } from '../tasks/TaskDialog';
@@ -92,13 +93,7 @@ export function HostDashboardPage() {
   const properties = useProperties();
   const [openTask, setOpenTask] = useState<Task | null>(null);
 
-  const bookings = useRows(TABLE.bookings, {
-    PageSize: 100_000,
-    Filters: [
-      { name: 'check_out_date', op: 'GreaterThan', value: window.from },
-      { name: 'check_in_date', op: 'LessThan', value: window.to },
-    ],
-  });
+  const bookings = useBookingsBetween(window.from, window.to);
   const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }] });
   const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000, Filters: [{ name: 'status', op: 'Equal', value: 'unread' }] });
   const all = [properties, bookings, tasks, messages];

@@ -1,0 +1,197 @@
+/**
+ * Host screens benchmark (issue 7): headless Chromium against the built client (CLIENT_DIST) and
+ * the real server (buildApp on a temporary database), with one host of 50 properties and 10 000
+ * bookings written straight into the database (set-up, not measured). The host signs in and the
+ * device pulls everything; then, each measured three times on a fresh page load (median shown):
+ * - calendar: /host/calendar in its 90-day view, from the route's start to the rows painted
+ *   (performance marks left by the page: calendar:render), goal < 500 ms;
+ * - dashboard: /host/dashboard first paint of its figures from the offline store, from the
+ *   navigation's start (dashboard:figures-painted), goal < 1 s.
+ * `runHostScreensBench()` answers 0 unless something failed; a missed goal is printed, not failed.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Page } from 'playwright-core';
+import { TABLE_IDS, tableById, type TableDef } from '../shared/registry';
+import { addDays } from '../shared/format/dates';
+import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
+
+const PROPERTIES = 50;
+const BOOKINGS = 10_000;
+const RUNS = 3;
+const CALENDAR_GOAL_MS = 500;
+const DASHBOARD_GOAL_MS = 1000;
+const SOURCES = ['airbnb', 'booking.com', 'vrbo', 'direct', 'expedia'];
+
+function def(id: number): TableDef {
+  const found = tableById(id);
+  if (!found) throw new Error(`No table ${id}`);
+  return found;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Waits for a performance entry the page leaves, and answers its duration or start time. */
+async function entry(page: Page, name: string, kind: 'duration' | 'startTime'): Promise<number> {
+  const handle = await page.waitForFunction(
+    ({ n, k }) => {
+      const e = performance.getEntriesByName(n)[0];
+      return e ? e[k as 'duration' | 'startTime'] : null;
+    },
+    { n: name, k: kind },
+    { timeout: 60_000 },
+  );
+  return Number(await handle.jsonValue());
+}
+
+export async function runHostScreensBench(): Promise<number> {
+  console.log('\nHost screens (Chromium, real server, 1 host × 50 properties × 10 000 bookings)');
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    console.error(`  Chromium is missing at ${CHROMIUM_PATH}`);
+    return 1;
+  }
+  await ensureClientBuilt();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-bench-host-'));
+  const { buildApp } = await import('../server/src/app');
+  const { insertRows } = await import('../server/src/db/write');
+  const app = await buildApp({
+    databasePath: path.join(dir, 'app.db'),
+    appSecretKey: crypto.randomBytes(32).toString('hex'),
+    clientDistDir: CLIENT_DIST_DIR,
+    seed: false,
+    logger: false,
+    authRequestsPerIpPerMinute: 10_000,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+
+    // ── Set-up (not measured) ──────────────────────────────────────────────────────────────
+    const email = 'bench-host@example.com';
+    const password = 'bench-password-1';
+    const registered = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, name: 'Bench Host' }) });
+    if (registered.status !== 201) throw new Error(`Register answered ${registered.status}: ${await registered.text()}`);
+    const { user } = (await registered.json()) as { user: { hostProfileId?: string } };
+    const hostId = user.hostProfileId;
+    if (!hostId) throw new Error('The registered host has no host profile id');
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    app.db.transaction((tx) => {
+      const props = insertRows(
+        tx,
+        def(TABLE_IDS.properties),
+        Array.from({ length: PROPERTIES }, (_, p) => ({ host_id: hostId, property_name: `Bench home ${String(p + 1).padStart(2, '0')}`, max_guests: 4, base_price: 120, created_date: now.toISOString() })),
+        now,
+      );
+      const rows: Record<string, unknown>[] = [];
+      const perProperty = BOOKINGS / PROPERTIES;
+      props.forEach((prop, p) => {
+        // Back-to-back stays with gaps, from ~560 days ago to ~100 days ahead, no overlaps.
+        let day = addDays(today, -560 + (p % 7));
+        for (let i = 0; i < perProperty; i += 1) {
+          const nights = 1 + ((i * 7 + p) % 5);
+          const total = nights * 120;
+          rows.push({
+            property_id: prop.id,
+            host_id: hostId,
+            guest_name: `Guest ${p}-${i}`,
+            guest_email: `guest-${p}-${i}@example.com`,
+            check_in_date: day,
+            check_out_date: addDays(day, nights),
+            guests_count: 2,
+            booking_source: SOURCES[(i + p) % SOURCES.length],
+            total_amount: total,
+            commission_amount: Math.round(total * 12) / 100,
+            net_amount: total - Math.round(total * 12) / 100,
+            booking_status: i % 23 === 0 ? 'cancelled' : 'confirmed',
+            payment_status: i % 9 === 0 ? 'pending' : 'paid',
+            created_date: now.toISOString(),
+          });
+          day = addDays(day, nights + (i % 3 === 0 ? 1 : 0));
+        }
+      });
+      insertRows(tx, def(TABLE_IDS.bookings), rows, now);
+    });
+
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/login');
+    await page.locator('input[type="email"]').fill(email);
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/host/dashboard', { timeout: 30_000 });
+    const pullStarted = performance.now();
+    await page.locator('.sync-pill[data-sync-state="idle"][data-pending="0"]').waitFor({ timeout: 120_000 });
+    const stored = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('staykeep');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('bookings').objectStore('bookings').count();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          };
+        }),
+    );
+    console.log(`  set-up: ${stored} bookings on the device (first pull ${((performance.now() - pullStarted) / 1000).toFixed(1)} s after sign-in)`);
+    if (stored < BOOKINGS) throw new Error(`Only ${stored} of ${BOOKINGS} bookings reached the device`);
+
+    // ── Calendar: route start → rows painted, 90-day view ─────────────────────────────────
+    const calendar: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await page.goto('/host/calendar?view=90d');
+      calendar.push(await entry(page, 'calendar:render', 'duration'));
+      const bars = await page.locator('.tl__bar').count();
+      const rows = await page.locator('.tl__row').count();
+      if (run === 0) console.log(`  calendar: ${rows} property rows, ${bars} booking bars over 90 days`);
+      if (rows !== PROPERTIES) throw new Error(`The calendar shows ${rows} rows, not ${PROPERTIES}`);
+    }
+
+    // ── Dashboard: navigation start → figures painted from the offline store ──────────────
+    const dashboard: number[] = [];
+    const dashboardRoute: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await page.goto('/host/dashboard');
+      dashboard.push(await entry(page, 'dashboard:figures-painted', 'startTime'));
+      dashboardRoute.push(await entry(page, 'dashboard:render', 'duration'));
+      await page.getByTestId('dashboard-figures').waitFor();
+    }
+    await context.close();
+    if (errors.length) throw new Error(`Page errors: ${errors.join('; ')}`);
+
+    const cal = median(calendar);
+    const dash = median(dashboard);
+    console.log(`  calendar render, 50 × 90 days:  median ${cal.toFixed(0)} ms (runs ${calendar.map((v) => v.toFixed(0)).join(', ')}), goal < ${CALENDAR_GOAL_MS} ms: ${cal < CALENDAR_GOAL_MS ? 'MET' : 'MISSED'}`);
+    console.log(
+      `  dashboard first paint from Dexie: median ${dash.toFixed(0)} ms from navigation (runs ${dashboard.map((v) => v.toFixed(0)).join(', ')}; route start → figures ${median(dashboardRoute).toFixed(0)} ms), goal < ${DASHBOARD_GOAL_MS} ms: ${dash < DASHBOARD_GOAL_MS ? 'MET' : 'MISSED'}`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(`  host screens bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await browser.close();
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Run directly: `CLIENT_DIST=.tmp/dist-hostA npx tsx bench/host-screens.ts`.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  process.exit(await runHostScreensBench());
+}
