@@ -159,7 +159,7 @@ async function main(): Promise<number> {
   }
 }
 
-// Then the other benchmarks (rules, alerts, iCal, sync push, sync in the browser), in this process
+// Then the other benchmarks (rules, alerts, iCal, sync push, sync and host screens in the browser), in this process
 // once the servers are gone; loaded only now, so that the load generator above does not carry them.
 main()
   .then(async (code) => {
@@ -171,6 +171,7 @@ main()
       async () => (await import('./ical')).runIcalBench(),
       async () => (await import('./sync-push')).runSyncPushBench(),
       async () => (await import('./sync-client')).runSyncClientBench(),
+      async () => (await import('./host-screens')).runHostScreensBench(),
     ];
     let worst = code;
     for (const bench of benches) {
