@@ -67,6 +67,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The host's unread count as the bell announces it (other tests of the run may have left some). */
+async function unread(page: Page): Promise<number> {
+  const label = (await page.locator('.bell__button').getAttribute('aria-label')) ?? '';
+  const found = /(\d+) unread/.exec(label);
+  return found ? Number(found[1]) : 0;
+}
+
 type ChecklistItem = { id: string; text: string; done: boolean };
 type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: ChecklistItem[] };
 
@@ -90,6 +97,7 @@ describe('the housekeeper’s phone', () => {
     const bell = host.page.locator('.bell__button');
     await bell.waitFor();
     await new SyncStatusPill(host.page).waitForSynced();
+    const unreadBefore = await unread(host.page);
 
     // The housekeeper finds it in the list (filters and large cards), then goes offline.
     await staff.page.locator('nav.tabbar').getByRole('link', { name: 'Tasks' }).click();
@@ -117,13 +125,21 @@ describe('the housekeeper’s phone', () => {
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
     expect(await dialog.getByRole('checkbox', { name: first.text }).isChecked()).toBe(true);
     // Nothing has reached the host yet.
-    expect(await host.page.locator('.bell__count').count()).toBe(0);
+    expect(await unread(host.page)).toBe(unreadBefore);
+    const completedFor = async () =>
+      (await localRows(host.page, 'notifications')).filter((n) => n.title === 'Task Completed' && n.taskId === task.id && !n.deleted_at).length;
+    expect(await completedFor()).toBe(0);
 
     await goOnline(staff.context);
     await staffSync.waitForSynced();
 
     // The server pokes the host's page, which pulls the new notification: no reload.
-    await host.page.locator('.bell__count').waitFor({ timeout: 15_000 });
+    await host.page.waitForFunction(
+      (before) => Number(/(\d+) unread/.exec(document.querySelector('.bell__button')?.getAttribute('aria-label') ?? '')?.[1] ?? 0) > before,
+      unreadBefore,
+      { timeout: 15_000 },
+    );
+    await expect.poll(completedFor, { timeout: 15_000 }).toBe(1);
     expect(await bell.getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
     await bell.click();
     const item = host.page.locator('.bell__item--success', { hasText: 'Task Completed' }).filter({ hasText: task.task_title });
