@@ -6,10 +6,11 @@
  * net, the booking is on the calendar and its total on the finances page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { localRows, storedToken, waitForServiceWorker } from './support/storage';
+import { goOffline, goOnline } from './support/network';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
 
@@ -26,15 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
 
 function utcDay(offset: number): string {
   const d = new Date();

@@ -4,51 +4,18 @@
  * served by the service worker, and the host's open page shows the result once the housekeeper
  * is back online, without a refresh. Also: a demo account signs in with no server at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PROPERTIES } from '../../shared/demo/catalog';
-import { launchBrowser, newSession, type Session } from './support/browser';
+import { browserSessions } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { localRows, metaValue, storedToken, waitForServiceWorker } from './support/storage';
-import { LoginPage } from './pages/login-page';
+import { goOffline, goOnline } from './support/network';
+import { LoginPage, signInAs } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 import { SyncStatusPill } from './pages/sync-status';
 
-let browser: Browser;
-const sessions: Session[] = [];
+const { open } = browserSessions();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) expect(s.errors).toEqual([]);
-  for (const s of sessions) await s.context.close();
-  await browser?.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<Session> {
-  const s = await newSession(browser, viewport);
-  sessions.push(s);
-  return s;
-}
-
-async function signIn(s: Session, role: keyof typeof HOME_BY_ROLE): Promise<void> {
-  const login = new LoginPage(s.page);
-  await login.goto();
-  await login.signIn(demoEmail(role), DEMO_PASSWORD);
-  await s.page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
-}
-
-/** No network at all: the page is offline and every request (the service worker's too) fails. */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
 
 type ChecklistItem = { id: string; text: string; done: boolean };
 type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: ChecklistItem[] };
@@ -56,7 +23,7 @@ type LocalTask = { id: string; task_title: string; task_status: string; checklis
 describe('offline work', () => {
   it('the housekeeper ticks and completes offline through reloads; the host sees it without a refresh', async () => {
     const staff = await open({ width: 390, height: 844 });
-    await signIn(staff, 'staff');
+    await signInAs(staff.page, 'staff');
     await waitForServiceWorker(staff.page);
     const staffSync = new SyncStatusPill(staff.page);
     await staffSync.waitForSynced();
@@ -67,7 +34,7 @@ describe('offline work', () => {
     const [first, second] = task.checklist_items.filter((i) => !i.done) as [ChecklistItem, ChecklistItem];
 
     const host = await open();
-    await signIn(host, 'host');
+    await signInAs(host.page, 'host');
     await host.page.goto(`/host/housekeeping?taskId=${task.id}`);
     const hostDialog = host.page.locator('dialog.dialog[open]');
     await hostDialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();

@@ -5,49 +5,17 @@
  * page (another context) shows "Task Completed" in the bell without a reload, and the
  * notification's action opens that task.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, newSession, type Session } from './support/browser';
-import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
+import { browserSessions } from './support/browser';
 import { localRows, waitForServiceWorker } from './support/storage';
-import { LoginPage } from './pages/login-page';
+import { goOffline, goOnline } from './support/network';
+import { signInAs } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
 
-let browser: Browser;
-const sessions: Session[] = [];
+const { open } = browserSessions();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) expect(s.errors).toEqual([]);
-  for (const s of sessions) await s.context.close();
-  await browser?.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<Session> {
-  const s = await newSession(browser, viewport);
-  sessions.push(s);
-  return s;
-}
-
-async function signIn(s: Session, role: 'host' | 'staff'): Promise<void> {
-  const login = new LoginPage(s.page);
-  await login.goto();
-  await login.signIn(demoEmail(role), DEMO_PASSWORD);
-  await s.page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
-}
-
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
 
 /** Heights of the visible controls matching a selector that are under 44 px (touch targets). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -80,7 +48,7 @@ type LocalTask = { id: string; task_title: string; task_status: string; checklis
 describe('the housekeeper’s phone', () => {
   it('works a task offline; the host hears "Task Completed" in the bell without a reload', async () => {
     const staff = await open({ width: 390, height: 844 });
-    await signIn(staff, 'staff');
+    await signInAs(staff.page, 'staff');
     await waitForServiceWorker(staff.page);
     const staffSync = new SyncStatusPill(staff.page);
     await staffSync.waitForSynced();
@@ -93,7 +61,7 @@ describe('the housekeeper’s phone', () => {
     const [first, second] = task.checklist_items.filter((i) => !i.done) as [ChecklistItem, ChecklistItem];
 
     const host = await open();
-    await signIn(host, 'host');
+    await signInAs(host.page, 'host');
     const bell = host.page.locator('.bell__button');
     await bell.waitFor();
     await new SyncStatusPill(host.page).waitForSynced();
@@ -167,7 +135,7 @@ describe('the housekeeper’s phone', () => {
 
   it('keeps every staff page accessible on a phone, with 44 px targets', async () => {
     const s = await open({ width: 390, height: 844 });
-    await signIn(s, 'staff');
+    await signInAs(s.page, 'staff');
     await new SyncStatusPill(s.page).waitForSynced();
     const problems: string[] = [];
     for (const [label, path] of [

@@ -5,10 +5,11 @@
  * completed, and an older offline edit never reopens a completed task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
+import { goOffline, goOnline } from './support/network';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
 
@@ -26,15 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
 
 /** The host's own write, through the table API (what the host's screens would send). */
 async function hostCompletes(taskId: string): Promise<void> {

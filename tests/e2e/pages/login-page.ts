@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from '../support/accounts';
 
 /** The sign-in page (/login). */
 export class LoginPage {
@@ -33,4 +34,12 @@ export class LoginPage {
     await alert.waitFor();
     return (await alert.innerText()).trim();
   }
+}
+
+/** Signs a demo account in from /login and waits for its home page (spec §2 "After login"). */
+export async function signInAs(page: Page, role: keyof typeof HOME_BY_ROLE): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(demoEmail(role), DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
 }

@@ -4,6 +4,7 @@
  * every test gets a fresh context (no shared storage between tests).
  */
 import fs from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,4 +43,29 @@ export async function newSession(browser: Browser, viewport = { width: 1280, hei
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/**
+ * One browser for a test file and the sessions its tests open: after all, no session may have
+ * seen an uncaught page error, and every context and the browser are closed.
+ */
+export function browserSessions(): { open: (viewport?: { width: number; height: number }) => Promise<Session> } {
+  let browser: Browser | undefined;
+  const sessions: Session[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const s of sessions) expect(s.errors).toEqual([]);
+    for (const s of sessions) await s.context.close();
+    await browser?.close();
+  });
+  return {
+    open: async (viewport) => {
+      if (!browser) throw new Error('browserSessions().open runs inside a test, after beforeAll');
+      const s = await newSession(browser, viewport);
+      sessions.push(s);
+      return s;
+    },
+  };
 }
