@@ -3,7 +3,7 @@
  * offline, or failed with a retry, and the changes the server refused with its reason. Opening
  * it shows the details and the refused changes, which stay listed until dismissed.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { appDb } from '../../db/app-db';
 import type { SyncProgress } from '../../sync/engine';
 import { describeRejection, describeSync, progressPercent } from '../../sync/sync-label';
@@ -12,24 +12,7 @@ import { useFormat } from '../../lib/display';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/Toast';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-/** navigator.onLine, live. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useOnline } from '../../lib/use-online';
 
 export function SyncStatus() {
   const runtime = useSyncRuntime();

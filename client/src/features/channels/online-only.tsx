@@ -3,7 +3,7 @@
  * whether the server can be asked now, and the note a screen shows when it cannot, so that a
  * button is never simply dead.
  */
-import { useOnline } from '../../components/layout/SyncStatus';
+import { useOnline } from '../../lib/use-online';
 import { FormMessage } from '../../components/layout/AuthLayout';
 import { useSyncSnapshot } from '../../sync/sync-context';
 

@@ -35,7 +35,7 @@ import { TaskBoard } from '../housekeeping/TaskBoard';
 import { StaffSchedule } from '../housekeeping/StaffSchedule';
 import { NO_FILTERS, filterTasks, type TaskFilters } from '../housekeeping/task-filters';
 import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from '../housekeeping/mutations';
-import { useOnline } from '../notifications/use-online';
+import { useOnline } from '../../lib/use-online';
 import { AlertsPrompt } from '../notifications/AlertsPrompt';
 import '../housekeeping/housekeeping.css';
 

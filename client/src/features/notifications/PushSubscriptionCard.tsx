@@ -11,7 +11,7 @@ import { useToast } from '../../components/ui/Toast';
 import { ApiError } from '../../api/http';
 import { pushSupported, subscribeThisDevice, unsubscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
-import { useOnline } from './use-online';
+import { useOnline } from '../../lib/use-online';
 import '../housekeeping/housekeeping.css';
 
 export type PushSubscriptionCardProps = {

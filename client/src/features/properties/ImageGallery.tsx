@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import type { Property } from '../../data/tables';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/Field';
-import { useOnline } from '../../components/layout/SyncStatus';
+import { useOnline } from '../../lib/use-online';
 import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
 import type { Write } from '../tasks/mutations';
