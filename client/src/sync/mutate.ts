@@ -29,6 +29,11 @@ export class WriteRefused extends Error {
   }
 }
 
+/** What a form tells the user when a write failed: the refusal's own words, else that the device could not keep it. */
+export function writeFailureText(error: unknown, what = 'This change'): string {
+  return error instanceof WriteRefused ? error.message : `${what} could not be saved on this device.`;
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

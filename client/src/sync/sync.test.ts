@@ -9,7 +9,7 @@ import { SYNCED_TABLES, type LocalRow, type OutboxEntry } from '../db/schema';
 import { claimStore, refusedChanges } from '../db/store';
 import { SyncEngine } from './engine';
 import { describeRejection } from './sync-label';
-import { mutate, WriteRefused } from './mutate';
+import { mutate, WriteRefused, writeFailureText } from './mutate';
 import { applyPullPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { testStore } from './test-db';
@@ -463,5 +463,13 @@ describe('pull answers', () => {
     expect(parsePullResponse({ ...good, changes: [{ table: 1.5, row: {}, deleted: false }] })).toBeNull();
     expect(parsePullResponse({ ...good, changes: [{ table: TASKS, row: {} }] })).toBeNull();
     expect(parsePullResponse(null)).toBeNull();
+  });
+});
+
+describe('writeFailureText', () => {
+  it("gives a refusal's own words, and otherwise says the device could not keep the change", () => {
+    expect(writeFailureText(new WriteRefused('A completed task cannot be started again.'))).toBe('A completed task cannot be started again.');
+    expect(writeFailureText(new Error('QuotaExceededError'))).toBe('This change could not be saved on this device.');
+    expect(writeFailureText('odd', 'This booking')).toBe('This booking could not be saved on this device.');
   });
 });

@@ -16,7 +16,7 @@ import { DateInput, FormMessage, NumberInput, Textarea } from '../../components/
 import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
-import { WriteRefused } from '../../sync/mutate';
+import { WriteRefused, writeFailureText } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { useProperties } from '../properties/use-properties';
 import type { Write } from '../tasks/mutations';
@@ -124,7 +124,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       toast({ title: booking ? 'Booking saved' : 'Booking added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
       onClose();
     } catch (error) {
-      setRefusal(error instanceof WriteRefused ? error.message : 'This booking could not be saved on this device.');
+      setRefusal(writeFailureText(error, 'This booking'));
     } finally {
       setSaving(false);
     }

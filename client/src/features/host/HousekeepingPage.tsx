@@ -20,7 +20,7 @@ import { EmptyState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { ApiError } from '../../api/http';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { WEEKDAYS } from '../../../../shared/enums';
 import { TasksTable, PriorityBadge } from '../tasks/TasksTable';
@@ -86,7 +86,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
       toast({ title: done, variant: 'success' });
       return true;
     } catch (error) {
-      toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
       return false;
     }
   };

@@ -16,7 +16,7 @@ import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { useSyncRuntime } from '../../sync/sync-context';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { BookingForm } from '../bookings/BookingForm';
 import type { BookingDraft } from '../bookings/booking-rules';
 import { BookingsTable, sourceLabel } from '../bookings/BookingsTable';
@@ -123,7 +123,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
       else await archiveProperty(write, p.id);
       toast({ title: archived ? 'Property restored' : 'Property archived', description: archived ? 'It takes bookings again.' : 'Its bookings and finances stay; it no longer counts against your plan.' });
     } catch (error) {
-      toast({ title: 'Not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+      toast({ title: 'Not saved', description: writeFailureText(error), variant: 'destructive' });
     }
   };
 

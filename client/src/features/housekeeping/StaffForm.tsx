@@ -8,7 +8,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { minutesOf } from './schedule-rules';
 import { parseList, saveStaff, type StaffFields } from './mutations';
 
@@ -84,7 +84,7 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
       toast({ title: staff ? 'Staff member saved' : 'Staff member added', description: fields.staff_name, variant: 'success' });
       onClose();
     } catch (error) {
-      toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { useProperties } from '../properties/use-properties';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
@@ -148,7 +148,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       onClose();
       onSaved?.();
     } catch (error) {
-      toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { CheckboxField, ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { saveTemplate, type TemplateFields } from './mutations';
@@ -56,7 +56,7 @@ function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | nu
       toast({ title: template ? 'Template saved' : 'Template added', description: fields.name, variant: 'success' });
       onClose();
     } catch (error) {
-      toast({ title: 'Change not saved', description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.', variant: 'destructive' });
+      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

@@ -16,7 +16,7 @@ import { CheckboxGroup, FormMessage, NumberInput, Textarea } from '../../compone
 import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import type { Write } from '../tasks/mutations';
 import { sourceLabel } from '../bookings/BookingsTable';
@@ -98,7 +98,7 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
       toast({ title: property ? 'Property saved' : 'Property added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
       onClose();
     } catch (error) {
-      setFailure(error instanceof WriteRefused ? error.message : 'This property could not be saved on this device.');
+      setFailure(writeFailureText(error, 'This property'));
     } finally {
       setSaving(false);
     }

@@ -11,7 +11,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
-import { WriteRefused } from '../../sync/mutate';
+import { writeFailureText } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { PriorityBadge } from './TasksTable';
 import { isOpen, isOverdue, mapLink } from './task-rules';
@@ -47,7 +47,7 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
     } catch (error) {
       toast({
         title: 'Change not saved',
-        description: error instanceof WriteRefused ? error.message : 'This change could not be saved on this device.',
+        description: writeFailureText(error),
         variant: 'destructive',
       });
       return false;
