@@ -150,8 +150,7 @@ describe('the housekeeper’s phone', () => {
       await s.page.locator('h1.page__title', { hasText: label }).waitFor();
       await s.page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0);
       problems.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
-      // The profile page is shared by every role (features/profile); the staff app's own pages are checked here.
-      if (path !== '/staff/profile') problems.push(...(await smallTargets(s.page, '.page__body')).map((v) => `${path}: small target ${v}`));
+      problems.push(...(await smallTargets(s.page, '.page__body')).map((v) => `${path}: small target ${v}`));
     }
     // The profile's push card: permission and this device's state.
     await s.page.getByRole('heading', { name: 'Push notifications on this device' }).waitFor();
