@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StaykeepDb } from '../db/db';
-import { testStore } from '../sync/test-db';
-import { compareValues, queryLocal, selectPage } from './query-local';
+import { describe, expect, it } from 'vitest';
+import { compareValues, selectPage } from './query-local';
 
 const rows = [
   { id: 'b', property_name: 'Lisbon Loft', bedrooms: 2, status: 'active', latitude: null, is_active: true },
@@ -41,26 +39,5 @@ describe('selectPage (the table API page call, locally)', () => {
     expect(compareValues(2, '1')).toBeLessThan(0);
     expect(compareValues(true, false)).toBeGreaterThan(0);
     expect(compareValues(null, 0)).toBeLessThan(0);
-  });
-});
-
-describe('queryLocal', () => {
-  let db: StaykeepDb;
-  beforeEach(async () => {
-    db = testStore().open();
-    await db.rows('properties').bulkPut(rows.map((r) => ({ ...r, host_id: r.id === 'd' ? 'h2' : 'h1' })));
-  });
-  afterEach(() => db.close());
-
-  it('reads through an index for an Equal filter and applies the rest in memory', async () => {
-    const page = await queryLocal(db, 'properties', {
-      Filters: [
-        { name: 'host_id', op: 'Equal', value: 'h1' },
-        { name: 'status', op: 'NotEqual', value: 'inactive' },
-      ],
-      OrderByField: 'property_name',
-    });
-    expect(page.List.map((r) => r.id)).toEqual(['c', 'b']);
-    expect(page.VirtualCount).toBe(2);
   });
 });

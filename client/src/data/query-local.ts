@@ -1,12 +1,10 @@
 /**
- * The table API's page call (api.md "Generic table API") answered from the local store, with the
+ * The table API's page call (api.md "Generic table API") answered from local rows, with the
  * server's semantics: filters (Equal exact, StringContains case-insensitive, comparisons, In, null
  * with Equal/NotEqual), order by a field then by id in the same direction (nulls first when
  * ascending, as SQLite sorts), ascending unless IsAsc is false, 1-based pages, and the count of
  * every matching row. Screens keep the arguments they gave the server.
  */
-import type { StaykeepDb } from '../db/db';
-import { SYNCED_INDEXES, type LocalRow, type SyncedTableName } from '../db/schema';
 import type { Filter, Page, PageQuery } from './table-api';
 
 type Scalar = string | number | boolean;
@@ -75,31 +73,4 @@ export function selectPage<T extends Record<string, unknown>>(rows: readonly T[]
   const size = query.PageSize ?? 100;
   const start = ((query.PageNo ?? 1) - 1) * size;
   return { List: matching.slice(start, start + size), VirtualCount: matching.length };
-}
-
-/** The single-field indexes of a table (compound ones are left to explicit queries). */
-function indexedFields(name: SyncedTableName): Set<string> {
-  return new Set(
-    SYNCED_INDEXES[name]
-      .split(',')
-      .map((part) => part.trim().replace(/^[&*]/, ''))
-      .filter((part) => part !== '' && !part.startsWith('[')),
-  );
-}
-
-const INDEXES = new Map<SyncedTableName, Set<string>>();
-
-/**
- * A page from the local table. An Equal filter on an indexed field narrows the read through the
- * index; everything else is filtered in memory (the same rules either way).
- */
-export async function queryLocal(db: StaykeepDb, name: SyncedTableName, query: PageQuery): Promise<Page<LocalRow>> {
-  let fields = INDEXES.get(name);
-  if (!fields) INDEXES.set(name, (fields = indexedFields(name)));
-  const table = db.rows(name);
-  const narrowing = (query.Filters ?? []).find(
-    (f) => f.op === 'Equal' && (typeof f.value === 'string' || typeof f.value === 'number') && fields.has(f.name),
-  );
-  const rows = narrowing ? await table.where(narrowing.name).equals(narrowing.value as string | number).toArray() : await table.toArray();
-  return selectPage(rows, query);
 }

@@ -1,15 +1,16 @@
 /**
- * How features read rows. `useRows` is a Dexie live query over the offline store with the table
- * API's page arguments (query-local.ts), so a change from any source (a local write, a pull, a
- * rebase) re-renders what shows it, online or not. Online-only data (billing, integrations:
+ * How features read rows. `useRows` reads the offline store's in-memory mirror (db/mirror.ts) and
+ * pages it with the table API's arguments (query-local.ts), so a change from any source (a local
+ * write, a pull, a rebase, another tab, the service worker) re-renders what shows it, online or
+ * not, without reading the table back out of IndexedDB. Online-only data (billing, integrations:
  * decisions.md "Online-only commands") uses `useOnlineRows`, a server read through react-query.
  */
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../db/app-db';
 import { syncedTableName, type SyncedTableId } from '../db/schema';
 import { useHydrated, useSyncRuntime, useSyncSnapshot } from '../sync/sync-context';
-import { queryLocal } from './query-local';
+import { selectPage } from './query-local';
 import { fetchPage, type Page, type PageQuery } from './table-api';
 import type { RowOf, TableId } from './tables';
 
@@ -28,7 +29,8 @@ export class NotYetDownloaded extends Error {
   }
 }
 
-type LocalAnswer = { page: Page<Record<string, unknown>> } | { error: Error };
+const NO_SUBSCRIPTION = () => () => undefined;
+const NO_VERSION = () => -1;
 
 /** Rows of a synced table, from the local store (see the module note). */
 export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = {}, options: Options = {}): RowsResult<RowOf[Id]> {
@@ -38,17 +40,20 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   const enabled = options.enabled ?? true;
   const name = syncedTableName(table);
   const key = JSON.stringify(query);
-  const answer = useLiveQuery<LocalAnswer | null>(async () => {
-    // Until the first download is complete the screen says "loading" whatever the tables hold:
-    // reading them again on every page of that download would only slow it down.
-    if (!enabled || !name || hydrated !== true) return null;
-    try {
-      return { page: await queryLocal(appDb(), name, JSON.parse(key) as PageQuery) };
-    } catch (error) {
-      return { error: error instanceof Error ? error : new Error(String(error)) };
-    }
-  }, [name, key, enabled, hydrated]);
-  const retry = () => void runtime.syncNow();
+  // Until the first download is complete the screen says "loading" whatever the tables hold:
+  // loading them into memory on every page of that download would only slow it down.
+  const active = Boolean(name) && enabled && hydrated === true;
+  const mirror = appDb().mirror;
+  const subscribe = useCallback((listener: () => void) => (active && name ? mirror.subscribe(name, listener) : () => undefined), [active, name, mirror]);
+  const version = useCallback(() => (active && name ? mirror.version(name) : -1), [active, name, mirror]);
+  useSyncExternalStore(active ? subscribe : NO_SUBSCRIPTION, active ? version : NO_VERSION, NO_VERSION);
+  const state = active && name ? mirror.state(name) : null;
+  const page = useMemo(() => (state?.status === 'ready' ? selectPage([...state.rows.values()], JSON.parse(key) as PageQuery) : null), [state, key]);
+  const retry = () => {
+    // A table that could not be read is read again; the sync runs either way (it may bring it).
+    if (name && state?.status === 'error') void mirror.load(name);
+    void runtime.syncNow();
+  };
 
   if (!name) return { status: 'error', rows: undefined, total: undefined, error: new Error(`Table ${table} is not kept on this device`), retry };
   if (!enabled || hydrated === undefined) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
@@ -58,10 +63,10 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
     if (stuck) return { status: 'error', rows: undefined, total: undefined, error: new NotYetDownloaded(), retry };
     return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   }
-  if (answer === undefined || answer === null) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
-  if ('error' in answer) return { status: 'error', rows: undefined, total: undefined, error: answer.error, retry };
+  if (state?.status === 'error') return { status: 'error', rows: undefined, total: undefined, error: state.error, retry };
+  if (!page) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   // The row shapes are the server's (they were stored as pulled), typed by table id.
-  return { status: 'success', rows: answer.page.List as RowOf[Id][], total: answer.page.VirtualCount, error: null, retry };
+  return { status: 'success', rows: page.List as RowOf[Id][], total: page.VirtualCount, error: null, retry };
 }
 
 /** Rows that are only ever read online (decisions.md "Online-only commands"). */

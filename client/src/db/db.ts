@@ -3,6 +3,7 @@
  * shipped version is never edited, so that every installed browser can upgrade from it.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import { Mirror } from './mirror';
 import {
   LOCAL_INDEXES,
   SYNCED_INDEXES,
@@ -25,12 +26,21 @@ export class StaykeepDb extends Dexie {
   declare base: Table<BaseEntry, [number, string]>;
   declare rejections: Table<Rejection, string>;
   declare meta: Table<MetaEntry, MetaKey>;
+  /** The synced tables in memory, kept current by every write (mirror.ts): what screens read. */
+  readonly mirror: Mirror;
 
   /** `options` lets tests run on fake-indexeddb (`{ indexedDB, IDBKeyRange }`). */
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
     this.version(2).stores(SYNCED_INDEXES);
+    this.mirror = new Mirror(this);
+    this.use(this.mirror.middleware());
+  }
+
+  override close(options?: { disableAutoOpen: boolean }): void {
+    this.mirror.close();
+    super.close(options);
   }
 
   /** A synced table by its registry name. */

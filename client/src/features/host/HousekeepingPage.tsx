@@ -4,7 +4,7 @@
  * templates. Every write goes through the outbox (works offline) except the invite, which is
  * online only. A notification link (/housekeeping?taskId=) opens that task.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { TABLE, type Staff, type Task, type TaskTemplate } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
@@ -74,7 +74,8 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   // The open task is looked up live, so the housekeeper's progress shows as it syncs.
   const openId = pickedId ?? taskId ?? null;
   const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
-  const pick = (task: Task | null) => setPickedId(task?.id ?? null);
+  // Stable: the list's rows are memoised on their props.
+  const pick = useCallback((task: Task | null) => setPickedId(task?.id ?? null), []);
   const close = () => {
     setPickedId(null);
     if (taskId) void navigate({ to: '/host/housekeeping', search: {}, replace: true });

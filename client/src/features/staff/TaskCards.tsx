@@ -1,39 +1,53 @@
+import { memo } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { StatusBadge } from '../../components/ui/Badge';
 import { PriorityBadge } from '../tasks/TasksTable';
 import { isOverdue } from '../tasks/task-rules';
 
-/** Tasks as large touch targets, for housekeepers on a phone. */
-export function TaskCards({ tasks, propertyNames, onOpen }: { tasks: readonly Task[]; propertyNames: Map<string, string>; onOpen: (task: Task) => void }) {
+type CardProps = {
+  task: Task;
+  propertyName: string;
+  /** The minute the list was drawn in: the overdue mark moves with it. */
+  minute: number;
+  onOpen: (task: Task) => void;
+};
+
+/** Memoised on the task object (the store keeps it until the task changes): a tick renders one card. */
+const TaskCard = memo(function TaskCard({ task: t, propertyName, onOpen }: CardProps) {
   const format = useFormat();
-  const now = new Date();
+  const done = t.checklist_items.filter((i) => i.done).length;
+  return (
+    <li>
+      <button type="button" className={t.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(t)}>
+        <span className="task-card__head">
+          <span className="task-card__title">{t.task_title}</span>
+          <PriorityBadge priority={t.priority_level} />
+        </span>
+        <span className="task-card__property">{propertyName}</span>
+        <span className="task-card__meta">
+          <StatusBadge status={t.task_status} />
+          <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? `Due ${format.when(t.due_date)}` : 'Not scheduled'}</span>
+          {isOverdue(t, new Date(), format.settings.timezone) ? <span className="text-danger">Overdue</span> : null}
+          {t.checklist_items.length ? (
+            <span>
+              {done}/{t.checklist_items.length} done
+            </span>
+          ) : null}
+        </span>
+      </button>
+    </li>
+  );
+});
+
+/** Tasks as large touch targets, for housekeepers on a phone. `onOpen` should be stable (useCallback). */
+export function TaskCards({ tasks, propertyNames, onOpen }: { tasks: readonly Task[]; propertyNames: Map<string, string>; onOpen: (task: Task) => void }) {
+  const minute = Math.floor(Date.now() / 60_000);
   return (
     <ul className="task-cards">
-      {tasks.map((t) => {
-        const done = t.checklist_items.filter((i) => i.done).length;
-        return (
-          <li key={t.id}>
-            <button type="button" className={t.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(t)}>
-              <span className="task-card__head">
-                <span className="task-card__title">{t.task_title}</span>
-                <PriorityBadge priority={t.priority_level} />
-              </span>
-              <span className="task-card__property">{propertyNames.get(t.property_id) ?? 'Property'}</span>
-              <span className="task-card__meta">
-                <StatusBadge status={t.task_status} />
-                <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? `Due ${format.when(t.due_date)}` : 'Not scheduled'}</span>
-                {isOverdue(t, now, format.settings.timezone) ? <span className="text-danger">Overdue</span> : null}
-                {t.checklist_items.length ? (
-                  <span>
-                    {done}/{t.checklist_items.length} done
-                  </span>
-                ) : null}
-              </span>
-            </button>
-          </li>
-        );
-      })}
+      {tasks.map((t) => (
+        <TaskCard key={t.id} task={t} propertyName={propertyNames.get(t.property_id) ?? 'Property'} minute={minute} onOpen={onOpen} />
+      ))}
     </ul>
   );
 }

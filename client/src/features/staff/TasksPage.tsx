@@ -3,7 +3,7 @@
  * priority). The open task is in the address (?taskId=), so a reload, offline or not, reopens it,
  * and a notification link lands here.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { PRIORITY_LEVELS } from '../../../../shared/enums';
 import { addDays } from '../../../../shared/format/dates';
@@ -45,7 +45,8 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const [propertyId, setPropertyId] = useState('');
   const [priority, setPriority] = useState('');
   const open = taskId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === taskId) ?? null) : null;
-  const pick = (task: { id: string }) => void navigate({ to: '/staff/tasks', search: { taskId: task.id } });
+  // Stable: the cards are memoised on their props.
+  const pick = useCallback((task: { id: string }) => void navigate({ to: '/staff/tasks', search: { taskId: task.id } }), [navigate]);
   const close = () => void navigate({ to: '/staff/tasks', search: {}, replace: true });
 
   const today = format.today();

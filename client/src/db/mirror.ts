@@ -1,0 +1,344 @@
+/**
+ * An in-memory copy of the synced tables that screens read (use-rows.ts), so that a write does
+ * not make every open screen read whole tables back out of IndexedDB: each read of 10 000 rows is
+ * a structured clone, and a local write's readwrite transaction queues behind those reads.
+ *
+ * Per table: a Map id → row, loaded once on the first read, then kept current by a DBCore
+ * middleware (installed by every StaykeepDb) that records each write of a synced table and
+ * applies them when their transaction COMMITS (an aborted transaction changes nothing). A row a
+ * write did not touch keeps its object, so memoised rows skip rendering. Tables nobody reads are
+ * never loaded, and a write to them costs only the note of its ids.
+ *
+ * Other contexts write the same database (other tabs; the service worker's Background Sync):
+ * each committed transaction's changed ids go out on a BroadcastChannel named after the database,
+ * and a mirror that hears another context's ids re-reads just those rows.
+ */
+import { cmp, type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTransaction, type Middleware } from 'dexie';
+import { SYNCED_TABLE_NAMES, type LocalRow, type SyncedTableName } from './schema';
+
+/** What the mirror needs of the database: reads of a synced table (StaykeepDb). */
+export type MirrorSource = {
+  readonly name: string;
+  rows(name: SyncedTableName): {
+    toArray(): Promise<LocalRow[]>;
+    bulkGet(keys: string[]): Promise<(LocalRow | undefined)[]>;
+  };
+};
+
+/** One write of a transaction, in order. `range`: a deleteRange (null: the whole table). */
+type Change =
+  | { kind: 'put'; rows: LocalRow[] }
+  | { kind: 'delete'; ids: string[] }
+  | { kind: 'deleteRange'; range: DBCoreKeyRange | null };
+
+/** Ids changed by one transaction, per table; 'all' when a range went (re-read the table). */
+export type ChangedIds = Partial<Record<SyncedTableName, string[] | 'all'>>;
+
+/** What goes on the channel: who wrote (a mirror ignores its own) and what changed. */
+type Announcement = { source: string; changed: ChangedIds };
+
+export type MirrorTableState =
+  | { status: 'idle' | 'loading'; version: number; rows: undefined; error: null }
+  | { status: 'ready'; version: number; rows: ReadonlyMap<string, LocalRow>; error: null }
+  | { status: 'error'; version: number; rows: undefined; error: Error };
+
+type Table = {
+  status: MirrorTableState['status'];
+  version: number;
+  rows: Map<string, LocalRow>;
+  error: Error | null;
+  listeners: Set<() => void>;
+  /** Changes committed while the table was loading: applied over what the load read. */
+  queued: Change[];
+  /** Rows another context changed while the table was loading ('all': every row). */
+  stale: Set<string> | 'all';
+  /** The state as last handed out (a new object only when the version moves). */
+  view: MirrorTableState | null;
+};
+
+const SYNCED = new Set<string>(SYNCED_TABLE_NAMES);
+
+function isSyncedName(name: string): name is SyncedTableName {
+  return SYNCED.has(name);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** A deleteRange of the whole table (Dexie's `clear()` sends the range "any"). */
+function isWholeRange(range: DBCoreKeyRange): boolean {
+  // DBCoreRangeType.Any; the enum is `const` in Dexie's declarations, so not importable here.
+  return (range.type as number) === 3;
+}
+
+function inRange(key: string, range: DBCoreKeyRange): boolean {
+  if (isWholeRange(range)) return true;
+  const lower = cmp(key, range.lower);
+  const upper = cmp(key, range.upper);
+  return (range.lowerOpen ? lower > 0 : lower >= 0) && (range.upperOpen ? upper < 0 : upper <= 0);
+}
+
+function isAnnouncement(value: unknown): value is Announcement {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.source === 'string' && typeof v.changed === 'object' && v.changed !== null;
+}
+
+let instances = 0;
+
+export class Mirror {
+  private readonly tables = new Map<SyncedTableName, Table>();
+  /** Changes of each open readwrite transaction, until it commits (or aborts). */
+  private readonly open = new WeakMap<DBCoreTransaction, Map<SyncedTableName, Change[]>>();
+  private channel: BroadcastChannel | null = null;
+  readonly id: string;
+
+  constructor(private readonly source: MirrorSource) {
+    instances += 1;
+    this.id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${instances}`;
+  }
+
+  /** The DBCore middleware that feeds this mirror; StaykeepDb installs it. */
+  middleware(): Middleware<DBCore> {
+    return {
+      stack: 'dbcore',
+      name: 'staykeep-mirror',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          const trans = down.transaction(stores, mode, options);
+          if (mode === 'readwrite' && stores.some(isSyncedName)) this.watch(trans);
+          return trans;
+        },
+        table: (name) => {
+          const table = down.table(name);
+          if (!isSyncedName(name)) return table;
+          return {
+            ...table,
+            mutate: (req) => table.mutate(req).then((res) => (this.record(name, req, res), res)),
+          };
+        },
+      }),
+    };
+  }
+
+  /** The state of a table now (its rows once loaded). Same object until the version moves. */
+  state(name: SyncedTableName): MirrorTableState {
+    const t = this.table(name);
+    if (t.view && t.view.version === t.version) return t.view;
+    const view: MirrorTableState =
+      t.status === 'ready'
+        ? { status: 'ready', version: t.version, rows: t.rows, error: null }
+        : t.status === 'error'
+          ? { status: 'error', version: t.version, rows: undefined, error: t.error ?? new Error('The table could not be read') }
+          : { status: t.status, version: t.version, rows: undefined, error: null };
+    t.view = view;
+    return view;
+  }
+
+  version(name: SyncedTableName): number {
+    return this.table(name).version;
+  }
+
+  /**
+   * Calls `listener` whenever the table changes; the first subscriber loads it (a failed load
+   * is tried again by the next one).
+   */
+  subscribe(name: SyncedTableName, listener: () => void): () => void {
+    const t = this.table(name);
+    t.listeners.add(listener);
+    if (t.status === 'idle' || t.status === 'error') void this.load(name);
+    return () => {
+      t.listeners.delete(listener);
+    };
+  }
+
+  /** Loads a table (once); resolves when it is ready or has failed. */
+  async load(name: SyncedTableName): Promise<void> {
+    const t = this.table(name);
+    if (t.status === 'loading' || t.status === 'ready') return;
+    t.status = 'loading';
+    t.queued = [];
+    t.stale = new Set();
+    this.ensureChannel();
+    try {
+      const rows = await this.source.rows(name).toArray();
+      t.rows = new Map(rows.map((row) => [row.id, row]));
+      t.status = 'ready';
+      t.error = null;
+      for (const change of t.queued) this.applyChange(t, change);
+    } catch (error) {
+      t.status = 'error';
+      t.error = asError(error);
+      t.rows = new Map();
+    }
+    // Read back: messages may have arrived during the load (TypeScript keeps the narrowing above).
+    const stale = t.stale as Table['stale'];
+    t.queued = [];
+    t.stale = new Set();
+    this.bump(t);
+    if (t.status === 'ready' && (stale === 'all' || stale.size > 0)) await this.refresh(name, stale);
+  }
+
+  /** Stops listening to other contexts (the database closes; a later write or read opens it again). */
+  close(): void {
+    this.channel?.close();
+    this.channel = null;
+  }
+
+  private table(name: SyncedTableName): Table {
+    let t = this.tables.get(name);
+    if (!t) {
+      t = { status: 'idle', version: 0, rows: new Map(), error: null, listeners: new Set(), queued: [], stale: new Set(), view: null };
+      this.tables.set(name, t);
+    }
+    return t;
+  }
+
+  private bump(t: Table): void {
+    t.version += 1;
+    for (const listener of [...t.listeners]) listener();
+  }
+
+  private watch(trans: DBCoreTransaction): void {
+    // Dexie's DBCore transaction over IndexedDB is the IDBTransaction itself (fake-indexeddb's
+    // has its own event target class, hence no instanceof).
+    const events = trans as Partial<Pick<EventTarget, 'addEventListener'>>;
+    if (typeof events.addEventListener !== 'function') return;
+    const log = new Map<SyncedTableName, Change[]>();
+    this.open.set(trans, log);
+    const done = () => this.open.delete(trans);
+    events.addEventListener('complete', () => {
+      done();
+      if (log.size) this.commit(log);
+    });
+    events.addEventListener('abort', done);
+  }
+
+  private record(name: SyncedTableName, req: DBCoreMutateRequest, res: DBCoreMutateResponse): void {
+    const log = this.open.get(req.trans);
+    if (!log) return;
+    const ok = <T>(list: readonly T[]) => (res.numFailures ? list.filter((_, i) => !res.failures[i]) : [...list]);
+    let change: Change;
+    switch (req.type) {
+      case 'add':
+      case 'put':
+        change = { kind: 'put', rows: ok(req.values as LocalRow[]) };
+        break;
+      case 'delete':
+        change = { kind: 'delete', ids: ok(req.keys as string[]) };
+        break;
+      case 'deleteRange':
+        change = { kind: 'deleteRange', range: isWholeRange(req.range) ? null : req.range };
+        break;
+    }
+    const list = log.get(name);
+    if (list) list.push(change);
+    else log.set(name, [change]);
+  }
+
+  /** A transaction of this context committed: apply its changes, then tell the other contexts. */
+  private commit(log: Map<SyncedTableName, Change[]>): void {
+    const changed: ChangedIds = {};
+    for (const [name, changes] of log) {
+      const ids = new Set<string>();
+      let all = false;
+      for (const change of changes) {
+        if (change.kind === 'put') for (const row of change.rows) ids.add(row.id);
+        else if (change.kind === 'delete') for (const id of change.ids) ids.add(id);
+        else all = true;
+      }
+      changed[name] = all ? 'all' : [...ids];
+      const t = this.tables.get(name);
+      if (!t) continue;
+      if (t.status === 'loading') t.queued.push(...changes);
+      else if (t.status === 'ready') {
+        for (const change of changes) this.applyChange(t, change);
+        this.bump(t);
+      }
+    }
+    this.announce(changed);
+  }
+
+  private applyChange(t: Table, change: Change): void {
+    if (change.kind === 'put') for (const row of change.rows) t.rows.set(row.id, row);
+    else if (change.kind === 'delete') for (const id of change.ids) t.rows.delete(id);
+    else if (change.range === null) t.rows.clear();
+    else for (const id of [...t.rows.keys()]) if (inRange(id, change.range)) t.rows.delete(id);
+  }
+
+  /**
+   * The channel, opened on first need (a read, to hear other contexts; a commit, to tell them).
+   * It never keeps a Node test process alive.
+   */
+  private ensureChannel(): BroadcastChannel | null {
+    if (typeof BroadcastChannel === 'undefined') return null;
+    if (!this.channel) {
+      const channel = new BroadcastChannel(`staykeep-mirror:${this.source.name}`);
+      const unref = (channel as { unref?: () => void }).unref;
+      if (typeof unref === 'function') unref.call(channel);
+      channel.onmessage = (event: MessageEvent) => {
+        const data: unknown = event.data;
+        if (isAnnouncement(data) && data.source !== this.id) this.heard(data.changed);
+      };
+      this.channel = channel;
+    }
+    return this.channel;
+  }
+
+  private announce(changed: ChangedIds): void {
+    const channel = this.ensureChannel();
+    if (!channel) return;
+    const message: Announcement = { source: this.id, changed };
+    channel.postMessage(message);
+  }
+
+  /** Another context committed changes: re-read those rows of the tables this mirror holds. */
+  private heard(changed: ChangedIds): void {
+    for (const [name, ids] of Object.entries(changed) as [SyncedTableName, string[] | 'all'][]) {
+      if (!isSyncedName(name) || !(ids === 'all' || Array.isArray(ids))) continue;
+      const t = this.tables.get(name);
+      if (!t) continue;
+      if (t.status === 'loading') {
+        if (ids === 'all') t.stale = 'all';
+        else if (t.stale !== 'all') for (const id of ids) if (typeof id === 'string') t.stale.add(id);
+      } else if (t.status === 'ready') {
+        void this.refresh(name, ids === 'all' ? 'all' : new Set(ids.filter((id): id is string => typeof id === 'string')));
+      }
+    }
+  }
+
+  /** Re-reads rows (or the whole table) from the database into a ready table. */
+  private async refresh(name: SyncedTableName, ids: Set<string> | 'all'): Promise<void> {
+    const t = this.table(name);
+    try {
+      if (ids === 'all') {
+        const rows = await this.source.rows(name).toArray();
+        if (t.status !== 'ready') return;
+        const previous = t.rows;
+        // An old object stays where nothing in the row changed, so its screen row need not render.
+        const same = (row: LocalRow) => {
+          const old = previous.get(row.id);
+          return old !== undefined && JSON.stringify(old) === JSON.stringify(row) ? old : row;
+        };
+        t.rows = new Map(rows.map((row) => [row.id, same(row)]));
+      } else {
+        const keys = [...ids];
+        if (keys.length === 0) return;
+        const rows = await this.source.rows(name).bulkGet(keys);
+        if (t.status !== 'ready') return;
+        keys.forEach((id, i) => {
+          const row = rows[i];
+          if (row) t.rows.set(id, row);
+          else t.rows.delete(id);
+        });
+      }
+    } catch (error) {
+      if (t.status !== 'ready') return;
+      t.status = 'error';
+      t.error = asError(error);
+    }
+    this.bump(t);
+  }
+}
