@@ -1,15 +1,17 @@
 /**
- * The multi-property timeline (issue 7 "Calendar"): rows are properties, columns are days, on one
- * CSS grid per row. Each row draws only its bars (bookings coloured by source, imported blocks in
- * their own strip, clashes outlined) over a background of day lines painted by CSS, so 50
- * properties × 90 days cost a few hundred elements, not 4 500 cells; rows are memoised and only
- * re-render when their own layout changes. A drag across free days of a row asks to create a
- * booking for those nights; a click on a bar opens it.
+ * The multi-property timeline (issue 7 "Calendar"): rows are properties, columns are days. Each
+ * row draws only its bars (bookings coloured by source, imported blocks in their own strip,
+ * clashes outlined), absolutely placed at offsets computed once per data change (timeline.ts),
+ * over a background of day lines painted by CSS: 50 properties × 90 days cost one element per
+ * bar, not 4 500 cells, and no grid track sizing per row. Rows are memoised and only re-render
+ * when their own layout changes; one click handler per row opens the bar clicked (or chosen with
+ * Enter / Space: bars are buttons). A drag across free days of a row asks to create a booking for
+ * those nights.
  */
-import { memo, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { addDays } from '../../../../shared/format/dates';
 import { sourceLabel } from '../bookings/BookingsTable';
-import { dragSelection, sourceTone, type TimelineBooking, type TimelineRow } from './timeline';
+import { dragSelection, sourceTone, type Bar, type TimelineBooking, type TimelineRow } from './timeline';
 import './calendar.css';
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -136,9 +138,16 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
     onCreate(property.id, days[chosen.first] as string, addDays(days[chosen.last] as string, 1));
   };
 
+  const onClick = (e: ReactMouseEvent<HTMLDivElement>) => {
+    const id = e.target instanceof Element ? e.target.closest('[data-booking-id]')?.getAttribute('data-booking-id') : null;
+    const bar = id ? row.bookings.find((x) => x.item.id === id) : undefined;
+    if (bar) onOpen(bar.item);
+  };
+
   const selection = drag ? { first: Math.min(drag.anchor, drag.current), last: Math.max(drag.anchor, drag.current) } : null;
   const selectionFree = drag ? dragSelection(row, drag.anchor, drag.current) !== null : true;
   const lanes = row.lanes + (row.blocks.length ? 1 : 0);
+  const count = days.length;
 
   return (
     <li className="tl__row">
@@ -148,16 +157,17 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
       <div
         ref={track}
         className={`tl__track${onCreate ? ' tl__track--creatable' : ''}`}
-        style={{ '--lanes': lanes } as CSSProperties}
+        style={lanes > 1 ? ({ '--lanes': lanes } as CSSProperties) : undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={() => setDrag(null)}
+        onClick={onClick}
         data-property-id={property.id}
       >
-        {todayIndex >= 0 ? <div className="tl__today" style={{ gridColumn: `${todayIndex + 1} / span 1` }} aria-hidden="true" /> : null}
+        {todayIndex >= 0 ? <div className="tl__today" style={columns(todayIndex, 1, count)} aria-hidden="true" /> : null}
         {selection ? (
-          <div className={`tl__selection${selectionFree ? '' : ' tl__selection--taken'}`} style={{ gridColumn: `${selection.first + 1} / span ${selection.last - selection.first + 1}` }} aria-hidden="true" />
+          <div className={`tl__selection${selectionFree ? '' : ' tl__selection--taken'}`} style={columns(selection.first, selection.last - selection.first + 1, count)} aria-hidden="true" />
         ) : null}
         {row.bookings.map((bar) => {
           const b = bar.item;
@@ -166,8 +176,7 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
               key={b.id}
               type="button"
               className={`tl__bar tl__bar--${sourceTone(b.booking_source)}${bar.clash ? ' tl__bar--clash' : ''}${bar.clippedStart ? ' tl__bar--clip-start' : ''}${bar.clippedEnd ? ' tl__bar--clip-end' : ''}`}
-              style={{ gridColumn: `${bar.start + 1} / span ${bar.span}`, gridRow: bar.lane + 1 }}
-              onClick={() => onOpen(b)}
+              style={placed(bar, bar.lane, count)}
               aria-label={`${b.guest_name} at ${property.property_name}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', overlaps another booking' : ''}`}
               data-booking-id={b.id}
             >
@@ -179,7 +188,7 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
           <div
             key={bar.item.id}
             className="tl__block"
-            style={{ gridColumn: `${bar.start + 1} / span ${bar.span}`, gridRow: row.lanes + 1 }}
+            style={placed(bar, row.lanes, count)}
             role="img"
             aria-label={`Blocked at ${property.property_name}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}`}
             title={bar.item.summary || 'Blocked'}
@@ -189,6 +198,17 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
     </li>
   );
 });
+
+/** Horizontal place of `span` columns from column `start` of `count`, as shares of the track. */
+function columns(start: number, span: number, count: number): CSSProperties {
+  return { left: `${(start * 100) / count}%`, right: `${((count - start - span) * 100) / count}%` };
+}
+
+/** A bar's place: its columns, and its lane when not the first (the CSS puts lane 0). */
+function placed(bar: Pick<Bar<unknown>, 'start' | 'span'>, lane: number, count: number): CSSProperties {
+  const style = columns(bar.start, bar.span, count);
+  return lane > 0 ? ({ ...style, '--lane': lane } as CSSProperties) : style;
+}
 
 export function TimelineLegend() {
   return (
