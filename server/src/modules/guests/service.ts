@@ -15,10 +15,12 @@
  *
  * guest_status depends on today: it is exact as of the last write or rebuild of that guest.
  */
+import { randomFillSync } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { utcDateOf } from '../../../../shared/dates';
-import { fromCents } from '../../../../shared/money';
+import { fromCents, toCents } from '../../../../shared/money';
 import { AVERAGE_RATING_FLOOR, deriveGuests, guestStatusOf, isVip, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, guests, hostProfiles, properties } from '../../../../shared/schema/tables';
@@ -266,28 +268,67 @@ const DERIVED_COLUMNS = [
   'created_date',
 ] as const;
 
-type BulkWrite = { id: string; row: Row; insert: boolean };
+/** A guest's DERIVED_COLUMNS as SQLite stores them (cents, 0/1, JSON text), in that order. */
+type StoredValues = unknown[];
+
+/**
+ * The stored form of a derived guest, built directly (a first rebuild encodes tens of thousands):
+ * the same values as the columns' own encoders give (the property test compares every row).
+ */
+function storedValuesOf(guest: DerivedGuest, cents: number, rating: number, createdDate: string): StoredValues {
+  return [
+    guest.guest_name,
+    guest.guest_phone,
+    guest.total_bookings,
+    cents,
+    rating,
+    guest.last_booking_date,
+    guest.guest_status,
+    guests.properties_stayed.mapToDriverValue(guest.properties_stayed),
+    guest.vip_status ? 1 : 0,
+    guest.verified_status ? 1 : 0,
+    createdDate,
+  ];
+}
+
+/** A row (desiredRow) through the columns' encoders, for the rare guest compared column by column. */
+function encodedValuesOf(row: Row): StoredValues {
+  return DERIVED_COLUMNS.map((c) => {
+    const value = row[c];
+    return value === null || value === undefined ? null : guests[c].mapToDriverValue(value as never);
+  });
+}
+
+type BulkWrite = { id: string; hostId: string; email: string; values: StoredValues; insert: boolean };
+
+/**
+ * UUIDv7 ids for a batch of new rows from one call for random bytes (newId asks for 16 bytes per
+ * id, a tenth of a first rebuild's time): the batch's time, a sequence counting up from a random
+ * 31-bit start, so the ids are as unique and ordered as newId's.
+ */
+function newIds(n: number): string[] {
+  const random = randomFillSync(new Uint8Array(16 * n));
+  const msecs = Date.now();
+  const start = (((random[6] ?? 0) & 0x7f) << 24) | ((random[7] ?? 0) << 16) | ((random[8] ?? 0) << 8) | (random[9] ?? 0);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 1) ids.push(uuidv7({ msecs, seq: start + i, random: random.subarray(16 * i, 16 * i + 16) }));
+  return ids;
+}
 
 /**
  * Writes many guest rows with an INSERT and an UPDATE each compiled once per connection, every row
  * taking its own version from one range reserved on the global counter (reserveVersions) and
  * updated_at = now: the rows insertRow/updateRow would write. A first rebuild writes tens of
  * thousands of rows, and building a drizzle query per row (or per multi-row chunk) costs seconds.
- * Values are encoded with the columns' own encoders (cents, 0/1, JSON).
  */
 function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): void {
   if (writes.length === 0) return;
   const { insert, update } = rebuildStatementsFor(tx);
-  const last = reserveVersions(tx, writes.length);
+  const first = reserveVersions(tx, writes.length) - writes.length + 1;
   const at = nowIso(now);
   writes.forEach((w, i) => {
-    const values = DERIVED_COLUMNS.map((c) => {
-      const value = w.row[c];
-      return value === null || value === undefined ? null : guests[c].mapToDriverValue(value as never);
-    });
-    const version = last - writes.length + 1 + i;
-    if (w.insert) insert.run(w.id, version, at, w.row.host_id, w.row.guest_email, at, ...values);
-    else update.run(version, at, at, ...values, w.id);
+    if (w.insert) insert.run(w.id, first + i, at, w.hostId, w.email, at, ...w.values);
+    else update.run(first + i, at, at, ...w.values, w.id);
   });
 }
 
@@ -297,7 +338,9 @@ function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): voi
  * several times more): counts and spend of the kept (non-cancelled) bookings, the first booking
  * time, verified, the kept stays' property ids in stay order, and the latest booking (greatest
  * check-in, then id: the order deriveGuests reads them in) joined back for its name, phone, status
- * and dates.
+ * and dates. Both the pass and the join read only bookings_guest_stays_idx, which holds every
+ * column used here (EXPLAIN QUERY PLAN says COVERING INDEX for both): reaching each booking row
+ * through the table instead cost more than all the aggregating.
  *
  * The (check-in, id) order is compared on `check_in_date || id`, exact while check-in dates are 10
  * bytes (YYYY-MM-DD); a group with another form, or a property id holding the list separator, is
@@ -320,10 +363,10 @@ FROM (
          group_concat(property_id, char(31) ORDER BY check_in_date, id) FILTER (WHERE booking_status <> 'cancelled') AS stayed,
          max(length(CAST(check_in_date AS BLOB)) <> 10 OR instr(property_id, char(31)) > 0) AS irregular
   FROM bookings
-  WHERE host_id = ? AND deleted_at IS NULL
+  WHERE host_id = @host AND deleted_at IS NULL
   GROUP BY guest_email
 ) a
-LEFT JOIN bookings l ON l.id = substr(a.latest, 11)`;
+LEFT JOIN bookings l ON l.host_id = @host AND l.guest_email = a.email AND l.check_in_date = substr(a.latest, 1, 10) AND l.id = substr(a.latest, 11)`;
 
 type Aggregate = [
   email: string,
@@ -357,17 +400,23 @@ FROM guests WHERE host_id = ?`;
 
 type Signed = [id: string, email: string, deletedAt: string | null, createdDate: string | null, averageRating: number, signature: string];
 
+/** Where average_rating sits in StoredValues: the one derived column the signature leaves out. */
+const RATING_AT = DERIVED_COLUMNS.indexOf('average_rating');
+
 /**
- * A derived guest with its created date in the form of SIGNATURE_SQL; undefined when a value could
- * make two different rows look alike (a separator inside a text).
+ * Stored values in the form of SIGNATURE_SQL; undefined when a value could make two different
+ * rows look alike (a separator inside a text).
  */
-function signatureOf(guest: DerivedGuest, createdDate: string): string | undefined {
-  const stayed = JSON.stringify(guest.properties_stayed);
-  if (guest.guest_name.includes('\u001f') || guest.guest_phone.includes('\u001f') || stayed.includes('\u001f')) return undefined;
-  const cents = guests.total_spent.mapToDriverValue(guest.total_spent);
-  return `${guest.guest_name}\u001f${guest.guest_phone}\u001f${guest.total_bookings}\u001f${cents}\u001f${guest.last_booking_date}\u001f${guest.guest_status}\u001f${stayed}\u001f${
-    guest.vip_status ? 1 : 0
-  }\u001f${guest.verified_status ? 1 : 0}\u001f${createdDate}`;
+function signatureOf(values: StoredValues): string | undefined {
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; i += 1) {
+    if (i === RATING_AT) continue;
+    const value = values[i];
+    const text = value === null || value === undefined ? '\u001e' : String(value);
+    if (text.includes('\u001f')) return undefined;
+    parts.push(text);
+  }
+  return parts.join('\u001f');
 }
 
 type RebuildStatements = { aggregate: Database.Statement; signed: Database.Statement; insert: Database.Statement; update: Database.Statement };
@@ -392,16 +441,16 @@ function rebuildStatementsFor(tx: Tx): RebuildStatements {
 }
 
 /** The guest of one aggregate row, or undefined when only the exact derivation can tell it. */
-function derivedOf(hostId: string, a: Aggregate, names: ReadonlyMap<string, { property_name: string }>, today: string): DerivedGuest | undefined {
-  const [email, , kept, cents, firstBooked, verified, stayed, irregular, name, phone, status, checkIn, checkOut, named, phoned] = a;
+function derivedOf(hostId: string, a: Aggregate, stayedIds: readonly string[], names: ReadonlyMap<string, string>, today: string): DerivedGuest | undefined {
+  const [email, , kept, cents, firstBooked, verified, , irregular, name, phone, status, checkIn, checkOut, named, phoned] = a;
   if (irregular || name === null || phone === null || status === null || checkIn === null || checkOut === null) return undefined;
   // A blank latest name or phone falls back to an older booking's: only the exact path finds which.
   const guestName = name.trim() || (named ? undefined : 'Guest');
   const guestPhone = phone.trim() || (phoned ? undefined : '');
   if (guestName === undefined || guestPhone === undefined) return undefined;
   const propertiesStayed: string[] = [];
-  for (const id of stayed === null ? [] : stayed.split('\u001f')) {
-    const propertyName = names.get(id)?.property_name;
+  for (const id of stayedIds) {
+    const propertyName = names.get(id);
     if (propertyName && !propertiesStayed.includes(propertyName)) propertiesStayed.push(propertyName);
   }
   // Cents summed by SQLite are the sum deriveGuests makes of each stay's cents.
@@ -438,78 +487,99 @@ function sourceBookingsOf(tx: Tx, hostId: string, emails: readonly string[]): Gu
   return rows.map((r) => sourceBooking(hostId, r));
 }
 
+/** A derived guest with its spend in stored cents (the aggregate's own sum when it has one). */
+type Desired = { guest: DerivedGuest; cents: number };
+
 /**
- * Derives every guest of a host from its bookings in the caller's transaction: the same guests as
- * deriveGuests over sourceBookings (what refreshGuest does one guest at a time), computed from one
- * SQL aggregate per stored e-mail; groups the aggregate cannot settle exactly (an e-mail stored in
- * another case or with blanks, odd dates, a blank-only latest name) go through deriveGuests
- * itself. Same comparison as refreshGuest; only the writing is batched.
+ * Every guest of a host as derived from its bookings: from the aggregate, and through deriveGuests
+ * for the groups the aggregate cannot settle (an e-mail stored in another case or with blanks,
+ * odd dates, a blank latest name or phone with an older one to fall back to).
  */
-export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
-  const today = todayOf(now);
-  const statements = rebuildStatementsFor(tx);
-  const aggregates = statements.aggregate.all(hostId) as Aggregate[];
+function desiredGuests(tx: Tx, hostId: string, today: string): { desired: Desired[]; bookings: number } {
+  const aggregates = rebuildStatementsFor(tx).aggregate.all({ host: hostId }) as Aggregate[];
   let bookingCount = 0;
+  const stayed: string[][] = [];
   const propertyIds = new Set<string>();
   for (const a of aggregates) {
     bookingCount += a[1];
-    if (a[6] !== null) for (const id of a[6].split('\u001f')) propertyIds.add(id);
+    const ids = a[6] === null ? [] : a[6].split('\u001f');
+    stayed.push(ids);
+    for (const id of ids) propertyIds.add(id);
   }
-  const names = propertyNames(tx, [...propertyIds]);
-  // A key is settled by the aggregate only when it has one stored e-mail, already in the stored form.
-  const byKey = new Map<string, Aggregate[]>();
+  const names = new Map<string, string>();
+  for (const [id, p] of propertyNames(tx, [...propertyIds])) names.set(id, p.property_name);
+  // A key is settled by the aggregate only when it has one stored e-mail, already in the stored
+  // form: count the stored e-mails of each key first.
+  const perKey = new Map<string, number>();
   for (const a of aggregates) {
     const key = normalizeEmail(a[0]);
-    if (!key) continue;
-    const list = byKey.get(key);
-    if (list) list.push(a);
-    else byKey.set(key, [a]);
+    if (key) perKey.set(key, (perKey.get(key) ?? 0) + 1);
   }
-  const derived: DerivedGuest[] = [];
+  const desired: Desired[] = [];
   const exactEmails: string[] = [];
-  for (const [key, list] of byKey) {
-    const only = list.length === 1 ? list[0] : undefined;
-    const guest = only && only[0] === key ? derivedOf(hostId, only, names, today) : undefined;
-    if (guest) derived.push(guest);
-    else exactEmails.push(...list.map((a) => a[0]));
-  }
+  aggregates.forEach((a, i) => {
+    const key = normalizeEmail(a[0]);
+    if (!key) return;
+    const guest = a[0] === key && perKey.get(key) === 1 ? derivedOf(hostId, a, stayed[i] ?? [], names, today) : undefined;
+    if (guest) desired.push({ guest, cents: Number(a[3]) });
+    else exactEmails.push(a[0]);
+  });
   if (exactEmails.length > 0) {
     const source = sourceBookingsOf(tx, hostId, exactEmails);
-    derived.push(...deriveGuests(source, propertyNames(tx, source.map((b) => b.property_id)), today));
+    for (const guest of deriveGuests(source, propertyNames(tx, source.map((b) => b.property_id)), today)) {
+      desired.push({ guest, cents: toCents(guest.total_spent) });
+    }
   }
+  return { desired, bookings: bookingCount };
+}
 
+/**
+ * Derives every guest of a host from its bookings in the caller's transaction: the same guests as
+ * deriveGuests over sourceBookings (what refreshGuest does one guest at a time), the same row
+ * (desiredRow) and the same comparison; only the deriving and the writing are batched. A guest
+ * whose stored signature matches is left alone; a new one is inserted without reading anything
+ * more.
+ */
+export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
+  const at = nowIso(now);
+  const { desired, bookings: bookingCount } = desiredGuests(tx, hostId, todayOf(now));
   const stored = new Map<string, Signed>();
-  for (const row of statements.signed.all(hostId) as Signed[]) stored.set(row[1], row);
-  const result: GuestRebuild = { guests: derived.length, bookings: bookingCount, created: 0, updated: 0, removed: 0 };
+  for (const row of rebuildStatementsFor(tx).signed.all(hostId) as Signed[]) stored.set(row[1], row);
+  const result: GuestRebuild = { guests: desired.length, bookings: bookingCount, created: 0, updated: 0, removed: 0 };
   const writes: BulkWrite[] = [];
+  const inserts: { email: string; values: StoredValues }[] = [];
   // The whole stored row, for the rare guest the signatures cannot settle.
   const full = (email: string) => statementsFor(tx).stored.get({ host: hostId, email });
-  for (const guest of derived) {
-    const signed = stored.get(guest.guest_email);
-    stored.delete(guest.guest_email);
+  for (const { guest, cents } of desired) {
+    const email = guest.guest_email;
+    const signed = stored.get(email);
+    stored.delete(email);
     if (signed && signed[2] !== null) {
       // A tombstone to bring back: rare, the one-row path handles it (with every column of the row).
-      writeGuest(tx, full(guest.guest_email), guest, now);
+      writeGuest(tx, full(email), guest, now);
       result.created += 1;
       continue;
     }
     if (!signed) {
-      writes.push({ id: newId(), row: desiredRow(guest, undefined, now), insert: true });
+      // As desiredRow with no existing row.
+      inserts.push({ email, values: storedValuesOf(guest, cents, Math.max(AVERAGE_RATING_FLOOR, guest.average_rating), guest.created_date ?? at) });
       result.created += 1;
       continue;
     }
     // As desiredRow: the created date falls back to the stored one, the rating is the stored one
     // raised to the floor (so it is unchanged when the stored one is at least the floor).
-    const signature = signatureOf(guest, guest.created_date ?? signed[3] ?? nowIso(now));
+    const signature = signatureOf(storedValuesOf(guest, cents, signed[4], guest.created_date ?? signed[3] ?? at));
     if (signature !== undefined && signature === signed[5] && signed[4] >= AVERAGE_RATING_FLOOR) continue;
     // desiredRow reads only these two of the existing row.
-    const desired = desiredRow(guest, { average_rating: signed[4], created_date: signed[3] } as GuestRow, now);
-    const existing = full(guest.guest_email);
-    if (existing && Object.keys(changedFields(existing, desired)).length > 0) {
-      writes.push({ id: existing.id, row: desired, insert: false });
+    const row = desiredRow(guest, { average_rating: signed[4], created_date: signed[3] } as GuestRow, now);
+    const existing = full(email);
+    if (existing && Object.keys(changedFields(existing, row)).length > 0) {
+      writes.push({ id: existing.id, hostId, email, values: encodedValuesOf(row), insert: false });
       result.updated += 1;
     }
   }
+  const ids = newIds(inserts.length);
+  inserts.forEach((w, i) => writes.push({ id: ids[i] ?? newId(), hostId, email: w.email, values: w.values, insert: true }));
   writeGuestsInBulk(tx, writes, now);
   for (const [id, , deletedAt] of stored.values()) {
     if (deletedAt !== null) continue;

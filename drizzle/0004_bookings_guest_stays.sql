@@ -1,0 +1,2 @@
+DROP INDEX `bookings_guest_email_idx`;--> statement-breakpoint
+CREATE INDEX `bookings_guest_stays_idx` ON `bookings` (`host_id`,`guest_email`,`check_in_date`,`id`,`deleted_at`,`booking_status`,`total_amount`,`property_id`,`booking_source`,`created_date`,`guest_name`,`guest_phone`,`check_out_date`);
