@@ -8,10 +8,10 @@
  * Enter / Space: bars are buttons). A drag across free days of a row asks to create a booking for
  * those nights.
  */
-import { memo, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { addDays } from '../../../../shared/format/dates';
 import { sourceLabel } from '../bookings/BookingsTable';
-import { dragSelection, sourceTone, type Bar, type TimelineBooking, type TimelineRow } from './timeline';
+import { dragSelection, sameRow, sourceTone, type Bar, type TimelineBooking, type TimelineRow } from './timeline';
 import './calendar.css';
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -43,6 +43,20 @@ export function Timeline<B extends TimelineBooking>({ properties, rows, days, to
   const todayIndex = days.indexOf(today);
   const style = { '--days': days.length } as CSSProperties;
   const [taken, setTaken] = useState<string | null>(null);
+  const shown = useUnchangedRows(rows);
+
+  // A kept row holds the booking objects of an earlier read: open the one of the latest.
+  const latest = useRef(rows);
+  useEffect(() => {
+    latest.current = rows;
+  }, [rows]);
+  const open = useCallback(
+    (propertyId: string, bookingId: string) => {
+      const bar = latest.current.get(propertyId)?.bookings.find((x) => x.item.id === bookingId);
+      if (bar) onOpen(bar.item as B);
+    },
+    [onOpen],
+  );
 
   useEffect(() => {
     if (!onPainted) return;
@@ -69,16 +83,17 @@ export function Timeline<B extends TimelineBooking>({ properties, rows, days, to
         </div>
         <ul className="tl__rows" aria-label="Properties">
           {properties.map((p) => {
-            const row = rows.get(p.id);
+            const row = shown.get(p.id);
             return row ? (
               <RowView
                 key={p.id}
-                property={p}
+                propertyId={p.id}
+                propertyName={p.property_name}
                 row={row}
                 days={days}
                 todayIndex={todayIndex}
                 formatDate={formatDate}
-                onOpen={onOpen as (b: TimelineBooking) => void}
+                onOpen={open}
                 onCreate={onCreate}
                 onTaken={setTaken}
               />
@@ -93,18 +108,35 @@ export function Timeline<B extends TimelineBooking>({ properties, rows, days, to
   );
 }
 
+/**
+ * The rows to draw: each row as last drawn when its new layout draws the same thing, so that the
+ * memoised row skips rendering (sameRow).
+ */
+function useUnchangedRows(rows: Map<string, TimelineRow>): Map<string, TimelineRow> {
+  const [drawn, setDrawn] = useState({ from: rows, rows });
+  if (drawn.from === rows) return drawn.rows;
+  const next = new Map<string, TimelineRow>();
+  for (const [id, row] of rows) {
+    const before = drawn.rows.get(id);
+    next.set(id, before && sameRow(before, row) ? before : row);
+  }
+  setDrawn({ from: rows, rows: next });
+  return next;
+}
+
 type RowViewProps = {
-  property: TimelineProperty;
+  propertyId: string;
+  propertyName: string;
   row: TimelineRow;
   days: readonly string[];
   todayIndex: number;
   formatDate: (day: string) => string;
-  onOpen: (booking: TimelineBooking) => void;
+  onOpen: (propertyId: string, bookingId: string) => void;
   onCreate?: (propertyId: string, checkIn: string, checkOut: string) => void;
   onTaken: (message: string | null) => void;
 };
 
-const RowView = memo(function RowView({ property, row, days, todayIndex, formatDate, onOpen, onCreate, onTaken }: RowViewProps) {
+const RowView = memo(function RowView({ propertyId, propertyName, row, days, todayIndex, formatDate, onOpen, onCreate, onTaken }: RowViewProps) {
   const track = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
 
@@ -119,7 +151,7 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
     const day = dayAt(e.clientX);
     if (day < 0 || row.busy[day]) return;
     track.current?.setPointerCapture(e.pointerId);
-    setDrag({ propertyId: property.id, anchor: day, current: day, pointerId: e.pointerId });
+    setDrag({ propertyId: propertyId, anchor: day, current: day, pointerId: e.pointerId });
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (!drag) return;
@@ -131,17 +163,16 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
     const chosen = dragSelection(row, drag.anchor, drag.current);
     setDrag(null);
     if (!chosen) {
-      onTaken(`Some of those nights at ${property.property_name} are already taken.`);
+      onTaken(`Some of those nights at ${propertyName} are already taken.`);
       return;
     }
     onTaken(null);
-    onCreate(property.id, days[chosen.first] as string, addDays(days[chosen.last] as string, 1));
+    onCreate(propertyId, days[chosen.first] as string, addDays(days[chosen.last] as string, 1));
   };
 
   const onClick = (e: ReactMouseEvent<HTMLDivElement>) => {
     const id = e.target instanceof Element ? e.target.closest('[data-booking-id]')?.getAttribute('data-booking-id') : null;
-    const bar = id ? row.bookings.find((x) => x.item.id === id) : undefined;
-    if (bar) onOpen(bar.item);
+    if (id) onOpen(propertyId, id);
   };
 
   const selection = drag ? { first: Math.min(drag.anchor, drag.current), last: Math.max(drag.anchor, drag.current) } : null;
@@ -151,8 +182,8 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
 
   return (
     <li className="tl__row">
-      <div className="tl__property" title={property.property_name}>
-        {property.property_name}
+      <div className="tl__property" title={propertyName}>
+        {propertyName}
       </div>
       <div
         ref={track}
@@ -163,7 +194,7 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
         onPointerUp={onPointerUp}
         onPointerCancel={() => setDrag(null)}
         onClick={onClick}
-        data-property-id={property.id}
+        data-property-id={propertyId}
       >
         {todayIndex >= 0 ? <div className="tl__today" style={columns(todayIndex, 1, count)} aria-hidden="true" /> : null}
         {selection ? (
@@ -177,7 +208,7 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
               type="button"
               className={`tl__bar tl__bar--${sourceTone(b.booking_source)}${bar.clash ? ' tl__bar--clash' : ''}${bar.clippedStart ? ' tl__bar--clip-start' : ''}${bar.clippedEnd ? ' tl__bar--clip-end' : ''}`}
               style={placed(bar, bar.lane, count)}
-              aria-label={`${b.guest_name} at ${property.property_name}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', overlaps another booking' : ''}`}
+              aria-label={`${b.guest_name} at ${propertyName}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', overlaps another booking' : ''}`}
               data-booking-id={b.id}
             >
               <span className="tl__bar-label">{b.guest_name}</span>
@@ -190,7 +221,7 @@ const RowView = memo(function RowView({ property, row, days, todayIndex, formatD
             className="tl__block"
             style={placed(bar, row.lanes, count)}
             role="img"
-            aria-label={`Blocked at ${property.property_name}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}`}
+            aria-label={`Blocked at ${propertyName}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}`}
             title={bar.item.summary || 'Blocked'}
           />
         ))}

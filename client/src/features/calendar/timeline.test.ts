@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragSelection, layoutTimeline, sourceTone, type TimelineBlock, type TimelineBooking } from './timeline';
+import { dragSelection, layoutTimeline, sameRow, sourceTone, type TimelineBlock, type TimelineBooking, type TimelineRow } from './timeline';
 
 function b(id: string, from: string, to: string, over: Partial<TimelineBooking> = {}): TimelineBooking {
   return { id, property_id: 'p1', guest_name: id, check_in_date: from, check_out_date: to, booking_source: 'airbnb', booking_status: 'confirmed', ...over };
@@ -54,6 +54,26 @@ describe('timeline layout', () => {
     expect(rows.size).toBe(50);
     const inWindow = many.filter((x) => x.check_in_date < '2026-04-01').length;
     expect([...rows.values()].reduce((n, r) => n + r.bookings.length, 0)).toBe(inWindow);
+  });
+});
+
+describe('unchanged rows', () => {
+  it('tells a re-read that draws the same row from one that moves, renames or blocks', () => {
+    const lay = (list: TimelineBooking[], blocks: TimelineBlock[] = []) => layoutTimeline(['p1', 'p2'], list, blocks, '2026-01-01', 14);
+    const before = lay([b('a', '2026-01-02', '2026-01-05')]);
+    // A new read: new objects, same drawing (a field the row does not show may differ).
+    const again = lay([{ ...b('a', '2026-01-02', '2026-01-05'), booking_status: 'pending' }]);
+    expect(sameRow(before.get('p1') as TimelineRow, again.get('p1') as TimelineRow)).toBe(true);
+    expect(sameRow(before.get('p2') as TimelineRow, again.get('p2') as TimelineRow)).toBe(true);
+    for (const changed of [
+      lay([b('a', '2026-01-02', '2026-01-06')]),
+      lay([b('a', '2026-01-02', '2026-01-05', { guest_name: 'Renamed' })]),
+      lay([b('a', '2026-01-02', '2026-01-05', { booking_source: 'vrbo' })]),
+      lay([b('a', '2026-01-02', '2026-01-05'), b('x', '2026-01-04', '2026-01-05')]),
+      lay([b('a', '2026-01-02', '2026-01-05')], [{ ...block, property_id: 'p1' }]),
+    ]) {
+      expect(sameRow(before.get('p1') as TimelineRow, changed.get('p1') as TimelineRow)).toBe(false);
+    }
   });
 });
 

@@ -112,6 +112,48 @@ export function layoutTimeline(
   return rows;
 }
 
+function sameBooking(a: Bar<TimelineBooking>, b: Bar<TimelineBooking>): boolean {
+  const x = a.item;
+  const y = b.item;
+  return (
+    a.start === b.start &&
+    a.span === b.span &&
+    a.lane === b.lane &&
+    a.clash === b.clash &&
+    a.clippedStart === b.clippedStart &&
+    a.clippedEnd === b.clippedEnd &&
+    x.id === y.id &&
+    x.guest_name === y.guest_name &&
+    x.booking_source === y.booking_source &&
+    x.check_in_date === y.check_in_date &&
+    x.check_out_date === y.check_out_date
+  );
+}
+
+function sameBlock(a: Bar<TimelineBlock>, b: Bar<TimelineBlock>): boolean {
+  const x = a.item;
+  const y = b.item;
+  return a.start === b.start && a.span === b.span && x.id === y.id && x.summary === y.summary && x.start_date === y.start_date && x.end_date === y.end_date;
+}
+
+/**
+ * Whether two layouts of a row draw the same thing (every field a row shows or drags over), so
+ * that a re-read of the bookings (any write re-runs the live query, with new objects for every
+ * row) re-renders only the rows that changed.
+ */
+export function sameRow(a: TimelineRow, b: TimelineRow): boolean {
+  return (
+    a.propertyId === b.propertyId &&
+    a.lanes === b.lanes &&
+    a.bookings.length === b.bookings.length &&
+    a.blocks.length === b.blocks.length &&
+    a.busy.length === b.busy.length &&
+    a.busy.every((busy, i) => busy === b.busy[i]) &&
+    a.bookings.every((bar, i) => sameBooking(bar, b.bookings[i] as Bar<TimelineBooking>)) &&
+    a.blocks.every((bar, i) => sameBlock(bar, b.blocks[i] as Bar<TimelineBlock>))
+  );
+}
+
 /** The stay a drag from day `a` to day `b` (either order, inclusive) asks for, or null if a day is taken. */
 export function dragSelection(row: Pick<TimelineRow, 'busy'>, a: number, b: number): { first: number; last: number } | null {
   const first = Math.min(a, b);
