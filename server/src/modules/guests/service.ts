@@ -441,16 +441,16 @@ function rebuildStatementsFor(tx: Tx): RebuildStatements {
 }
 
 /** The guest of one aggregate row, or undefined when only the exact derivation can tell it. */
-function derivedOf(hostId: string, a: Aggregate, stayedIds: readonly string[], names: ReadonlyMap<string, string>, today: string): DerivedGuest | undefined {
-  const [email, , kept, cents, firstBooked, verified, , irregular, name, phone, status, checkIn, checkOut, named, phoned] = a;
+function derivedOf(hostId: string, a: Aggregate, nameOf: (propertyId: string) => string | undefined, today: string): DerivedGuest | undefined {
+  const [email, , kept, cents, firstBooked, verified, stayed, irregular, name, phone, status, checkIn, checkOut, named, phoned] = a;
   if (irregular || name === null || phone === null || status === null || checkIn === null || checkOut === null) return undefined;
   // A blank latest name or phone falls back to an older booking's: only the exact path finds which.
   const guestName = name.trim() || (named ? undefined : 'Guest');
   const guestPhone = phone.trim() || (phoned ? undefined : '');
   if (guestName === undefined || guestPhone === undefined) return undefined;
   const propertiesStayed: string[] = [];
-  for (const id of stayedIds) {
-    const propertyName = names.get(id);
+  for (const id of stayed === null ? [] : stayed.split('\u001f')) {
+    const propertyName = nameOf(id);
     if (propertyName && !propertiesStayed.includes(propertyName)) propertiesStayed.push(propertyName);
   }
   // Cents summed by SQLite are the sum deriveGuests makes of each stay's cents.
@@ -498,32 +498,33 @@ type Desired = { guest: DerivedGuest; cents: number };
 function desiredGuests(tx: Tx, hostId: string, today: string): { desired: Desired[]; bookings: number } {
   const aggregates = rebuildStatementsFor(tx).aggregate.all({ host: hostId }) as Aggregate[];
   let bookingCount = 0;
-  const stayed: string[][] = [];
-  const propertyIds = new Set<string>();
-  for (const a of aggregates) {
-    bookingCount += a[1];
-    const ids = a[6] === null ? [] : a[6].split('\u001f');
-    stayed.push(ids);
-    for (const id of ids) propertyIds.add(id);
-  }
+  // Bookings refer to the host's own properties: one read gives every name, and an id from
+  // elsewhere is looked up when met (held ids would outlive the young heap and slow collection).
   const names = new Map<string, string>();
-  for (const [id, p] of propertyNames(tx, [...propertyIds])) names.set(id, p.property_name);
+  for (const p of tx.select({ id: properties.id, property_name: properties.property_name }).from(properties).where(eq(properties.host_id, hostId)).all()) {
+    names.set(p.id, p.property_name);
+  }
+  const nameOf = (id: string): string | undefined => {
+    if (!names.has(id)) names.set(id, propertyNames(tx, [id]).get(id)?.property_name ?? '');
+    return names.get(id);
+  };
   // A key is settled by the aggregate only when it has one stored e-mail, already in the stored
   // form: count the stored e-mails of each key first.
   const perKey = new Map<string, number>();
   for (const a of aggregates) {
+    bookingCount += a[1];
     const key = normalizeEmail(a[0]);
     if (key) perKey.set(key, (perKey.get(key) ?? 0) + 1);
   }
   const desired: Desired[] = [];
   const exactEmails: string[] = [];
-  aggregates.forEach((a, i) => {
+  for (const a of aggregates) {
     const key = normalizeEmail(a[0]);
-    if (!key) return;
-    const guest = a[0] === key && perKey.get(key) === 1 ? derivedOf(hostId, a, stayed[i] ?? [], names, today) : undefined;
+    if (!key) continue;
+    const guest = a[0] === key && perKey.get(key) === 1 ? derivedOf(hostId, a, nameOf, today) : undefined;
     if (guest) desired.push({ guest, cents: Number(a[3]) });
     else exactEmails.push(a[0]);
-  });
+  }
   if (exactEmails.length > 0) {
     const source = sourceBookingsOf(tx, hostId, exactEmails);
     for (const guest of deriveGuests(source, propertyNames(tx, source.map((b) => b.property_id)), today)) {
