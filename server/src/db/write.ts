@@ -16,8 +16,15 @@ export type Row = Record<string, unknown>;
 /** A database handle or an open transaction: both run the same synchronous queries. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'run' | 'get' | 'all'>;
 
+/** The last instant formatted: a batch stamps every row with one `now`, formatted once. */
+let lastIso = { time: NaN, text: '' };
+
 export function nowIso(now: Date = new Date()): string {
-  return now.toISOString();
+  const time = now.getTime();
+  if (time === lastIso.time) return lastIso.text;
+  const text = now.toISOString();
+  lastIso = { time, text };
+  return text;
 }
 
 export function newId(): string {
@@ -257,7 +264,9 @@ function keyName(def: TableDef): string {
   return quote(keyColumn(def).name);
 }
 
-type ScopedQuery = { statement: Statement; params: readonly unknown[]; codec: Codec };
+/** A parameter of a cached query: a placeholder's name, or a constant drizzle bound. */
+type Param = { name: string } | { value: unknown };
+type ScopedQuery = { statement: Statement; params: readonly Param[]; codec: Codec };
 const dialect = new SQLiteSyncDialect();
 const queryCache = new WeakMap<object, Map<string, ScopedQuery>>();
 
@@ -276,10 +285,11 @@ export function getRowWhere(tx: Tx, def: TableDef, key: string, where: () => SQL
     const codec = codecOf(def);
     const condition = where();
     const built = dialect.sqlToQuery(sql`select ${sql.raw(codec.selectList)} from ${def.table}${condition ? sql` where ${condition}` : sql``}`);
-    query = { statement: clientOf(tx).prepare(built.sql).raw(true), params: built.params, codec };
+    const params = built.params.map((p): Param => (is(p, Placeholder) ? { name: p.name } : { value: p }));
+    query = { statement: clientOf(tx).prepare(built.sql).raw(true), params, codec };
     cache.set(key, query);
   }
-  const params = query.params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
+  const params = query.params.map((p) => ('name' in p ? values[p.name] : p.value));
   return decode(query.codec, query.statement.get(...params) as unknown[] | undefined);
 }
 
@@ -352,28 +362,40 @@ export function updateFields(tx: Tx, def: TableDef, id: string, values: Row, now
 }
 
 function writeUpdate(tx: Tx, def: TableDef, id: string, values: Row, now: Date, returning: boolean): Row | undefined | boolean {
-  const set: Row = { ...values, version: nextVersion(tx), updated_at: nowIso(now) };
-  delete set[def.key];
+  const version = nextVersion(tx);
+  const stamp = nowIso(now);
   const codec = codecOf(def);
+  // As drizzle's update: fields that are columns and not undefined are set, others ignored; the
+  // key never changes, and version and updated_at are the server's. One pass decides the path.
+  let plain = !codec.builderOnly;
+  const fields: string[] = [];
+  for (const f of Object.keys(values)) {
+    if (f === def.key || f === 'version' || f === 'updated_at') continue;
+    const value = values[f];
+    if (plain && !isPlain(value)) plain = false;
+    if (value !== undefined && codec.byField.has(f)) fields.push(f);
+  }
   const deleted = deletedColumn(def);
-  if (codec.builderOnly || !Object.values(set).every(isPlain)) {
+  if (!plain) {
+    const set: Row = { ...values, version, updated_at: stamp };
+    delete set[def.key];
     const where = deleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
     const row = tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
     return returning ? row : row !== undefined;
   }
-  // As drizzle's update: fields that are columns and not undefined are set, others ignored.
-  const fields = Object.keys(set)
-    .filter((f) => set[f] !== undefined && codec.byField.has(f))
-    .sort();
+  if (codec.byField.has('version')) fields.push('version');
+  if (codec.byField.has('updated_at')) fields.push('updated_at');
+  fields.sort();
   const statement = cachedStatement(tx, `row:update:${def.id}:${returning ? 'row' : 'count'}:${fields.join(',')}`, (client) => {
     const assignments = fields.map((f) => `${quote((codec.byField.get(f) as SQLiteColumn).name)} = ?`).join(', ');
     const where = `${keyName(def)} = ?${deleted ? ` and ${quote(deleted.name)} is null` : ''}`;
     const text = `update ${codec.table} set ${assignments} where ${where}`;
     return returning ? client.prepare(`${text} returning ${codec.selectList}`).raw(true) : client.prepare(text);
   });
-  const params = fields.map((f) => encode(codec.byField.get(f) as SQLiteColumn, set[f]));
-  if (!returning) return statement.run(...params, id).changes > 0;
-  return decode(codec, statement.get(...params, id) as unknown[] | undefined);
+  const params: unknown[] = fields.map((f) => encode(codec.byField.get(f) as SQLiteColumn, f === 'version' ? version : f === 'updated_at' ? stamp : values[f]));
+  params.push(id);
+  if (!returning) return statement.run(...params).changes > 0;
+  return decode(codec, statement.get(...params) as unknown[] | undefined);
 }
 
 /** Leaves a tombstone (deleted_at + fresh version) so that clients learn of the delete. */

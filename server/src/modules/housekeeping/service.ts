@@ -303,9 +303,9 @@ function creationMessages(author: Author, task: Row, hostUser: string | null, as
 }
 
 function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date, handle: Tx = tx): Notified[] {
-  const facts = new TaskFacts(tx, handle);
   const assignee = text(after, 'assigned_staff_id');
   if (!before) {
+    const facts = new TaskFacts(tx, handle);
     const out = creationMessages(author, after, facts.hostUser(text(after, 'host_id')), facts.staffUser(assignee), facts.describe(after));
     return notifyMany(tx, out, now, handle);
   }
@@ -316,6 +316,7 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
   const completed = before.task_status !== 'completed' && after.task_status === 'completed';
   if (!reassigned && changed.length === 0 && !completed) return [];
 
+  const facts = new TaskFacts(tx, handle);
   const out: NotifyInput[] = [];
   const what = facts.describe(after);
   const assigneeUser = reassigned || changed.length > 0 ? facts.staffUser(assignee) : null;

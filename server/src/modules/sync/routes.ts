@@ -5,10 +5,12 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
 import { currentVersion } from '../../db/write';
+import { UNSURE, fastParser } from '../table/fast-parse';
 import { actorOf } from '../../plugins/auth';
 import { createHub, eventChunk, hostIdOf, notifyChanged, streamSubscriber } from './events';
 import { pullChanges, pushMutations } from './service';
@@ -41,6 +43,22 @@ const EventsQuery = z.object({
 /** Replies are built by the service; re-validating thousands of rows on the way out costs more than the query. */
 const plainSerializer = () => (data: unknown) => JSON.stringify(data);
 
+/**
+ * The push body (up to 1000 mutations) through the compiled form of its schema, which answers as
+ * zod would for the valid bodies it is sure of; anything else, every invalid body included, goes
+ * to the app's zod validator, so the 400s are the same.
+ */
+function fastFirstValidator<T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult {
+  const schema: unknown = route.schema;
+  if (!(schema instanceof z.ZodType)) throw new Error(`${route.method} ${route.url}: ${route.httpPart ?? 'request'} schema is not a zod schema`);
+  const zod = validatorCompiler({ ...route, schema });
+  const fast = fastParser(schema);
+  return (data: unknown) => {
+    const value = fast(data);
+    return value === UNSURE ? zod(data) : { value };
+  };
+}
+
 export type SyncRoutesOptions = { heartbeatMs?: number };
 
 export const syncRoutes = fp<SyncRoutesOptions>(
@@ -62,6 +80,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
         onRequest: authenticate,
         bodyLimit: PUSH_BODY_LIMIT,
         serializerCompiler: plainSerializer,
+        validatorCompiler: fastFirstValidator,
         schema: {
           tags: ['sync'],
           summary: "Apply a client's outbox mutations in seq order",

@@ -70,6 +70,15 @@ function changed(...columns: string[]): string {
   return columns.map((c) => `old.${quote(c)} IS NOT new.${quote(c)}`).join(' OR ');
 }
 
+/**
+ * An update event naming the columns its WHEN compares: SQLite then skips the trigger for updates
+ * that set none of them (a staff member's tick or note, the bulk of a push) instead of loading
+ * the old row for WHEN on every one. A column can only change when an UPDATE sets it.
+ */
+function updateOf(...columns: string[]): string {
+  return `UPDATE OF ${columns.map(quote).join(', ')}`;
+}
+
 type Trigger = { name: string; sql: string };
 
 function trigger(def: TableDef, suffix: string, event: string, when: string | null, body: string[]): Trigger {
@@ -102,7 +111,7 @@ export function scopeTriggers(): Trigger[] {
     const body = [mark(`'${kind}:' || old.${def.owner}`)];
     // A host profile moved to another user makes that user the host of old rows: a fresh start.
     if (def.id === TABLE_IDS.host_profiles) body.push(mark(`'user:' || new.user_id`));
-    out.push(trigger(def, 'owner', `UPDATE OF ${quote(def.owner)}`, changed(def.owner), body));
+    out.push(trigger(def, 'owner', updateOf(def.owner), changed(def.owner), body));
   }
 
   const tasks = byId(TABLE_IDS.housekeeping_tasks);
@@ -110,7 +119,7 @@ export function scopeTriggers(): Trigger[] {
     trigger(
       tasks,
       'assignment',
-      'UPDATE',
+      updateOf('assigned_staff_id', 'property_id', 'deleted_at'),
       `old.assigned_staff_id IS NOT NULL AND (${changed('assigned_staff_id', 'property_id')} OR (old.deleted_at IS NULL AND new.deleted_at IS NOT NULL))`,
       [mark(`'staff:' || old.assigned_staff_id`)],
     ),
@@ -124,7 +133,7 @@ export function scopeTriggers(): Trigger[] {
     markUserByEmail('old.staff_email'),
     markUserByEmail('new.staff_email'),
   ];
-  out.push(trigger(staff, 'link', 'UPDATE', changed('user_id', 'staff_email', 'deleted_at'), relink));
+  out.push(trigger(staff, 'link', updateOf('user_id', 'staff_email', 'deleted_at'), changed('user_id', 'staff_email', 'deleted_at'), relink));
   // A second staff row for the same person may change which one loadActor picks.
   out.push(
     trigger(staff, 'insert', 'INSERT', null, [
@@ -134,12 +143,12 @@ export function scopeTriggers(): Trigger[] {
   );
 
   const profiles = byId(TABLE_IDS.host_profiles);
-  out.push(trigger(profiles, 'life', 'UPDATE', `old.deleted_at IS NOT new.deleted_at`, [mark(`'user:' || old.user_id`)]));
+  out.push(trigger(profiles, 'life', updateOf('deleted_at'), `old.deleted_at IS NOT new.deleted_at`, [mark(`'user:' || old.user_id`)]));
 
   const users = byId(TABLE_IDS.users);
   // An e-mail matters only where it links a staff row: a host changing its address keeps its scope.
   const emailLinks = `(old."Email" IS NOT new."Email" AND EXISTS (SELECT 1 FROM housekeeping_staff WHERE staff_email IN (old."Email", new."Email")))`;
-  out.push(trigger(users, 'identity', 'UPDATE', `${changed('Role', 'deleted_at')} OR ${emailLinks}`, [mark(`'user:' || old."ID"`)]));
+  out.push(trigger(users, 'identity', updateOf('Role', 'deleted_at', 'Email'), `${changed('Role', 'deleted_at')} OR ${emailLinks}`, [mark(`'user:' || old."ID"`)]));
 
   return out;
 }

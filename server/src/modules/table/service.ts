@@ -17,10 +17,11 @@ import { loadConfig } from '../../config';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { cachedStatement, columnsOf, insertRow, keyColumn, newId, nowIso, tombstoneRow, transact, updateFields, type Row, type Tx } from '../../db/write';
-import { Conflict, Forbidden, NotFound, ValidationFailed, parseOrThrow } from '../../errors';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors';
 import { decryptSecret, encryptSecret } from '../../plugins/secret';
 import { assertRowInScope, assertRowWrite, assertWritable, canOperate, hasHiddenColumns, redactRow, scopeTemplate, type Channel, type Operation } from '../../policy';
 import { domainWriterFor, type DomainEnv } from './domain';
+import { parseFast } from './fast-parse';
 import { afterTaskWrite } from '../housekeeping/service';
 
 export const FILTER_OPS = ['Equal', 'NotEqual', 'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual', 'StringContains', 'In'] as const;
@@ -556,7 +557,7 @@ export function createRecord(db: Db, actor: Actor, def: TableDef, body: Record<s
     Object.keys(fields).filter((k) => k !== def.key),
   );
   if (fields[def.key] === undefined) fields[def.key] = newId();
-  const values = parseOrThrow(def.schemas.create, fields) as Row;
+  const values = parseFast(def.schemas.create, fields) as Row;
   const id = String(values[def.key]);
   normalise(def, values);
 
@@ -614,7 +615,7 @@ export function updateRecord(db: Db, actor: Actor, def: TableDef, body: { ID: st
   }
   const fields = pickFields(def, meta, actor, 'update', rest);
   assertWritable(actor, def, 'update', Object.keys(fields));
-  const changes = parseOrThrow(def.schemas.update, fields) as Row;
+  const changes = parseFast(def.schemas.update, fields) as Row;
   normalise(def, changes);
 
   return inTransaction(db, def, id, env, (tx) => {
