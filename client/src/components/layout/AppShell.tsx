@@ -13,7 +13,8 @@ import { Tooltip } from '../ui/Tooltip';
 import { Brand } from './Brand';
 import { useHydrated } from '../../sync/sync-context';
 import { NotificationBell } from './NotificationBell';
-import { DemoBanner, FirstSyncProgress, SyncStatus } from './SyncStatus';
+import { DemoBanner, FirstSyncProgress, SyncStatus, useFirstSyncRunning } from './SyncStatus';
+import './first-sync.css';
 import { UserMenu } from './UserMenu';
 import type { NavItem } from './nav';
 
@@ -41,6 +42,7 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
   const drawerRef = useRef<HTMLDialogElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hydrated = useHydrated();
+  const firstSync = useFirstSyncRunning(hydrated);
 
   useEffect(() => {
     const drawer = drawerRef.current;
@@ -53,7 +55,7 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   return (
-    <div className={`shell shell--${area}`}>
+    <div className={`shell shell--${area}${firstSync ? ' shell--first-sync' : ''}`}>
       <aside className="shell__sidebar" aria-label={`${AREA_LABEL[area]} navigation`}>
         <Link to="/" className="shell__brand brand-link" aria-label="Staykeep home">
           <Brand />

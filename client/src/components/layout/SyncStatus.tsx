@@ -3,9 +3,9 @@
  * offline, or failed with a retry, and the changes the server refused with its reason. Opening
  * it shows the details and the refused changes, which stay listed until dismissed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { appDb } from '../../db/app-db';
-import type { SyncProgress } from '../../sync/engine';
+import type { SyncProgress, SyncStatus as EngineStatus } from '../../sync/engine';
 import { describeRejection, describeSync, progressPercent } from '../../sync/sync-label';
 import { usePendingCount, useRejections, useSyncRuntime, useSyncSnapshot } from '../../sync/sync-context';
 import { useFormat } from '../../lib/display';
@@ -150,15 +150,29 @@ export function SyncProgressBar({ progress, label }: { progress: SyncProgress | 
   );
 }
 
+/** The first download of the user's data is under way (the store has never been complete). */
+export function isFirstSyncRunning(hydrated: boolean | undefined, status: EngineStatus | null | undefined): boolean {
+  return hydrated === false && status?.state === 'syncing';
+}
+
+/**
+ * Whether the first download runs now (live), for the shell (see first-sync.css). Only the
+ * answer is watched: the shell does not render again on each page of the download.
+ */
+export function useFirstSyncRunning(hydrated: boolean | undefined): boolean {
+  const runtime = useSyncRuntime();
+  const running = () => isFirstSyncRunning(hydrated, runtime.getSnapshot().status);
+  return useSyncExternalStore(runtime.subscribe, running, running);
+}
+
 /**
  * A progress bar across the top of the page while the first download of the user's data runs
  * (the screens show "loading" until it is complete).
  */
 export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined }) {
-  const snapshot = useSyncSnapshot();
-  const status = snapshot.status;
-  if (hydrated !== false || status?.state !== 'syncing') return null;
-  const progress = status.progress;
+  const status = useSyncSnapshot().status;
+  if (!isFirstSyncRunning(hydrated, status)) return null;
+  const progress = status?.progress ?? null;
   const percent = progressPercent(progress);
   return (
     <div className="first-sync">
