@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, selectPage } from './query-local';
+import { compareValues, matchAll, rematch, selectPage } from './query-local';
 
 const rows = [
   { id: 'b', property_name: 'Lisbon Loft', bedrooms: 2, status: 'active', latitude: null, is_active: true },
@@ -39,5 +39,30 @@ describe('selectPage (the table API page call, locally)', () => {
     expect(compareValues(2, '1')).toBeLessThan(0);
     expect(compareValues(true, false)).toBeGreaterThan(0);
     expect(compareValues(null, 0)).toBeLessThan(0);
+  });
+});
+
+describe('rematch (a page again after some rows changed)', () => {
+  const query = { OrderByField: 'bedrooms', IsAsc: false, Filters: [{ name: 'status', op: 'NotEqual' as const, value: 'archived' }] };
+  const byId = (list: typeof rows) => new Map(list.map((r) => [r.id, r]));
+
+  it('gives what a full match gives, keeping the unchanged rows as they were', () => {
+    const before = matchAll(rows, query);
+    const changedRows = [
+      { ...rows[0]!, bedrooms: 5 },
+      { ...rows[3]!, status: 'active' },
+      { id: 'e', property_name: 'Eyrie', bedrooms: 2, status: 'active', latitude: null, is_active: true },
+    ];
+    const next = [changedRows[0]!, rows[1]!, rows[2]!, changedRows[1]!, changedRows[2]!];
+    const again = rematch(before, new Set(['b', 'd', 'e']), byId(next), query);
+    expect(again).toEqual(matchAll(next, query));
+    expect(again.find((r) => r.id === 'c')).toBe(rows[2]);
+  });
+
+  it('drops rows that went or stopped matching', () => {
+    const before = matchAll(rows, query);
+    const next = [rows[0]!, { ...rows[2]!, status: 'archived' }];
+    expect(rematch(before, new Set(['a', 'c']), byId(next), query).map((r) => r.id)).toEqual(['b']);
+    expect(rematch(before, new Set(), byId(rows), query)).toEqual(before);
   });
 });

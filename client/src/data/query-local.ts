@@ -63,14 +63,62 @@ export function matches(row: Record<string, unknown>, filter: Filter): boolean {
   }
 }
 
-/** Filters, orders and pages rows as the server's page call does. */
-export function selectPage<T extends Record<string, unknown>>(rows: readonly T[], query: PageQuery, key = 'id'): Page<T> {
-  const filters = query.Filters ?? [];
-  const matching = filters.length ? rows.filter((row) => filters.every((f) => matches(row, f))) : [...rows];
+type Row = Record<string, unknown>;
+
+/** The server's order for a query: by the field, then by the key, in the same direction. */
+export function orderOf(query: PageQuery, key = 'id'): (a: Row, b: Row) => number {
   const field = query.OrderByField || key;
   const direction = query.IsAsc === false ? -1 : 1;
-  matching.sort((a, b) => direction * (compareValues(a[field], b[field]) || compareValues(a[key], b[key])));
+  return (a, b) => direction * (compareValues(a[field], b[field]) || compareValues(a[key], b[key]));
+}
+
+function filterOf(query: PageQuery): (row: Row) => boolean {
+  const filters = query.Filters ?? [];
+  return (row) => filters.every((f) => matches(row, f));
+}
+
+/** Every row that matches the query's filters, in its order (not yet cut into a page). */
+export function matchAll<T extends Row>(rows: Iterable<T>, query: PageQuery, key = 'id'): T[] {
+  const keep = filterOf(query);
+  const matching: T[] = [];
+  for (const row of rows) if (keep(row)) matching.push(row);
+  return matching.sort(orderOf(query, key));
+}
+
+/**
+ * `matchAll` again after some rows changed, from its previous answer: the rows that did not
+ * change keep their place, the changed ones (looked up in `rows`; gone when missing) are filtered
+ * and merged in. Linear in the rows, with a sort of only the changed ones.
+ */
+export function rematch<T extends Row>(previous: readonly T[], changed: ReadonlySet<string>, rows: ReadonlyMap<string, T>, query: PageQuery, key = 'id'): T[] {
+  if (changed.size === 0) return [...previous];
+  const keep = filterOf(query);
+  const order = orderOf(query, key);
+  const added: T[] = [];
+  for (const id of changed) {
+    const row = rows.get(id);
+    if (row && keep(row)) added.push(row);
+  }
+  added.sort(order);
+  const out: T[] = [];
+  let i = 0;
+  for (const row of previous) {
+    if (changed.has(String(row[key]))) continue;
+    while (i < added.length && order(added[i] as T, row) < 0) out.push(added[i++] as T);
+    out.push(row);
+  }
+  while (i < added.length) out.push(added[i++] as T);
+  return out;
+}
+
+/** One page of rows already matched and ordered (1-based pages, the count of all of them). */
+export function pageOf<T>(matching: readonly T[], query: PageQuery): Page<T> {
   const size = query.PageSize ?? 100;
   const start = ((query.PageNo ?? 1) - 1) * size;
   return { List: matching.slice(start, start + size), VirtualCount: matching.length };
+}
+
+/** Filters, orders and pages rows as the server's page call does. */
+export function selectPage<T extends Row>(rows: readonly T[], query: PageQuery, key = 'id'): Page<T> {
+  return pageOf(matchAll(rows, query, key), query);
 }

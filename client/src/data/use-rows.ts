@@ -9,8 +9,9 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { appDb } from '../db/app-db';
 import { syncedTableName, type SyncedTableId } from '../db/schema';
-import { useHydrated, useSyncRuntime, useSyncSnapshot } from '../sync/sync-context';
-import { selectPage } from './query-local';
+import { useSyncRuntime } from '../sync/sync-context';
+import type { RuntimeSnapshot } from '../sync/runtime';
+import { mirrorPage } from './mirror-page';
 import { fetchPage, type Page, type PageQuery } from './table-api';
 import type { RowOf, TableId } from './tables';
 
@@ -32,23 +33,34 @@ export class NotYetDownloaded extends Error {
 const NO_SUBSCRIPTION = () => () => undefined;
 const NO_VERSION = () => -1;
 
+/** The sync cannot bring the first download now (offline, failing, signed out). */
+function isStuck(snapshot: RuntimeSnapshot): boolean {
+  const state = snapshot.status?.state;
+  return state === 'offline' || state === 'error' || state === 'unauthorized';
+}
+
 /** Rows of a synced table, from the local store (see the module note). */
 export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = {}, options: Options = {}): RowsResult<RowOf[Id]> {
   const runtime = useSyncRuntime();
-  const { status } = useSyncSnapshot();
-  const hydrated = useHydrated();
+  const mirror = appDb().mirror;
+  // Only whether the sync is stuck matters here: each of its other moves (syncing, idle) would
+  // render every screen that reads rows again.
+  const stuck = useSyncExternalStore(runtime.subscribe, () => isStuck(runtime.getSnapshot()), () => false);
+  const hydrated = useSyncExternalStore(mirror.subscribeHydrated, mirror.hydrated, mirror.hydrated);
   const enabled = options.enabled ?? true;
   const name = syncedTableName(table);
   const key = JSON.stringify(query);
   // Until the first download is complete the screen says "loading" whatever the tables hold:
   // loading them into memory on every page of that download would only slow it down.
   const active = Boolean(name) && enabled && hydrated === true;
-  const mirror = appDb().mirror;
   const subscribe = useCallback((listener: () => void) => (active && name ? mirror.subscribe(name, listener) : () => undefined), [active, name, mirror]);
   const version = useCallback(() => (active && name ? mirror.version(name) : -1), [active, name, mirror]);
   useSyncExternalStore(active ? subscribe : NO_SUBSCRIPTION, active ? version : NO_VERSION, NO_VERSION);
   const state = active && name ? mirror.state(name) : null;
-  const page = useMemo(() => (state?.status === 'ready' ? selectPage([...state.rows.values()], JSON.parse(key) as PageQuery) : null), [state, key]);
+  const page = useMemo(
+    () => (state?.status === 'ready' && name ? mirrorPage(mirror, name, state.version, state.rows, key, JSON.parse(key) as PageQuery) : null),
+    [state, key, name, mirror],
+  );
   const retry = () => {
     // A table that could not be read is read again; the sync runs either way (it may bring it).
     if (name && state?.status === 'error') void mirror.load(name);
@@ -59,7 +71,6 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   if (!enabled || hydrated === undefined) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   if (!hydrated) {
     // Before the first complete download an empty table means "not here yet", not "none".
-    const stuck = status && (status.state === 'offline' || status.state === 'error' || status.state === 'unauthorized');
     if (stuck) return { status: 'error', rows: undefined, total: undefined, error: new NotYetDownloaded(), retry };
     return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   }

@@ -142,3 +142,34 @@ describe('mirror of the synced tables', () => {
     expect(worker.mirror.state('housekeeping_tasks').status).toBe('idle');
   });
 });
+
+describe('mirror of the hydrated flag and of what changed', () => {
+  it('follows meta `hydrated` through commits and another instance, and clears with the meta table', async () => {
+    const s = store();
+    const page = s.open();
+    const other = s.open();
+    let calls = 0;
+    page.mirror.subscribeHydrated(() => (calls += 1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(page.mirror.hydrated()).toBe(false);
+    await page.setMeta('hydrated', true);
+    expect(page.mirror.hydrated()).toBe(true);
+    await other.meta.clear();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page.mirror.hydrated()).toBe(false);
+    expect(calls).toBe(3);
+  });
+
+  it('answers which rows each version changed, or null when it cannot know', async () => {
+    const db = store().open();
+    const table = db.rows('housekeeping_tasks');
+    await table.bulkPut([task('t1', 'a'), task('t2', 'b')]);
+    const { version } = await loaded(db, 'housekeeping_tasks');
+    await table.put(task('t1', 'c'));
+    await table.delete('t2');
+    expect([...(db.mirror.changesSince('housekeeping_tasks', version) ?? [])].sort()).toEqual(['t1', 't2']);
+    expect(db.mirror.changesSince('housekeeping_tasks', version - 1)).toBeNull();
+    await table.clear();
+    expect(db.mirror.changesSince('housekeeping_tasks', version)).toBeNull();
+  });
+});

@@ -19,6 +19,7 @@ import { SYNCED_TABLE_NAMES, type LocalRow, type SyncedTableName } from './schem
 /** What the mirror needs of the database: reads of a synced table (StaykeepDb). */
 export type MirrorSource = {
   readonly name: string;
+  getMeta(key: 'hydrated'): Promise<unknown>;
   rows(name: SyncedTableName): {
     toArray(): Promise<LocalRow[]>;
     bulkGet(keys: string[]): Promise<(LocalRow | undefined)[]>;
@@ -34,8 +35,14 @@ type Change =
 /** Ids changed by one transaction, per table; 'all' when a range went (re-read the table). */
 export type ChangedIds = Partial<Record<SyncedTableName, string[] | 'all'>>;
 
-/** What goes on the channel: who wrote (a mirror ignores its own) and what changed. */
-type Announcement = { source: string; changed: ChangedIds };
+/** What goes on the channel: who wrote (a mirror ignores its own), what changed, and the new `hydrated` flag when it moved. */
+type Announcement = { source: string; changed: ChangedIds; hydrated?: boolean };
+
+/** The writes of one open transaction: per synced table, and the last `hydrated` it wrote. */
+type TransactionLog = { tables: Map<SyncedTableName, Change[]>; hydrated?: boolean };
+
+/** How many past versions of a table remember which rows they changed (for incremental pages). */
+const HISTORY = 64;
 
 export type MirrorTableState =
   | { status: 'idle' | 'loading'; version: number; rows: undefined; error: null }
@@ -54,6 +61,8 @@ type Table = {
   stale: Set<string> | 'all';
   /** The state as last handed out (a new object only when the version moves). */
   view: MirrorTableState | null;
+  /** The rows each recent version changed ('all': every row may have). */
+  history: { version: number; ids: Set<string> | 'all' }[];
 };
 
 const SYNCED = new Set<string>(SYNCED_TABLE_NAMES);
@@ -90,7 +99,11 @@ let instances = 0;
 export class Mirror {
   private readonly tables = new Map<SyncedTableName, Table>();
   /** Changes of each open readwrite transaction, until it commits (or aborts). */
-  private readonly open = new WeakMap<DBCoreTransaction, Map<SyncedTableName, Change[]>>();
+  private readonly open = new WeakMap<DBCoreTransaction, TransactionLog>();
+  /** The `hydrated` flag of the meta table (undefined until read). */
+  private hydratedValue: boolean | undefined = undefined;
+  private hydratedRead = false;
+  private readonly hydratedListeners = new Set<() => void>();
   private channel: BroadcastChannel | null = null;
   readonly id: string;
 
@@ -108,11 +121,12 @@ export class Mirror {
         ...down,
         transaction: (stores, mode, options) => {
           const trans = down.transaction(stores, mode, options);
-          if (mode === 'readwrite' && stores.some(isSyncedName)) this.watch(trans);
+          if (mode === 'readwrite' && stores.some((store) => store === 'meta' || isSyncedName(store))) this.watch(trans);
           return trans;
         },
         table: (name) => {
           const table = down.table(name);
+          if (name === 'meta') return { ...table, mutate: (req) => table.mutate(req).then((res) => (this.recordMeta(req), res)) };
           if (!isSyncedName(name)) return table;
           return {
             ...table,
@@ -139,6 +153,48 @@ export class Mirror {
 
   version(name: SyncedTableName): number {
     return this.table(name).version;
+  }
+
+  /** Which rows changed after `version` (null when that is not known: too long ago, or a reload). */
+  changesSince(name: SyncedTableName, version: number): Set<string> | null {
+    const t = this.table(name);
+    if (version === t.version) return new Set();
+    const first = t.history[0];
+    if (!first || first.version > version + 1) return null;
+    const ids = new Set<string>();
+    for (const entry of t.history) {
+      if (entry.version <= version) continue;
+      if (entry.ids === 'all') return null;
+      for (const id of entry.ids) ids.add(id);
+    }
+    return ids;
+  }
+
+  /**
+   * Whether the store holds a complete first copy of the user's data (meta `hydrated`), kept
+   * current like the tables: undefined until read (the first subscriber reads it).
+   */
+  hydrated = (): boolean | undefined => this.hydratedValue;
+
+  subscribeHydrated = (listener: () => void): (() => void) => {
+    this.hydratedListeners.add(listener);
+    if (!this.hydratedRead) {
+      this.hydratedRead = true;
+      this.ensureChannel();
+      this.source.getMeta('hydrated').then(
+        (value) => this.setHydrated(value === true),
+        () => this.setHydrated(false),
+      );
+    }
+    return () => {
+      this.hydratedListeners.delete(listener);
+    };
+  };
+
+  private setHydrated(value: boolean): void {
+    if (this.hydratedValue === value) return;
+    this.hydratedValue = value;
+    for (const listener of [...this.hydratedListeners]) listener();
   }
 
   /**
@@ -177,7 +233,7 @@ export class Mirror {
     const stale = t.stale as Table['stale'];
     t.queued = [];
     t.stale = new Set();
-    this.bump(t);
+    this.bump(t, 'all');
     if (t.status === 'ready' && (stale === 'all' || stale.size > 0)) await this.refresh(name, stale);
   }
 
@@ -190,14 +246,16 @@ export class Mirror {
   private table(name: SyncedTableName): Table {
     let t = this.tables.get(name);
     if (!t) {
-      t = { status: 'idle', version: 0, rows: new Map(), error: null, listeners: new Set(), queued: [], stale: new Set(), view: null };
+      t = { status: 'idle', version: 0, rows: new Map(), error: null, listeners: new Set(), queued: [], stale: new Set(), view: null, history: [] };
       this.tables.set(name, t);
     }
     return t;
   }
 
-  private bump(t: Table): void {
+  private bump(t: Table, ids: Set<string> | 'all'): void {
     t.version += 1;
+    t.history.push({ version: t.version, ids });
+    if (t.history.length > HISTORY) t.history.shift();
     for (const listener of [...t.listeners]) listener();
   }
 
@@ -206,12 +264,12 @@ export class Mirror {
     // has its own event target class, hence no instanceof).
     const events = trans as Partial<Pick<EventTarget, 'addEventListener'>>;
     if (typeof events.addEventListener !== 'function') return;
-    const log = new Map<SyncedTableName, Change[]>();
+    const log: TransactionLog = { tables: new Map() };
     this.open.set(trans, log);
     const done = () => this.open.delete(trans);
     events.addEventListener('complete', () => {
       done();
-      if (log.size) this.commit(log);
+      if (log.tables.size || log.hydrated !== undefined) this.commit(log);
     });
     events.addEventListener('abort', done);
   }
@@ -233,15 +291,28 @@ export class Mirror {
         change = { kind: 'deleteRange', range: isWholeRange(req.range) ? null : req.range };
         break;
     }
-    const list = log.get(name);
+    const list = log.tables.get(name);
     if (list) list.push(change);
-    else log.set(name, [change]);
+    else log.tables.set(name, [change]);
+  }
+
+  /** Only the `hydrated` entry of the meta table is mirrored. */
+  private recordMeta(req: DBCoreMutateRequest): void {
+    const log = this.open.get(req.trans);
+    if (!log) return;
+    if (req.type === 'add' || req.type === 'put') {
+      for (const value of req.values as { key?: unknown; value?: unknown }[]) if (value.key === 'hydrated') log.hydrated = value.value === true;
+    } else if (req.type === 'delete') {
+      if ((req.keys as unknown[]).includes('hydrated')) log.hydrated = false;
+    } else if (inRange('hydrated', req.range)) {
+      log.hydrated = false;
+    }
   }
 
   /** A transaction of this context committed: apply its changes, then tell the other contexts. */
-  private commit(log: Map<SyncedTableName, Change[]>): void {
+  private commit(log: TransactionLog): void {
     const changed: ChangedIds = {};
-    for (const [name, changes] of log) {
+    for (const [name, changes] of log.tables) {
       const ids = new Set<string>();
       let all = false;
       for (const change of changes) {
@@ -255,10 +326,11 @@ export class Mirror {
       if (t.status === 'loading') t.queued.push(...changes);
       else if (t.status === 'ready') {
         for (const change of changes) this.applyChange(t, change);
-        this.bump(t);
+        this.bump(t, all ? 'all' : ids);
       }
     }
-    this.announce(changed);
+    if (log.hydrated !== undefined) this.setHydrated(log.hydrated);
+    this.announce(changed, log.hydrated);
   }
 
   private applyChange(t: Table, change: Change): void {
@@ -280,17 +352,19 @@ export class Mirror {
       if (typeof unref === 'function') unref.call(channel);
       channel.onmessage = (event: MessageEvent) => {
         const data: unknown = event.data;
-        if (isAnnouncement(data) && data.source !== this.id) this.heard(data.changed);
+        if (!isAnnouncement(data) || data.source === this.id) return;
+        if (typeof data.hydrated === 'boolean' && this.hydratedRead) this.setHydrated(data.hydrated);
+        this.heard(data.changed);
       };
       this.channel = channel;
     }
     return this.channel;
   }
 
-  private announce(changed: ChangedIds): void {
+  private announce(changed: ChangedIds, hydrated: boolean | undefined): void {
     const channel = this.ensureChannel();
     if (!channel) return;
-    const message: Announcement = { source: this.id, changed };
+    const message: Announcement = hydrated === undefined ? { source: this.id, changed } : { source: this.id, changed, hydrated };
     channel.postMessage(message);
   }
 
@@ -339,6 +413,6 @@ export class Mirror {
       t.status = 'error';
       t.error = asError(error);
     }
-    this.bump(t);
+    this.bump(t, ids);
   }
 }

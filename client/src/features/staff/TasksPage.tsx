@@ -50,8 +50,27 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const close = () => void navigate({ to: '/staff/tasks', search: {}, replace: true });
 
   const today = format.today();
-  const weekEnd = addDays(today, 6);
-  const now = new Date();
+  const minute = Math.floor(Date.now() / 60_000);
+  // Worked out once per change of the tasks or the filters (each tick of a checklist item is one),
+  // not on every render: the day of each task is parsed in the user's timezone.
+  const lists = useMemo(() => {
+    if (tasks.status !== 'success') return null;
+    const weekEnd = addDays(today, 6);
+    const now = new Date();
+    const filtered = tasks.rows.filter((t) => {
+      if (propertyId && t.property_id !== propertyId) return false;
+      if (priority && t.priority_level !== priority) return false;
+      const day = taskDay(t, tz);
+      if (when === 'today' && day !== today) return false;
+      if (when === 'week' && (!day || day < today || day > weekEnd)) return false;
+      if (when === 'overdue' && !isOverdue(t, now, tz)) return false;
+      return true;
+    });
+    const openTasks = dayOrder(filtered.filter(isOpen), tz).sort((a, b) => (taskDay(a, tz) ?? '9999').localeCompare(taskDay(b, tz) ?? '9999'));
+    const finished = filtered.filter((t) => !isOpen(t)).reverse();
+    return { openTasks, finished, mine: new Set(tasks.rows.map((t) => t.property_id)) };
+    // `minute`: the overdue filter moves with the clock.
+  }, [tasks.status, tasks.rows, propertyId, priority, when, today, tz, minute]);
 
   return (
     <Page title="Tasks" description="Everything assigned to you.">
@@ -62,19 +81,8 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
       ) : null}
       <Card>
         <DataView result={tasks} skeleton={<SkeletonRows rows={4} columns={2} />} empty={{ title: 'No tasks assigned to you', text: 'New assignments show up here and in your notifications.' }}>
-          {(rows) => {
-            const filtered = rows.filter((t) => {
-              if (propertyId && t.property_id !== propertyId) return false;
-              if (priority && t.priority_level !== priority) return false;
-              const day = taskDay(t, tz);
-              if (when === 'today' && day !== today) return false;
-              if (when === 'week' && (!day || day < today || day > weekEnd)) return false;
-              if (when === 'overdue' && !isOverdue(t, now, tz)) return false;
-              return true;
-            });
-            const openTasks = dayOrder(filtered.filter(isOpen), tz).sort((a, b) => (taskDay(a, tz) ?? '9999').localeCompare(taskDay(b, tz) ?? '9999'));
-            const finished = filtered.filter((t) => !isOpen(t)).reverse();
-            const mine = new Set(rows.map((t) => t.property_id));
+          {() => {
+            const { openTasks, finished, mine } = lists ?? { openTasks: [], finished: [], mine: new Set<string>() };
             return (
               <>
                 <div className="staff-filters" role="group" aria-label="Filter tasks">

@@ -1,8 +1,15 @@
-import { memo } from 'react';
+/**
+ * Tasks as a table. Drawn here rather than with the generic ui/Table, whose rows all render
+ * again whenever the list does: the host's housekeeping list holds a thousand tasks, and a
+ * housekeeper's tick arrives as one changed task. Each row is memoised on its task object (the
+ * store hands out the same object until the task changes, db/mirror.ts), so one change renders
+ * one row. Same markup and classes as ui/Table (cards on narrow screens via `data-label`).
+ */
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { Task } from '../../data/tables';
-import { useFormat } from '../../lib/display';
+import { useFormat, type Formatters } from '../../lib/display';
 import { Badge, StatusBadge, humanize, statusTone } from '../../components/ui/Badge';
-import { Table, type Column } from '../../components/ui/Table';
+import { cx } from '../../components/ui/cx';
 import { isOverdue } from './task-rules';
 
 export function PriorityBadge({ priority }: { priority: string }) {
@@ -10,54 +17,77 @@ export function PriorityBadge({ priority }: { priority: string }) {
   return <Badge tone={tone}>{humanize(priority)}</Badge>;
 }
 
-type CellKind = 'title' | 'property' | 'scheduled' | 'due' | 'priority' | 'status' | 'staff' | 'category';
+type CellContext = { format: Formatters; propertyName: string; staffName: string; onOpen: (task: Task) => void };
 
-type CellProps = {
+type TaskColumn = { key: string; header: string; secondary?: boolean; render: (t: Task, c: CellContext) => ReactNode };
+
+function DueCell({ task: t, format }: { task: Task; format: Formatters }) {
+  if (!t.due_date) return <>—</>;
+  const overdue = isOverdue(t, new Date(), format.settings.timezone);
+  return (
+    <span className={overdue ? 'text-danger' : undefined}>
+      {format.when(t.due_date)}
+      {overdue ? ' (overdue)' : ''}
+    </span>
+  );
+}
+
+const COLUMNS: readonly TaskColumn[] = [
+  {
+    key: 'title',
+    header: 'Task',
+    render: (t, c) => (
+      <button type="button" className="text-link cell-strong" onClick={() => c.onOpen(t)}>
+        {t.task_title}
+      </button>
+    ),
+  },
+  { key: 'property', header: 'Property', render: (_t, c) => c.propertyName },
+  { key: 'scheduled', header: 'Scheduled', render: (t, c) => (t.scheduled_date ? c.format.when(t.scheduled_date) : '—') },
+  { key: 'due', header: 'Due', render: (t, c) => <DueCell task={t} format={c.format} /> },
+  { key: 'priority', header: 'Priority', render: (t) => <PriorityBadge priority={t.priority_level} /> },
+  { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.task_status} /> },
+  { key: 'staff', header: 'Assigned to', secondary: true, render: (_t, c) => c.staffName },
+  { key: 'category', header: 'Category', secondary: true, render: (t) => <Badge tone={statusTone(null)}>{humanize(t.task_category)}</Badge> },
+];
+const COMPACT = new Set(['title', 'property', 'due', 'priority']);
+const WITHOUT_STAFF = COLUMNS.filter((c) => c.key !== 'staff');
+const COMPACT_COLUMNS = COLUMNS.filter((c) => COMPACT.has(c.key));
+
+type RowProps = CellContext & {
   task: Task;
-  kind: CellKind;
-  /** The property's or the staff member's name, for those cells. */
-  label?: string;
+  columns: readonly TaskColumn[];
   /** The minute the list was drawn in: the overdue mark moves with it. */
-  minute?: number;
-  onOpen?: (task: Task) => void;
+  minute: number;
 };
 
-/**
- * One cell of a task. Memoised on the task object: the store hands out the same object until the
- * task changes (db/mirror.ts), so a change to one task of a thousand renders that task's cells.
- */
-const TaskCell = memo(function TaskCell({ task: t, kind, label, onOpen }: CellProps) {
-  const format = useFormat();
-  switch (kind) {
-    case 'title':
-      return (
-        <button type="button" className="text-link cell-strong" onClick={() => onOpen?.(t)}>
-          {t.task_title}
-        </button>
-      );
-    case 'property':
-    case 'staff':
-      return <>{label}</>;
-    case 'scheduled':
-      return <>{t.scheduled_date ? format.when(t.scheduled_date) : '—'}</>;
-    case 'due': {
-      if (!t.due_date) return <>—</>;
-      const overdue = isOverdue(t, new Date(), format.settings.timezone);
-      return (
-        <span className={overdue ? 'text-danger' : undefined}>
-          {format.when(t.due_date)}
-          {overdue ? ' (overdue)' : ''}
-        </span>
-      );
-    }
-    case 'priority':
-      return <PriorityBadge priority={t.priority_level} />;
-    case 'status':
-      return <StatusBadge status={t.task_status} />;
-    case 'category':
-      return <Badge tone={statusTone(null)}>{humanize(t.task_category)}</Badge>;
-  }
+const TaskRow = memo(function TaskRow({ task, columns, format, propertyName, staffName, onOpen }: RowProps) {
+  const context: CellContext = { format, propertyName, staffName, onOpen };
+  return (
+    <tr>
+      {columns.map((c) => (
+        <td key={c.key} data-label={c.header} className={cx(c.secondary && 'cell--secondary')}>
+          {c.render(task, context)}
+        </td>
+      ))}
+    </tr>
+  );
 });
+
+/** The table scrolls sideways when wider than its box: it must then be reachable by keyboard. */
+function useSidewaysScroll() {
+  const [scrolls, setScrolls] = useState(false);
+  const ref = useCallback((box: HTMLDivElement | null) => {
+    if (!box) return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const watcher = new ResizeObserver(measure);
+    watcher.observe(box);
+    for (const child of Array.from(box.children)) watcher.observe(child);
+    return () => watcher.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
 
 export function TasksTable({
   tasks,
@@ -71,25 +101,43 @@ export function TasksTable({
   propertyNames: Map<string, string>;
   staffNames?: Map<string, string>;
   caption: string;
-  /** Keep it stable (useCallback): the cells are memoised on their props. */
+  /** Keep it stable (useCallback): the rows are memoised on their props. */
   onOpen: (task: Task) => void;
   /** Task, property, due date and priority only: for dashboard cards. */
   compact?: boolean;
 }) {
+  const format = useFormat();
+  const { ref, scrolls } = useSidewaysScroll();
   const minute = Math.floor(Date.now() / 60_000);
-  const cell = (kind: CellKind, label?: (t: Task) => string) => (t: Task) => <TaskCell task={t} kind={kind} label={label?.(t)} minute={kind === 'due' ? minute : undefined} onOpen={kind === 'title' ? onOpen : undefined} />;
-  const columns: Column<Task>[] = [
-    { key: 'title', header: 'Task', render: cell('title') },
-    { key: 'property', header: 'Property', render: cell('property', (t) => propertyNames.get(t.property_id) ?? 'Unknown property') },
-    { key: 'scheduled', header: 'Scheduled', render: cell('scheduled') },
-    { key: 'due', header: 'Due', render: cell('due') },
-    { key: 'priority', header: 'Priority', render: cell('priority') },
-    { key: 'status', header: 'Status', render: cell('status') },
-    ...(staffNames
-      ? [{ key: 'staff', header: 'Assigned to', secondary: true, render: cell('staff', (t) => (t.assigned_staff_id ? (staffNames.get(t.assigned_staff_id) ?? 'Unknown') : 'Unassigned')) }]
-      : []),
-    { key: 'category', header: 'Category', secondary: true, render: cell('category') },
-  ];
-  const shown = compact ? columns.filter((c) => ['title', 'property', 'due', 'priority'].includes(c.key)) : columns;
-  return <Table caption={caption} columns={shown} rows={tasks} rowKey={(t) => t.id} />;
+  const columns = compact ? COMPACT_COLUMNS : staffNames ? COLUMNS : WITHOUT_STAFF;
+  return (
+    <div ref={ref} className="table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` } : {})}>
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cx(c.secondary && 'cell--secondary')}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tasks.map((t) => (
+            <TaskRow
+              key={t.id}
+              task={t}
+              columns={columns}
+              format={format}
+              propertyName={propertyNames.get(t.property_id) ?? 'Unknown property'}
+              staffName={t.assigned_staff_id ? (staffNames?.get(t.assigned_staff_id) ?? 'Unknown') : 'Unassigned'}
+              minute={minute}
+              onOpen={onOpen}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
