@@ -8,6 +8,7 @@ import {
   LOCAL_INDEXES,
   SYNCED_INDEXES,
   SYNCED_INDEXES_V1,
+  SYNCED_INDEXES_V2,
   SYNCED_TABLE_NAMES,
   type BaseEntry,
   type LocalRow,
@@ -33,7 +34,8 @@ export class StaykeepDb extends Dexie {
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
-    this.version(2).stores(SYNCED_INDEXES);
+    this.version(2).stores(SYNCED_INDEXES_V2);
+    this.version(3).stores(SYNCED_INDEXES);
     this.mirror = new Mirror(this);
     this.use(this.mirror.middleware());
   }
