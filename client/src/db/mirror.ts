@@ -104,6 +104,12 @@ export class Mirror {
   private hydratedValue: boolean | undefined = undefined;
   private hydratedRead = false;
   private readonly hydratedListeners = new Set<() => void>();
+  /** Tables whose listeners are to be told of a change, and the timer that will tell them. */
+  private readonly due = new Set<Table>();
+  private flushing: ReturnType<typeof setTimeout> | null = null;
+  /** Announcements waiting for the writer to resume, and the timer that will post them. */
+  private readonly outgoing: Announcement[] = [];
+  private posting: ReturnType<typeof setTimeout> | null = null;
   private channel: BroadcastChannel | null = null;
   readonly id: string;
 
@@ -239,6 +245,8 @@ export class Mirror {
 
   /** Stops listening to other contexts (the database closes; a later write or read opens it again). */
   close(): void {
+    // What this context wrote last still goes out (the service worker closes right after a sync).
+    this.post();
     this.channel?.close();
     this.channel = null;
   }
@@ -256,7 +264,16 @@ export class Mirror {
     t.version += 1;
     t.history.push({ version: t.version, ids });
     if (t.history.length > HISTORY) t.history.shift();
-    for (const listener of [...t.listeners]) listener();
+    this.due.add(t);
+    // Screens hear of it in a task of their own, not inside the transaction's `complete` event:
+    // React renders a store change at the next microtask, which would otherwise come before the
+    // writer's own `await` resumes, and make every write wait for the screens it changed.
+    this.flushing ??= setTimeout(() => {
+      this.flushing = null;
+      const due = [...this.due];
+      this.due.clear();
+      for (const table of due) for (const listener of [...table.listeners]) listener();
+    }, 0);
   }
 
   private watch(trans: DBCoreTransaction): void {
@@ -361,11 +378,20 @@ export class Mirror {
     return this.channel;
   }
 
+  /** Tells the other contexts, after the writer has resumed (a post clones the ids: not its cost to bear). */
   private announce(changed: ChangedIds, hydrated: boolean | undefined): void {
     const channel = this.ensureChannel();
     if (!channel) return;
     const message: Announcement = hydrated === undefined ? { source: this.id, changed } : { source: this.id, changed, hydrated };
-    channel.postMessage(message);
+    this.outgoing.push(message);
+    this.posting ??= setTimeout(() => this.post(), 0);
+  }
+
+  private post(): void {
+    if (this.posting !== null) clearTimeout(this.posting);
+    this.posting = null;
+    const messages = this.outgoing.splice(0);
+    for (const message of messages) this.channel?.postMessage(message);
   }
 
   /** Another context committed changes: re-read those rows of the tables this mirror holds. */
