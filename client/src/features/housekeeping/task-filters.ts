@@ -90,13 +90,10 @@ export function staffDays<T extends PlannedTask, S extends { id: string }>(tasks
 export function dayOrder<T extends PlannedTask>(tasks: readonly T[], timezone: string): T[] {
   const rank = (t: T) => (t.task_status === 'in_progress' ? 0 : t.task_status === 'pending' ? 1 : 2);
   const prio = (t: T) => ['urgent', 'high', 'medium', 'low'].indexOf(t.priority_level);
-  return [...tasks].sort(
-    (a, b) =>
-      rank(a) - rank(b) ||
-      (taskSlot(a, timezone)?.start ?? 24 * 60) - (taskSlot(b, timezone)?.start ?? 24 * 60) ||
-      prio(a) - prio(b) ||
-      a.id.localeCompare(b.id),
-  );
+  // Each task's start is worked out once (a time zone conversion), not at every comparison.
+  const starts = new Map(tasks.map((t) => [t, taskSlot(t, timezone)?.start ?? 24 * 60]));
+  const start = (t: T) => starts.get(t) ?? 24 * 60;
+  return [...tasks].sort((a, b) => rank(a) - rank(b) || start(a) - start(b) || prio(a) - prio(b) || a.id.localeCompare(b.id));
 }
 
 /** Progress of a day: finished tasks over all, and ticked checklist items over all. */

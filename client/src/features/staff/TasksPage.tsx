@@ -57,16 +57,18 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
     if (tasks.status !== 'success') return null;
     const weekEnd = addDays(today, 6);
     const now = new Date();
+    const days = new Map(tasks.rows.map((t) => [t.id, taskDay(t, tz)]));
+    const dayOf = (t: { id: string }) => days.get(t.id) ?? null;
     const filtered = tasks.rows.filter((t) => {
       if (propertyId && t.property_id !== propertyId) return false;
       if (priority && t.priority_level !== priority) return false;
-      const day = taskDay(t, tz);
+      const day = dayOf(t);
       if (when === 'today' && day !== today) return false;
       if (when === 'week' && (!day || day < today || day > weekEnd)) return false;
       if (when === 'overdue' && !isOverdue(t, now, tz)) return false;
       return true;
     });
-    const openTasks = dayOrder(filtered.filter(isOpen), tz).sort((a, b) => (taskDay(a, tz) ?? '9999').localeCompare(taskDay(b, tz) ?? '9999'));
+    const openTasks = dayOrder(filtered.filter(isOpen), tz).sort((a, b) => (dayOf(a) ?? '9999').localeCompare(dayOf(b) ?? '9999'));
     const finished = filtered.filter((t) => !isOpen(t)).reverse();
     return { openTasks, finished, mine: new Set(tasks.rows.map((t) => t.property_id)) };
     // `minute`: the overdue filter moves with the clock.
