@@ -13,7 +13,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, type TableDef } from '../../shared/registry';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import type { Actor } from './actor';
-import { columnsOf, getRowWhere, keyColumn, type Row, type Tx } from './db/write';
+import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound } from './errors';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
 
@@ -263,19 +263,28 @@ function buildScopeTemplate(actor: Actor | null | undefined, def: TableDef): Sco
   return { key: `${grant.scope}:${Object.keys(values).sort().join(',')}`, where, values };
 }
 
-/** The live row `id` of `def` if it is in the actor's scope; otherwise 404, whether it exists or not. */
-export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string): Row {
+/** The statement key of each template's scope lookup, built once (a push looks up a row per mutation). */
+const inScopeKeys = new WeakMap<ScopeTemplate, string>();
+
+/**
+ * The live row `id` of `def` if it is in the actor's scope; otherwise 404, whether it exists or
+ * not. `columns` as getRowWhere's (the JSON columns left out when the caller reads none).
+ */
+export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string, columns?: RowColumns): Row {
   const scope = scopeTemplate(actor, def);
+  let key = inScopeKeys.get(scope);
+  if (key === undefined) inScopeKeys.set(scope, (key = `policy:in-scope:${def.id}|${scope.key}`));
   // Every update and delete runs this: compiled once per connection and (table, scope shape).
   const row = getRowWhere(
     tx,
     def,
-    `policy:in-scope:${def.id}|${scope.key}`,
+    key,
     () => {
       const deleted = columnsOf(def).deleted_at;
       return and(eq(keyColumn(def), sql.placeholder('row_id')), deleted ? isNull(deleted) : undefined, scope.where);
     },
     { ...scope.values, row_id: id },
+    columns,
   );
   if (!row) throw new NotFound(`No ${def.name} row with ID ${id}`);
   return row;

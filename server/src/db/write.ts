@@ -221,6 +221,24 @@ function codecOf(def: TableDef): Codec {
   return codec;
 }
 
+const scalarCodecs = new WeakMap<object, Codec>();
+
+/** The codec of reads that leave the JSON columns out (see getRowWhere). */
+function scalarCodecOf(def: TableDef): Codec {
+  let codec = scalarCodecs.get(def.table);
+  if (codec) return codec;
+  const full = codecOf(def);
+  const columns = full.columns.filter(([, column]) => column.columnType !== 'SQLiteTextJson');
+  codec = {
+    ...full,
+    columns,
+    decoded: columns.flatMap(([, column], i) => (column.mapFromDriverValue === identity ? [] : [i])),
+    selectList: columns.map(([, , name]) => name).join(', '),
+  };
+  scalarCodecs.set(def.table, codec);
+  return codec;
+}
+
 /** Only plain values (and plain objects/arrays for JSON columns) take the prepared path. */
 function isPlain(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
@@ -269,20 +287,36 @@ type Param = { name: string } | { value: unknown };
 type ScopedQuery = { statement: Statement; params: readonly Param[]; codec: Codec };
 const dialect = new SQLiteSyncDialect();
 const queryCache = new WeakMap<object, Map<string, ScopedQuery>>();
+/** The same for reads without the JSON columns: one key, two statements. */
+const scalarQueryCache = new WeakMap<object, Map<string, ScopedQuery>>();
+
+/** What a row read gives: every column, or every column but the JSON ones (`json: false`). */
+export type RowColumns = { json?: boolean };
 
 /**
  * One row of `def` (every column, decoded as getRow decodes) matching a condition drizzle builds
  * with named placeholders: built and compiled once per connection under `key`, then filled from
- * `values`. For lookups whose condition depends on the caller (the policy's scope).
+ * `values`. For lookups whose condition depends on the caller (the policy's scope). With
+ * `json: false` the JSON columns are left out of the row: for callers that never read them,
+ * since decoding them costs more than the lookup.
  */
-export function getRowWhere(tx: Tx, def: TableDef, key: string, where: () => SQL | undefined, values: Record<string, unknown>): Row | undefined {
+export function getRowWhere(
+  tx: Tx,
+  def: TableDef,
+  key: string,
+  where: () => SQL | undefined,
+  values: Record<string, unknown>,
+  columns: RowColumns = {},
+): Row | undefined {
   const connection = connectionOf(tx);
-  let cache = queryCache.get(connection);
-  if (!cache) queryCache.set(connection, (cache = new Map()));
+  const scalar = columns.json === false;
+  const caches = scalar ? scalarQueryCache : queryCache;
+  let cache = caches.get(connection);
+  if (!cache) caches.set(connection, (cache = new Map()));
   let query = cache.get(key);
   if (!query) {
     if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
-    const codec = codecOf(def);
+    const codec = scalar ? scalarCodecOf(def) : codecOf(def);
     const condition = where();
     const built = dialect.sqlToQuery(sql`select ${sql.raw(codec.selectList)} from ${def.table}${condition ? sql` where ${condition}` : sql``}`);
     const params = built.params.map((p): Param => (is(p, Placeholder) ? { name: p.name } : { value: p }));

@@ -1,9 +1,10 @@
 /**
  * Sync push and pull (architecture.md §4, api.md "Sync"): plain functions over the database, the
  * routes are thin. Push applies each mutation through the table service (createRecord /
- * updateRecord / deleteRecord), so validation, policy, scope, references and server-set fields
- * are the table API's, decided in one place; this module adds only what is sync's own: the
- * per-client sequence, the savepoint per mutation, and the task status rule.
+ * updateFieldsOf, which is updateRecord's body / deleteRecord), so validation, policy, scope,
+ * references and server-set fields are the table API's, decided in one place; this module adds
+ * only what is sync's own: the per-client sequence, the savepoint per mutation, and the task
+ * status rule.
  */
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, eq, is, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -23,7 +24,7 @@ import type { Db } from '../../db/index';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
-import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../table/service';
+import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../table/service';
 import { staleBefore } from './scope';
 
 // ── Push ──────────────────────────────────────────────────────────────────────────────────────
@@ -76,14 +77,17 @@ function requireDef(id: number): TableDef {
   return def;
 }
 
-/** The row key must not disagree with rowId: it names the row, it is not a field to change. */
-function checkKey(def: TableDef, m: Mutation): void {
-  for (const key of new Set([def.key, 'ID'])) {
-    if (key in m.fields && m.fields[key] !== m.rowId) throw bad(`fields.${key}`, 'must match rowId');
-  }
-}
-
-function withoutKeys(def: TableDef, fields: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The fields without the row key (and `ID`), which must not disagree with rowId: it names the
+ * row, it is not a field to change. The fields themselves when they carry neither (the usual case).
+ */
+function withoutKeys(def: TableDef, m: Mutation): Record<string, unknown> {
+  const { fields } = m;
+  const hasKey = def.key in fields;
+  const hasId = def.key !== 'ID' && 'ID' in fields;
+  if (!hasKey && !hasId) return fields;
+  if (hasKey && fields[def.key] !== m.rowId) throw bad(`fields.${def.key}`, 'must match rowId');
+  if (hasId && fields.ID !== m.rowId) throw bad('fields.ID', 'must match rowId');
   const { [def.key]: _key, ID: _id, ...rest } = fields;
   return rest;
 }
@@ -95,15 +99,14 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
   if (!def.synced) throw new Forbidden(`${def.name} is not written through sync`);
   // The table API answers this in its route guard, before the body; same words here.
   if (!canOperate(actor, def, m.op, 'sync')) throw new Forbidden(`You may not ${m.op} ${def.name}`);
-  checkKey(def, m);
-  const fields = withoutKeys(def, m.fields);
+  const fields = withoutKeys(def, m);
   switch (m.op) {
     case 'create':
       createRecord(db, actor, def, { ...fields, [def.key]: m.rowId }, env);
       break;
     case 'update': {
       // The status rule (forward only for staff) is the policy's, judged by the table service.
-      updateRecord(db, actor, def, { ...fields, ID: m.rowId }, env);
+      updateFieldsOf(db, actor, def, m.rowId, fields, env);
       break;
     }
     case 'delete':
