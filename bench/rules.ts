@@ -4,16 +4,20 @@
  *   1. Guest rebuild (POST /api/guests/sync's service, one transaction): first from nothing (every
  *      guest row written), then again over guests already up to date (the usual case, since
  *      guests are kept on every booking write). Goal < 1 s.
- *   2. Booking create with the overlap check, server side: `createRecord` (the table API's
- *      service: policy, validation, overlap query, price, insert, guest refresh, counters, audit)
- *      timed alone, then the same through app.inject (routing, JSON, auth added). Goal p95 < 5 ms.
+ *   2. Booking create with the overlap check, server side: POST /api/table/<bookings>/create sent
+ *      one after another to the app listening on 127.0.0.1, timed on the server from the request
+ *      to the response sent (as Fastify's reply.elapsedTime), with the client's round trip; and
+ *      `createRecord` (the table API's service: policy, validation, overlap query, price, insert,
+ *      guest refresh, counters, audit) timed alone. Goal p95 < 5 ms server side.
  * Prints the figures; exits non-zero only when something fails, not when a goal is missed.
  *
  * `tsx bench/rules.ts` (npm run bench runs it after the table API benchmark). Environment:
  * BENCH_RULES_BOOKINGS (default 100000), BENCH_RULES_PROPERTIES (200), BENCH_RULES_GUESTS (distinct
  * guest e-mails, default 30000), BENCH_RULES_CREATES (default 1000).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -143,6 +147,41 @@ function verdict(ok: boolean): string {
   return ok ? 'met' : 'MISSED';
 }
 
+/**
+ * The client: a child Node process POSTing the JSON bodies one after another with fetch (keep-alive)
+ * and answering the round trip of each; any status but 201 fails the run.
+ */
+const CLIENT = `
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const { url, token, payloads } = JSON.parse(input);
+const headers = { authorization: 'Bearer ' + token, 'content-type': 'application/json' };
+const times = [];
+for (const payload of payloads) {
+  const t = performance.now();
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(payload) });
+  const body = await res.text();
+  times.push(performance.now() - t);
+  if (res.status !== 201) { console.error('create answered ' + res.status + ': ' + body); process.exit(1); }
+}
+process.stdout.write(JSON.stringify(times));
+`;
+
+function sendSequentially(url: string, token: string, payloads: unknown[]): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`the HTTP client exited with ${code}`));
+      else resolve(JSON.parse(out) as number[]);
+    });
+    child.stdin.end(JSON.stringify({ url, token, payloads }));
+  });
+}
+
 export async function runRulesBench(): Promise<number> {
   const bookingCount = intEnv('BENCH_RULES_BOOKINGS', 100_000);
   const propertyCount = intEnv('BENCH_RULES_PROPERTIES', 200);
@@ -202,18 +241,29 @@ export async function runRulesBench(): Promise<number> {
       serviceTimes.push(performance.now() - t);
       serviceCpu.push(cpuMs(process.cpuUsage(cpu)));
     }
-    const token = app.signSession(seeded.userId);
-    const httpTimes: number[] = [];
-    const httpCpu: number[] = [];
-    for (let i = 0; i < creates; i += 1) {
-      const payload = nextStay();
+    // Through HTTP on a real listening server, requests sent one after another by a client in
+    // another process (so that no client work runs inside the server's figures). Server side is
+    // what Fastify's reply.elapsedTime measures, from the request to the response handed to the
+    // socket (routing, auth, body parsing and validation, the service, serialising), taken on the
+    // HTTP server itself because buildApp has already booted (no hook can be added), its
+    // 'request' listener ahead of Fastify's. The server process does nothing else meanwhile, so its
+    // CPU time over the same span is the request's own.
+    const serverTimes: number[] = [];
+    const serverCpu: number[] = [];
+    app.server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
       const cpu = process.cpuUsage();
       const t = performance.now();
-      const res = await app.inject({ method: 'POST', url: `/api/table/${TABLE_IDS.bookings}/create`, headers: { authorization: `Bearer ${token}` }, payload });
-      httpTimes.push(performance.now() - t);
-      httpCpu.push(cpuMs(process.cpuUsage(cpu)));
-      if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
-    }
+      res.once('finish', () => {
+        serverTimes.push(performance.now() - t);
+        serverCpu.push(cpuMs(process.cpuUsage(cpu)));
+      });
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port to call');
+    const payloads = Array.from({ length: creates }, () => nextStay());
+    const roundTrips = await sendSequentially(`http://127.0.0.1:${address.port}/api/table/${TABLE_IDS.bookings}/create`, app.signSession(seeded.userId), payloads);
+    if (serverTimes.length !== creates) throw new Error(`timed ${serverTimes.length} of ${creates} requests on the server`);
     // A clash is refused by the same check: time the refusals too.
     const clashTimes: number[] = [];
     for (let i = 0; i < Math.min(creates, 200); i += 1) {
@@ -230,19 +280,23 @@ export async function runRulesBench(): Promise<number> {
     }
     const s = summary(serviceTimes);
     const sc = summary(serviceCpu);
-    const h = summary(httpTimes);
-    const hc = summary(httpCpu);
+    const h = summary(serverTimes);
+    const r = summary(roundTrips);
+    const hc = summary(serverCpu);
     const c = summary(clashTimes);
+    const row = (label: string, x: { p50: number; p95: number; p99: number; max: number }, note: string) =>
+      console.log(`${label.padEnd(33)}${[x.p50, x.p95, x.p99, x.max].map((n) => ms(n).padStart(12)).join(' ')}   ${note}`);
     console.log('');
     console.log('booking create with overlap check      p50          p95          p99          max');
-    console.log(`service (createRecord)          ${[s.p50, s.p95, s.p99, s.max].map((n) => ms(n).padStart(12)).join(' ')}   ${creates} creates`);
-    console.log(`  same, CPU time of the process ${[sc.p50, sc.p95, sc.p99, sc.max].map((n) => ms(n).padStart(12)).join(' ')}   (what the work costs when other processes share the cores)`);
-    console.log(`app.inject POST .../create      ${[h.p50, h.p95, h.p99, h.max].map((n) => ms(n).padStart(12)).join(' ')}   ${creates} creates`);
-    console.log(`  same, CPU time of the process ${[hc.p50, hc.p95, hc.p99, hc.max].map((n) => ms(n).padStart(12)).join(' ')}`);
-    console.log(`refused clash (409)             ${[c.p50, c.p95, c.p99, c.max].map((n) => ms(n).padStart(12)).join(' ')}   ${clashTimes.length} attempts`);
+    row('HTTP POST .../create, server side', h, `${creates} creates, request to response sent (the goal figure)`);
+    row('  CPU time of the server', hc, 'over the same span (what the request costs when other processes share the cores)');
+    row('  round trip seen by the client', r, 'server side plus the client (fetch, another process) and the loopback socket');
+    row('service alone (createRecord)', s, `${creates} creates`);
+    row('  CPU time of the process', sc, '(what the work costs when other processes share the cores)');
+    row('refused clash (409), service', c, `${clashTimes.length} attempts`);
     console.log(
-      `goal p95 < ${GOAL_CREATE_P95_MS} ms server side: ${verdict(s.p95 < GOAL_CREATE_P95_MS)} (service, wall clock), ${verdict(sc.p95 < GOAL_CREATE_P95_MS)} (service, CPU time), ` +
-        `${verdict(h.p95 < GOAL_CREATE_P95_MS)} (with HTTP handling, wall clock), ${verdict(hc.p95 < GOAL_CREATE_P95_MS)} (with HTTP handling, CPU time)`,
+      `goal p95 < ${GOAL_CREATE_P95_MS} ms server side: ${verdict(h.p95 < GOAL_CREATE_P95_MS)} (HTTP, server side, wall clock); ` +
+        `for reference: ${verdict(hc.p95 < GOAL_CREATE_P95_MS)} (HTTP, server CPU time), ${verdict(s.p95 < GOAL_CREATE_P95_MS)} (service alone, wall clock)`,
     );
 
     // The counters stayed exact through it all.
