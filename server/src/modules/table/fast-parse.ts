@@ -183,21 +183,27 @@ function compileObject(node: Node): Fast {
     // Absent keys: required ones are an issue, 'optional' ones are left out, defaulted ones filled in by zod.
     fields.push({ key, parse: compile(child), optional: optin === 'optional' && optout === 'optional' });
   }
-  const keys = new Set(fields.map((f) => f.key));
+  // Parallel arrays and an indexed loop: this runs for every checklist item of every mutation.
+  const names = fields.map((f) => f.key);
+  const parsers = fields.map((f) => f.parse);
+  const optional = fields.map((f) => f.optional);
+  const count = names.length;
+  const keys = new Set(names);
   return (value) => {
     if (!isObject(value)) return UNSURE;
     if (strict) {
       for (const key in value) if (!keys.has(key)) return UNSURE;
     }
     const out: Record<string, unknown> = {};
-    for (const { key, parse, optional } of fields) {
+    for (let i = 0; i < count; i += 1) {
+      const key = names[i] as string;
       if (!(key in value)) {
-        if (optional) continue;
+        if (optional[i]) continue;
         return UNSURE;
       }
       const field = value[key];
       if (field === undefined) return UNSURE;
-      const parsed = parse(field);
+      const parsed = (parsers[i] as Fast)(field);
       if (parsed === UNSURE) return UNSURE;
       out[key] = parsed;
     }
