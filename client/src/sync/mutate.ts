@@ -7,9 +7,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../shared/enums';
 import { isTaskStatusMoveAllowed, taskStatusMoveError } from '../../../shared/sync';
+import type { Table } from 'dexie';
 import type { StaykeepDb } from '../db/db';
-import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId } from '../db/schema';
+import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { applyMutation, isTaskStatus } from './rebase';
+import { writeGuesses } from './write-guesses';
 
 export type Fields = Record<string, unknown>;
 
@@ -45,54 +47,139 @@ function changedFields(row: LocalRow, fields: Fields): Fields {
   return out;
 }
 
+/** What a write is computed from: the row as stored and the last seq given out. */
+type Basis = { current: LocalRow | null; lastSeq: number };
+
+/** What one write puts in the store, worked out from a Basis (null: the write changes nothing). */
+type Plan = { entry: OutboxEntry; next: LocalRow | null; current: LocalRow | null };
+
+/**
+ * Works out a write from its basis: the one rule of every path below. Throws WriteRefused for an
+ * update of a row this device does not have, or a task status that may not move that way.
+ */
+function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: MutateContext): Plan | null {
+  const { current } = basis;
+  let fields: Fields = {};
+  if (request.op === 'create') {
+    fields = { ...request.fields };
+    delete fields.id;
+  } else if (request.op === 'update') {
+    if (!current) throw new WriteRefused('This item is no longer on this device; it may have been deleted or moved.');
+    const wanted = typeof request.fields === 'function' ? request.fields(current) : request.fields;
+    if (!wanted) return null;
+    fields = changedFields(current, wanted);
+    delete fields.id;
+    if (Object.keys(fields).length === 0) return null;
+    if (request.table === SYNCED_TABLES.housekeeping_tasks && 'task_status' in fields) {
+      const from = current.task_status;
+      const to = fields.task_status;
+      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(taskStatusMoveError(from, to));
+    }
+  } else if (!current) {
+    return null;
+  }
+  const now = ctx.now ?? (() => new Date());
+  const entry: OutboxEntry = { id: uuidv7(), seq: basis.lastSeq + 1, table: request.table, op: request.op, rowId, fields, at: now().toISOString() };
+  return { entry, next: applyMutation(current, entry, ctx.role), current };
+}
+
+/** The guess did not hold: the transaction is rolled back and the write planned from what is stored. */
+class StaleGuess extends Error {}
+
+function sameRow(a: LocalRow | null | undefined, b: LocalRow | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 /**
  * Applies a write locally and queues it. Answers the queued mutation, or null when the write
  * changes nothing. Throws WriteRefused for an update of a row this device does not have, or a
  * task status that may not move that way for this role (the server's rule, shared/sync.ts).
+ *
+ * A write is one transaction, and each round trip to the browser's storage is what it waits on
+ * (after a tap, Chromium even holds storage answers until the tap's frame is painted). So when
+ * this tab holds the row in its in-memory mirror and knows the last seq it gave out, the write
+ * is planned from those and its reads and writes go out together; when the reads come back the
+ * transaction checks that they are what the plan assumed, and rolls itself back when they are
+ * not (another tab or the service worker wrote meanwhile), after which the write is planned
+ * again from the store: read, then write.
  */
 export async function mutate(db: StaykeepDb, request: WriteRequest, ctx: MutateContext): Promise<OutboxEntry | null> {
   const name = syncedTableName(request.table);
   if (!name) throw new WriteRefused(`Table ${request.table} is not kept on this device`);
-  const table = db.rows(name);
-  const now = ctx.now ?? (() => new Date());
   const rowId = request.op === 'create' ? (request.rowId ?? uuidv7()) : request.rowId;
-
-  const key: [number, string] = [request.table, rowId];
-  return db.transaction('rw', [table, db.outbox, db.base, db.meta], async () => {
-    // Every read at once, then every write at once: IndexedDB keeps the order of requests within
-    // a transaction, and each round trip to the browser's storage is what a write waits on.
-    const [stored, base, last, lastSeq] = await Promise.all([table.get(rowId), db.base.get(key), db.outbox.orderBy('seq').last(), db.getMeta('seq')]);
-    const current = stored ?? null;
-    let fields: Fields = {};
-    if (request.op === 'create') {
-      fields = { ...request.fields };
-      delete fields.id;
-    } else if (request.op === 'update') {
-      if (!current) throw new WriteRefused('This item is no longer on this device; it may have been deleted or moved.');
-      const wanted = typeof request.fields === 'function' ? request.fields(current) : request.fields;
-      if (!wanted) return null;
-      fields = changedFields(current, wanted);
-      delete fields.id;
-      if (Object.keys(fields).length === 0) return null;
-      if (request.table === SYNCED_TABLES.housekeeping_tasks && 'task_status' in fields) {
-        const from = current.task_status;
-        const to = fields.task_status;
-        if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(taskStatusMoveError(from, to));
-      }
-    } else if (!current) {
-      return null;
+  const g = writeGuesses(db);
+  const mirrored = db.mirror.state(name);
+  let plan: Plan | null = null;
+  if (g.lastSeq !== null && mirrored.status === 'ready') {
+    try {
+      plan = planWrite(request, rowId, { current: mirrored.rows.get(rowId) ?? null, lastSeq: g.lastSeq }, ctx);
+    } catch {
+      plan = null; // a refusal is confirmed against the store below
     }
+  }
+  let entry: OutboxEntry | null = null;
+  if (plan) {
+    try {
+      entry = await writePlanned(db, name, plan);
+      g.planned += 1;
+    } catch (error) {
+      if (!(error instanceof StaleGuess)) throw error;
+      g.replanned += 1;
+      plan = null;
+    }
+  }
+  if (!plan) entry = await readThenWrite(db, name, request, rowId, ctx);
+  if (entry) g.lastSeq = entry.seq;
+  return entry;
+}
 
-    const seq = Math.max(lastSeq ?? 0, last?.seq ?? 0) + 1;
-    const entry: OutboxEntry = { id: uuidv7(), seq, table: request.table, op: request.op, rowId, fields, at: now().toISOString() };
-    const next = applyMutation(current, entry, ctx.role);
-    await Promise.all([
-      // The first waiting mutation of a row keeps the server's state of it, for rebase and rejection.
-      base ? null : db.base.put({ table: request.table, rowId, row: current }),
-      db.setMeta('seq', seq),
-      db.outbox.add(entry),
-      next ? table.put(next) : table.delete(rowId),
-    ]);
+/**
+ * The writes of a plan, all at once, inside the caller's transaction. The first waiting mutation
+ * of a row keeps the server's state of it (its base, for rebase and rejection): an `add` that
+ * leaves an existing base as it is (a caught failure does not abort a Dexie transaction).
+ */
+function issueWrites(db: StaykeepDb, table: Table<LocalRow, string>, { entry, next, current }: Plan): Promise<unknown> {
+  return Promise.all([
+    db.base.add({ table: entry.table, rowId: entry.rowId, row: current }).catch((error: unknown) => {
+      if (!(error instanceof Error && error.name === 'ConstraintError')) throw error;
+    }),
+    db.setMeta('seq', entry.seq),
+    db.outbox.add(entry),
+    next ? table.put(next) : table.delete(entry.rowId),
+  ]);
+}
+
+/** The last seq given out, as stored (the outbox's last entry guards a store from before `meta.seq`). */
+function storedLastSeq(db: StaykeepDb): Promise<number> {
+  return Promise.all([db.outbox.orderBy('seq').last(), db.getMeta('seq')]).then(([last, seq]) => Math.max(seq ?? 0, last?.seq ?? 0));
+}
+
+/** The planned write, with the checks of its plan, in one round trip. */
+function writePlanned(db: StaykeepDb, name: SyncedTableName, plan: Plan): Promise<OutboxEntry> {
+  const table = db.rows(name);
+  const { entry, current } = plan;
+  return db.transaction('rw', [table, db.outbox, db.base, db.meta], async () => {
+    // Reads first: IndexedDB answers the requests of a transaction in order, so they see the store as it was.
+    const reads = Promise.all([table.get(entry.rowId), storedLastSeq(db)]);
+    const writes = issueWrites(db, table, plan);
+    // A failed guess aborts the transaction, which fails these requests too: that is expected.
+    writes.catch(() => undefined);
+    const [stored, lastSeq] = await reads;
+    if (!sameRow(stored, current) || lastSeq + 1 !== entry.seq) throw new StaleGuess();
+    await writes;
     return entry;
+  });
+}
+
+/** The write planned from the store: read, then write, in one transaction. */
+function readThenWrite(db: StaykeepDb, name: SyncedTableName, request: WriteRequest, rowId: string, ctx: MutateContext): Promise<OutboxEntry | null> {
+  const table = db.rows(name);
+  return db.transaction('rw', [table, db.outbox, db.base, db.meta], async () => {
+    const [stored, lastSeq] = await Promise.all([table.get(rowId), storedLastSeq(db)]);
+    const plan = planWrite(request, rowId, { current: stored ?? null, lastSeq }, ctx);
+    if (!plan) return null;
+    await issueWrites(db, table, plan);
+    return plan.entry;
   });
 }

@@ -10,6 +10,7 @@ import { claimStore, refusedChanges } from '../db/store';
 import { SyncEngine } from './engine';
 import { describeRejection } from './sync-label';
 import { mutate, WriteRefused, writeFailureText } from './mutate';
+import { writeGuesses } from './write-guesses';
 import { applyPullPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { testStore } from './test-db';
@@ -133,6 +134,123 @@ describe('mutate', () => {
     await expect(mutate(db, { table: TASKS, op: 'update', rowId: 'nope', fields: { notes: 'x' } }, { role: 'host' })).rejects.toThrow(WriteRefused);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.getMeta('seq')).toBe(0);
+  });
+});
+
+describe('mutate in one round trip (planned from the mirror, checked in the transaction)', () => {
+  const checklistRow = (id: string) => task(id, { checklist_items: [{ id: 'a', text: 'Beds', done: false }, { id: 'b', text: 'Bins', done: false }] });
+  const tick = (target: StaykeepDb, itemId: string) =>
+    mutate(
+      target,
+      {
+        table: TASKS,
+        op: 'update',
+        rowId: 't1',
+        fields: (r) => ({ checklist_items: (r.checklist_items as { id: string; done: boolean }[]).map((i) => (i.id === itemId ? { ...i, done: true } : i)) }),
+      },
+      { role: 'staff' },
+    );
+  const ticks = async (target: StaykeepDb) => ((await target.rows('housekeeping_tasks').get('t1'))?.checklist_items as { done: boolean }[]).map((i) => i.done);
+
+  it('plans from what the tab knows once it knows the last seq, with the same outcome as reading first', async () => {
+    await seedTasks(task('t1'));
+    await db.mirror.load('housekeeping_tasks');
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'One' } }, { role: 'staff' });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress' } }, { role: 'staff' });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Two' } }, { role: 'staff' });
+    await mutate(db, { table: TASKS, op: 'delete', rowId: 't1' }, { role: 'host' });
+    expect(writeGuesses(db)).toMatchObject({ planned: 3, replanned: 0, lastSeq: 4 });
+    expect((await outbox()).map((m) => [m.seq, m.op, m.fields])).toEqual([
+      [1, 'update', { notes: 'One' }],
+      [2, 'update', { task_status: 'in_progress' }],
+      [3, 'update', { notes: 'Two' }],
+      [4, 'delete', {}],
+    ]);
+    expect(await row('t1')).toBeUndefined();
+    // The base is the server's row, kept by the first write only.
+    expect((await db.base.get([TASKS, 't1']))?.row).toMatchObject({ notes: '', task_status: 'pending' });
+    expect(await db.getMeta('seq')).toBe(4);
+  });
+
+  it('two writes at once: the second sees the first, each with its own seq', async () => {
+    await seedTasks(checklistRow('t1'));
+    await db.mirror.load('housekeeping_tasks');
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'x' } }, { role: 'staff' });
+    await Promise.all([tick(db, 'a'), tick(db, 'b')]);
+    expect(await ticks(db)).toEqual([true, true]);
+    expect((await outbox()).map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(writeGuesses(db).replanned).toBeGreaterThan(0);
+  });
+
+  it('another tab wrote meanwhile: the row, seq and base come from the store, nothing of the other tab is lost', async () => {
+    const store = testStore();
+    const tabA = store.open();
+    const tabB = store.open();
+    try {
+      await claimStore(tabA, 'user-1');
+      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: checklistRow('t1'), deleted: false }] }, 'staff');
+      await tabA.mirror.load('housekeeping_tasks');
+      await tabA.rows('housekeeping_tasks').get('t1');
+      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A' } }, { role: 'staff' });
+      // Tab B ticks an item; tab A has not heard of it when it ticks the other one.
+      await tick(tabB, 'a');
+      await tick(tabA, 'b');
+      expect(await ticks(tabA)).toEqual([true, true]);
+      expect((await tabA.outbox.orderBy('seq').toArray()).map((m) => m.seq)).toEqual([1, 2, 3]);
+      expect(writeGuesses(tabA).replanned).toBe(1);
+      // A sync elsewhere dropped the row's base: the next write keeps the server's row again.
+      await tabB.base.clear();
+      await tabB.outbox.clear();
+      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Again' } }, { role: 'staff' });
+      expect((await tabA.base.get([TASKS, 't1']))?.row).toMatchObject({ notes: 'A' });
+      expect((await tabA.outbox.toArray()).map((m) => m.seq)).toEqual([4]);
+    } finally {
+      tabA.close();
+      tabB.close();
+    }
+  });
+
+  it('a pull in another tab changed the row: the write starts from the pulled row', async () => {
+    const store = testStore();
+    const tabA = store.open();
+    const tabB = store.open();
+    try {
+      await claimStore(tabA, 'user-1');
+      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: checklistRow('t1'), deleted: false }] }, 'staff');
+      await tabA.mirror.load('housekeeping_tasks');
+      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A' } }, { role: 'staff' });
+      await pushOutbox(tabA, transport, { clientId, role: 'staff' });
+      // Tab B pulls the host's change of the task (the instructions and a ticked item).
+      const pulled = { ...checklistRow('t1'), version: 2, notes: 'A', special_instructions: 'Use the blue towels', checklist_items: [{ id: 'a', text: 'Beds', done: true }, { id: 'b', text: 'Bins', done: false }] };
+      await applyPullPage(tabB, { cursor: 20, more: false, changes: [{ table: TASKS, row: pulled, deleted: false }] }, 'staff');
+      await tick(tabA, 'b');
+      expect(await tabA.rows('housekeeping_tasks').get('t1')).toMatchObject({ special_instructions: 'Use the blue towels', version: 2 });
+      expect(await ticks(tabA)).toEqual([true, true]);
+      expect((await tabA.base.get([TASKS, 't1']))?.row).toMatchObject({ version: 2 });
+    } finally {
+      tabA.close();
+      tabB.close();
+    }
+  });
+
+  it('a status move is judged on the stored row, not on a stale copy', async () => {
+    const store = testStore();
+    const tabA = store.open();
+    const tabB = store.open();
+    try {
+      await claimStore(tabA, 'user-1');
+      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: task('t1'), deleted: false }] }, 'staff');
+      await tabA.mirror.load('housekeeping_tasks');
+      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A' } }, { role: 'staff' });
+      await mutate(tabB, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'completed' } }, { role: 'staff' });
+      // Tab A still shows the task pending; the store has it completed: starting it is refused.
+      await expect(mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress' } }, { role: 'staff' })).rejects.toThrow(WriteRefused);
+      expect(await tabA.outbox.count()).toBe(2);
+      expect((await tabA.rows('housekeeping_tasks').get('t1'))?.task_status).toBe('completed');
+    } finally {
+      tabA.close();
+      tabB.close();
+    }
   });
 });
 
