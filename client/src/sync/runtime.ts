@@ -41,6 +41,11 @@ function requestBackgroundSync(): void {
     });
 }
 
+/** The page's own sync cannot send now (offline or failing). */
+function isStuck(state: SyncStatus['state']): boolean {
+  return state === 'offline' || state === 'error';
+}
+
 export class SyncRuntime {
   private engine: SyncEngine | null = null;
   private session: StoredSession | null = null;
@@ -107,7 +112,12 @@ export class SyncRuntime {
       lock: (run) => withSyncLock(run),
     });
     this.engine = engine;
-    engine.subscribe(() => this.publish());
+    engine.subscribe(() => {
+      // The page could not send: the service worker gets the outbox out when the connection
+      // returns, even if this page has closed by then.
+      if (isStuck(engine.getStatus().state)) requestBackgroundSync();
+      this.publish();
+    });
     this.stopTriggers = this.startTriggers(engine, token);
     this.publish();
     void engine.sync();
@@ -153,7 +163,9 @@ export class SyncRuntime {
     const entry = await timed(PERF.write, () => mutate(this.db, request, { role }));
     if (entry && this.engine) {
       this.engine.requestSync();
-      requestBackgroundSync();
+      // Only while the page itself cannot send: otherwise the service worker would push each
+      // write at once, beside the page's debounced push (a burst of ticks is meant to be one).
+      if (isStuck(this.engine.getStatus().state) || (typeof navigator !== 'undefined' && !navigator.onLine)) requestBackgroundSync();
     }
     return entry;
   }
