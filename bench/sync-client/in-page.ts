@@ -103,3 +103,19 @@ export function watchChecklistItem(text: string, done: boolean, timeoutMs: numbe
 }
 
 export const seenAt = `window.__benchSeen`;
+
+/**
+ * Clicks the housekeeper's checkbox of the checklist item named `text` from inside the page
+ * (HTMLElement.click: the same React handler and write path as a tap, without the browser's input
+ * pipeline, whose scheduling after a tap is reported on its own). Throws when the item is missing.
+ */
+export function clickChecklistItem(text: string): string {
+  return `(() => {
+    const text = ${JSON.stringify(text)};
+    const label = [...document.querySelectorAll('dialog[open] label.checklist__toggle')].find((l) => l.textContent.trim() === text);
+    const box = label && label.querySelector('input[type="checkbox"]');
+    if (!box) throw new Error('checklist item ' + text + ' is not shown');
+    box.click();
+    return box.checked;
+  })()`;
+}
