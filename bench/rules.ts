@@ -15,9 +15,7 @@
  * BENCH_RULES_BOOKINGS (default 100000), BENCH_RULES_PROPERTIES (200), BENCH_RULES_GUESTS (distinct
  * guest e-mails, default 30000), BENCH_RULES_CREATES (default 1000).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
+import { sendSequentially, timeServerSide } from './http-client';
 import { loadActor } from '../server/src/actor';
 import { newId } from '../server/src/db/write';
 import { rebuildGuests } from '../server/src/modules/guests/service';
@@ -147,41 +146,6 @@ function verdict(ok: boolean): string {
   return ok ? 'met' : 'MISSED';
 }
 
-/**
- * The client: a child Node process POSTing the JSON bodies one after another with fetch (keep-alive)
- * and answering the round trip of each; any status but 201 fails the run.
- */
-const CLIENT = `
-let input = '';
-for await (const chunk of process.stdin) input += chunk;
-const { url, token, payloads } = JSON.parse(input);
-const headers = { authorization: 'Bearer ' + token, 'content-type': 'application/json' };
-const times = [];
-for (const payload of payloads) {
-  const t = performance.now();
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(payload) });
-  const body = await res.text();
-  times.push(performance.now() - t);
-  if (res.status !== 201) { console.error('create answered ' + res.status + ': ' + body); process.exit(1); }
-}
-process.stdout.write(JSON.stringify(times));
-`;
-
-function sendSequentially(url: string, token: string, payloads: unknown[]): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`the HTTP client exited with ${code}`));
-      else resolve(JSON.parse(out) as number[]);
-    });
-    child.stdin.end(JSON.stringify({ url, token, payloads }));
-  });
-}
-
 export async function runRulesBench(): Promise<number> {
   const bookingCount = intEnv('BENCH_RULES_BOOKINGS', 100_000);
   const propertyCount = intEnv('BENCH_RULES_PROPERTIES', 200);
@@ -242,27 +206,15 @@ export async function runRulesBench(): Promise<number> {
       serviceCpu.push(cpuMs(process.cpuUsage(cpu)));
     }
     // Through HTTP on a real listening server, requests sent one after another by a client in
-    // another process (so that no client work runs inside the server's figures). Server side is
-    // what Fastify's reply.elapsedTime measures, from the request to the response handed to the
-    // socket (routing, auth, body parsing and validation, the service, serialising), taken on the
-    // HTTP server itself because buildApp has already booted (no hook can be added), its
-    // 'request' listener ahead of Fastify's. The server process does nothing else meanwhile, so its
-    // CPU time over the same span is the request's own.
-    const serverTimes: number[] = [];
-    const serverCpu: number[] = [];
-    app.server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
-      const cpu = process.cpuUsage();
-      const t = performance.now();
-      res.once('finish', () => {
-        serverTimes.push(performance.now() - t);
-        serverCpu.push(cpuMs(process.cpuUsage(cpu)));
-      });
-    });
+    // another process; server side from the request to the response sent (http-client.ts).
+    const server = timeServerSide(app.server);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port to call');
     const payloads = Array.from({ length: creates }, () => nextStay());
-    const roundTrips = await sendSequentially(`http://127.0.0.1:${address.port}/api/table/${TABLE_IDS.bookings}/create`, app.signSession(seeded.userId), payloads);
+    const { times: roundTrips } = await sendSequentially(`http://127.0.0.1:${address.port}/api/table/${TABLE_IDS.bookings}/create`, app.signSession(seeded.userId), payloads, 201);
+    const serverTimes = server.wall;
+    const serverCpu = server.cpu;
     if (serverTimes.length !== creates) throw new Error(`timed ${serverTimes.length} of ${creates} requests on the server`);
     // A clash is refused by the same check: time the refusals too.
     const clashTimes: number[] = [];
