@@ -182,16 +182,25 @@ describe('mutate in one round trip (planned from the mirror, checked in the tran
     expect(writeGuesses(db).replanned).toBeGreaterThan(0);
   });
 
-  it('another tab wrote meanwhile: the row, seq and base come from the store, nothing of the other tab is lost', async () => {
+  /** Two tabs on one store: tab A pulled `pulled`, shows it (its mirror is loaded) and wrote notes once. */
+  async function withTwoTabs(pulled: LocalRow, run: (tabA: StaykeepDb, tabB: StaykeepDb) => Promise<void>): Promise<void> {
     const store = testStore();
     const tabA = store.open();
     const tabB = store.open();
     try {
       await claimStore(tabA, 'user-1');
-      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: checklistRow('t1'), deleted: false }] }, 'staff');
+      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: pulled, deleted: false }] }, 'staff');
       await tabA.mirror.load('housekeeping_tasks');
-      await tabA.rows('housekeeping_tasks').get('t1');
       await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A' } }, { role: 'staff' });
+      await run(tabA, tabB);
+    } finally {
+      tabA.close();
+      tabB.close();
+    }
+  }
+
+  it('another tab wrote meanwhile: the row, seq and base come from the store, nothing of the other tab is lost', () =>
+    withTwoTabs(checklistRow('t1'), async (tabA, tabB) => {
       // Tab B ticks an item; tab A has not heard of it when it ticks the other one.
       await tick(tabB, 'a');
       await tick(tabA, 'b');
@@ -204,21 +213,23 @@ describe('mutate in one round trip (planned from the mirror, checked in the tran
       await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Again' } }, { role: 'staff' });
       expect((await tabA.base.get([TASKS, 't1']))?.row).toMatchObject({ notes: 'A' });
       expect((await tabA.outbox.toArray()).map((m) => m.seq)).toEqual([4]);
-    } finally {
-      tabA.close();
-      tabB.close();
-    }
-  });
+    }));
 
-  it('a pull in another tab changed the row: the write starts from the pulled row', async () => {
-    const store = testStore();
-    const tabA = store.open();
-    const tabB = store.open();
-    try {
-      await claimStore(tabA, 'user-1');
-      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: checklistRow('t1'), deleted: false }] }, 'staff');
-      await tabA.mirror.load('housekeeping_tasks');
-      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A' } }, { role: 'staff' });
+  it('another tab queued a change of another row: this write takes the next seq', () =>
+    withTwoTabs(task('t1'), async (tabA, tabB) => {
+      await applyPullPage(tabB, { cursor: 11, more: false, changes: [{ table: TASKS, row: task('t2'), deleted: false }] }, 'staff');
+      await mutate(tabB, { table: TASKS, op: 'update', rowId: 't2', fields: { notes: 'B' } }, { role: 'staff' });
+      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A again' } }, { role: 'staff' });
+      expect((await tabA.outbox.orderBy('seq').toArray()).map((m) => [m.seq, m.rowId])).toEqual([
+        [1, 't1'],
+        [2, 't2'],
+        [3, 't1'],
+      ]);
+      expect(writeGuesses(tabA).replanned).toBe(1);
+    }));
+
+  it('a pull in another tab changed the row: the write starts from the pulled row', () =>
+    withTwoTabs(checklistRow('t1'), async (tabA, tabB) => {
       await pushOutbox(tabA, transport, { clientId, role: 'staff' });
       // Tab B pulls the host's change of the task (the instructions and a ticked item).
       const pulled = { ...checklistRow('t1'), version: 2, notes: 'A', special_instructions: 'Use the blue towels', checklist_items: [{ id: 'a', text: 'Beds', done: true }, { id: 'b', text: 'Bins', done: false }] };
@@ -227,31 +238,16 @@ describe('mutate in one round trip (planned from the mirror, checked in the tran
       expect(await tabA.rows('housekeeping_tasks').get('t1')).toMatchObject({ special_instructions: 'Use the blue towels', version: 2 });
       expect(await ticks(tabA)).toEqual([true, true]);
       expect((await tabA.base.get([TASKS, 't1']))?.row).toMatchObject({ version: 2 });
-    } finally {
-      tabA.close();
-      tabB.close();
-    }
-  });
+    }));
 
-  it('a status move is judged on the stored row, not on a stale copy', async () => {
-    const store = testStore();
-    const tabA = store.open();
-    const tabB = store.open();
-    try {
-      await claimStore(tabA, 'user-1');
-      await applyPullPage(tabA, { cursor: 10, more: false, changes: [{ table: TASKS, row: task('t1'), deleted: false }] }, 'staff');
-      await tabA.mirror.load('housekeeping_tasks');
-      await mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'A' } }, { role: 'staff' });
+  it('a status move is judged on the stored row, not on a stale copy', () =>
+    withTwoTabs(task('t1'), async (tabA, tabB) => {
       await mutate(tabB, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'completed' } }, { role: 'staff' });
       // Tab A still shows the task pending; the store has it completed: starting it is refused.
       await expect(mutate(tabA, { table: TASKS, op: 'update', rowId: 't1', fields: { task_status: 'in_progress' } }, { role: 'staff' })).rejects.toThrow(WriteRefused);
       expect(await tabA.outbox.count()).toBe(2);
       expect((await tabA.rows('housekeeping_tasks').get('t1'))?.task_status).toBe('completed');
-    } finally {
-      tabA.close();
-      tabB.close();
-    }
-  });
+    }));
 });
 
 describe('push', () => {
