@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PROPERTIES } from '../../shared/demo/catalog';
 import { browserSessions } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
-import { localRows, metaValue, storedToken, waitForServiceWorker } from './support/storage';
+import { backgroundSyncTags, localRows, metaValue, storedToken, waitForServiceWorker } from './support/storage';
 import { goOffline, goOnline } from './support/network';
 import { LoginPage, signInAs } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
@@ -55,6 +55,8 @@ describe('offline work', () => {
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
     await staffSync.waitForPending('offline', 3);
     expect(await staffSync.label()).toContain('Offline · 3 changes waiting');
+    // The page cannot send: the service worker is asked to, when the connection returns (Background Sync).
+    expect(await backgroundSyncTags(staff.page)).toContain('staykeep-outbox');
 
     await staff.page.reload();
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();

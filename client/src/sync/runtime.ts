@@ -182,6 +182,12 @@ export class SyncRuntime {
     on(window, 'focus', sync);
     on(document, 'visibilitychange', () => {
       if (document.visibilityState === 'visible') sync();
+      else {
+        // The page may be closed or frozen before a debounced push goes: send what waits now, and
+        // leave the service worker a Background Sync in case this push cannot finish.
+        requestBackgroundSync();
+        sync();
+      }
     });
     const timer = setInterval(sync, SYNC_INTERVAL_MS);
     cleanups.push(() => clearInterval(timer));

@@ -74,3 +74,11 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
   });
 }
+
+/** The tags of the service worker's waiting Background Sync registrations ([] where the browser has none). */
+export async function backgroundSyncTags(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+    return registration.sync ? registration.sync.getTags() : [];
+  });
+}
