@@ -12,12 +12,19 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({ immediate: true });
 
+  const reload = () => {
+    // workbox-window reloads by itself only a page that a worker controlled when it opened; a
+    // page whose visit installed the first worker would switch workers and keep the old code.
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void updateServiceWorker(true);
+  };
+
   if (!needRefresh) return null;
   return (
     <div className="update-prompt" role="status">
       <p className="update-prompt__text">A new version of Staykeep is ready.</p>
       <div className="update-prompt__actions">
-        <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+        <Button size="sm" onClick={reload}>
           Reload
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
