@@ -208,7 +208,7 @@ const RowView = memo(function RowView({ propertyId, propertyName, row, days, tod
               type="button"
               className={`tl__bar tl__bar--${sourceTone(b.booking_source)}${bar.clash ? ' tl__bar--clash' : ''}${bar.clippedStart ? ' tl__bar--clip-start' : ''}${bar.clippedEnd ? ' tl__bar--clip-end' : ''}`}
               style={placed(bar, bar.lane, count)}
-              aria-label={`${b.guest_name} at ${propertyName}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', overlaps another booking' : ''}`}
+              aria-label={`${b.guest_name} at ${propertyName}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', clashes with another booking or block' : ''}`}
               data-booking-id={b.id}
             >
               <span className="tl__bar-label">{b.guest_name}</span>
@@ -218,10 +218,10 @@ const RowView = memo(function RowView({ propertyId, propertyName, row, days, tod
         {row.blocks.map((bar) => (
           <div
             key={bar.item.id}
-            className="tl__block"
+            className={`tl__block${bar.clash ? ' tl__block--clash' : ''}`}
             style={placed(bar, row.lanes, count)}
             role="img"
-            aria-label={`Blocked at ${propertyName}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}`}
+            aria-label={`Blocked at ${propertyName}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}${bar.clash ? ', clashes with a booking' : ''}`}
             title={bar.item.summary || 'Blocked'}
           />
         ))}
@@ -253,7 +253,7 @@ export function TimelineLegend() {
         <span className="tl-swatch tl-swatch--block" aria-hidden="true" /> Blocked by an imported calendar
       </li>
       <li>
-        <span className="tl-swatch tl-swatch--clash" aria-hidden="true" /> Overlapping bookings
+        <span className="tl-swatch tl-swatch--clash" aria-hidden="true" /> Clash: the same nights taken twice
       </li>
     </ul>
   );

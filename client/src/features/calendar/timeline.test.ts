@@ -41,6 +41,30 @@ describe('timeline layout', () => {
     expect(rows.get('p2')?.busy.filter(Boolean)).toHaveLength(3);
   });
 
+  it('marks a block and the booking on its nights as a clash, but not two stays of one feed', () => {
+    const rows = layoutTimeline(
+      ['p2'],
+      [
+        b('direct', '2026-01-10', '2026-01-11', { property_id: 'p2', booking_source: 'direct' }),
+        b('feed-1', '2026-01-02', '2026-01-05', { property_id: 'p2', external_uid: 'f1:1@airbnb.com' }),
+        b('feed-2', '2026-01-03', '2026-01-06', { property_id: 'p2', external_uid: 'f1:2@airbnb.com' }),
+      ],
+      [{ ...block, feed_id: 'f2' }, { ...block, id: 'late', start_date: '2026-01-12', end_date: '2026-01-13', feed_id: 'f2' }],
+      '2026-01-01',
+      14,
+    );
+    const row = rows.get('p2');
+    expect(row?.bookings.map((x) => [x.item.id, x.clash])).toEqual([
+      ['feed-1', false],
+      ['feed-2', false],
+      ['direct', true],
+    ]);
+    expect(row?.blocks.map((x) => [x.item.id, x.clash])).toEqual([
+      ['k', true],
+      ['late', false],
+    ]);
+  });
+
   it('lays out 50 properties × 90 days out of 10 000 bookings, keeping only the window', () => {
     const ids = Array.from({ length: 50 }, (_, i) => `p${i}`);
     const many: TimelineBooking[] = [];

@@ -4,8 +4,10 @@
  * 4 500 cell components: per property, its bookings as bars (start column, span, lane when two
  * overlap, clash flag), its imported blocks as their own strip, and which days are free (for drag
  * to create). Columns are nights: a stay from the 3rd to the 5th fills the 3rd and the 4th.
+ * Clashes are judged over bookings and blocks together by the server's rule (shared/calendar-clashes.ts).
  */
-import { holdsDates, staysOverlap } from '../../../../shared/bookings';
+import { holdsDates } from '../../../../shared/bookings';
+import { clashingIds, feedOfExternalUid, type DatedEvent } from '../../../../shared/calendar-clashes';
 import { toDayNumber } from '../../../../shared/dates';
 
 export type TimelineBooking = {
@@ -16,9 +18,11 @@ export type TimelineBooking = {
   check_out_date: string;
   booking_source: string;
   booking_status: string;
+  /** `<feed id>:<uid>` when a calendar feed brought it. */
+  external_uid?: string | null;
 };
 
-export type TimelineBlock = { id: string; property_id: string; start_date: string; end_date: string; summary: string; source: string };
+export type TimelineBlock = { id: string; property_id: string; start_date: string; end_date: string; summary: string; source: string; feed_id?: string | null };
 
 export type Bar<T> = {
   item: T;
@@ -31,7 +35,7 @@ export type Bar<T> = {
   clippedEnd: boolean;
   /** 0 for the first row of bars; overlapping bookings stack below. */
   lane: number;
-  /** Overlaps another live booking of the same property. */
+  /** Shares nights with another booking or block of the property (shared/calendar-clashes.ts). */
   clash: boolean;
 };
 
@@ -66,38 +70,39 @@ export function layoutTimeline(
   for (const id of propertyIds) rows.set(id, { propertyId: id, bookings: [], blocks: [], lanes: 1, busy: new Array<boolean>(days).fill(false) });
 
   const live = new Map<string, TimelineBooking[]>();
+  const events = new Map<string, DatedEvent[]>();
+  const eventsOf = (propertyId: string): DatedEvent[] => {
+    let list = events.get(propertyId);
+    if (!list) events.set(propertyId, (list = []));
+    return list;
+  };
   for (const b of bookings) {
     if (!holdsDates(b) || !rows.has(b.property_id)) continue;
     const list = live.get(b.property_id);
     if (list) list.push(b);
     else live.set(b.property_id, [b]);
+    eventsOf(b.property_id).push({ id: b.id, start: b.check_in_date, end: b.check_out_date, feedId: feedOfExternalUid(b.external_uid) });
   }
+  for (const block of blocks) {
+    if (rows.has(block.property_id)) eventsOf(block.property_id).push({ id: block.id, start: block.start_date, end: block.end_date, feedId: block.feed_id });
+  }
+  const clashing = new Set<string>();
+  for (const list of events.values()) for (const id of clashingIds(list)) clashing.add(id);
 
   for (const [propertyId, list] of live) {
     const row = rows.get(propertyId) as TimelineRow;
     list.sort((x, y) => (x.check_in_date < y.check_in_date ? -1 : x.check_in_date > y.check_in_date ? 1 : x.id < y.id ? -1 : 1));
     // Greedy lanes: each bar takes the first lane whose last bar has ended.
     const laneEnds: string[] = [];
-    const clashing = new Set<string>();
-    for (let i = 0; i < list.length; i += 1) {
-      const b = list[i] as TimelineBooking;
-      for (let j = i + 1; j < list.length; j += 1) {
-        const o = list[j] as TimelineBooking;
-        if (o.check_in_date >= b.check_out_date) break;
-        if (staysOverlap(b, o)) {
-          clashing.add(b.id);
-          clashing.add(o.id);
-        }
-      }
+    for (const b of list) {
       const placed = place(b, b.check_in_date, b.check_out_date, windowStart, days);
       if (!placed) continue;
       let lane = laneEnds.findIndex((end) => end <= b.check_in_date);
       if (lane < 0) lane = laneEnds.length;
       laneEnds[lane] = b.check_out_date;
-      row.bookings.push({ ...placed, lane, clash: false });
+      row.bookings.push({ ...placed, lane, clash: clashing.has(b.id) });
       for (let d = placed.start; d < placed.start + placed.span; d += 1) row.busy[d] = true;
     }
-    for (const bar of row.bookings) bar.clash = clashing.has(bar.item.id);
     row.lanes = Math.max(1, laneEnds.length);
   }
 
@@ -106,7 +111,7 @@ export function layoutTimeline(
     if (!row) continue;
     const placed = place(block, block.start_date, block.end_date, windowStart, days);
     if (!placed) continue;
-    row.blocks.push({ ...placed, lane: 0, clash: false });
+    row.blocks.push({ ...placed, lane: 0, clash: clashing.has(block.id) });
     for (let d = placed.start; d < placed.start + placed.span; d += 1) row.busy[d] = true;
   }
   return rows;
@@ -133,7 +138,7 @@ function sameBooking(a: Bar<TimelineBooking>, b: Bar<TimelineBooking>): boolean 
 function sameBlock(a: Bar<TimelineBlock>, b: Bar<TimelineBlock>): boolean {
   const x = a.item;
   const y = b.item;
-  return a.start === b.start && a.span === b.span && x.id === y.id && x.summary === y.summary && x.start_date === y.start_date && x.end_date === y.end_date;
+  return a.start === b.start && a.span === b.span && a.clash === b.clash && x.id === y.id && x.summary === y.summary && x.start_date === y.start_date && x.end_date === y.end_date;
 }
 
 /**

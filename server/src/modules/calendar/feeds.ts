@@ -6,6 +6,7 @@ import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, calendarBlocks, calendarFeeds, properties } from '../../../../shared/schema/tables';
 import { addDays, daysBetween } from '../../../../shared/dates';
+import { clashingIds, feedOfExternalUid } from '../../../../shared/calendar-clashes';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db';
 import { insertRow, nowIso } from '../../db/write';
@@ -88,7 +89,7 @@ export type CalendarEvent = {
   bookingId?: string;
   /** The feed an imported event came from. */
   feedId?: string;
-  /** Overlaps an event from another source (the conflict radar's mark). */
+  /** Shares nights with an event from elsewhere (shared/calendar-clashes.ts). */
   clash: boolean;
 };
 
@@ -117,10 +118,9 @@ export function propertyCalendar(db: Db, actor: Actor, propertyId: string, range
     .from(calendarBlocks)
     .where(and(eq(calendarBlocks.property_id, propertyId), isNull(calendarBlocks.deleted_at), lt(calendarBlocks.start_date, to), gt(calendarBlocks.end_date, from)))
     .all();
-  const feedOf = (externalUid: string | null) => (externalUid && externalUid.includes(':') ? externalUid.slice(0, externalUid.indexOf(':')) : undefined);
-  const events: (CalendarEvent & { origin: string })[] = [
+  const events: CalendarEvent[] = [
     ...stays.map((b) => {
-      const feedId = feedOf(b.external_uid);
+      const feedId = feedOfExternalUid(b.external_uid);
       return {
         uid: bookingUid(b.id),
         start: b.check_in_date,
@@ -131,7 +131,6 @@ export function propertyCalendar(db: Db, actor: Actor, propertyId: string, range
         bookingId: b.id,
         ...(feedId ? { feedId } : {}),
         clash: false,
-        origin: feedId ?? 'manual',
       };
     }),
     ...blocks.map((b) => ({
@@ -143,18 +142,11 @@ export function propertyCalendar(db: Db, actor: Actor, propertyId: string, range
       summary: b.summary,
       ...(b.feed_id ? { feedId: b.feed_id } : {}),
       clash: false,
-      origin: b.feed_id ?? 'manual',
     })),
   ].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.uid < b.uid ? -1 : 1));
-  for (let i = 0; i < events.length; i += 1) {
-    const a = events[i] as CalendarEvent & { origin: string };
-    for (let j = i + 1; j < events.length; j += 1) {
-      const b = events[j] as CalendarEvent & { origin: string };
-      if (b.start >= a.end) break;
-      if (b.origin !== a.origin) a.clash = b.clash = true;
-    }
-  }
-  return { events: events.map(({ origin: _origin, ...event }) => event) };
+  const clashing = clashingIds(events.map((e) => ({ id: e.uid, start: e.start, end: e.end, feedId: e.feedId })));
+  for (const event of events) event.clash = clashing.has(event.uid);
+  return { events };
 }
 
 /** The property and its export token, for the public export route. */
