@@ -41,7 +41,7 @@ describe('dashboard figures', () => {
     const inToday = booking({ check_in_date: today, check_out_date: '2026-03-18' });
     const outTomorrow = booking({ check_in_date: '2026-03-13', check_out_date: '2026-03-16' });
     const cancelled = booking({ check_in_date: today, check_out_date: '2026-03-17', booking_status: 'cancelled' });
-    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [inToday, outTomorrow, cancelled], tasks: [], messages: [] });
+    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [inToday, outTomorrow, cancelled], blocks: [], tasks: [], messages: [] });
     expect(f.arrivals.today.map((b) => b.id)).toEqual([inToday.id]);
     expect(f.arrivals.tomorrow).toEqual([]);
     expect(f.departures.tomorrow.map((b) => b.id)).toEqual([outTomorrow.id]);
@@ -51,9 +51,9 @@ describe('dashboard figures', () => {
     // 4 nights at 100 = 400: 2 nights in February (200), 2 in March (200).
     const straddling = booking({ check_in_date: '2026-02-27', check_out_date: '2026-03-03', total_amount: 400 });
     const march = booking({ check_in_date: '2026-03-20', check_out_date: '2026-03-21', total_amount: 100 });
-    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [straddling, march], tasks: [], messages: [] });
+    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [straddling, march], blocks: [], tasks: [], messages: [] });
     expect(f.revenue).toEqual({ thisMonth: 300, lastMonth: 100 * 2, change: 50 });
-    const none = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [march], tasks: [], messages: [] });
+    const none = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [march], blocks: [], tasks: [], messages: [] });
     expect(none.revenue.change).toBeNull();
   });
 
@@ -64,6 +64,7 @@ describe('dashboard figures', () => {
       timezone: 'UTC',
       propertyIds: ['p1', 'p2'],
       bookings: [booking({ check_in_date: '2026-03-14', check_out_date: '2026-03-20' })],
+      blocks: [],
       tasks: [],
       messages: [],
     });
@@ -85,6 +86,7 @@ describe('dashboard figures', () => {
       timezone: 'UTC',
       propertyIds: ['p1'],
       bookings: [unpaid, laterUnpaid],
+      blocks: [],
       tasks,
       messages: [
         { direction: 'inbound', status: 'unread' },
@@ -107,7 +109,18 @@ describe('clashes', () => {
     const backToBack = booking({ check_in_date: '2026-03-22', check_out_date: '2026-03-24' });
     const cancelled = booking({ check_in_date: '2026-03-17', check_out_date: '2026-03-18', booking_status: 'cancelled' });
     const other = booking({ property_id: 'p2', check_in_date: '2026-03-16', check_out_date: '2026-03-20' });
-    const clashes = clashesIn([a, b, backToBack, cancelled, other], today, '2026-04-15');
+    const clashes = clashesIn([a, b, backToBack, cancelled, other], [], today, '2026-04-15');
     expect(clashes.map((c) => [c.a.id, c.b.id])).toEqual([[a.id, b.id]]);
+  });
+
+  it('pairs a block with the booking on its nights, but not two stays of one feed or a block of that feed', () => {
+    const direct = booking({ check_in_date: '2026-03-20', check_out_date: '2026-03-23', booking_source: 'direct' });
+    const imported1 = booking({ check_in_date: '2026-03-16', check_out_date: '2026-03-19', external_uid: 'f1:1@airbnb.com' });
+    const imported2 = booking({ check_in_date: '2026-03-17', check_out_date: '2026-03-18', external_uid: 'f1:2@airbnb.com' });
+    const block = { id: 'k1', property_id: 'p1', start_date: '2026-03-22', end_date: '2026-03-25', summary: 'Not available', feed_id: 'f2' };
+    const sameFeedBlock = { id: 'k2', property_id: 'p1', start_date: '2026-03-16', end_date: '2026-03-17', summary: 'Not available', feed_id: 'f1' };
+    const past = { id: 'k3', property_id: 'p1', start_date: '2026-03-01', end_date: '2026-03-05', summary: 'Owner', feed_id: null };
+    const clashes = clashesIn([direct, imported1, imported2], [block, sameFeedBlock, past], today, '2026-04-15');
+    expect(clashes.map((c) => [c.a.kind, c.a.id, c.b.kind, c.b.id])).toEqual([['booking', direct.id, 'block', 'k1']]);
   });
 });

@@ -2,10 +2,13 @@
  * The host dashboard's figures (issue 7 "Dashboard") from the rows the device holds: arrivals and
  * departures for today and tomorrow, occupancy of the next 30 days, revenue of this month against
  * last month, open and urgent tasks, unread messages, and what needs attention. Pure, so it is
- * tested without a browser; night-based revenue and occupancy come from shared/stats.ts so the
- * dashboard, finances and analytics agree to the cent.
+ * tested without a browser. Revenue and occupancy are night-based (shared/stats.ts, as on the
+ * analytics page and a property's page): a stay's revenue is spread over its nights, so a month
+ * earns what was stayed in it. The finance page counts each stay whole in its check-in month (the
+ * money booked), so its month can differ; the card says which it shows.
  */
-import { findOverlaps, holdsDates } from '../../../../shared/bookings';
+import { holdsDates } from '../../../../shared/bookings';
+import { clashingPairs, feedOfExternalUid } from '../../../../shared/calendar-clashes';
 import { addDays } from '../../../../shared/format/dates';
 import { occupancy, roomRevenue, type StatsBooking } from '../../../../shared/stats';
 import { isOpen, isOverdue } from '../tasks/task-rules';
@@ -14,7 +17,12 @@ export type DashBooking = StatsBooking & {
   id: string;
   guest_name: string;
   payment_status: string;
+  /** `<feed id>:<uid>` when a calendar feed brought it. */
+  external_uid?: string | null;
 };
+
+/** An imported (or hand-made) block of nights. */
+export type DashBlock = { id: string; property_id: string; start_date: string; end_date: string; summary: string; feed_id?: string | null };
 
 export type DashTask = {
   id: string;
@@ -28,7 +36,12 @@ export type DashTask = {
 
 export type DashMessage = { direction: string; status: string };
 
-export type Clash<B extends DashBooking = DashBooking> = { a: B; b: B };
+/** One side of a clash: a booking, or a block. */
+export type ClashSide<B extends DashBooking = DashBooking> =
+  | { kind: 'booking'; id: string; property_id: string; start: string; end: string; booking: B }
+  | { kind: 'block'; id: string; property_id: string; start: string; end: string; block: DashBlock };
+
+export type Clash<B extends DashBooking = DashBooking> = { a: ClashSide<B>; b: ClashSide<B> };
 
 export type DashboardFigures<B extends DashBooking = DashBooking, T extends DashTask = DashTask> = {
   arrivals: { today: B[]; tomorrow: B[] };
@@ -70,23 +83,26 @@ export function dashboardWindow(today: string): { from: string; to: string } {
 
 const UNPAID = new Set(['pending', 'partial']);
 
-/** Pairs of live bookings of one property whose nights overlap within [from, to), each pair once. */
-export function clashesIn<B extends DashBooking>(bookings: readonly B[], from: string, to: string): Clash<B>[] {
-  const inWindow = bookings.filter((b) => holdsDates(b) && b.check_in_date < to && b.check_out_date > from);
-  const byProperty = new Map<string, B[]>();
-  for (const b of inWindow) {
-    const list = byProperty.get(b.property_id);
-    if (list) list.push(b);
-    else byProperty.set(b.property_id, [b]);
+/**
+ * The clashes of the calendar (shared/calendar-clashes.ts: the rule of the calendar screen and
+ * the server) among live bookings and blocks touching [from, to), per property, each pair once,
+ * earliest first.
+ */
+export function clashesIn<B extends DashBooking>(bookings: readonly B[], blocks: readonly DashBlock[], from: string, to: string): Clash<B>[] {
+  const byProperty = new Map<string, (ClashSide<B> & { feedId: string | undefined })[]>();
+  const add = (side: ClashSide<B> & { feedId: string | undefined }) => {
+    if (!(side.start < to && side.end > from)) return;
+    const list = byProperty.get(side.property_id);
+    if (list) list.push(side);
+    else byProperty.set(side.property_id, [side]);
+  };
+  for (const b of bookings) {
+    if (holdsDates(b)) add({ kind: 'booking', id: b.id, property_id: b.property_id, start: b.check_in_date, end: b.check_out_date, booking: b, feedId: feedOfExternalUid(b.external_uid) });
   }
+  for (const k of blocks) add({ kind: 'block', id: k.id, property_id: k.property_id, start: k.start_date, end: k.end_date, block: k, feedId: k.feed_id ?? undefined });
   const clashes: Clash<B>[] = [];
-  for (const list of byProperty.values()) {
-    if (list.length < 2) continue;
-    for (const a of list) {
-      for (const b of findOverlaps(a, list)) if (a.id < b.id) clashes.push({ a, b });
-    }
-  }
-  return clashes.sort((x, y) => (x.a.check_in_date < y.a.check_in_date ? -1 : x.a.check_in_date > y.a.check_in_date ? 1 : 0));
+  for (const list of byProperty.values()) for (const [a, b] of clashingPairs(list)) clashes.push({ a, b });
+  return clashes.sort((x, y) => (x.a.start < y.a.start ? -1 : x.a.start > y.a.start ? 1 : 0));
 }
 
 function percentChange(now: number, before: number): number | null {
@@ -100,6 +116,7 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
   timezone: string;
   propertyIds: readonly string[];
   bookings: readonly B[];
+  blocks: readonly DashBlock[];
   tasks: readonly T[];
   messages: readonly DashMessage[];
 }): DashboardFigures<B, T> {
@@ -128,7 +145,7 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
       overdueTasks: open.filter((t) => isOverdue(t, input.now, input.timezone)),
       // Unpaid stays that have begun or begin within a week: the ones to chase now.
       unpaidBookings: live.filter((b) => UNPAID.has(b.payment_status) && b.check_in_date <= horizon).sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : 1)),
-      clashes: clashesIn(bookings, today, addDays(today, 31)),
+      clashes: clashesIn(bookings, input.blocks, today, addDays(today, 31)),
     },
   };
 }

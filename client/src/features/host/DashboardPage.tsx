@@ -10,7 +10,7 @@ import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { MARKS, markPainted } from '../calendar/marks';
 import { useBookingsBetween } from '../calendar/use-bookings-between';
-import { dashboardFigures, dashboardWindow, type DashboardFigures } from '../dashboard/figures';
+import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from '../dashboard/figures';
 import { usePropertyNames, useProperties } from '../properties/use-properties';
 import { TaskDialog } from '../tasks/TaskDialog';
 import '../dashboard/dashboard.css';
@@ -41,6 +41,16 @@ function StayList({ title, stays, names, empty }: { title: string; stays: readon
   );
 }
 
+function ClashSideText({ side }: { side: ClashSide<Booking> }) {
+  const format = useFormat();
+  const what = side.kind === 'booking' ? side.booking.guest_name : `the block “${side.block.summary || 'Blocked'}”`;
+  return (
+    <>
+      {what} ({format.date(side.start)}–{format.date(side.end)})
+    </>
+  );
+}
+
 function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booking, Task>; names: Map<string, string>; onTask: (t: Task) => void }) {
   const format = useFormat();
   const { unassignedTurnovers, overdueTasks, unpaidBookings, clashes } = figures.attention;
@@ -50,8 +60,8 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
     <ul className="attention">
       {clashes.map((c) => (
         <li key={`${c.a.id}-${c.b.id}`} className="attention__item attention__item--danger">
-          <strong>Calendar clash</strong> at {names.get(c.a.property_id) ?? 'a property'}: {c.a.guest_name} ({format.date(c.a.check_in_date)}–{format.date(c.a.check_out_date)}) and {c.b.guest_name} ({format.date(c.b.check_in_date)}–{format.date(c.b.check_out_date)}).{' '}
-          <Link to="/host/calendar" search={{ start: c.b.check_in_date }} className="text-link">
+          <strong>Calendar clash</strong> at {names.get(c.a.property_id) ?? 'a property'}: <ClashSideText side={c.a} /> and <ClashSideText side={c.b} />.{' '}
+          <Link to="/host/calendar" search={{ start: c.b.start }} className="text-link">
             Open calendar
           </Link>
         </li>
@@ -96,22 +106,30 @@ export function HostDashboardPage() {
   const bookings = useBookingsBetween(window.from, window.to);
   const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }] });
   const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000, Filters: [{ name: 'status', op: 'Equal', value: 'unread' }] });
-  const all = [properties, bookings, tasks, messages];
+  const blocks = useRows(TABLE.calendar_blocks, {
+    PageSize: 100_000,
+    Filters: [
+      { name: 'start_date', op: 'LessThan', value: window.to },
+      { name: 'end_date', op: 'GreaterThan', value: today },
+    ],
+  });
+  const all = [properties, bookings, tasks, messages, blocks];
   const failed = all.find((r) => r.status === 'error');
   const ready = all.every((r) => r.status === 'success');
 
   const figures = useMemo(() => {
-    if (!properties.rows || !bookings.rows || !tasks.rows || !messages.rows) return null;
+    if (!properties.rows || !bookings.rows || !tasks.rows || !messages.rows || !blocks.rows) return null;
     return dashboardFigures({
       today,
       now: new Date(),
       timezone: format.settings.timezone,
       propertyIds: properties.rows.filter((p) => p.status !== 'archived').map((p) => p.id),
       bookings: bookings.rows,
+      blocks: blocks.rows,
       tasks: tasks.rows,
       messages: messages.rows,
     });
-  }, [today, format.settings.timezone, properties.rows, bookings.rows, tasks.rows, messages.rows]);
+  }, [today, format.settings.timezone, properties.rows, bookings.rows, blocks.rows, tasks.rows, messages.rows]);
 
   useEffect(() => {
     if (!figures) return;
@@ -142,7 +160,7 @@ export function HostDashboardPage() {
             <StatCard
               label="Revenue this month"
               value={format.money(figures.revenue.thisMonth)}
-              hint={`${format.money(figures.revenue.lastMonth)} last month${change === null || change === undefined ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`}`}
+              hint={`Nights stayed this month; ${format.money(figures.revenue.lastMonth)} last month${change === null || change === undefined ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`}`}
               tone={change !== null && change !== undefined && change < 0 ? 'warning' : 'default'}
             />
             <StatCard label="Open housekeeping tasks" value={figures.tasks.open} hint={`${figures.tasks.urgent} urgent`} tone={figures.tasks.urgent ? 'danger' : 'default'} />
