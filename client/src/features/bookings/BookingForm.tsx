@@ -20,7 +20,7 @@ import { WriteRefused, writeFailureText } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { useProperties } from '../properties/use-properties';
 import type { Write } from '../tasks/mutations';
-import { draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
+import { blockOverlapText, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
 import { sourceLabel } from './BookingsTable';
 import { cancelBooking, createBooking, updateBooking } from './mutations';
 import { useBookingRejections, useHostProfile, usePendingRowIds } from './use-booking-sync';
@@ -73,7 +73,8 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   const [draft, setDraft] = useState<BookingDraft>(() => (booking ? draftOf(booking) : emptyDraft(initial)));
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  /** Why the last save or cancel did not happen (a double booking, or the device could not keep it). */
+  const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
   const propertyList = properties.status === 'success' ? properties.rows.filter((p) => p.status !== 'archived' || p.id === draft.property_id) : [];
@@ -87,6 +88,8 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   const usedSources = useRows(TABLE.bookings, { PageSize: 1, Filters: [{ name: 'booking_source', op: 'NotEqual', value: '' }] });
   const errors: DraftErrors = validateDraft(draft, property?.max_guests ?? null);
   const clash = useMemo(() => (sameProperty.status === 'success' ? localClash(draft, booking?.id ?? '', sameProperty.rows) : null), [draft, booking?.id, sameProperty]);
+  const propertyBlocks = useRows(TABLE.calendar_blocks, { PageSize: 5000, Filters: [{ name: 'property_id', op: 'Equal', value: draft.property_id || '-' }] });
+  const blocked = useMemo(() => (propertyBlocks.status === 'success' ? blockOverlapText(draft, propertyBlocks.rows, format.date) : null), [draft, propertyBlocks, format.date]);
   const refusedBefore = booking ? rejections.find((r) => r.rowId === booking.id) : undefined;
 
   // Live errors once a field has a value; every error after a submit attempt.
@@ -109,7 +112,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     if (clash) {
-      setRefusal(clash.message);
+      setRefusal({ title: 'Double booking refused', text: `${clash.message}. Choose other dates or another property.` });
       return;
     }
     setSaving(true);
@@ -124,7 +127,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       toast({ title: booking ? 'Booking saved' : 'Booking added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
       onClose();
     } catch (error) {
-      setRefusal(writeFailureText(error, 'This booking'));
+      setRefusal({ title: 'Booking not saved', text: writeFailureText(error, 'This booking') });
     } finally {
       setSaving(false);
     }
@@ -141,7 +144,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       toast({ title: 'Booking cancelled', description: 'Its dates are free again.' });
       onClose();
     } catch (error) {
-      setRefusal(error instanceof WriteRefused ? error.message : 'This booking could not be cancelled on this device.');
+      setRefusal({ title: 'Booking not cancelled', text: error instanceof WriteRefused ? error.message : 'This booking could not be cancelled on this device.' });
     }
   };
 
@@ -154,12 +157,15 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
         <FormMessage title="The server refused the last change to this booking">{refusedBefore.error}</FormMessage>
       ) : null}
       {refusal ? (
-        <FormMessage title="Double booking refused">
-          {refusal}. Choose other dates or another property.
-        </FormMessage>
+        <FormMessage title={refusal.title}>{refusal.text}</FormMessage>
       ) : clash ? (
         <FormMessage tone="warning" title="These dates are taken">
           {clash.message}.
+        </FormMessage>
+      ) : null}
+      {blocked ? (
+        <FormMessage tone="warning" title="These dates are blocked">
+          {blocked}. The booking can still be saved; the calendar will show it as a clash until one of them moves.
         </FormMessage>
       ) : null}
       <div className="form-grid">

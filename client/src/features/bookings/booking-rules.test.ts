@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, activeFilterCount, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
+import { NO_FILTERS, activeFilterCount, blockOverlapText, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
 
 function row(over: Partial<FilterableBooking> & { id?: string }) {
   return {
@@ -81,5 +81,29 @@ describe('booking form rules', () => {
 
   it('writes trimmed fields with the defaults of decisions.md', () => {
     expect(draftFields({ ...valid, guest_name: '  ', booking_source: ' Airbnb ' })).toMatchObject({ guest_name: 'Guest', booking_source: 'airbnb', guests_count: 2 });
+  });
+});
+
+describe('blocked dates in the booking form', () => {
+  const blocks = [
+    { property_id: 'p1', start_date: '2031-06-10', end_date: '2031-06-12', summary: 'Airbnb (Not available)' },
+    { property_id: 'p1', start_date: '2031-06-14', end_date: '2031-06-15', summary: ' ' },
+    { property_id: 'p2', start_date: '2031-06-01', end_date: '2031-06-30', summary: 'Elsewhere' },
+  ];
+  const draft = (check_in_date: string, check_out_date: string, over: Partial<ReturnType<typeof emptyDraft>> = {}) => ({ ...emptyDraft({ property_id: 'p1' }), check_in_date, check_out_date, ...over });
+  const day = (d: string) => d;
+
+  it('names the first block on the nights, and how many more', () => {
+    expect(blockOverlapText(draft('2031-06-11', '2031-06-13'), blocks, day)).toBe('These dates overlap the block “Airbnb (Not available)” from 2031-06-10 to 2031-06-12');
+    expect(blockOverlapText(draft('2031-06-09', '2031-06-16'), blocks, day)).toBe('These dates overlap the block “Airbnb (Not available)” from 2031-06-10 to 2031-06-12 (and 1 more)');
+    expect(blockOverlapText(draft('2031-06-14', '2031-06-15'), blocks, day)).toBe('These dates overlap the block “Blocked” from 2031-06-14 to 2031-06-15');
+  });
+
+  it('says nothing back to back, for another property, a cancelled booking or incomplete dates', () => {
+    expect(blockOverlapText(draft('2031-06-12', '2031-06-14'), blocks, day)).toBeNull();
+    expect(blockOverlapText(draft('2031-06-08', '2031-06-10'), blocks, day)).toBeNull();
+    expect(blockOverlapText(draft('2031-06-11', '2031-06-13', { booking_status: 'cancelled' }), blocks, day)).toBeNull();
+    expect(blockOverlapText(draft('2031-06-11', ''), blocks, day)).toBeNull();
+    expect(blockOverlapText(draft('2031-06-11', '2031-06-13', { property_id: 'p3' }), blocks, day)).toBeNull();
   });
 });

@@ -129,6 +129,25 @@ export function localClash(draft: BookingDraft, id: string, others: readonly Sta
   return first ? { message: overlapMessage(first), with: first } : null;
 }
 
+/** A block of nights as the form sees it. */
+export type BlockRecord = { property_id: string; start_date: string; end_date: string; summary: string };
+
+/**
+ * Blocks of the draft's property on its nights (check-out day exclusive), as a warning: the server
+ * takes the booking all the same (a block is another calendar's word, not a stay), and the
+ * calendar shows the clash. Null when there is none or the dates are not complete.
+ */
+export function blockOverlapText(draft: BookingDraft, blocks: readonly BlockRecord[], formatDate: (day: string) => string): string | null {
+  if (!draft.property_id || !DAY.test(draft.check_in_date) || !DAY.test(draft.check_out_date) || !isValidStay(draft) || draft.booking_status === 'cancelled') return null;
+  const hits = blocks
+    .filter((b) => b.property_id === draft.property_id && b.start_date < draft.check_out_date && draft.check_in_date < b.end_date)
+    .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
+  const first = hits[0];
+  if (!first) return null;
+  const more = hits.length > 1 ? ` (and ${hits.length - 1} more)` : '';
+  return `These dates overlap the block “${first.summary.trim() || 'Blocked'}” from ${formatDate(first.start_date)} to ${formatDate(first.end_date)}${more}`;
+}
+
 /** Commission and net at the host's rate, as the server will compute them (shown as a preview). */
 export function previewPrice(total: number | null, commissionRate: number | null) {
   if (total === null || total < 0 || commissionRate === null) return null;
