@@ -177,6 +177,17 @@ describe('host workspace', () => {
 
     await page.goto('/host/finances');
     await page.getByRole('heading', { name: 'Finances', level: 1 }).waitFor();
-    await page.getByText('$457.25').first().waitFor();
+    // The month of its check-in adds it up with the other stays checking in that month: gross,
+    // commission and net as the device's rows sum them (in cents), the new booking included.
+    const month = checkIn.slice(0, 7);
+    const all = (await localRows(page, 'bookings')) as { check_in_date: string; booking_status: string; total_amount: number; commission_amount: number; net_amount: number }[];
+    const inMonth = all.filter((b) => b.booking_status !== 'cancelled' && b.check_in_date.startsWith(month));
+    const cents = (pick: (b: (typeof inMonth)[number]) => number) => inMonth.reduce((sum, b) => sum + Math.round(pick(b) * 100), 0) / 100;
+    const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+    const label = `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+    const row = page.getByRole('table', { name: new RegExp(`Revenue by month, ${month.slice(0, 4)}`) }).getByRole('row').filter({ hasText: label });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells.slice(0, 5)).toEqual([label, String(inMonth.length), usd(cents((b) => b.total_amount)), usd(cents((b) => b.commission_amount)), usd(cents((b) => b.net_amount))]);
+    expect(inMonth.some((b) => b.total_amount === total)).toBe(true);
   });
 });
