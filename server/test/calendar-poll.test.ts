@@ -52,14 +52,26 @@ describe('pollFeeds', () => {
     const deleted = feed('/fresh.ics');
     app.db.transaction((tx) => tombstoneRow(tx, def(TABLE_IDS.calendar_feeds), deleted, NOW));
 
-    const summary = await pollFeeds(app.db, { now: () => NOW, fetch: { allowedOrigins: [server.origin] }, concurrency: 2 });
+    const poked: [number, unknown[]][] = [];
+    const summary = await pollFeeds(app.db, {
+      now: () => NOW,
+      fetch: { allowedOrigins: [server.origin] },
+      concurrency: 2,
+      onChange: (table, rows) => poked.push([table.id, [...rows]]),
+    });
     expect(summary).toEqual({ due: 2, succeeded: 1, failed: 1, notifications: 1, feedIds: [never, stale] });
+    // The imported stays and blocks poke their host's devices (the sync module's onChange).
+    expect(poked).toEqual([
+      [TABLE_IDS.bookings, [{ host_id: hostId }]],
+      [TABLE_IDS.calendar_blocks, [{ host_id: hostId }]],
+    ]);
     expect(server.hits('/fresh.ics')).toBe(0);
     const row = (id: string) => app.db.select().from(calendarFeeds).where(eq(calendarFeeds.id, id)).get();
     expect(row(never)).toMatchObject({ last_success_at: nowIso(NOW), event_count: 6, last_error: null });
     expect(row(stale)).toMatchObject({ last_fetched_at: nowIso(NOW), last_error: 'The calendar server answered HTTP 500 (Internal Server Error)' });
 
-    const again = await pollFeeds(app.db, { now: () => NOW, fetch: { allowedOrigins: [server.origin] } });
+    const again = await pollFeeds(app.db, { now: () => NOW, fetch: { allowedOrigins: [server.origin] }, onChange: (table, rows) => poked.push([table.id, [...rows]]) });
     expect(again.due).toBe(0);
+    expect(poked).toHaveLength(2);
   });
 });

@@ -288,3 +288,60 @@ describe('the demo seed', () => {
     }
   });
 });
+
+describe('guest status moves with the calendar (the guest-status job)', () => {
+  let clock = new Date('2031-08-01T09:00:00.000Z');
+  let dated: TestApp;
+
+  beforeAll(async () => {
+    dated = await makeTestApp({ now: () => clock });
+  });
+  afterAll(async () => dated.cleanup());
+
+  const statusOf = (hostId: string, email: string) =>
+    dated.db
+      .select()
+      .from(guests)
+      .where(eq(guests.host_id, hostId))
+      .all()
+      .find((g) => g.guest_email === email);
+
+  it('moves upcoming guests to current on arrival and current ones to past after departure; others are left as written', async () => {
+    const host = createHost(dated);
+    const root = createUser(dated, 'super_admin');
+    const villa = await ok(dated, host.token, P, 'create', { property_name: 'Villa Luz' });
+    const book = (email: string, checkIn: string, checkOut: string) =>
+      ok(dated, host.token, B, 'create', { property_id: villa, guest_email: email, guest_name: email, check_in_date: checkIn, check_out_date: checkOut });
+    await book('soon@example.com', '2031-08-03', '2031-08-05');
+    await book('later@example.com', '2031-09-10', '2031-09-12');
+    await book('gone@example.com', '2031-07-01', '2031-07-03');
+    const run = async () => {
+      const res = await dated.inject({ method: 'POST', url: '/api/admin/jobs/guest-status/run', headers: { authorization: `Bearer ${root.token}` } });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { result: { checked: number; changed: number } }).result;
+    };
+    expect(statusOf(host.hostProfileId, 'soon@example.com')?.guest_status).toBe('upcoming');
+    const laterVersion = statusOf(host.hostProfileId, 'later@example.com')?.version;
+    const goneVersion = statusOf(host.hostProfileId, 'gone@example.com')?.version;
+
+    expect(await run()).toEqual({ checked: 0, changed: 0 });
+
+    clock = new Date('2031-08-03T00:30:00.000Z');
+    expect(await run()).toEqual({ checked: 1, changed: 1 });
+    expect(statusOf(host.hostProfileId, 'soon@example.com')?.guest_status).toBe('current');
+
+    clock = new Date('2031-08-04T10:00:00.000Z');
+    expect(await run()).toEqual({ checked: 1, changed: 0 });
+
+    clock = new Date('2031-08-05T00:00:00.000Z');
+    expect(await run()).toEqual({ checked: 1, changed: 1 });
+    expect(statusOf(host.hostProfileId, 'soon@example.com')?.guest_status).toBe('past');
+    // Nobody else was written: their versions stand.
+    expect(statusOf(host.hostProfileId, 'later@example.com')).toMatchObject({ guest_status: 'upcoming', version: laterVersion });
+    expect(statusOf(host.hostProfileId, 'gone@example.com')).toMatchObject({ guest_status: 'past', version: goneVersion });
+    // What the job wrote is what a rebuild derives.
+    const before = guestSnapshot(dated, host.hostProfileId);
+    dated.db.transaction((tx) => rebuildGuests(tx, host.hostProfileId, clock));
+    expect(guestSnapshot(dated, host.hostProfileId)).toEqual(before);
+  });
+});

@@ -2,22 +2,30 @@
  * The server's scheduled jobs (architecture.md §7, api.md "Jobs"): their names, intervals and what
  * a run does. Each run answers a summary, which is what `POST /api/admin/jobs/:name/run` answers.
  */
+import { TABLE_IDS, tableById, type TableDef } from '../../../shared/registry';
 import type { Db } from '../db/index';
+import type { Row } from '../db/write';
 import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../modules/calendar/poll';
+import { refreshDatedStatuses } from '../modules/guests/service';
 import type { DrainSummary } from '../modules/push/sender';
 import type { JobDefinition } from './scheduler';
 import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
 
 export const ICAL_POLL_JOB = 'ical-poll';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB] as const;
+/** Guests whose stay began or ended move on (upcoming → current → past): guest_status depends on the day. */
+export const GUEST_STATUS_JOB = 'guest-status';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
-/** Spec §9: the urgent check every minute, the overdue check every 5 minutes; iCal every 15 (issue 8). */
+/** Spec §9: the urgent check every minute, the overdue check every 5 minutes; iCal every 15 (issue 8); guest status hourly. */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
   [OVERDUE_JOB]: 5 * 60_000,
   [ICAL_POLL_JOB]: DEFAULT_POLL_INTERVAL_MS,
+  [GUEST_STATUS_JOB]: 60 * 60_000,
 };
+
+const GUESTS = tableById(TABLE_IDS.guests) as TableDef;
 
 export type AlertJobSummary = AlertRunResult & {
   /** The Web Push sending that followed the commit (every due delivery, these alerts' included). */
@@ -29,6 +37,8 @@ export type JobEnv = {
   now: () => Date;
   /** Sends the queued push deliveries (after the alerts' commit) and answers what happened. */
   drainPush?: () => Promise<DrainSummary | null>;
+  /** Told of the rows a run wrote, once committed (the sync module's poke). */
+  onChange?: (table: TableDef, rows: readonly Row[]) => void;
 };
 
 export function jobDefinitions(env: JobEnv): JobDefinition[] {
@@ -50,7 +60,16 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
     {
       name: ICAL_POLL_JOB,
       intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB],
-      run: (): Promise<PollSummary> => pollFeeds(env.db, { now: env.now, intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB] }),
+      run: (): Promise<PollSummary> => pollFeeds(env.db, { now: env.now, intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB], onChange: env.onChange }),
+    },
+    {
+      name: GUEST_STATUS_JOB,
+      intervalMs: JOB_INTERVALS_MS[GUEST_STATUS_JOB],
+      run: ({ now }) => {
+        const { checked, changed } = refreshDatedStatuses(env.db, now);
+        if (changed.length > 0) env.onChange?.(GUESTS, changed);
+        return { checked, changed: changed.length };
+      },
     },
   ];
 }

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Conflict } from '../errors';
+import { notifyChanged } from '../modules/sync/events';
 import { JOB_NAMES, jobDefinitions } from './definitions';
 import { JobScheduler } from './scheduler';
 
@@ -33,6 +34,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         db: app.db,
         now: () => app.now(),
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
+        onChange: (def, rows) => notifyChanged(app, def, rows),
       }),
       {
         now: () => app.now(),

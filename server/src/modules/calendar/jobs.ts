@@ -102,6 +102,14 @@ function clashText(clash: ReconcileResult['clashes'][number], propertyName: stri
   return `${propertyName}: ${side(clash.imported)} overlaps ${side(clash.other)}`;
 }
 
+/** Pokes whoever sees what a feed's sync wrote (the sync module's poke), when it wrote anything. */
+export function announceFeedSync(result: ReconcileResult, onChange: ((table: TableDef, rows: readonly Row[]) => void) | undefined): void {
+  if (!onChange || result.created + result.updated + result.cancelled + result.removed === 0) return;
+  // Every row of one feed belongs to the feed's host: one owner is enough to poke.
+  onChange(BOOKINGS, [{ host_id: result.hostId }]);
+  onChange(BLOCKS, [{ host_id: result.hostId }]);
+}
+
 /**
  * Urgent notifications for clashes this sync created (an imported event new or changed now), so a
  * re-sync does not repeat them. A block with exactly the dates of the other side is left out: it
@@ -238,11 +246,7 @@ export class CalendarJobRunner {
         return false;
       }
       const { result } = outcome;
-      if (result.created + result.updated + result.cancelled + result.removed > 0) {
-        // Every row of one feed belongs to the feed's host: one owner is enough to poke.
-        this.options.onChange?.(BOOKINGS, [{ host_id: result.hostId }]);
-        this.options.onChange?.(BLOCKS, [{ host_id: result.hostId }]);
-      }
+      announceFeedSync(result, this.options.onChange);
       this.write(job.id, { progress: 95, message: 'Checking for conflicts' });
       const notifications = notifyClashes(this.db, result, job.propertyName, this.options.now());
       if (notifications.length > 0) this.options.onChange?.(NOTIFICATIONS, notifications);

@@ -13,11 +13,12 @@
  * rating seeded from elsewhere stays, never under the 3.5 floor). A guest with no booking left is
  * tombstoned; when it books again, the same row (same id) comes back.
  *
- * guest_status depends on today: it is exact as of the last write or rebuild of that guest.
+ * guest_status depends on today: each write or rebuild sets it, and the hourly `guest-status`
+ * job (`refreshDatedStatuses`) moves the guests whose day has come (upcoming → current → past).
  */
 import { randomFillSync } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { utcDateOf } from '../../../../shared/dates';
 import { fromCents, toCents } from '../../../../shared/money';
@@ -218,6 +219,33 @@ export function refreshGuest(tx: Tx, hostId: string, email: string, env: GuestEn
   for (const r of rows) if (r[10] !== null) names.set(r[0], { property_name: r[10] });
   const [derived] = deriveGuests(rows.map((r) => sourceBooking(hostId, r)), names, todayOf(env.now));
   return writeGuest(tx, statements.stored.get({ host: hostId, email: key }), derived, env.now);
+}
+
+/**
+ * The guests whose status the calendar has moved since it was written: upcoming ones whose latest
+ * check-in (last_booking_date) has come, and the current ones (their stay may have ended). Each is
+ * derived again in one transaction; answers how many were looked at and the rows that changed.
+ */
+export function refreshDatedStatuses(db: Db, now: Date): { checked: number; changed: Row[] } {
+  const today = todayOf(now);
+  return db.transaction((tx) => {
+    const due = tx
+      .select({ host_id: guests.host_id, guest_email: guests.guest_email })
+      .from(guests)
+      .where(
+        and(
+          isNull(guests.deleted_at),
+          or(and(eq(guests.guest_status, 'upcoming'), lte(guests.last_booking_date, today)), eq(guests.guest_status, 'current')),
+        ),
+      )
+      .all();
+    const changed: Row[] = [];
+    for (const g of due) {
+      const write = refreshGuest(tx, g.host_id, g.guest_email, { now, db });
+      if (write !== 'unchanged' && write !== 'none') changed.push({ host_id: g.host_id });
+    }
+    return { checked: due.length, changed };
+  });
 }
 
 /** Refreshes the guests a booking change touches: its (host, e-mail) before and after. */
