@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatsBooking } from '../../../../shared/stats';
-import { analyticsReport, cancellations, compare, periodLength, periodsFor, sourceComparison } from './analytics';
+import { MAX_CUSTOM_DAYS, analyticsReport, cancellations, compare, customPeriods, periodLength, periodsFor, sourceComparison } from './analytics';
 
 function b(over: Partial<StatsBooking> & Pick<StatsBooking, 'check_in_date' | 'check_out_date'>): StatsBooking {
   return { property_id: 'p1', booking_status: 'confirmed', booking_source: 'direct', total_amount: 100, commission_amount: 10, net_amount: 90, created_date: null, ...over };
@@ -24,6 +24,22 @@ describe('periodsFor', () => {
 
   it('sets a year beside the year before', () => {
     expect(periodsFor('last-year', '2026-06-01')).toEqual({ current: { from: '2025-01-01', to: '2026-01-01' }, previous: { from: '2024-01-01', to: '2025-01-01' } });
+  });
+});
+
+describe('customPeriods', () => {
+  it('counts the first and last day, and sets the same number of days just before', () => {
+    expect(customPeriods('2026-02-20', '2026-03-05')).toEqual({
+      current: { from: '2026-02-20', to: '2026-03-06' },
+      previous: { from: '2026-02-06', to: '2026-02-20' },
+    });
+    expect(customPeriods('2026-03-01', '2026-03-01')).toEqual({ current: { from: '2026-03-01', to: '2026-03-02' }, previous: { from: '2026-02-28', to: '2026-03-01' } });
+  });
+
+  it('says why a range cannot be used', () => {
+    expect(customPeriods('2026-03-05', '2026-03-04')).toEqual({ error: 'The last day must be on or after the first' });
+    expect(customPeriods('', '2026-03-04')).toEqual({ error: 'Choose the first and the last day' });
+    expect(customPeriods('2020-01-01', '2026-01-01')).toEqual({ error: `Choose at most ${MAX_CUSTOM_DAYS} days` });
   });
 });
 

@@ -65,6 +65,24 @@ export function periodsFor(preset: PeriodPreset, today: string): { current: Peri
   }
 }
 
+/** The longest custom period (about three years): every day of it is counted for every property. */
+export const MAX_CUSTOM_DAYS = 1100;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A period the host picks, first and last day included, and the same number of days just before
+ * it; or the reason it cannot be used (for the form).
+ */
+export function customPeriods(first: string, last: string): { current: Period; previous: Period } | { error: string } {
+  if (!DAY.test(first) || !DAY.test(last)) return { error: 'Choose the first and the last day' };
+  if (last < first) return { error: 'The last day must be on or after the first' };
+  const to = addDays(last, 1);
+  const days = daysBetween(first, to);
+  if (days > MAX_CUSTOM_DAYS) return { error: `Choose at most ${MAX_CUSTOM_DAYS} days` };
+  return { current: { from: first, to }, previous: { from: addDays(first, -days), to: first } };
+}
+
 /** Days of a period. */
 export function periodLength(period: Period): number {
   return Math.max(0, daysBetween(period.from, period.to));

@@ -11,6 +11,7 @@ import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Input';
+import { DateInput } from '../../components/ui/Field';
 import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
@@ -18,7 +19,7 @@ import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { sourceLabel } from '../bookings/BookingsTable';
 import { useProperties } from '../properties/use-properties';
 import { EVERY_BOOKING } from './FinancesPage';
-import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from '../analytics/analytics';
+import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from '../analytics/analytics';
 import '../finances/finances.css';
 
 const ALL = 'all';
@@ -38,20 +39,31 @@ function Beside({ previous, current, show }: { previous: number; current: number
   );
 }
 
+/** The Period choice that shows the two date fields. */
+const CUSTOM = 'custom';
+
 export function HostAnalyticsPage() {
   const format = useFormat();
   const today = format.today();
   const bookings = useRows(TABLE.bookings, EVERY_BOOKING);
   const properties = useProperties();
-  const [preset, setPreset] = useState<PeriodPreset>('last-30');
+  const [preset, setPreset] = useState<PeriodPreset | typeof CUSTOM>('last-30');
+  const [custom, setCustom] = useState(() => ({ first: addDays(today, -29), last: today }));
   const [propertyId, setPropertyId] = useState<string>(ALL);
-  const periods = useMemo(() => periodsFor(preset, today), [preset, today]);
+  const customChoice = useMemo(() => customPeriods(custom.first, custom.last), [custom]);
+  // A custom range that cannot be used yet keeps the last good one on screen (its error shows by the fields).
+  const [lastGood, setLastGood] = useState(() => periodsFor('last-30', today));
+  const presetPeriods = useMemo(() => (preset === CUSTOM ? null : periodsFor(preset, today)), [preset, today]);
+  const chosenPeriods = preset === CUSTOM ? ('error' in customChoice ? null : customChoice) : presetPeriods;
+  if (chosenPeriods && (chosenPeriods.current.from !== lastGood.current.from || chosenPeriods.current.to !== lastGood.current.to)) setLastGood(chosenPeriods);
+  const periods = chosenPeriods ?? lastGood;
 
   const chosen = useMemo(() => {
     const rows = (properties.rows ?? []).filter((p) => p.status !== 'archived');
     return propertyId === ALL ? rows : (properties.rows ?? []).filter((p) => p.id === propertyId);
   }, [properties.rows, propertyId]);
   const report = useMemo(() => (bookings.rows ? analyticsReport(bookings.rows, chosen, periods) : null), [bookings.rows, chosen, periods]);
+  const customError = preset === CUSTOM && 'error' in customChoice ? customChoice.error : undefined;
 
   const failed = [bookings, properties].find((r) => r.status === 'error');
   let body;
@@ -143,6 +155,41 @@ export function HostAnalyticsPage() {
             )}
           </Card>
         </div>
+        <div className="grid-2">
+          <Card>
+            <CardHeader title="Rates" description="Average daily rate and revenue per available night, this period and the one before" />
+            <BarChart
+              title="ADR and RevPAR, this period and the one before"
+              height={240}
+              data={[
+                { label: 'ADR', current: current.roomRevenue.adr, previous: previous.roomRevenue.adr },
+                { label: 'RevPAR', current: current.roomRevenue.revpar, previous: previous.roomRevenue.revpar },
+              ]}
+              series={[
+                { key: 'current', label: 'This period', color: CHART_COLORS.primary },
+                { key: 'previous', label: 'Period before', color: CHART_COLORS.muted },
+              ]}
+              format={money}
+            />
+          </Card>
+          <Card>
+            <CardHeader title="Stays" description="Average nights per stay, days booked ahead and cancellations, this period and the one before" />
+            <BarChart
+              title="Length of stay, lead time and cancellations, this period and the one before"
+              height={240}
+              data={[
+                { label: 'Nights per stay', current: current.lengthOfStay.average, previous: previous.lengthOfStay.average },
+                { label: 'Days booked ahead', current: current.leadTime.average, previous: previous.leadTime.average },
+                { label: 'Cancelled', current: current.cancellations.cancelled, previous: previous.cancellations.cancelled },
+              ]}
+              series={[
+                { key: 'current', label: 'This period', color: CHART_COLORS.info },
+                { key: 'previous', label: 'Period before', color: CHART_COLORS.muted },
+              ]}
+              format={(v) => String(v)}
+            />
+          </Card>
+        </div>
         <Card className="card--flush">
           <CardHeader title="Stays in detail" description="Length of stay and lead time of the bookings checking in" />
           <Table
@@ -176,10 +223,17 @@ export function HostAnalyticsPage() {
             label="Period"
             value={preset}
             onChange={(e) => {
-              if (isPeriodPreset(e.target.value)) setPreset(e.target.value);
+              const value = e.target.value;
+              if (isPeriodPreset(value) || value === CUSTOM) setPreset(value);
             }}
-            options={PERIOD_PRESETS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+            options={[...PERIOD_PRESETS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })), { value: CUSTOM, label: 'Custom dates…' }]}
           />
+          {preset === CUSTOM ? (
+            <>
+              <DateInput label="First day" value={custom.first} onValueChange={(v) => setCustom((c) => ({ ...c, first: v }))} error={customError} />
+              <DateInput label="Last day" value={custom.last} min={custom.first || undefined} onValueChange={(v) => setCustom((c) => ({ ...c, last: v }))} />
+            </>
+          ) : null}
           <Select
             label="Property"
             value={propertyId}
