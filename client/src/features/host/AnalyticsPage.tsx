@@ -39,6 +39,14 @@ function Beside({ previous, current, show }: { previous: number; current: number
   );
 }
 
+/** The two series of a chart that sets this period beside the one before. */
+function besideSeries(color: string) {
+  return [
+    { key: 'current' as const, label: 'This period', color },
+    { key: 'previous' as const, label: 'Period before', color: CHART_COLORS.muted },
+  ];
+}
+
 /** The Period choice that shows the two date fields. */
 const CUSTOM = 'custom';
 
@@ -106,10 +114,7 @@ export function HostAnalyticsPage() {
               horizontal
               height={Math.max(200, report.perProperty.length * 44 + 60)}
               data={report.perProperty.map((p) => ({ label: p.name, current: Math.round(p.current * 1000) / 10, previous: Math.round(p.previous * 1000) / 10 }))}
-              series={[
-                { key: 'current', label: 'This period', color: CHART_COLORS.primary },
-                { key: 'previous', label: 'Period before', color: CHART_COLORS.muted },
-              ]}
+              series={besideSeries(CHART_COLORS.primary)}
               format={(v) => `${v}%`}
             />
             <Table
@@ -132,10 +137,7 @@ export function HostAnalyticsPage() {
                   horizontal
                   height={Math.max(200, sources.length * 44 + 60)}
                   data={sources.map((s) => ({ label: sourceLabel(s.source), current: s.current, previous: s.previous }))}
-                  series={[
-                    { key: 'current', label: 'This period', color: CHART_COLORS.info },
-                    { key: 'previous', label: 'Period before', color: CHART_COLORS.muted },
-                  ]}
+                  series={besideSeries(CHART_COLORS.info)}
                   format={(v) => String(v)}
                 />
                 <Table
@@ -165,10 +167,7 @@ export function HostAnalyticsPage() {
                 { label: 'ADR', current: current.roomRevenue.adr, previous: previous.roomRevenue.adr },
                 { label: 'RevPAR', current: current.roomRevenue.revpar, previous: previous.roomRevenue.revpar },
               ]}
-              series={[
-                { key: 'current', label: 'This period', color: CHART_COLORS.primary },
-                { key: 'previous', label: 'Period before', color: CHART_COLORS.muted },
-              ]}
+              series={besideSeries(CHART_COLORS.primary)}
               format={money}
             />
           </Card>
@@ -182,10 +181,7 @@ export function HostAnalyticsPage() {
                 { label: 'Days booked ahead', current: current.leadTime.average, previous: previous.leadTime.average },
                 { label: 'Cancelled', current: current.cancellations.cancelled, previous: previous.cancellations.cancelled },
               ]}
-              series={[
-                { key: 'current', label: 'This period', color: CHART_COLORS.info },
-                { key: 'previous', label: 'Period before', color: CHART_COLORS.muted },
-              ]}
+              series={besideSeries(CHART_COLORS.info)}
               format={(v) => String(v)}
             />
           </Card>
