@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { bookings, hostProfiles } from '../../shared/schema/tables';
+import { bookings, guests, hostProfiles } from '../../shared/schema/tables';
 import { getRow } from '../src/db/write';
 import { createBooking, findBookingClashes, importBooking, updateBooking } from '../src/modules/bookings/service';
 import { makeTestApp, type TestApp } from './helpers';
@@ -192,6 +192,33 @@ describe('no double booking', () => {
     const move = mutation(1, B, 'update', fine.rowId, { check_in_date: '2031-10-11' });
     const moved = await push(app, host.token, `tablet-${Math.random()}`, [move]);
     expect(moved.results[0]).toEqual({ id: move.id, status: 'rejected', code: 409, error: 'These dates overlap the booking of Online Guest from 2031-10-10 to 2031-10-12' });
+  });
+});
+
+describe('bookings pushed by an offline tablet keep guests and counters', () => {
+  it('creates the guest, counts the stay and its revenue, and follows a pushed cancel', async () => {
+    const tablet = createHost(app);
+    const property = await newProperty(tablet);
+    const before = storedCounters(app, tablet.hostProfileId);
+    const email = `tablet-${Math.random()}@example.com`;
+    const created = mutation(1, B, 'create', `offline-${Math.random()}`, {
+      property_id: property,
+      guest_name: 'Tablet Guest',
+      guest_email: email.toUpperCase(),
+      check_in_date: '2031-12-01',
+      check_out_date: '2031-12-04',
+      total_amount: 300,
+    });
+    const client = `tablet-${Math.random()}`;
+    expect((await push(app, tablet.token, client, [created])).results).toEqual([{ id: created.id, status: 'applied' }]);
+    expectCounters(app, tablet.hostProfileId, { ...before, total_bookings: before.total_bookings + 1, total_revenue: before.total_revenue + 300 });
+    const guest = () => app.db.select().from(guests).where(eq(guests.host_id, tablet.hostProfileId)).all().find((g) => g.guest_email === email);
+    expect(guest()).toMatchObject({ guest_name: 'Tablet Guest', total_bookings: 1, total_spent: 300, last_booking_date: '2031-12-01', deleted_at: null });
+
+    const cancel = mutation(2, B, 'update', created.rowId, { booking_status: 'cancelled' });
+    expect((await push(app, tablet.token, client, [cancel])).results).toEqual([{ id: cancel.id, status: 'applied' }]);
+    expectCounters(app, tablet.hostProfileId, before);
+    expect(guest()).toMatchObject({ total_bookings: 0, total_spent: 0, guest_status: 'cancelled' });
   });
 });
 
