@@ -122,6 +122,14 @@ describe('delete', () => {
     expect(stored(kept)).toMatchObject({ status: 'archived', deleted_at: null });
     const again = await call(app, fresh.token, P, 'delete', { ID: kept });
     expect(again.body).toEqual({ ID: kept, archived: true });
+    // An archived property takes no new stay, nor one moved onto it, until it is restored.
+    const refused = await call(app, fresh.token, B, 'create', { property_id: kept, check_in_date: '2031-02-01', check_out_date: '2031-02-03' });
+    expect(refused).toEqual({ status: 400, body: { error: 'Invalid value for property_id: the property is archived; restore it to take bookings' } });
+    const elsewhere = await ok(app, fresh.token, P, 'create', { property_name: 'Elsewhere' });
+    const movable = await ok(app, fresh.token, B, 'create', { property_id: elsewhere, check_in_date: '2031-02-01', check_out_date: '2031-02-03' });
+    expect((await call(app, fresh.token, B, 'update', { ID: movable, property_id: kept })).status).toBe(400);
+    await ok(app, fresh.token, B, 'delete', { ID: movable });
+    await ok(app, fresh.token, P, 'delete', { ID: elsewhere });
 
     const deleted = await call(app, fresh.token, P, 'delete', { ID: gone });
     expect(deleted).toEqual({ status: 200, body: { ID: gone } });

@@ -72,14 +72,14 @@ function text(row: Row, field: string): string {
   return value;
 }
 
-type PropertyFacts = { max_guests: number; host_id: string; commission_rate: number | null };
+type PropertyFacts = { max_guests: number; host_id: string; status: string; commission_rate: number | null };
 
 function bookingStatements(handle: Tx) {
   const p = sql.placeholder;
   return {
     /** The live property with its host's commission rate. */
     property: handle
-      .select({ max_guests: properties.max_guests, host_id: properties.host_id, commission_rate: hostProfiles.commission_rate })
+      .select({ max_guests: properties.max_guests, host_id: properties.host_id, status: properties.status, commission_rate: hostProfiles.commission_rate })
       .from(properties)
       .leftJoin(hostProfiles, and(eq(hostProfiles.id, properties.host_id), isNull(hostProfiles.deleted_at)))
       .where(and(eq(properties.id, p('property')), isNull(properties.deleted_at)))
@@ -128,6 +128,11 @@ function propertyOf(tx: Tx, env: BookingEnv, propertyId: string, hostId: string)
   const property = statementsFor(env.db ?? tx).property.get({ property: propertyId });
   if (!property || property.host_id !== hostId) throw bad('property_id', 'no such property');
   return property;
+}
+
+/** An archived property takes no new stays from here (imports still arrive: the outside world sold them). */
+function checkTakesBookings(property: PropertyFacts): void {
+  if (property.status === 'archived') throw bad('property_id', 'the property is archived; restore it to take bookings');
 }
 
 function commissionRateOf(property: PropertyFacts): number {
@@ -181,7 +186,10 @@ export function createBooking(tx: Tx, values: Row, env: BookingEnv, options: Boo
   if (typeof row.guest_email === 'string') row.guest_email = normalizeEmail(row.guest_email);
   checkStay(row);
   const property = propertyOf(tx, env, text(row, 'property_id'), text(row, 'host_id'));
-  if (!options.imported) checkGuestsCount(row, property);
+  if (!options.imported) {
+    checkTakesBookings(property);
+    checkGuestsCount(row, property);
+  }
   const clashes = checkOverlap(tx, env, row, options, typeof row.id === 'string' ? row.id : undefined);
   price(row, property, row);
   if (row.created_date === undefined || row.created_date === null) row.created_date = nowIso(env.now);
@@ -261,6 +269,7 @@ export function updateBooking(tx: Tx, before: Row, changes: Row, env: BookingEnv
   // Read on every update: the price needs the host's rate of now anyway.
   const property = propertyOf(tx, env, text(after, 'property_id'), text(after, 'host_id'));
   if ((movedStay || 'guests_count' in set) && !options.imported) checkGuestsCount(after, property);
+  if (set.property_id !== undefined && set.property_id !== before.property_id && !options.imported) checkTakesBookings(property);
   const unCancelled = before.booking_status === 'cancelled' && holdsDates({ booking_status: String(after.booking_status) });
   const clashes = movedStay || unCancelled ? checkOverlap(tx, env, after, options, id) : [];
   price(after, property, set);
