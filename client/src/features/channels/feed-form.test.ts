@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeFeedUrl, placeServerError, validateFeed } from './feed-form';
+import { isPlanLimitText, normalizeFeedUrl, placeServerError, validateFeed } from './feed-form';
 
 describe('validateFeed', () => {
   const ok = { propertyId: 'p1', platform: 'airbnb', iCalUrl: 'https://www.airbnb.com/calendar/ical/1.ics?s=abc' };
@@ -39,5 +39,13 @@ describe('placeServerError', () => {
   it('puts anything else above the form', () => {
     expect(placeServerError('This calendar is already connected to the property')).toEqual({ form: 'This calendar is already connected to the property' });
     expect(placeServerError('Invalid value for body: unknown')).toEqual({ form: 'Invalid value for body: unknown' });
+  });
+});
+
+describe('plan limit refusals', () => {
+  it("knows the server's refusal of a platform past the plan, and nothing else", () => {
+    expect(isPlanLimitText('The Basic plan allows 1 OTA integration (in use: airbnb): move to a larger plan to connect vrbo')).toBe(true);
+    expect(isPlanLimitText('The Pro plan allows 3 OTA integrations: move to a larger plan to connect expedia')).toBe(true);
+    expect(isPlanLimitText('The feed could not be added. Please try again.')).toBe(false);
   });
 });

@@ -40,6 +40,11 @@ export function validateFeed(input: FeedInput): FeedErrors {
 const FIELD_NAMES: Record<string, FeedField> = { iCalUrl: 'iCalUrl', platform: 'platform', propertyId: 'propertyId' };
 
 /** Places a server error: "Invalid value for <field>: <reason>" goes under that field, anything else above the form. */
+/** The server's refusal of a platform past the plan's OTA integrations (hosts/limits.ts): it gets a way to a larger plan. */
+export function isPlanLimitText(message: string): boolean {
+  return /plan allows \d+ OTA integration/.test(message);
+}
+
 export function placeServerError(message: string): FeedErrors {
   const match = /^Invalid value for (\w+): (.+)$/s.exec(message);
   const field = match ? FIELD_NAMES[match[1] ?? ''] : undefined;

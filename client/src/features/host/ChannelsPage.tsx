@@ -4,6 +4,7 @@
  * sync queue live with progress bars (spec §4 steps and statuses, §8 toasts, §9 queue rules).
  * Feeds and syncs are online-only commands; the rows they make arrive through sync.
  */
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import { QUEUE_CLEARED, bulkSyncCompletedText } from '../../../../shared/messages';
 import { TABLE, type CalendarFeed, type CalendarSyncJob, type Property } from '../../data/tables';
@@ -25,7 +26,7 @@ import { useToast } from '../../components/ui/Toast';
 import { sourceLabel } from '../bookings/BookingsTable';
 import { useProperties } from '../properties/use-properties';
 import { addFeed } from '../channels/calendar-api';
-import { FEED_PLATFORMS, normalizeFeedUrl, placeServerError, validateFeed, type FeedErrors } from '../channels/feed-form';
+import { FEED_PLATFORMS, isPlanLimitText, normalizeFeedUrl, placeServerError, validateFeed, type FeedErrors } from '../channels/feed-form';
 import { clearableJobs, orderJobs, progressStep } from '../channels/jobs';
 import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from '../channels/online-only';
 import { useSyncBatch, type Batch } from '../channels/use-sync-batch';
@@ -91,7 +92,19 @@ function AddFeedDialog({ open, onClose, properties, initialProperty }: { open: b
     >
       <form id="add-feed-form" className="form" onSubmit={(e) => void submit(e)} noValidate>
         <OnlineOnlyNote state={online} />
-        {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        {errors.form ? (
+          <FormMessage tone="error">
+            {errors.form}
+            {isPlanLimitText(errors.form) ? (
+              <>
+                {' '}
+                <Link to="/host/subscription" className="text-link">
+                  See larger plans
+                </Link>
+              </>
+            ) : null}
+          </FormMessage>
+        ) : null}
         <Select label="Property" value={propertyId} onChange={(e) => setPropertyId(e.target.value)} error={errors.propertyId} options={[{ value: '', label: 'Choose a property' }, ...properties.map((p) => ({ value: p.id, label: p.property_name }))]} />
         <Select label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value)} error={platform === OTHER ? undefined : errors.platform} options={FEED_PLATFORMS.map((p) => ({ value: p, label: p === OTHER ? 'Other site…' : sourceLabel(p) }))} />
         {platform === OTHER ? <Input label="Site name" value={otherPlatform} onChange={(e) => setOtherPlatform(e.target.value)} error={errors.platform} maxLength={50} required /> : null}

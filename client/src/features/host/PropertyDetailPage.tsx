@@ -34,6 +34,8 @@ import type { Write } from '../tasks/mutations';
 import '../properties/properties.css';
 
 const STRIP_DAYS = 30;
+/** Bookings listed on a property's page; the rest are on the bookings page. */
+const SHOWN_BOOKINGS = 100;
 
 type Editing = { booking: Booking | null; initial?: Partial<BookingDraft> } | null;
 
@@ -226,7 +228,19 @@ export function PropertyDetailPage({ id }: { id: string }) {
       <Card>
         <CardHeader title="Bookings" description={`Stays at ${p.property_name}, latest first`} />
         <DataView result={bookings} empty={{ title: 'No bookings for this property yet' }}>
-          {(rows) => <BookingsTable bookings={rows.slice(0, 100)} propertyNames={names} caption={`Bookings at ${p.property_name}`} showProperty={false} onOpen={onOpen} pendingIds={pending} />}
+          {(rows) => (
+            <>
+              <BookingsTable bookings={rows.slice(0, SHOWN_BOOKINGS)} propertyNames={names} caption={`Bookings at ${p.property_name}`} showProperty={false} onOpen={onOpen} pendingIds={pending} />
+              {rows.length > SHOWN_BOOKINGS ? (
+                <p className="muted card__note">
+                  The latest {SHOWN_BOOKINGS} of {rows.length} bookings.{' '}
+                  <Link to="/host/bookings" className="text-link">
+                    All bookings
+                  </Link>
+                </p>
+              ) : null}
+            </>
+          )}
         </DataView>
       </Card>
       <PropertyForm open={editingProperty} property={p} onClose={() => setEditingProperty(false)} />
