@@ -4,7 +4,7 @@
  * check against the bookings this device holds (offline too), and the price preview before the
  * server has computed commission and net. Pure functions, tested without a browser.
  */
-import { CHECK_OUT_REASON, findOverlaps, guestsCountReason, isValidStay, overlapMessage, priceBooking, type StayRecord } from '../../../../shared/bookings';
+import { CHECK_OUT_REASON, findOverlaps, guestsCountReason, isValidStay, overlapMessage, priceBooking, staysOverlap, type StayRecord } from '../../../../shared/bookings';
 import type { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../shared/enums';
 
 export type BookingFilters = {
@@ -140,7 +140,7 @@ export type BlockRecord = { property_id: string; start_date: string; end_date: s
 export function blockOverlapText(draft: BookingDraft, blocks: readonly BlockRecord[], formatDate: (day: string) => string): string | null {
   if (!draft.property_id || !DAY.test(draft.check_in_date) || !DAY.test(draft.check_out_date) || !isValidStay(draft) || draft.booking_status === 'cancelled') return null;
   const hits = blocks
-    .filter((b) => b.property_id === draft.property_id && b.start_date < draft.check_out_date && draft.check_in_date < b.end_date)
+    .filter((b) => b.property_id === draft.property_id && staysOverlap(draft, { check_in_date: b.start_date, check_out_date: b.end_date }))
     .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
   const first = hits[0];
   if (!first) return null;
