@@ -8,24 +8,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_DIST_DIR } from '../../scripts/client-build';
 import { browserSessions } from './support/browser';
-import { localRows, waitForServiceWorker } from './support/storage';
+import { localRows, localTasks, waitForServiceWorker } from './support/storage';
 import { goOffline, goOnline } from './support/network';
-import { signInAs } from './pages/login-page';
+import { signInAs, signInReady } from './pages/login-page';
 import { AppShell, pathOf } from './pages/app-shell';
-import { SyncStatusPill } from './pages/sync-status';
 
 const { open } = browserSessions();
-
-type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: { text: string; done: boolean }[] };
 
 describe('app life cycle', () => {
   it('asks before signing out with changes waiting; once they are sent, signs out at once', async () => {
     const staff = await open({ width: 390, height: 844 });
-    await signInAs(staff.page, 'staff');
-    await waitForServiceWorker(staff.page);
-    const sync = new SyncStatusPill(staff.page);
-    await sync.waitForSynced();
-    const tasks = (await localRows(staff.page, 'housekeeping_tasks')) as LocalTask[];
+    const sync = await signInReady(staff.page, 'staff');
+    const tasks = await localTasks(staff.page);
     const task = tasks.find((t) => t.task_status !== 'completed' && t.task_status !== 'cancelled' && t.checklist_items.some((i) => !i.done));
     if (!task) throw new Error('The demo housekeeper has no open task with an open checklist item');
     const item = task.checklist_items.find((i) => !i.done);

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { GUEST_SYNC_SUCCESS_TITLE, guestSyncSuccessText } from '../../shared/messages';
 import { browserSessions } from './support/browser';
-import { localRows, storedToken, waitForServiceWorker } from './support/storage';
+import { localRows, storedToken } from './support/storage';
 import { goOffline, goOnline } from './support/network';
-import { signInAs } from './pages/login-page';
+import { signInAs, signInReady } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 import { SyncStatusPill } from './pages/sync-status';
 
@@ -19,10 +19,7 @@ type Message = { id: string; booking_id: string; guest_name: string; direction: 
 describe('host inbox and guests', () => {
   it('replies and marks read offline; both reach the server once back online', async () => {
     const host = await open();
-    await signInAs(host.page, 'host');
-    await waitForServiceWorker(host.page);
-    const sync = new SyncStatusPill(host.page);
-    await sync.waitForSynced();
+    const sync = await signInReady(host.page, 'host');
     const messages = (await localRows(host.page, 'inbox_messages')) as Message[];
     const unread = messages.find((m) => m.direction === 'inbound' && m.status === 'unread');
     if (!unread) throw new Error('The demo inbox has no unread message');

@@ -8,30 +8,25 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PROPERTIES } from '../../shared/demo/catalog';
 import { browserSessions } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
-import { backgroundSyncTags, localRows, metaValue, storedToken, waitForServiceWorker } from './support/storage';
+import { backgroundSyncTags, localRows, localTasks, metaValue, storedToken, type LocalChecklistItem } from './support/storage';
 import { goOffline, goOnline } from './support/network';
-import { LoginPage, signInAs } from './pages/login-page';
+import { LoginPage, signInAs, signInReady } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 import { SyncStatusPill } from './pages/sync-status';
 
 const { open } = browserSessions();
 
 
-type ChecklistItem = { id: string; text: string; done: boolean };
-type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: ChecklistItem[] };
 
 describe('offline work', () => {
   it('the housekeeper ticks and completes offline through reloads; the host sees it without a refresh', async () => {
     const staff = await open({ width: 390, height: 844 });
-    await signInAs(staff.page, 'staff');
-    await waitForServiceWorker(staff.page);
-    const staffSync = new SyncStatusPill(staff.page);
-    await staffSync.waitForSynced();
+    const staffSync = await signInReady(staff.page, 'staff');
 
-    const tasks = (await localRows(staff.page, 'housekeeping_tasks')) as LocalTask[];
+    const tasks = await localTasks(staff.page);
     const task = tasks.find((t) => t.task_status === 'pending' && t.checklist_items.filter((i) => !i.done).length >= 2);
     if (!task) throw new Error('The demo housekeeper has no pending task with two open checklist items');
-    const [first, second] = task.checklist_items.filter((i) => !i.done) as [ChecklistItem, ChecklistItem];
+    const [first, second] = task.checklist_items.filter((i) => !i.done) as [LocalChecklistItem, LocalChecklistItem];
 
     const host = await open();
     await signInAs(host.page, 'host');

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { browserSessions } from './support/browser';
-import { localRows, waitForServiceWorker } from './support/storage';
+import { localRows, localTasks, type LocalChecklistItem } from './support/storage';
 import { goOffline, goOnline } from './support/network';
-import { signInAs } from './pages/login-page';
+import { signInAs, signInReady } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
 
 const { open } = browserSessions();
@@ -42,23 +42,18 @@ async function unread(page: Page): Promise<number> {
   return found ? Number(found[1]) : 0;
 }
 
-type ChecklistItem = { id: string; text: string; done: boolean };
-type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: ChecklistItem[] };
 
 describe('the housekeeper’s phone', () => {
   it('works a task offline; the host hears "Task Completed" in the bell without a reload', async () => {
     const staff = await open({ width: 390, height: 844 });
-    await signInAs(staff.page, 'staff');
-    await waitForServiceWorker(staff.page);
-    const staffSync = new SyncStatusPill(staff.page);
-    await staffSync.waitForSynced();
+    const staffSync = await signInReady(staff.page, 'staff');
     await staff.page.locator('.staff-progress').waitFor();
     expect(await staff.page.locator('nav.tabbar').isVisible()).toBe(true);
 
-    const tasks = (await localRows(staff.page, 'housekeeping_tasks')) as LocalTask[];
+    const tasks = await localTasks(staff.page);
     const task = tasks.find((t) => t.task_status === 'pending' && t.checklist_items.filter((i) => !i.done).length >= 2);
     if (!task) throw new Error('The demo housekeeper has no pending task with two open checklist items');
-    const [first, second] = task.checklist_items.filter((i) => !i.done) as [ChecklistItem, ChecklistItem];
+    const [first, second] = task.checklist_items.filter((i) => !i.done) as [LocalChecklistItem, LocalChecklistItem];
 
     const host = await open();
     await signInAs(host.page, 'host');

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from '../support/accounts';
+import { waitForServiceWorker } from '../support/storage';
+import { SyncStatusPill } from './sync-status';
 
 /** The sign-in page (/login). */
 export class LoginPage {
@@ -42,4 +44,16 @@ export async function signInAs(page: Page, role: keyof typeof HOME_BY_ROLE): Pro
   await login.goto();
   await login.signIn(demoEmail(role), DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
+}
+
+/**
+ * Signs a demo account in and waits until it can work offline: the service worker controls the
+ * page and the first download is in. Answers the page's sync pill.
+ */
+export async function signInReady(page: Page, role: keyof typeof HOME_BY_ROLE): Promise<SyncStatusPill> {
+  await signInAs(page, role);
+  await waitForServiceWorker(page);
+  const sync = new SyncStatusPill(page);
+  await sync.waitForSynced();
+  return sync;
 }
