@@ -10,6 +10,7 @@ export const PROPERTY_STATUSES = ['active', 'inactive', 'archived'] as const;
 export const PROPERTY_TYPES = ['apartment', 'house', 'villa', 'condo', 'cabin', 'studio', 'other'] as const;
 export const STAFF_STATUSES = ['active', 'inactive'] as const;
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'urgent', 'error'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const SETTING_TYPES = ['number', 'string', 'boolean'] as const;
 export const SETTING_CATEGORIES = ['commission', 'general', 'smtp'] as const;
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'inactive'] as const;

@@ -1,0 +1,5 @@
+/** The HTTP contract's shapes shared by the server's route schemas and the client's calls. */
+export * from './errors';
+export * from './table';
+export * from './calendar';
+export * from './push';
