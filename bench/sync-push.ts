@@ -208,7 +208,7 @@ export async function runSyncPushBench(): Promise<number> {
       const outcome = pushMutations(app.db, staff, request, env);
       const ms = performance.now() - start;
       const msCpu = cpuMs(process.cpuUsage(cpuStart));
-      checkApplied(sqlite, batch, outcome.response, 'push service');
+      checkApplied(sqlite, batch, outcome, 'push service');
       if (currentVersion(app.db) - before < size) throw new Error('push service: fewer versions than mutations');
 
       const httpBatch = makeBatch(slice, `HTTP round ${round}`, round * size + 1, httpClient);

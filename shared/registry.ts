@@ -118,3 +118,10 @@ export function tableById(id: number): TableDef | undefined {
 export function tableByName(name: string): TableDef | undefined {
   return (TABLES as readonly TableDef[]).find((d) => d.name === name);
 }
+
+/** The table of a numeric id the code names itself (a constant of TABLE_IDS): a missing one is a bug. */
+export function requireTable(id: number): TableDef {
+  const def = byId.get(id);
+  if (!def) throw new Error(`Registry has no table ${id}`);
+  return def;
+}

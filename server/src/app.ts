@@ -13,9 +13,10 @@ import { ROOT_DIR, loadConfig, type AppConfig } from './config';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
+import { accessPlugin } from './plugins/access';
 import { docsPlugin } from './plugins/docs';
 import { clientPlugin } from './plugins/client';
-import { resolveSecretKey } from './plugins/secret';
+import { resolveSecretKey } from './lib/crypto';
 import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/table/routes';
 import { guestRoutes } from './modules/guests/routes';
@@ -87,11 +88,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: app.secretKey, expiresIn: config.jwtExpiresIn });
+  await app.register(accessPlugin);
   await app.register(docsPlugin, { version: APP_VERSION });
 
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } } },
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } } },
     async () => ({ status: 'ok' as const, version: APP_VERSION }),
   );
 

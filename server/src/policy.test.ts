@@ -18,7 +18,7 @@ import {
   redactRow,
   scopeTemplate,
   scopeWhere,
-  writableFields,
+  writePermit,
 } from './policy';
 
 function def(id: number): TableDef {
@@ -63,33 +63,42 @@ describe('canOperate', () => {
 
 describe('field lists', () => {
   it('limits staff on tasks, hosts on their profile and owners on notifications', () => {
-    expect(writableFields(staff, def(TABLE_IDS.housekeeping_tasks), 'update')).toEqual(STAFF_TASK_FIELDS);
-    expect(writableFields(host, def(TABLE_IDS.host_profiles), 'update')).toEqual(HOST_PROFILE_FIELDS);
-    expect(writableFields(host, def(TABLE_IDS.host_profiles), 'create')).toEqual(HOST_PROFILE_FIELDS);
-    expect(writableFields(staff, def(TABLE_IDS.notifications), 'update')).toEqual(['isRead']);
-    expect(writableFields(host, def(TABLE_IDS.properties), 'update')).toBeNull();
-    expect(writableFields(admin, def(TABLE_IDS.host_profiles), 'update')).toBeNull();
+    expect(writePermit(staff, def(TABLE_IDS.housekeeping_tasks), 'update').fields).toEqual(STAFF_TASK_FIELDS);
+    expect(writePermit(host, def(TABLE_IDS.host_profiles), 'update').fields).toEqual(HOST_PROFILE_FIELDS);
+    expect(writePermit(host, def(TABLE_IDS.host_profiles), 'create').fields).toEqual(HOST_PROFILE_FIELDS);
+    expect(writePermit(staff, def(TABLE_IDS.notifications), 'update', 'sync').fields).toEqual(['isRead']);
+    expect(writePermit(host, def(TABLE_IDS.properties), 'update').fields).toBeNull();
+    expect(writePermit(admin, def(TABLE_IDS.host_profiles), 'update').fields).toBeNull();
+  });
+
+  it('decides once whether the caller owns its new rows or names their owner', () => {
+    expect(writePermit(host, def(TABLE_IDS.bookings), 'create').ownsNewRows).toBe(true);
+    expect(writePermit(staff, def(TABLE_IDS.display_settings), 'create').ownsNewRows).toBe(true);
+    expect(writePermit(admin, def(TABLE_IDS.bookings), 'create').ownsNewRows).toBe(false);
+    expect(() => writePermit(staff, def(TABLE_IDS.bookings), 'create')).toThrow(new Forbidden('You may not create bookings'));
+    expect(() => writePermit(host, def(TABLE_IDS.notifications), 'update')).toThrow(Forbidden);
   });
 
   it('names the first field a role may not write', () => {
     const tasks = def(TABLE_IDS.housekeeping_tasks);
-    expect(() => assertWritable(staff, tasks, 'update', ['notes', 'task_status'])).not.toThrow();
-    expect(() => assertWritable(staff, tasks, 'update', ['notes', 'cost'])).toThrow(new Forbidden('You may not change cost'));
+    const permit = writePermit(staff, tasks, 'update');
+    expect(() => assertWritable(permit, ['notes', 'task_status'])).not.toThrow();
+    expect(() => assertWritable(permit, ['notes', 'cost'])).toThrow(new Forbidden('You may not change cost'));
   });
 });
 
 describe('assertRowWrite', () => {
   const usersDef = def(TABLE_IDS.users);
   it('keeps admins away from super admins', () => {
-    expect(() => assertRowWrite(admin, usersDef, 'create', undefined, { Role: 'super_admin' })).toThrow(Forbidden);
-    expect(() => assertRowWrite(admin, usersDef, 'update', { Role: 'super_admin' }, { Role: 'host' })).toThrow(Forbidden);
-    expect(() => assertRowWrite(admin, usersDef, 'update', { Role: 'host' }, { Role: 'admin' })).not.toThrow();
-    expect(() => assertRowWrite(superAdmin, usersDef, 'update', { Role: 'host' }, { Role: 'super_admin' })).not.toThrow();
+    expect(() => assertRowWrite(writePermit(admin, usersDef, 'create'), undefined, { Role: 'super_admin' })).toThrow(Forbidden);
+    expect(() => assertRowWrite(writePermit(admin, usersDef, 'update'), { Role: 'super_admin' }, { Role: 'host' })).toThrow(Forbidden);
+    expect(() => assertRowWrite(writePermit(admin, usersDef, 'update'), { Role: 'host' }, { Role: 'admin' })).not.toThrow();
+    expect(() => assertRowWrite(writePermit(superAdmin, usersDef, 'update'), { Role: 'host' }, { Role: 'super_admin' })).not.toThrow();
   });
 
   it('refuses deleting oneself', () => {
-    expect(() => assertRowWrite(superAdmin, usersDef, 'delete', { ID: superAdmin.userId, Role: 'super_admin' }, undefined)).toThrow(Forbidden);
-    expect(() => assertRowWrite(superAdmin, usersDef, 'delete', { ID: 'someone', Role: 'host' }, undefined)).not.toThrow();
+    expect(() => assertRowWrite(writePermit(superAdmin, usersDef, 'delete'), { ID: superAdmin.userId, Role: 'super_admin' }, undefined)).toThrow(Forbidden);
+    expect(() => assertRowWrite(writePermit(superAdmin, usersDef, 'delete'), { ID: 'someone', Role: 'host' }, undefined)).not.toThrow();
   });
 });
 

@@ -12,6 +12,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, type TableDef } from '../../shared/registry';
 import { housekeepingTasks } from '../../shared/schema/tables';
+import type { Role } from '../../shared/enums';
 import type { Actor } from './actor';
 import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound } from './errors';
@@ -144,6 +145,54 @@ function grantOf(actor: Actor | null | undefined, def: TableDef): Grant | undefi
   }
 }
 
+// ── Route operations ────────────────────────────────────────────────────────────────────────
+
+const EVERYONE = ['super_admin', 'admin', 'host', 'staff'] as const satisfies readonly Role[];
+const ADMINS = ['super_admin', 'admin'] as const satisfies readonly Role[];
+const HOSTS_AND_ADMINS = ['super_admin', 'admin', 'host'] as const satisfies readonly Role[];
+
+/**
+ * What a route does when it is not a table read or write: each operation by name and the roles
+ * that may perform it. Every API route names its operation, a table operation, or `public`
+ * (server/src/plugins/access.ts checks it before the body is read); rows are then limited to the
+ * caller's scope by the service, as for tables.
+ */
+export const ROUTE_OPERATIONS = {
+  /** Read one's own session and change one's own password. */
+  'account.own': EVERYONE,
+  /** Push and pull one's own scope, and listen for pokes. */
+  'sync.own': EVERYONE,
+  /** List, mark read and clear one's own notifications. */
+  'notifications.own': EVERYONE,
+  /** Subscribe and unsubscribe one's own devices to Web Push. */
+  'push.subscriptions': EVERYONE,
+  /** Invite a staff member of one's own to sign in. */
+  'staff.invite': ['host'],
+  /** Rebuild a host's guests from its bookings (a host its own; an admin names the host). */
+  'guests.rebuild': HOSTS_AND_ADMINS,
+  /** Add calendar feeds, run and list their sync jobs, read a property's calendar. */
+  'calendar.feeds': HOSTS_AND_ADMINS,
+  /** Move a host to another subscription tier. */
+  'hosts.plan': ADMINS,
+  /** Activate or suspend a host's account. */
+  'hosts.status': ADMINS,
+  /** Send a test e-mail with the platform's SMTP settings. */
+  'email.test': ADMINS,
+  /** Run a background job now. */
+  'jobs.run': ['super_admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type RouteOperation = keyof typeof ROUTE_OPERATIONS;
+
+/** May this actor perform the route operation? Anonymous callers may not (routes answer them 401). */
+export function mayPerform(actor: Actor | null | undefined, operation: RouteOperation): boolean {
+  if (!actor) return false;
+  return (ROUTE_OPERATIONS[operation] as readonly Role[]).includes(actor.role);
+}
+
+/** Who a route is for: anyone, a route operation, or an operation on a table (named, or the `:table` of the path). */
+export type RouteAccess = 'public' | { operation: RouteOperation } | { table: Operation; id?: number };
+
 function routeOnlyAllows(def: TableDef, op: Operation, channel: Channel): boolean {
   if (!def.routeOnly || op === 'read' || op === 'delete') return true;
   return channel === 'sync' && def.id === TABLE_IDS.notifications && op === 'update';
@@ -159,22 +208,79 @@ export function canOperate(actor: Actor | null | undefined, def: TableDef, op: O
   return routeOnlyAllows(def, op, channel);
 }
 
+/** Someone listening for pokes: who they are, and the host whose rows they see (a host's own, a housekeeper's employer). */
+export type Listener = { readonly actor: Actor; readonly hostId: string | null };
+
 /**
- * The fields this actor may write with `op`, or null when the entity schema alone decides. A
- * write of a field outside the list is a 403 naming the field (see `assertWritable`): the role
- * may do the operation, but not to that field, which is a permission and not a malformed body.
+ * Should this listener hear that rows of `def` owned by one of `owners` changed? Those who may read
+ * the table and see every row of it, or whose own rows they are. A poke carries no data: a wrong
+ * yes costs a pull that finds nothing, a wrong no a change seen at the next timed pull.
  */
-export function writableFields(actor: Actor, def: TableDef, op: Operation): readonly string[] | null {
-  return grantOf(actor, def)?.fields?.[op] ?? null;
+export function hearsOf(listener: Listener, def: TableDef, owners: ReadonlySet<string>): boolean {
+  const grant = grantOf(listener.actor, def);
+  if (!grant || !grant.ops.includes('read')) return false;
+  if (grant.scope === 'all' || def.owner === null) return true;
+  if (def.owner === 'host_id') return listener.hostId !== null && owners.has(listener.hostId);
+  return owners.has(listener.actor.userId);
 }
 
-/** Throws 403 naming the first field of `fields` this actor may not write with `op`. */
-export function assertWritable(actor: Actor, def: TableDef, op: Operation, fields: Iterable<string>): void {
-  const allowed = writableFields(actor, def, op);
+export type WriteOperation = Exclude<Operation, 'read'>;
+
+/**
+ * One write's permission, decided once (`writePermit`) and then consulted by each step of the
+ * write pipeline (server/src/write/pipeline.ts): which fields, whose rows, which row rules.
+ */
+export type WritePermit = {
+  readonly actor: Actor;
+  readonly def: TableDef;
+  readonly op: WriteOperation;
+  /**
+   * The fields the caller may write, or null when the entity schema alone decides. A field
+   * outside the list is a 403 naming it (`assertWritable`): the role may do the operation, but
+   * not to that field, which is a permission and not a malformed body.
+   */
+  readonly fields: readonly string[] | null;
+  /**
+   * The caller's new rows are its own: the owner column is set from the caller and never taken
+   * from the body. False for roles that see every row (admins), who name the owner.
+   */
+  readonly ownsNewRows: boolean;
+};
+
+/**
+ * May this actor do `op` on `def` through `channel`? The permit when it may; otherwise 403
+ * (answered before the body is looked at, by the routes that ask this first).
+ */
+export function writePermit(actor: Actor, def: TableDef, op: WriteOperation, channel: Channel = 'table'): WritePermit {
+  const grant = grantOf(actor, def);
+  if (!grant || !grant.ops.includes(op) || !routeOnlyAllows(def, op, channel)) throw new Forbidden(`You may not ${op} ${def.name}`);
+  return { actor, def, op, fields: grant.fields?.[op] ?? null, ownsNewRows: grant.scope !== 'all' };
+}
+
+/** Throws 403 naming the first field of `fields` the permit does not cover. */
+export function assertWritable(permit: WritePermit, fields: Iterable<string>): void {
+  const allowed = permit.fields;
   if (!allowed) return;
   for (const field of fields) {
     if (!allowed.includes(field)) throw new Forbidden(`You may not change ${field}`);
   }
+}
+
+/**
+ * Sets the owner column of a new row from the caller when its new rows are its own (a host's
+ * host_id, a user's user_id). Answers false when the caller names the owner instead, which the
+ * pipeline then checks exists.
+ */
+export function assignOwner(permit: WritePermit, values: Row): boolean {
+  const { def, actor } = permit;
+  if (!def.owner || !permit.ownsNewRows) return false;
+  if (def.owner === 'host_id') {
+    if (!actor.hostProfileId) throw new Forbidden('A host profile is required');
+    values.host_id = actor.hostProfileId;
+  } else {
+    values.user_id = actor.userId;
+  }
+  return true;
 }
 
 /** Matches no row; used when a scope has nothing to match on. */
@@ -296,7 +402,8 @@ export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string
  * one removes their own user row through the generic API (the last super admin could lock
  * everybody out).
  */
-export function assertRowWrite(actor: Actor, def: TableDef, op: Operation, before: Row | undefined, after: Row | undefined): void {
+export function assertRowWrite(permit: WritePermit, before: Row | undefined, after: Row | undefined): void {
+  const { actor, def, op } = permit;
   if (def.id === TABLE_IDS.housekeeping_tasks) {
     // Task status moves only forward for staff (issue 4): an older offline edit never reopens a
     // completed task; a host or admin setting it back is the explicit reopen.
@@ -339,4 +446,14 @@ export function redactRow(def: TableDef, row: Row): Row {
 /** True when `redactRow` may change rows of this table (so the page path can skip it). */
 export function hasHiddenColumns(def: TableDef): boolean {
   return def.secret.length > 0 || def.id === TABLE_IDS.platform_settings;
+}
+
+/**
+ * The `<column>_set` flags `redactRow` may add to this table's rows: a client sending a row back
+ * may carry them, and they are no fields to write.
+ */
+export function redactionFlags(def: TableDef): string[] {
+  const flags = def.secret.map((c) => `${c}_set`);
+  if (def.id === TABLE_IDS.platform_settings) flags.push('setting_value_set');
+  return flags;
 }

@@ -19,6 +19,7 @@ import { makeTestApp, type TestApp } from './helpers';
 const NOW = new Date('2026-06-15T12:00:00Z');
 const corpus = Object.fromEntries(loadCorpus().map((c) => [c.name, c.bytes]));
 let app: TestApp;
+const stops: (() => void)[] = [];
 let server: FakeFeedServer;
 let host: { userId: string; hostId: string; actor: Actor };
 
@@ -58,12 +59,17 @@ function runner(options: Partial<ConstructorParameters<typeof CalendarJobRunner>
     fetch: { allowedOrigins: [server.origin], timeoutMs: 300 },
     gapMs: 10,
     cleanupAfterMs: 60_000,
-    onChange: (table, rows) => {
-      if (table.id !== TABLE_IDS.calendar_sync_jobs) return;
-      for (const row of rows) seen.push({ id: String(row.id), status: String(row.status), progress: Number(row.progress), message: String(row.message) });
-    },
     ...options,
   });
+  // Every write of a job reaches the change feed once committed: read the row as it stood then.
+  const stop = app.changes.subscribe((batch) => {
+    const ids = new Set(batch.changes.filter((c) => c.table === TABLE_IDS.calendar_sync_jobs).map((c) => c.id));
+    for (const id of ids) {
+      const row = app.db.select().from(calendarSyncJobs).where(eq(calendarSyncJobs.id, id)).get();
+      if (row) seen.push({ id: row.id, status: row.status, progress: row.progress, message: row.message });
+    }
+  });
+  stops.push(stop);
   return { runner: r, seen };
 }
 
@@ -75,6 +81,7 @@ beforeAll(async () => {
   host = { userId: String(user.ID), hostId, actor: { userId: String(user.ID), role: 'host', email: 'jobs-host@example.test', name: '', hostProfileId: hostId } };
 });
 afterAll(async () => {
+  for (const stop of stops) stop();
   await server.close();
   await app.cleanup();
 });

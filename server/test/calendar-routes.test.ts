@@ -20,6 +20,7 @@ import { startFakeFeedServer, type FakeFeedServer } from '../src/integrations/ic
 import { loadCorpus } from '../src/integrations/ical/fixtures/corpus';
 import { calendarRoutes } from '../src/modules/calendar/routes';
 import { authPlugin } from '../src/plugins/auth';
+import { accessPlugin } from '../src/plugins/access';
 import { dbPlugin } from '../src/plugins/db';
 import { errorsPlugin } from '../src/plugins/errors';
 
@@ -38,6 +39,7 @@ async function calendarApp(): Promise<FastifyInstance> {
   await instance.register(errorsPlugin);
   await instance.register(dbPlugin, { databasePath: path.join(dir, 'app.db') });
   await instance.register(authPlugin, { secret: Buffer.from('calendar-test-secret'), expiresIn: '1h' });
+  await instance.register(accessPlugin);
   await instance.register(calendarRoutes);
   await instance.ready();
   return instance;

@@ -9,7 +9,7 @@ import { updateRow } from '../src/db/write';
 import { EMAIL_FAILED_TEXT, SMTP_NOT_CONFIGURED_PROPERLY } from '../../shared/messages';
 import { MailSendFailed, SmtpNotConfigured, devMailbox, sendMail, type MailDeps } from '../src/modules/email/mailer';
 import { isSmtpUsable, loadSmtpSettings } from '../src/modules/email/settings';
-import { encryptSecret } from '../src/plugins/secret';
+import { encryptSecret } from '../src/lib/crypto';
 import { makeTestApp, type TestApp } from './helpers';
 import { closedPort, createUser, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
 

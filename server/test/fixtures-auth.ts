@@ -9,7 +9,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
 import { eq } from 'drizzle-orm';
 import { platformSettings } from '../../shared/schema/tables';
 import { insertRow, nowIso, updateRow } from '../src/db/write';
-import { encryptSecret } from '../src/plugins/secret';
+import { encryptSecret } from '../src/lib/crypto';
 import type { TestApp } from './helpers';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; user?: string };

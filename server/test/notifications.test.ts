@@ -145,11 +145,13 @@ describe('notification routes', () => {
     const host = createHost(app);
     const bystander = createHost(app);
     createTask(app, host.hostProfileId, { priority_level: 'urgent', created_date: clock.toISOString() });
+    // The set-up's own writes reach the feed on the next turn: let them pass before listening.
+    await new Promise((resolve) => setImmediate(resolve));
     const listen = (user: UserFixture) => {
       const actor = loadActor(app.db, user.userId);
       if (!actor) throw new Error('no actor');
       const chunks: string[] = [];
-      const subscriber: Subscriber = { actor, hostId: actor.hostProfileId ?? null, write: (c) => chunks.push(c), end: () => undefined };
+      const subscriber: Subscriber = { actor, hostId: actor.hostProfileId ?? null, clientId: null, write: (c) => chunks.push(c), end: () => undefined };
       app.syncHub.add(subscriber);
       return { chunks, stop: () => app.syncHub.remove(subscriber) };
     };

@@ -10,9 +10,9 @@ import { TABLE_IDS } from '../../shared/registry';
 import type { Actor } from '../src/actor';
 import { currentVersion, newId } from '../src/db/write';
 import { TOKEN_COOKIE } from '../src/plugins/auth';
-import { SyncHub, notifyChanged, type Subscriber } from '../src/modules/sync/events';
+import { SyncHub, type Subscriber } from '../src/modules/sync/events';
 import { makeTestApp, type TestApp } from './helpers';
-import { createHost, createStaff, createTask, defOf } from './fixtures';
+import { createHost, createStaff, createTask } from './fixtures';
 import { auth, mutation, push } from './sync-helpers';
 
 const T = TABLE_IDS;
@@ -152,12 +152,46 @@ describe('sync events', () => {
     await staffStream.until(() => staffStream.count('poke') === 1);
   });
 
+  it('does not poke the device whose push made the change, but pokes the same user on another device', async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const task = createTask(app, host.hostProfileId, { assigned_staff_id: staff.staffId });
+    const pusher = `c-${newId()}`;
+    const pushingDevice = await open(`/api/sync/events?clientId=${pusher}`, auth(staff.token));
+    const otherDevice = await open(`/api/sync/events?clientId=c-${newId()}`, auth(staff.token));
+    const hostStream = await open('/api/sync/events', auth(host.token));
+
+    await push(app, staff.token, pusher, [mutation(1, T.housekeeping_tasks, 'update', String(task.id), { notes: 'Window latch broken' })]);
+    await otherDevice.until(() => otherDevice.count('poke') === 1);
+    await hostStream.until(() => hostStream.count('poke') === 1);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    expect(pushingDevice.count('poke')).toBe(0);
+
+    // A write that did not come from its push (the host's, through the table API) reaches it as usual.
+    const res = await app.inject({ method: 'POST', url: `/api/table/${T.housekeeping_tasks}/update`, headers: auth(host.token), payload: { ID: task.id, notes: 'Latch fixed' } });
+    expect(res.statusCode).toBe(200);
+    await pushingDevice.until(() => pushingDevice.count('poke') === 1);
+  });
+
+  it('pokes nobody for a push that was rejected (nothing was written)', async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const task = createTask(app, host.hostProfileId, { assigned_staff_id: staff.staffId });
+    const hostStream = await open('/api/sync/events', auth(host.token));
+    const reply = await push(app, staff.token, `c-${newId()}`, [mutation(1, T.housekeeping_tasks, 'update', String(task.id), { cost: 12 })]);
+    expect(reply.results[0]?.status).toBe('rejected');
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    expect(hostStream.count('poke')).toBe(0);
+  });
+
   it('does not poke a staff member for rows it cannot read (bookings)', async () => {
     const host = createHost(app);
     const staff = createStaff(app, host.hostProfileId);
+    const task = createTask(app, host.hostProfileId);
+    // The set-up's own writes reach the feed on the next turn: let them pass before listening.
+    await new Promise((resolve) => setImmediate(resolve));
     const hostStream = await open('/api/sync/events', auth(host.token));
     const staffStream = await open('/api/sync/events', auth(staff.token));
-    const task = createTask(app, host.hostProfileId);
     const res = await app.inject({
       method: 'POST',
       url: `/api/table/${T.bookings}/create`,
@@ -179,7 +213,7 @@ describe('sync events', () => {
     const bad = await Stream.open(`${base}/api/sync/events?token=not-a-token`);
     expect([none.status, bad.status]).toEqual([401, 401]);
 
-    notifyChanged(app, defOf(T.properties), [{ id: 'p', host_id: host.hostProfileId }]);
+    app.changes.publish({ changes: [{ table: T.properties, id: 'p', op: 'update', ownerAfter: host.hostProfileId }] });
     await byQuery.until(() => byQuery.count('poke') === 1);
     await byCookie.until(() => byCookie.count('poke') === 1);
   });
@@ -203,6 +237,7 @@ describe('sync hub', () => {
     const s = {
       actor: actor(userId),
       hostId: `hp-${userId}`,
+      clientId: null,
       chunks: [] as string[],
       ended: false,
       write(chunk: string) {
@@ -249,16 +284,22 @@ describe('sync hub', () => {
     }
   });
 
-  it('matches listeners by the read policy and the rows owner', () => {
+  it('matches listeners by the read policy and the rows owner, before and after a move', async () => {
     const hub = new SyncHub({ heartbeatMs: 25_000, maxPerUser: 5, version: () => 1 });
-    const a = fake('a');
-    const b = fake('b');
-    hub.add(a);
-    hub.add(b);
-    expect(hub.audience(defOf(T.properties), new Set(['hp-a']))).toEqual([a]);
-    expect(hub.audience(defOf(T.display_settings), new Set(['b']))).toEqual([b]);
+    const [a, b, c] = [fake('a'), fake('b'), fake('c')];
+    for (const s of [a, b, c]) hub.add(s);
+    const pokedBy = async (changes: Parameters<SyncHub['onChanges']>[1]['changes']) => {
+      for (const s of [a, b, c]) s.chunks.length = 0;
+      hub.onChanges(app.db, { changes });
+      await new Promise((resolve) => setImmediate(resolve));
+      return [a, b, c].filter((s) => s.chunks.length > 0);
+    };
+    expect(await pokedBy([{ table: T.properties, id: 'p', op: 'update', ownerAfter: 'hp-a' }])).toEqual([a]);
+    expect(await pokedBy([{ table: T.display_settings, id: 'd', op: 'update', ownerAfter: 'b' }])).toEqual([b]);
+    // A row moved to another host: both hear of it.
+    expect(await pokedBy([{ table: T.bookings, id: 'x', op: 'update', ownerBefore: 'hp-a', ownerAfter: 'hp-c' }])).toEqual([a, c]);
     // Hosts cannot read platform settings at all.
-    expect(hub.audience(defOf(T.platform_settings), new Set())).toEqual([]);
+    expect(await pokedBy([{ table: T.platform_settings, id: 's', op: 'update', ownerAfter: null }])).toEqual([]);
     hub.closeAll();
   });
 });

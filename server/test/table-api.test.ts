@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { TABLE_IDS } from '../../shared/registry';
 import { auditLog, bookings, hostProfiles, platformSettings, properties, users } from '../../shared/schema/tables';
 import { currentVersion, getRow } from '../src/db/write';
-import { decryptSecret } from '../src/plugins/secret';
+import { decryptSecret } from '../src/lib/crypto';
 import { makeTestApp, type TestApp } from './helpers';
 import {
   createBooking,

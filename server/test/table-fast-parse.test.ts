@@ -1,5 +1,5 @@
 /**
- * The compiled zod parse (table/fast-parse.ts) against zod itself: wherever the compiled form is
+ * The compiled zod parse (server/src/write/fast-parse.ts) against zod itself: wherever the compiled form is
  * sure, zod accepts the value and returns the same thing (deep, and keys in the same order); the
  * usual valid inputs (a sync mutation, a task update) are the ones it is sure of.
  */
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
 import { MutationSchema, PushRequestSchema } from '../../shared/sync';
-import { UNSURE, fastParser, parseFast } from '../src/modules/table/fast-parse';
+import { UNSURE, fastParser, parseFast } from '../src/write/fast-parse';
 import { ValidationFailed } from '../src/errors';
 
 const TASK = tableById(TABLE_IDS.housekeeping_tasks) as TableDef;

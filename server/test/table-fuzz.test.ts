@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { getTableColumns } from 'drizzle-orm';
 import { TABLES, TABLE_IDS, type TableDef } from '../../shared/registry';
 import { currentVersion, type Row } from '../src/db/write';
-import { FILTER_OPS } from '../src/modules/table/service';
+import { FILTER_OPS } from '../../shared/api/table';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createUser, rowCount, seedRow, type HostFixture, type UserFixture } from './fixtures';
 

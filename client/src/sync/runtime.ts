@@ -118,7 +118,7 @@ export class SyncRuntime {
       if (isStuck(engine.getStatus().state)) requestBackgroundSync();
       this.publish();
     });
-    this.stopTriggers = this.startTriggers(engine, token);
+    this.stopTriggers = this.startTriggers(engine, token, clientId);
     this.publish();
     void engine.sync();
     // The offline data must survive storage pressure: ask once a user has signed in.
@@ -170,7 +170,7 @@ export class SyncRuntime {
     return entry;
   }
 
-  private startTriggers(engine: SyncEngine, token: string): () => void {
+  private startTriggers(engine: SyncEngine, token: string, clientId: string): () => void {
     const cleanups: (() => void)[] = [];
     const on = (target: EventTarget, type: string, handler: () => void) => {
       target.addEventListener(type, handler);
@@ -193,7 +193,8 @@ export class SyncRuntime {
     cleanups.push(() => clearInterval(timer));
 
     if (typeof EventSource !== 'undefined') {
-      const events = new EventSource(`/api/sync/events?token=${encodeURIComponent(token)}`);
+      // The clientId spares this device pokes about its own pushes: their answer already leads to a pull.
+      const events = new EventSource(`/api/sync/events?token=${encodeURIComponent(token)}&clientId=${encodeURIComponent(clientId)}`);
       // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
       events.addEventListener(SYNC_EVENTS.ready, sync);
       events.addEventListener(SYNC_EVENTS.poke, sync);

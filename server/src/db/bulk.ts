@@ -13,6 +13,7 @@ import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { TableDef } from '../../../shared/registry';
 import { connectionOf, newId, nowIso, reserveVersions, type Row, type Tx } from './write';
+import { recordChange } from './changes';
 
 type Column = SQLiteColumn & { default?: unknown; defaultFn?: () => unknown; shouldDisableInsert(): boolean };
 
@@ -74,6 +75,7 @@ export function insertRowsBulk(tx: Tx, def: TableDef, values: readonly Row[], no
   const first = last - values.length + 1;
   const at = nowIso(now);
   const params: unknown[] = new Array<unknown>(plan.columns.length);
+  const connection = connectionOf(tx);
   return values.map((v, n) => {
     const row: Row = { ...v, [def.key]: v[def.key] ?? newId(), version: first + n, updated_at: at };
     const stored: Row = {};
@@ -84,6 +86,7 @@ export function insertRowsBulk(tx: Tx, def: TableDef, values: readonly Row[], no
       stored[key] = bound === null ? null : column.mapFromDriverValue(bound);
     });
     plan.statement.run(params);
+    recordChange(connection, def, String(stored[def.key]), 'create', stored);
     return stored;
   });
 }

@@ -11,6 +11,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { counters } from '../../../shared/schema/tables';
 import type { TableDef } from '../../../shared/registry';
 import type { Db } from './index';
+import { recordChange, trackTransaction } from './changes';
 
 export type Row = Record<string, unknown>;
 /** A database handle or an open transaction: both run the same synchronous queries. */
@@ -56,9 +57,12 @@ const runners = new WeakMap<object, Runner>();
  * per handle stay cached across transactions.
  */
 export function transact<T>(db: Db, work: (tx: Tx) => T, behavior: 'deferred' | 'immediate' = 'deferred'): T {
-  let runner = runners.get(db.$client);
-  if (!runner) runners.set(db.$client, (runner = db.$client.transaction((fn: () => unknown) => fn())));
-  return runner[behavior](() => work(db)) as T;
+  const client = db.$client;
+  let runner = runners.get(client);
+  if (!runner) runners.set(client, (runner = client.transaction((fn: () => unknown) => fn())));
+  const run = runner;
+  // The change feed (changes.ts) publishes what `work` wrote once the outermost level commits.
+  return trackTransaction(client, () => client.inTransaction, () => run[behavior](() => work(db)) as T);
 }
 
 /**
@@ -342,7 +346,9 @@ export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Da
   const row: Row = { ...values, [def.key]: values[def.key] ?? newId(), version: nextVersion(tx), updated_at: nowIso(now) };
   const codec = codecOf(def);
   if (codec.builderOnly || !Object.values(row).every(isPlain)) {
-    return tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+    const stored = tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+    recordChange(connectionOf(tx), def, String(stored[def.key]), 'create', stored);
+    return stored;
   }
   // As drizzle's insert: every column, a missing value taking the column's default, else null.
   const statement = cachedStatement(tx, `row:insert:${def.id}`, (client) =>
@@ -357,6 +363,7 @@ export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Da
   });
   const stored = decode(codec, statement.get(...params) as unknown[] | undefined);
   if (!stored) throw new Error(`Insert into ${def.name} returned no row`);
+  recordChange(connectionOf(tx), def, String(stored[def.key]), 'create', stored);
   return stored;
 }
 
@@ -378,12 +385,17 @@ export function insertRows(tx: Tx, def: TableDef, values: Row[], now: Date = new
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     out.push(...(tx.insert(def.table as SQLiteTable).values(chunk as never[]).returning().all() as Row[]));
   }
+  const connection = connectionOf(tx);
+  for (const row of out) recordChange(connection, def, String(row[def.key]), 'create', row);
   return out;
 }
 
-/** Updates a live row's fields with a fresh version; undefined when there is no such live row. */
-export function updateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date()): Row | undefined {
-  return writeUpdate(tx, def, id, values, now, true) as Row | undefined;
+/**
+ * Updates a live row's fields with a fresh version; undefined when there is no such live row.
+ * `before`, the row as the caller read it, lets the change feed name the owner it had.
+ */
+export function updateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date(), before?: Row): Row | undefined {
+  return writeUpdate(tx, def, id, values, now, true, before) as Row | undefined;
 }
 
 /**
@@ -391,11 +403,17 @@ export function updateRow(tx: Tx, def: TableDef, id: string, values: Row, now: D
  * the same write without RETURNING, which costs SQLite more than the update itself. Answers
  * whether a live row was updated.
  */
-export function updateFields(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date()): boolean {
-  return writeUpdate(tx, def, id, values, now, false) as boolean;
+export function updateFields(tx: Tx, def: TableDef, id: string, values: Row, now: Date = new Date(), before?: Row): boolean {
+  return writeUpdate(tx, def, id, values, now, false, before) as boolean;
 }
 
-function writeUpdate(tx: Tx, def: TableDef, id: string, values: Row, now: Date, returning: boolean): Row | undefined | boolean {
+function writeUpdate(tx: Tx, def: TableDef, id: string, values: Row, now: Date, returning: boolean, before: Row | undefined): Row | undefined | boolean {
+  const result = writeUpdateRow(tx, def, id, values, now, returning);
+  if (result) recordChange(connectionOf(tx), def, id, values.deleted_at ? 'delete' : 'update', typeof result === 'object' ? result : values, before);
+  return result;
+}
+
+function writeUpdateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Date, returning: boolean): Row | undefined | boolean {
   const version = nextVersion(tx);
   const stamp = nowIso(now);
   const codec = codecOf(def);
@@ -433,6 +451,6 @@ function writeUpdate(tx: Tx, def: TableDef, id: string, values: Row, now: Date, 
 }
 
 /** Leaves a tombstone (deleted_at + fresh version) so that clients learn of the delete. */
-export function tombstoneRow(tx: Tx, def: TableDef, id: string, now: Date = new Date()): Row | undefined {
-  return updateRow(tx, def, id, { deleted_at: nowIso(now) }, now);
+export function tombstoneRow(tx: Tx, def: TableDef, id: string, now: Date = new Date(), before?: Row): Row | undefined {
+  return updateRow(tx, def, id, { deleted_at: nowIso(now) }, now, before);
 }

@@ -2,9 +2,7 @@
  * The server's scheduled jobs (architecture.md §7, api.md "Jobs"): their names, intervals and what
  * a run does. Each run answers a summary, which is what `POST /api/admin/jobs/:name/run` answers.
  */
-import { TABLE_IDS, tableById, type TableDef } from '../../../shared/registry';
 import type { Db } from '../db/index';
-import type { Row } from '../db/write';
 import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../modules/calendar/poll';
 import { refreshDatedStatuses } from '../modules/guests/service';
 import type { DrainSummary } from '../modules/push/sender';
@@ -25,7 +23,6 @@ export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [GUEST_STATUS_JOB]: 60 * 60_000,
 };
 
-const GUESTS = tableById(TABLE_IDS.guests) as TableDef;
 
 export type AlertJobSummary = AlertRunResult & {
   /** The Web Push sending that followed the commit (every due delivery, these alerts' included). */
@@ -37,8 +34,6 @@ export type JobEnv = {
   now: () => Date;
   /** Sends the queued push deliveries (after the alerts' commit) and answers what happened. */
   drainPush?: () => Promise<DrainSummary | null>;
-  /** Told of the rows a run wrote, once committed (the sync module's poke). */
-  onChange?: (table: TableDef, rows: readonly Row[]) => void;
 };
 
 export function jobDefinitions(env: JobEnv): JobDefinition[] {
@@ -60,14 +55,13 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
     {
       name: ICAL_POLL_JOB,
       intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB],
-      run: (): Promise<PollSummary> => pollFeeds(env.db, { now: env.now, intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB], onChange: env.onChange }),
+      run: (): Promise<PollSummary> => pollFeeds(env.db, { now: env.now, intervalMs: JOB_INTERVALS_MS[ICAL_POLL_JOB] }),
     },
     {
       name: GUEST_STATUS_JOB,
       intervalMs: JOB_INTERVALS_MS[GUEST_STATUS_JOB],
       run: ({ now }) => {
         const { checked, changed } = refreshDatedStatuses(env.db, now);
-        if (changed.length > 0) env.onChange?.(GUESTS, changed);
         return { checked, changed: changed.length };
       },
     },

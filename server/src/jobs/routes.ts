@@ -7,8 +7,8 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema as ErrorReply } from '../../../shared/api/errors';
 import { Conflict } from '../errors';
-import { notifyChanged } from '../modules/sync/events';
 import { JOB_NAMES, jobDefinitions } from './definitions';
 import { JobScheduler } from './scheduler';
 
@@ -23,7 +23,6 @@ export type JobsPluginOptions = {
   schedule?: boolean;
 };
 
-const ErrorReply = z.object({ error: z.string() });
 
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (fastify, opts) => {
@@ -34,7 +33,6 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         db: app.db,
         now: () => app.now(),
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
-        onChange: (def, rows) => notifyChanged(app, def, rows),
       }),
       {
         now: () => app.now(),
@@ -49,7 +47,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     app.post(
       '/api/admin/jobs/:name/run',
       {
-        onRequest: app.requireRoles('super_admin'),
+        config: { access: { operation: 'jobs.run' } },
         schema: {
           tags: ['admin'],
           summary: 'Run a background job now and answer what it did',

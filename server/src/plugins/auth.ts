@@ -1,14 +1,13 @@
 /**
  * JWT sessions (@fastify/jwt): `app.authenticate` resolves `request.actor` from a Bearer token (or
  * the `staykeep_token` cookie) and the current database state, so role and scope changes apply
- * at once; `app.requireRoles(...)` guards a route by role.
+ * at once. Which routes need a session, and for whom, is the access plugin's (access.ts).
  */
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '../../../shared/enums';
 import { loadActor, type Actor } from '../actor';
-import { Forbidden, Unauthorized } from '../errors';
+import { Unauthorized } from '../errors';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -23,7 +22,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
-    requireRoles: (...roles: Role[]) => preHandlerAsyncHookHandler;
     signSession: (userId: string) => string;
   }
 }
@@ -62,12 +60,6 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
       request.actor = actor;
     }
     app.decorate('authenticate', authenticate);
-    app.decorate('requireRoles', (...roles: Role[]) => {
-      return async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!request.actor) await authenticate(request, reply);
-        if (!request.actor || !roles.includes(request.actor.role)) throw new Forbidden();
-      };
-    });
   },
   { name: 'auth', dependencies: ['db'] },
 );

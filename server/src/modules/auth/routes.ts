@@ -58,6 +58,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/register',
     {
+      config: { access: 'public' },
       onRequest,
       schema: {
         tags: TAGS,
@@ -75,6 +76,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/login',
     {
+      config: { access: 'public' },
       onRequest,
       schema: {
         tags: TAGS,
@@ -92,8 +94,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/auth/me',
     {
+      config: { access: { operation: 'account.own' } },
       onRequest,
-      preValidation: app.authenticate,
       schema: { tags: TAGS, summary: 'The signed-in user', security: BEARER, response: { 200: z.object({ data: sessionUserSchema }), 401: errorSchema } },
     },
     async (request) => {
@@ -105,7 +107,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/auth/logout',
-    { onRequest, schema: { tags: TAGS, summary: 'Sign out (clears the session cookie)', response: { 200: emptySchema } } },
+    { config: { access: 'public' }, onRequest, schema: { tags: TAGS, summary: 'Sign out (clears the session cookie)', response: { 200: emptySchema } } },
     async (_request, reply) => {
       reply.header('set-cookie', `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secureCookie ? '; Secure' : ''}`);
       return {};
@@ -115,6 +117,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/reset-password/email',
     {
+      config: { access: 'public' },
       onRequest,
       schema: {
         tags: TAGS,
@@ -132,6 +135,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/reset-password',
     {
+      config: { access: 'public' },
       onRequest,
       schema: {
         tags: TAGS,
@@ -149,8 +153,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/change-password',
     {
+      config: { access: { operation: 'account.own' } },
       onRequest,
-      preValidation: app.authenticate,
       schema: {
         tags: TAGS,
         summary: "Change the signed-in user's password",
@@ -167,13 +171,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/setup/status',
-    { onRequest, schema: { tags: ['setup'], summary: 'Whether the first super admin is still to be created', response: { 200: z.object({ needed: z.boolean() }) } } },
+    { config: { access: 'public' }, onRequest, schema: { tags: ['setup'], summary: 'Whether the first super admin is still to be created', response: { 200: z.object({ needed: z.boolean() }) } } },
     async () => ({ needed: isSetupNeeded(app.db) }),
   );
 
   app.post(
     '/api/setup',
     {
+      config: { access: 'public' },
       onRequest,
       schema: {
         tags: ['setup'],
@@ -191,8 +196,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/staff/:id/invite',
     {
+      config: { access: { operation: 'staff.invite' } },
       onRequest,
-      preValidation: app.requireRoles('host'),
       schema: {
         tags: ['housekeeping', 'auth'],
         summary: 'Invite a staff member: creates the staff user and mails a link to set the first password (valid 24 h)',

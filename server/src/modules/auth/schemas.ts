@@ -14,7 +14,7 @@ export const newPasswordField = z
   .max(1024, 'must be at most 1024 characters');
 const givenPasswordField = z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters');
 
-export const errorSchema = z.object({ error: z.string() });
+export { ErrorReplySchema as errorSchema } from '../../../../shared/api/errors';
 
 export const sessionUserSchema = z.object({
   ID: z.string(),

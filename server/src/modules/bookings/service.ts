@@ -273,7 +273,7 @@ export function updateBooking(tx: Tx, before: Row, changes: Row, env: BookingEnv
   const unCancelled = before.booking_status === 'cancelled' && holdsDates({ booking_status: String(after.booking_status) });
   const clashes = movedStay || unCancelled ? checkOverlap(tx, env, after, options, id) : [];
   price(after, property, set);
-  const stored = updateRow(tx, BOOKINGS, id, set, env.now) as BookingRow | undefined;
+  const stored = updateRow(tx, BOOKINGS, id, set, env.now, before) as BookingRow | undefined;
   if (!stored) throw new Error(`Booking ${id} vanished inside its transaction`);
   afterWrite(tx, before, stored, env);
   return { row: stored, clashes };
@@ -287,7 +287,7 @@ export function cancelBooking(tx: Tx, before: Row, env: BookingEnv): BookingWrit
 /** Tombstones a live booking (read in this transaction). */
 export function deleteBooking(tx: Tx, before: Row, env: BookingEnv): void {
   const id = text(before, 'id');
-  const gone = tombstoneRow(tx, BOOKINGS, id, env.now);
+  const gone = tombstoneRow(tx, BOOKINGS, id, env.now, before);
   if (!gone) throw new Error(`Booking ${id} vanished inside its transaction`);
   afterWrite(tx, before, gone, env);
 }

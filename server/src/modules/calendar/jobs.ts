@@ -7,11 +7,11 @@
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { SYNC_JOB_UNKNOWN_ERROR } from '../../../../shared/messages';
-import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { calendarSyncJobs, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db';
-import { insertRow, nowIso, tombstoneRow, updateRow, type Row } from '../../db/write';
+import { insertRow, nowIso, tombstoneRow, transact, updateRow, type Row } from '../../db/write';
 import { scopeWhere } from '../../policy';
 import type { FetchFeedOptions } from '../../integrations/ical/fetch';
 import type { ReconcileResult } from '../../integrations/ical/reconcile';
@@ -19,16 +19,7 @@ import type { FeedRow } from './feeds';
 import { syncFeed } from './service';
 import { notifyMany } from '../notifications/service';
 
-function def(id: number): TableDef {
-  const table = tableById(id);
-  if (!table) throw new Error(`No table ${id}`);
-  return table;
-}
-
-const JOBS = def(TABLE_IDS.calendar_sync_jobs);
-const NOTIFICATIONS = def(TABLE_IDS.notifications);
-const BOOKINGS = def(TABLE_IDS.bookings);
-const BLOCKS = def(TABLE_IDS.calendar_blocks);
+const JOBS = requireTable(TABLE_IDS.calendar_sync_jobs);
 
 export type JobRow = typeof calendarSyncJobs.$inferSelect;
 
@@ -102,14 +93,6 @@ function clashText(clash: ReconcileResult['clashes'][number], propertyName: stri
   return `${propertyName}: ${side(clash.imported)} overlaps ${side(clash.other)}`;
 }
 
-/** Pokes whoever sees what a feed's sync wrote (the sync module's poke), when it wrote anything. */
-export function announceFeedSync(result: ReconcileResult, onChange: ((table: TableDef, rows: readonly Row[]) => void) | undefined): void {
-  if (!onChange || result.created + result.updated + result.cancelled + result.removed === 0) return;
-  // Every row of one feed belongs to the feed's host: one owner is enough to poke.
-  onChange(BOOKINGS, [{ host_id: result.hostId }]);
-  onChange(BLOCKS, [{ host_id: result.hostId }]);
-}
-
 /**
  * Urgent notifications for clashes this sync created (an imported event new or changed now), so a
  * re-sync does not repeat them. A block with exactly the dates of the other side is left out: it
@@ -144,8 +127,6 @@ export type JobRunnerOptions = {
   fetch?: FetchFeedOptions;
   gapMs?: number;
   cleanupAfterMs?: number;
-  /** Told of every row the runner writes (the sync module's poke). */
-  onChange?: (table: TableDef, rows: readonly Row[]) => void;
   onError?: (error: unknown) => void;
 };
 
@@ -180,8 +161,7 @@ export class CalendarJobRunner {
   }
 
   private write(id: string, values: Row): void {
-    const row = this.db.transaction((tx) => updateRow(tx, JOBS, id, values, this.options.now()));
-    if (row) this.options.onChange?.(JOBS, [row]);
+    transact(this.db, (tx) => updateRow(tx, JOBS, id, values, this.options.now()));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -217,15 +197,14 @@ export class CalendarJobRunner {
   private dropCompleted(ids: string[]): void {
     if (this.stopped) return;
     try {
-      const gone = this.db.transaction((tx) => {
+      transact(this.db, (tx) => {
         const done = tx
           .select({ id: calendarSyncJobs.id })
           .from(calendarSyncJobs)
           .where(and(inArray(calendarSyncJobs.id, ids), eq(calendarSyncJobs.status, 'completed'), isNull(calendarSyncJobs.deleted_at)))
           .all();
-        return done.map((j) => tombstoneRow(tx, JOBS, j.id, this.options.now())).filter((r): r is Row => r !== undefined);
+        for (const j of done) tombstoneRow(tx, JOBS, j.id, this.options.now());
       });
-      if (gone.length > 0) this.options.onChange?.(JOBS, gone);
     } catch (error) {
       this.options.onError?.(error);
     }
@@ -246,10 +225,8 @@ export class CalendarJobRunner {
         return false;
       }
       const { result } = outcome;
-      announceFeedSync(result, this.options.onChange);
       this.write(job.id, { progress: 95, message: 'Checking for conflicts' });
-      const notifications = notifyClashes(this.db, result, job.propertyName, this.options.now());
-      if (notifications.length > 0) this.options.onChange?.(NOTIFICATIONS, notifications);
+      notifyClashes(this.db, result, job.propertyName, this.options.now());
       const removed = result.cancelled + result.removed;
       this.write(job.id, {
         status: 'completed',

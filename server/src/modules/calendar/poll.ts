@@ -10,9 +10,7 @@ import { calendarFeeds, properties } from '../../../../shared/schema/tables';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/write';
 import type { FetchFeedOptions } from '../../integrations/ical/fetch';
-import type { TableDef } from '../../../../shared/registry';
-import type { Row } from '../../db/write';
-import { announceFeedSync, notifyClashes } from './jobs';
+import { notifyClashes } from './jobs';
 import { syncFeed } from './service';
 
 export const DEFAULT_POLL_INTERVAL_MS = 15 * 60 * 1000;
@@ -25,8 +23,6 @@ export type PollOptions = {
   concurrency?: number;
   /** At most this many feeds per run; the rest are due next time (oldest fetch first). */
   limit?: number;
-  /** Told of the rows a run wrote (the sync module's poke). */
-  onChange?: (table: TableDef, rows: readonly Row[]) => void;
 };
 
 export type PollSummary = { due: number; succeeded: number; failed: number; notifications: number; feedIds: string[] };
@@ -59,8 +55,6 @@ export async function pollFeeds(db: Db, options: PollOptions): Promise<PollSumma
         continue;
       }
       summary.succeeded += 1;
-      announceFeedSync(outcome.result, options.onChange);
-      // Notifications poke their owners themselves once committed (notifications/after-commit.ts).
       summary.notifications += notifyClashes(db, outcome.result, feed.propertyName, options.now()).length;
     }
   };

@@ -7,24 +7,19 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TABLE_IDS, tableById } from '../../../../shared/registry';
+import { ErrorReplySchema } from '../../../../shared/api/errors';
+import { CalendarJobSchema } from '../../../../shared/api/calendar';
 import { isoDate } from '../../../../shared/schema/fields';
 import { actorOf } from '../../plugins/auth';
 import { NotFound } from '../../errors';
 import { exportPropertyCalendar } from '../../integrations/ical/export';
 import { allowedOriginsFromEnv } from '../../integrations/ical/fetch';
-import { notifyChanged } from '../sync/events';
 import { createFeed, feedsToSync, propertyCalendar, propertyForExport } from './feeds';
 import { CalendarJobRunner, createJobs, listJobs } from './jobs';
 import { propertyToday } from './service';
 
-const FEEDS = (() => {
-  const def = tableById(TABLE_IDS.calendar_feeds);
-  if (!def) throw new Error('No calendar_feeds table');
-  return def;
-})();
 
-const errorSchema = z.object({ error: z.string() });
+const errorSchema = ErrorReplySchema;
 const id = z.string().trim().min(1).max(100);
 
 const feedSchema = z.object({
@@ -43,19 +38,7 @@ const feedSchema = z.object({
   updated_at: z.string().nullable(),
 });
 
-const jobSchema = z.object({
-  id: z.string(),
-  feed_id: z.string().nullable(),
-  propertyId: z.string(),
-  propertyName: z.string(),
-  platform: z.string(),
-  iCalUrl: z.string(),
-  status: z.enum(['pending', 'running', 'completed', 'failed']),
-  progress: z.number(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  message: z.string(),
-});
+const jobSchema = CalendarJobSchema;
 
 const eventSchema = z.object({
   uid: z.string(),
@@ -82,16 +65,14 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   const runner = new CalendarJobRunner(app.db, {
     now: () => app.now(),
     fetch: { allowedOrigins },
-    onChange: (def, rows) => notifyChanged(app, def, rows),
     onError: (error) => app.log.error({ err: error }, 'calendar sync job failed'),
   });
   app.addHook('onClose', async () => runner.stop());
-  const hostRoles = app.requireRoles('host', 'admin', 'super_admin');
 
   app.post(
     '/api/calendar/feeds',
     {
-      preValidation: hostRoles,
+      config: { access: { operation: 'calendar.feeds' } },
       schema: {
         tags: ['calendar'],
         summary: 'Add an iCal feed to a property',
@@ -104,7 +85,6 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const feed = await createFeed(app.db, actorOf(request), request.body, { now: app.now(), allowedOrigins });
-      notifyChanged(app, FEEDS, [feed]);
       return reply.status(201).send(feed);
     },
   );
@@ -112,7 +92,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/calendar/sync',
     {
-      preValidation: hostRoles,
+      config: { access: { operation: 'calendar.feeds' } },
       schema: {
         tags: ['calendar'],
         summary: 'Queue sync jobs for feeds (all active feeds in scope when feedIds is left out)',
@@ -132,7 +112,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/calendar/jobs',
     {
-      preValidation: hostRoles,
+      config: { access: { operation: 'calendar.feeds' } },
       schema: {
         tags: ['calendar'],
         summary: "The caller's calendar sync jobs, newest first",
@@ -146,7 +126,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/properties/:id/calendar',
     {
-      preValidation: hostRoles,
+      config: { access: { operation: 'calendar.feeds' } },
       schema: {
         tags: ['calendar'],
         summary: "A property's bookings and blocks overlapping [from, to) (end is the check-out day)",
@@ -162,6 +142,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/ical/:propertyId/:token.ics',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['calendar'],
         summary: "A property's export feed (text/calendar) at its secret URL",

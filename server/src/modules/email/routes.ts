@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema as errorSchema } from '../../../../shared/api/errors';
 import { EMAIL_FAILED_TEXT, SMTP_NOT_CONFIGURED_PROPERLY } from '../../../../shared/messages';
 import { HttpError, ValidationFailed } from '../../errors';
 import { SmtpNotConfigured, sendMail } from './mailer';
 import { testEmail } from './templates';
 
-const errorSchema = z.object({ error: z.string() });
 
 export async function emailRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +15,7 @@ export async function emailRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/email/test',
     {
-      preValidation: app.requireRoles('super_admin', 'admin'),
+      config: { access: { operation: 'email.test' } },
       schema: {
         tags: ['email'],
         summary: 'Send a test e-mail with the SMTP settings',

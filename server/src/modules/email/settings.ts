@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { platformSettings } from '../../../../shared/schema/tables';
 import type { Tx } from '../../db/write';
-import { decryptSecret } from '../../plugins/secret';
+import { decryptSecret } from '../../lib/crypto';
 
 export const DEFAULT_FROM_NAME = 'Staykeep';
 

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { actorOf } from '../../plugins/auth';
 import { syncGuests } from './service';
 
-const ErrorReply = z.object({ error: z.string() });
 const count = z.number().int().min(0);
 
 export async function guestRoutes(fastify: FastifyInstance): Promise<void> {
@@ -14,7 +14,7 @@ export async function guestRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/guests/sync',
     {
-      preValidation: app.requireRoles('host', 'admin', 'super_admin'),
+      config: { access: { operation: 'guests.rebuild' } },
       schema: {
         tags: ['guests'],
         summary: "Rebuild a host's guests from its bookings (spec §5 rules), in one transaction",

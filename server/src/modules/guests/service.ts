@@ -28,6 +28,7 @@ import { bookings, guests, hostProfiles, properties } from '../../../../shared/s
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { connectionOf, insertRow, newId, nowIso, reserveVersions, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { recordChange } from '../../db/changes';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 
 function requireDef(id: number): TableDef {
@@ -354,9 +355,12 @@ function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): voi
   const { insert, update } = rebuildStatementsFor(tx);
   const first = reserveVersions(tx, writes.length) - writes.length + 1;
   const at = nowIso(now);
+  const connection = connectionOf(tx);
   writes.forEach((w, i) => {
     if (w.insert) insert.run(w.id, first + i, at, w.hostId, w.email, at, ...w.values);
     else update.run(first + i, at, at, ...w.values, w.id);
+    // These statements bypass db/write.ts: the change feed is told here.
+    recordChange(connection, GUESTS, w.id, w.insert ? 'create' : 'update', { host_id: w.hostId });
   });
 }
 

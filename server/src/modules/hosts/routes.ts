@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { ACCOUNT_STATUSES } from '../../../../shared/enums';
 import { actorOf } from '../../plugins/auth';
 import { changeHostPlan, changeHostStatus } from './service';
 
-const ErrorReply = z.object({ error: z.string() });
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const Params = z.object({ id: z.string().min(1).max(100).describe('Host profile id') });
 const HostProfileReply = z.looseObject({
@@ -18,12 +18,11 @@ const HostProfileReply = z.looseObject({
 
 export async function hostAdminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admins = app.requireRoles('admin', 'super_admin');
 
   app.post(
     '/api/admin/hosts/:id/plan',
     {
-      preValidation: admins,
+      config: { access: { operation: 'hosts.plan' } },
       schema: {
         tags: ['admin'],
         summary: 'Move a host to a subscription tier',
@@ -41,7 +40,7 @@ export async function hostAdminRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/hosts/:id/status',
     {
-      preValidation: admins,
+      config: { access: { operation: 'hosts.status' } },
       schema: {
         tags: ['admin'],
         summary: "Set a host's account status",

@@ -1,21 +1,14 @@
 /**
- * Notification routes (api.md "Notifications"): the caller's own notifications only, for every
- * role. Registered with fastify-plugin so that its after-commit listener serves the whole app: each
- * notification written anywhere (table API, sync push, jobs, booking rules) pokes its owner's open
- * streams and wakes the push sender once its transaction has committed.
+ * Notification routes: the caller's own notifications only, for every role. What they change
+ * reaches the caller's other devices through the change feed, like every write.
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { NOTIFICATION_TYPES } from '../../../../shared/enums';
 import { actorOf } from '../../plugins/auth';
-import { notifyChanged } from '../sync/events';
-import { NOTIFICATIONS } from '../push/tables';
-import { onNotificationsWritten } from './after-commit';
 import { clearNotifications, listNotifications, markAllRead, markRead } from './service';
-
-const ErrorReply = z.object({ error: z.string() });
 
 const NotificationReply = z.object({
   id: z.string(),
@@ -46,20 +39,11 @@ export const notificationRoutes = fp(
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    const stopListening = onNotificationsWritten((ids) => {
-      notifyChanged(app, NOTIFICATIONS, ids);
-      if (app.hasDecorator('push')) app.push.sender.wake();
-    });
-    app.addHook('preClose', async () => stopListening());
-
-    const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      await app.authenticate.call(app, request, reply);
-    };
 
     app.get(
       '/api/notifications',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'notifications.own' } },
         schema: {
           tags: ['notifications'],
           summary: "The caller's notifications, newest first, with the unread count",
@@ -74,7 +58,7 @@ export const notificationRoutes = fp(
     app.post(
       '/api/notifications/read-all',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'notifications.own' } },
         schema: {
           tags: ['notifications'],
           summary: "Mark all the caller's notifications read",
@@ -84,7 +68,6 @@ export const notificationRoutes = fp(
       },
       async (request) => {
         const ids = markAllRead(app.db, actorOf(request), app.now());
-        notifyChanged(app, NOTIFICATIONS, ids);
         return { updated: ids.length };
       },
     );
@@ -92,7 +75,7 @@ export const notificationRoutes = fp(
     app.post(
       '/api/notifications/:id/read',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'notifications.own' } },
         schema: {
           tags: ['notifications'],
           summary: "Mark one of the caller's notifications read",
@@ -101,17 +84,13 @@ export const notificationRoutes = fp(
           response: { 200: NotificationReply, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply },
         },
       },
-      async (request) => {
-        const row = markRead(app.db, actorOf(request), request.params.id, app.now());
-        notifyChanged(app, NOTIFICATIONS, [row.id]);
-        return row;
-      },
+      async (request) => markRead(app.db, actorOf(request), request.params.id, app.now()),
     );
 
     app.delete(
       '/api/notifications',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'notifications.own' } },
         schema: {
           tags: ['notifications'],
           summary: "Clear the caller's notifications",
@@ -122,7 +101,6 @@ export const notificationRoutes = fp(
       },
       async (request) => {
         const ids = clearNotifications(app.db, actorOf(request), app.now());
-        notifyChanged(app, NOTIFICATIONS, ids);
         return { deleted: ids.length };
       },
     );

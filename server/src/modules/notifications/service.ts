@@ -1,12 +1,11 @@
 /**
- * Notifications (spec §3/§4, api.md "Notifications"). The server creates them (decisions.md: a
- * route-only table); their owner reads them, marks one or all read, and clears them, through
- * these routes or through sync. Every write goes through db/write.ts, so each change reaches the
- * owner's other devices by sync.
+ * Notifications: the server creates them (a route-only table, docs/decisions.md); their owner
+ * reads them, marks one or all read, and clears them, through these routes or through sync. Every
+ * write goes through db/write.ts, so each change reaches the owner's other devices by sync.
  *
- * `notify` is the one way the server raises a notification: it writes the row, queues a Web Push
- * delivery per device of the owner in the same transaction, and leaves the network for after the
- * commit (after-commit.ts).
+ * `notify` is the one way the server raises a notification: it writes the row and queues a Web
+ * Push delivery per device of the owner in the same transaction; the push module sends them once
+ * the change feed reports the commit (server/src/db/changes.ts).
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notifications, pushDeliveries } from '../../../../shared/schema/tables';
@@ -16,7 +15,6 @@ import { insertRows, nowIso, tombstoneRow, updateRow, type Tx } from '../../db/w
 import { NotFound } from '../../errors';
 import { queueDeliveries, type NotificationType } from '../push/service';
 import { NOTIFICATIONS } from '../push/tables';
-import { announceNotification } from './after-commit';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -40,7 +38,8 @@ export type Notified = {
 
 /**
  * Writes a notification for `input.userId` inside the caller's transaction and queues its push
- * deliveries; the sync poke and the sending happen once that transaction has committed.
+ * deliveries; the sync poke and the sending follow from the change feed once that transaction
+ * has committed (server/src/db/changes.ts).
  */
 export function notify(tx: Tx, input: NotifyInput, now: Date = new Date()): Notified {
   const [one] = notifyMany(tx, [input], now);
@@ -74,7 +73,6 @@ export function notifyMany(tx: Tx, inputs: readonly NotifyInput[], now: Date = n
     now,
   ) as NotificationRow[];
   const deliveries = queueDeliveries(tx, rows, now, handle);
-  for (const row of rows) announceNotification(row.id);
   return rows.map((notification) => ({ notification, deliveries: deliveries.get(notification.id) ?? 0 }));
 }
 

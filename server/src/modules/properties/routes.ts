@@ -8,12 +8,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema } from '../../../../shared/api/errors';
+import { TABLE_IDS } from '../../../../shared/table-ids';
 import { HttpError, NotFound, ValidationFailed } from '../../errors';
 import { actorOf } from '../../plugins/auth';
 import { MAX_IMAGE_BYTES, SERVED_NAME, UnreadableImage, discardImage, sniffImageType, storeImage, uploadsDir, type StoredImage } from './images';
 import { addPropertyImage, propertyToChange, rotateExportToken, type PropertyEnv } from './service';
 
-const ErrorReply = z.object({ error: z.string() });
+const ErrorReply = ErrorReplySchema;
 const Params = z.object({ id: z.string().min(1).max(100).describe('Property id') });
 const MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
 
@@ -30,7 +32,7 @@ export async function propertyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/properties/:id/ical-export-token',
     {
-      preValidation: app.authenticate,
+      config: { access: { table: 'update', id: TABLE_IDS.properties } },
       schema: {
         tags: ['properties'],
         summary: "Issue a new iCal export token for a property (the old feed URL stops working)",
@@ -45,7 +47,7 @@ export async function propertyRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/properties/:id/images',
     {
-      preValidation: app.authenticate,
+      config: { access: { table: 'update', id: TABLE_IDS.properties } },
       schema: {
         tags: ['properties'],
         summary: 'Upload a property image (multipart/form-data, one file field)',
@@ -93,6 +95,7 @@ export async function propertyRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/uploads/:file',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['properties'],
         summary: 'A property image display copy (public, cached for a year: names are never reused)',

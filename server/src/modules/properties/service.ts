@@ -74,7 +74,7 @@ export function updateProperty(tx: Tx, before: Row, changes: Row, env: PropertyE
   // Counting again on the (possibly new) host: an un-archive, or a move to another host.
   const countsAgain = counts(after) && (!counts(before) || after.host_id !== before.host_id);
   if (countsAgain) assertPropertyLimit(tx, String(after.host_id));
-  const stored = updateRow(tx, PROPERTIES, id, changes, env.now);
+  const stored = updateRow(tx, PROPERTIES, id, changes, env.now, before);
   if (!stored) throw new Error(`Property ${id} vanished inside its transaction`);
   applyCounterChange(tx, propertyContribution, before, stored, env.now);
   if ('property_name' in changes && changes.property_name !== before.property_name) refreshGuestsOfProperty(tx, id, env);
@@ -97,12 +97,12 @@ export function deleteProperty(tx: Tx, before: Row, env: PropertyEnv): { archive
   const id = String(before.id);
   if (hasBookings(tx, id)) {
     if (before.status !== 'archived') {
-      const stored = updateRow(tx, PROPERTIES, id, { status: 'archived' }, env.now);
+      const stored = updateRow(tx, PROPERTIES, id, { status: 'archived' }, env.now, before);
       applyCounterChange(tx, propertyContribution, before, stored, env.now);
     }
     return { archived: true };
   }
-  const gone = tombstoneRow(tx, PROPERTIES, id, env.now);
+  const gone = tombstoneRow(tx, PROPERTIES, id, env.now, before);
   applyCounterChange(tx, propertyContribution, before, gone, env.now);
   return { archived: false };
 }

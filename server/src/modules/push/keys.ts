@@ -8,7 +8,7 @@ import webpush from 'web-push';
 import { appKeys, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { nowIso, tombstoneRow } from '../../db/write';
-import { decryptSecret, encryptSecret } from '../../plugins/secret';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { PUSH_SUBSCRIPTIONS } from './tables';
 
 export type VapidKeys = { publicKey: string; privateKey: string };

@@ -5,9 +5,10 @@
  * earlier run are sent once the app is ready.
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
+import { TABLE_IDS } from '../../../../shared/table-ids';
 import { actorOf } from '../../plugins/auth';
 import { MAX_ENDPOINT_LENGTH, authSecret, p256dhKey, pushOriginsFromEnv } from './endpoints';
 import { loadVapidKeys, vapidSubject } from './keys';
@@ -26,7 +27,6 @@ declare module 'fastify' {
   }
 }
 
-const ErrorReply = z.object({ error: z.string() });
 const Endpoint = z.string().trim().min(1).max(MAX_ENDPOINT_LENGTH);
 
 const SubscriptionReply = z.object({
@@ -57,14 +57,19 @@ export const pushRoutes = fp(
     });
     app.decorate('push', { publicKey: keys.publicKey, allowedOrigins, sender } satisfies PushRuntime);
     app.addHook('onReady', async () => sender.wake());
-    app.addHook('preClose', async () => sender.close());
-    const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      await app.authenticate.call(app, request, reply);
-    };
+    // A new notification has its deliveries queued in its own transaction: send them once it has committed.
+    const stopListening = app.changes.subscribe((batch) => {
+      if (batch.changes.some((c) => c.table === TABLE_IDS.notifications && c.op === 'create')) sender.wake();
+    });
+    app.addHook('preClose', async () => {
+      stopListening();
+      await sender.close();
+    });
 
     app.get(
       '/api/push/vapid-public-key',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['push'],
           summary: "The server's VAPID public key (applicationServerKey for PushManager.subscribe)",
@@ -77,7 +82,7 @@ export const pushRoutes = fp(
     app.get(
       '/api/push/subscriptions',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'push.subscriptions' } },
         schema: {
           tags: ['push'],
           summary: "The caller's push subscriptions (one per device; keys are never returned)",
@@ -91,7 +96,7 @@ export const pushRoutes = fp(
     app.post(
       '/api/push/subscriptions',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'push.subscriptions' } },
         schema: {
           tags: ['push'],
           summary: 'Subscribe this device to Web Push',
@@ -119,7 +124,7 @@ export const pushRoutes = fp(
     app.delete(
       '/api/push/subscriptions',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'push.subscriptions' } },
         schema: {
           tags: ['push'],
           summary: "Unsubscribe one of the caller's devices",

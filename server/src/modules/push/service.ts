@@ -58,7 +58,7 @@ export function subscribe(db: Db, actor: Actor, input: SubscribeInput, allowedOr
     if (existing && existing.deleted_at === null) {
       // Another account on the same browser: what was queued for the previous one is not for this one.
       if (existing.user_id !== actor.userId) dropDeliveriesOf(tx, [existing.id]);
-      row = updateRow(tx, PUSH_SUBSCRIPTIONS, existing.id, values, now) as PushSubscriptionRow;
+      row = updateRow(tx, PUSH_SUBSCRIPTIONS, existing.id, values, now, existing) as PushSubscriptionRow;
     } else {
       // The endpoint is unique: a tombstone of an earlier subscription gives way to the new one.
       if (existing) tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, existing.id)).run();

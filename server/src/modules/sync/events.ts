@@ -1,21 +1,22 @@
 /**
- * The poke channel of `GET /api/sync/events` (architecture.md §4 "Triggers"): open event streams
- * per signed-in user, and `notifyChanged`, which every write path calls after its commit so that
- * the users who can see the written rows pull at once instead of at their next 30 s poll.
+ * The poke channel of `GET /api/sync/events`: open event streams per signed-in user, fed by the
+ * change feed (server/src/db/changes.ts). After each committed write the users who can see the
+ * written rows are poked, so they pull at once instead of at their next 30 s poll; the device
+ * whose push made the change is not (its push answer already leads it to pull).
  *
  * A poke carries no row data, only the server's version, so a stream needs nothing but who is
- * listening: it is matched by the same policy (`canOperate` read) and by the rows' owner column.
+ * listening; who hears of which rows is the policy's answer (`hearsOf`).
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
-import type { TableDef } from '../../../../shared/registry';
+import { tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingStaff } from '../../../../shared/schema/tables';
 import { SYNC_EVENTS, type SyncEventData } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
+import type { ChangeBatch } from '../../db/changes';
 import type { Db } from '../../db/index';
-import { columnsOf, currentVersion, keyColumn, type Row } from '../../db/write';
-import { canOperate } from '../../policy';
+import { columnsOf, currentVersion, keyColumn } from '../../db/write';
+import { hearsOf, type Listener } from '../../policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,10 +24,9 @@ declare module 'fastify' {
   }
 }
 
-export type Subscriber = {
-  readonly actor: Actor;
-  /** The host profile whose rows this listener may see: a host's own, a staff member's employer. */
-  readonly hostId: string | null;
+export type Subscriber = Listener & {
+  /** The sync client (device) behind the stream, when it said: it is not poked about its own pushes. */
+  readonly clientId: string | null;
   write(chunk: string): void;
   end(): void;
 };
@@ -92,14 +92,12 @@ export class SyncHub {
     this.flushing = null;
   }
 
-  /** Listeners that may see rows of `def` owned by one of `owners` (owner column values). */
-  audience(def: TableDef, owners: ReadonlySet<string>): Subscriber[] {
-    return [...this.subscribers].filter((s) => {
-      if (!canOperate(s.actor, def, 'read')) return false;
-      if (s.actor.role === 'super_admin' || s.actor.role === 'admin' || def.owner === null) return true;
-      if (def.owner === 'host_id') return s.hostId !== null && owners.has(s.hostId);
-      return owners.has(s.actor.userId);
-    });
+  /** Pokes whoever may see a row the committed batch changed, but the client that made it. */
+  onChanges(db: Db, batch: ChangeBatch): void {
+    if (this.subscribers.size === 0) return;
+    const listeners = batch.origin === undefined ? [...this.subscribers] : [...this.subscribers].filter((s) => s.clientId !== batch.origin);
+    if (listeners.length === 0) return;
+    for (const [def, owners] of ownersByTable(db, batch)) this.poke(listeners.filter((s) => hearsOf(s, def, owners)));
   }
 
   /** Pokes these listeners once each, after the current tick: a batch of writes is one poke. */
@@ -117,10 +115,11 @@ export class SyncHub {
 }
 
 /** A listener writing to an open HTTP response. */
-export function streamSubscriber(raw: ServerResponse, actor: Actor, hostId: string | null): Subscriber {
+export function streamSubscriber(raw: ServerResponse, actor: Actor, hostId: string | null, clientId: string | null): Subscriber {
   return {
     actor,
     hostId,
+    clientId,
     write(chunk) {
       if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
     },
@@ -139,39 +138,41 @@ export function hostIdOf(db: Db, actor: Actor): string | null {
 
 const LOOKUP_CHUNK = 500;
 
-/** The owner column values of the written rows; ids are looked up, tombstones included. */
-function ownersOf(db: Db, def: TableDef, rows: readonly (Row | string)[]): Set<string> {
-  const owners = new Set<string>();
-  if (!def.owner) return owners;
-  const owner = columnsOf(def)[def.owner];
-  const ids: string[] = [];
-  for (const r of rows) {
-    if (typeof r === 'string') ids.push(r);
-    else if (r[def.owner] !== null && r[def.owner] !== undefined) owners.add(String(r[def.owner]));
-  }
-  if (!owner) return owners;
-  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
-    const found = db
-      .select({ owner })
-      .from(def.table)
-      .where(inArray(keyColumn(def), ids.slice(i, i + LOOKUP_CHUNK)))
-      .all() as { owner: unknown }[];
-    for (const f of found) if (f.owner !== null && f.owner !== undefined) owners.add(String(f.owner));
-  }
-  return owners;
-}
-
 /**
- * Call after a write has committed: pokes every open stream whose user may see some of `rows`
- * (rows with their owner column, or ids to look up). Cheap when nobody listens; a no-op when
- * the sync module is not registered. A row moved to another owner should be passed twice,
- * before and after, so that both sides hear of it.
+ * The owners (owner column values) of the synced rows a batch changed, per table: as the writers
+ * recorded them, before and after (a row moved to another host is heard of by both), and looked
+ * up by id where a writer did not know them.
  */
-export function notifyChanged(app: FastifyInstance, def: TableDef, rows: readonly (Row | string)[]): void {
-  if (!def.synced || rows.length === 0 || !app.hasDecorator('syncHub')) return;
-  const hub = app.syncHub;
-  if (hub.size === 0) return;
-  hub.poke(hub.audience(def, ownersOf(app.db, def, rows)));
+function ownersByTable(db: Db, batch: ChangeBatch): Map<TableDef, Set<string>> {
+  const out = new Map<TableDef, Set<string>>();
+  const unknown = new Map<TableDef, string[]>();
+  for (const change of batch.changes) {
+    const def = tableById(change.table);
+    if (!def?.synced) continue;
+    let owners = out.get(def);
+    if (!owners) out.set(def, (owners = new Set()));
+    if (change.ownerBefore) owners.add(change.ownerBefore);
+    if (change.ownerAfter) owners.add(change.ownerAfter);
+    else if (change.ownerAfter === undefined && def.owner) {
+      let ids = unknown.get(def);
+      if (!ids) unknown.set(def, (ids = []));
+      ids.push(change.id);
+    }
+  }
+  for (const [def, ids] of unknown) {
+    const owners = out.get(def) as Set<string>;
+    const owner = columnsOf(def)[def.owner as string];
+    if (!owner) continue;
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+      const found = db
+        .select({ owner })
+        .from(def.table)
+        .where(inArray(keyColumn(def), ids.slice(i, i + LOOKUP_CHUNK)))
+        .all() as { owner: unknown }[];
+      for (const f of found) if (f.owner !== null && f.owner !== undefined) owners.add(String(f.owner));
+    }
+  }
+  return out;
 }
 
 /** The hub of an app over `db`. */

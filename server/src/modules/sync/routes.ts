@@ -1,22 +1,20 @@
 /**
- * Routes of the sync protocol (api.md "Sync"): push, pull and the poke stream. Thin: the service
- * applies and reads, the hub tracks listeners. Registered with fastify-plugin so that the hub
- * (`app.syncHub`) is visible to every module that calls `notifyChanged`.
+ * Routes of the sync protocol (README.md beside this file): push, pull and the poke stream. Thin:
+ * the service applies and reads, the hub tracks listeners and hears of committed changes from the
+ * change feed. Registered with fastify-plugin so that the hub (`app.syncHub`) is visible app-wide.
  */
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
+import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { currentVersion } from '../../db/write';
-import { UNSURE, fastParser } from '../table/fast-parse';
+import { UNSURE, fastParser } from '../../write/fast-parse';
 import { actorOf } from '../../plugins/auth';
-import { createHub, eventChunk, hostIdOf, notifyChanged, streamSubscriber } from './events';
+import { createHub, eventChunk, hostIdOf, streamSubscriber } from './events';
 import { pullChanges, pushMutations } from './service';
-import { installScopeTriggers } from './scope';
 
-const ErrorReply = z.object({ error: z.string() });
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 413: ErrorReply };
 
 /** 1000 mutations of a few fields each fit easily; the app-wide limit is 2 MiB. */
@@ -38,6 +36,7 @@ const PullQuery = z.object({
 
 const EventsQuery = z.object({
   token: z.string().min(1).max(4096).optional().describe('The session token, for EventSource, which cannot set headers'),
+  clientId: z.string().min(1).max(100).optional().describe("The device's sync clientId: it is not poked about changes its own pushes made"),
 });
 
 /** Replies are built by the service; re-validating thousands of rows on the way out costs more than the query. */
@@ -64,20 +63,19 @@ export type SyncRoutesOptions = { heartbeatMs?: number };
 export const syncRoutes = fp<SyncRoutesOptions>(
   async (fastify, opts) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    installScopeTriggers(app.db);
     const hub = createHub(app.db, { heartbeatMs: opts.heartbeatMs });
     app.decorate('syncHub', hub);
+    const unsubscribe = app.changes.subscribe((batch) => hub.onChanges(app.db, batch));
     // Open streams would keep the server from closing: end them first.
-    app.addHook('preClose', async () => hub.closeAll());
-
-    const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      await app.authenticate.call(app, request, reply);
-    };
+    app.addHook('preClose', async () => {
+      unsubscribe();
+      hub.closeAll();
+    });
 
     app.post(
       '/api/sync/push',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'sync.own' } },
         bodyLimit: PUSH_BODY_LIMIT,
         serializerCompiler: plainSerializer,
         validatorCompiler: fastFirstValidator,
@@ -92,21 +90,19 @@ export const syncRoutes = fp<SyncRoutesOptions>(
         },
       },
       async (request) => {
-        const outcome = pushMutations(app.db, actorOf(request), request.body, {
+        return pushMutations(app.db, actorOf(request), request.body, {
           now: app.now(),
           secretKey: app.secretKey,
           publicOrigin: app.config.publicOrigin,
           onUnexpected: (err, mutation) => request.log.error({ err, mutationId: mutation.id }, 'sync push: mutation failed unexpectedly'),
         });
-        for (const [def, ids] of outcome.changed) notifyChanged(app, def, [...ids]);
-        return outcome.response;
       },
     );
 
     app.get(
       '/api/sync/pull',
       {
-        onRequest: authenticate,
+        config: { access: { operation: 'sync.own' } },
         serializerCompiler: plainSerializer,
         schema: {
           tags: ['sync'],
@@ -122,12 +118,8 @@ export const syncRoutes = fp<SyncRoutesOptions>(
     app.get(
       '/api/sync/events',
       {
-        onRequest: async (request, reply) => {
-          // EventSource cannot set headers: a `token` query parameter stands in for the Bearer header.
-          const token: unknown = typeof request.query === 'object' && request.query !== null ? Reflect.get(request.query, 'token') : undefined;
-          if (typeof token === 'string' && token !== '' && !request.headers.authorization) request.headers.authorization = `Bearer ${token}`;
-          await authenticate(request, reply);
-        },
+        // EventSource cannot set headers: a `token` query parameter stands in for the Bearer header.
+        config: { access: { operation: 'sync.own' }, tokenInQuery: true },
         schema: {
           tags: ['sync'],
           summary: 'Server-sent events: "poke" when something in the caller\'s scope changed',
@@ -135,7 +127,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
             'text/event-stream. Authenticate with the Bearer header, the session cookie, or `?token=`. Events: "ready" once, then "poke" ' +
             '(data `{ version }`) after each change the caller may see; a comment line every 25 s keeps the stream alive.',
           querystring: EventsQuery,
-          response: { 200: z.string().describe('text/event-stream'), 401: ErrorReply },
+          response: { 200: z.string().describe('text/event-stream'), 401: ErrorReply, 403: ErrorReply },
         },
       },
       async (request, reply) => {
@@ -151,7 +143,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           'x-content-type-options': 'nosniff',
         });
         request.raw.socket.setNoDelay(true);
-        const subscriber = streamSubscriber(raw, actor, hostId);
+        const subscriber = streamSubscriber(raw, actor, hostId, request.query.clientId ?? null);
         hub.add(subscriber);
         raw.write(`retry: 5000\n\n${eventChunk(SYNC_EVENTS.ready, { version: currentVersion(app.db) })}`);
         raw.on('close', () => hub.remove(subscriber));

@@ -4,9 +4,11 @@
  * must answer `reset: true`, because the rows it holds will never change again in its view and
  * so would never be pulled away. See README.md "Scope changes".
  *
- * The marks are written by SQLite triggers that this module installs at start from the registry,
- * so that every write path (table API, sync push, domain routes, jobs, integrations, raw SQL)
- * records them in its own transaction without calling anything. A mark is a row of the
+ * The marks are written by SQLite triggers, so that every write path (table API, sync push, domain
+ * routes, jobs, integrations, raw SQL) records them in its own transaction without calling
+ * anything. `scopeTriggers` below defines them from the registry; the migration
+ * drizzle/0005_scope_triggers.sql creates them, and server/test/scope-triggers.test.ts checks that
+ * the two agree (a change here needs a new migration: see docs/how-to.md). A mark is a row of the
  * `counters` table named `scope:<principal>` whose value is the version of the last shrinking
  * write; principals are `user:<users.ID>`, `staff:<housekeeping_staff.id>`,
  * `host:<host_profiles.id>` and `role:<role>`.
@@ -15,7 +17,6 @@ import { getTableName, inArray } from 'drizzle-orm';
 import { TABLES, TABLE_IDS, type TableDef } from '../../../../shared/registry';
 import { counters } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
-import type { Db } from '../../db/index';
 import type { Tx } from '../../db/write';
 
 /**
@@ -151,18 +152,4 @@ export function scopeTriggers(): Trigger[] {
   out.push(trigger(users, 'identity', updateOf('Role', 'deleted_at', 'Email'), `${changed('Role', 'deleted_at')} OR ${emailLinks}`, [mark(`'user:' || old."ID"`)]));
 
   return out;
-}
-
-/**
- * (Re)installs the triggers in one transaction: stale ones from an older registry are dropped
- * first, so the database always matches the code that runs against it.
- */
-export function installScopeTriggers(db: Db): void {
-  const sqlite = db.$client;
-  const wanted = scopeTriggers();
-  sqlite.transaction(() => {
-    const existing = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).pluck().all() as string[];
-    for (const name of existing) sqlite.exec(`DROP TRIGGER IF EXISTS ${quote(name)}`);
-    for (const t of wanted) sqlite.exec(t.sql);
-  }).immediate();
 }

@@ -1,10 +1,11 @@
 /**
- * Sync push and pull (architecture.md §4, api.md "Sync"): plain functions over the database, the
- * routes are thin. Push applies each mutation through the table service (createRecord /
- * updateFieldsOf, which is updateRecord's body / deleteRecord), so validation, policy, scope,
- * references and server-set fields are the table API's, decided in one place; this module adds
- * only what is sync's own: the per-client sequence, the savepoint per mutation, and the task
- * status rule.
+ * Sync push and pull (README.md beside this file): plain functions over the database, the routes
+ * are thin. Push applies each mutation through the one write pipeline (server/src/write/
+ * pipeline.ts), so validation, policy, scope, references and server-set fields are the table
+ * API's, decided in one place; this module adds only what is sync's own: the per-client
+ * sequence, the savepoint per mutation, and remembering rejections. What a push wrote reaches
+ * other devices through the change feed (server/src/db/changes.ts), stamped with the pushing
+ * client so that it is not poked about its own writes.
  */
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, eq, is, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -21,23 +22,18 @@ import {
 } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
+import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { canOperate, redactRow, scopeTemplate, type ScopeTemplate } from '../../policy';
-import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../table/service';
+import { canOperate, redactRow, scopeTemplate, writePermit, type ScopeTemplate, type WritePermit } from '../../policy';
+import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { staleBefore } from './scope';
 
 // ── Push ──────────────────────────────────────────────────────────────────────────────────────
 
-export type PushEnv = Omit<WriteEnv, 'channel' | 'ownSavepoint'> & {
+export type PushEnv = Omit<WriteEnv, 'ownSavepoint'> & {
   /** Told about a mutation that failed for a reason that is not the client's (a server bug). */
   onUnexpected?: (err: unknown, mutation: Mutation) => void;
-};
-
-export type PushOutcome = {
-  response: PushResponse;
-  /** Rows written by applied mutations, per table: whom to poke once committed. */
-  changed: Map<TableDef, Set<string>>;
 };
 
 function bad(field: string, reason: string): ValidationFailed {
@@ -92,28 +88,41 @@ function withoutKeys(def: TableDef, m: Mutation): Record<string, unknown> {
   return rest;
 }
 
-/** Applies one mutation through the table service; throws the table API's error when it cannot. */
-function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableDef {
-  const def = tableById(m.table);
-  if (!def) throw new NotFound(`Unknown table: ${m.table}`);
-  if (!def.synced) throw new Forbidden(`${def.name} is not written through sync`);
-  // The table API answers this in its route guard, before the body; same words here.
-  if (!canOperate(actor, def, m.op, 'sync')) throw new Forbidden(`You may not ${m.op} ${def.name}`);
+/**
+ * The permits of one batch: the policy decides each (table, operation) once, whatever the number
+ * of mutations that share it.
+ */
+function batchPermits(actor: Actor): (m: Mutation) => WritePermit {
+  const decided = new Map<string, WritePermit>();
+  return (m) => {
+    const key = `${m.table}:${m.op}`;
+    let permit = decided.get(key);
+    if (!permit) {
+      const def = tableById(m.table);
+      if (!def) throw new NotFound(`Unknown table: ${m.table}`);
+      if (!def.synced) throw new Forbidden(`${def.name} is not written through sync`);
+      permit = writePermit(actor, def, m.op, 'sync');
+      decided.set(key, permit);
+    }
+    return permit;
+  };
+}
+
+/** Applies one mutation through the write pipeline; throws the table API's error when it cannot. */
+function applyMutation(db: Db, permit: WritePermit, m: Mutation, env: WriteEnv): void {
+  const { def } = permit;
   const fields = withoutKeys(def, m);
   switch (m.op) {
     case 'create':
-      createRecord(db, actor, def, { ...fields, [def.key]: m.rowId }, env);
+      createRecord(db, permit, { ...fields, [def.key]: m.rowId }, env);
       break;
-    case 'update': {
-      // The status rule (forward only for staff) is the policy's, judged by the table service.
-      updateFieldsOf(db, actor, def, m.rowId, fields, env);
+    case 'update':
+      updateFieldsOf(db, permit, m.rowId, fields, env);
       break;
-    }
     case 'delete':
-      deleteRecord(db, actor, def, { ID: m.rowId }, env);
+      deleteRecord(db, permit, { ID: m.rowId }, env);
       break;
   }
-  return def;
 }
 
 /**
@@ -122,71 +131,71 @@ function applyMutation(db: Db, actor: Actor, m: Mutation, env: WriteEnv): TableD
  * table API would refuse is 'rejected' with its message and rolls back alone; the client's seq
  * advances past both. The clientId belongs to the first user who pushed with it.
  */
-export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: PushEnv): PushOutcome {
+export function pushMutations(db: Db, actor: Actor, request: PushRequest, env: PushEnv): PushResponse {
   checkBatch(request);
   const { onUnexpected: _log, ...base } = env;
-  // Each mutation runs in a savepoint of its own below: the table service needs to open none.
-  const writeEnv: WriteEnv = { ...base, channel: 'sync', ownSavepoint: true };
+  // Each mutation runs in a savepoint of its own below: the pipeline needs to open none.
+  const writeEnv: WriteEnv = { ...base, ownSavepoint: true };
   const ordered = request.mutations.map((m, i) => ({ m, i })).sort((a, b) => a.m.seq - b.m.seq || a.i - b.i);
-  const changed = new Map<TableDef, Set<string>>();
+  const permitFor = batchPermits(actor);
 
-  const response = db.transaction(
-    (tx) => {
-      const client = tx.select().from(syncClients).where(eq(syncClients.client_id, request.clientId)).get();
-      if (client && client.user_id !== actor.userId) throw new Forbidden('This clientId belongs to another user');
-      let last = client?.last_seq ?? 0;
-      const results: PushResult[] = [];
-      const rejections = rejectionStatements(tx);
-      const at = nowIso(env.now);
-      forgetHeardRejections(rejections, request.clientId, last, ordered, env.now);
+  // One transaction for the batch; its changes reach the feed stamped with this client, once committed.
+  return withChangeOrigin(db.$client, request.clientId, () =>
+    transact(
+      db,
+      (tx) => {
+        const client = tx.select().from(syncClients).where(eq(syncClients.client_id, request.clientId)).get();
+        if (client && client.user_id !== actor.userId) throw new Forbidden('This clientId belongs to another user');
+        let last = client?.last_seq ?? 0;
+        const results: PushResult[] = [];
+        const rejections = rejectionStatements(tx);
+        const at = nowIso(env.now);
+        forgetHeardRejections(rejections, request.clientId, last, ordered, env.now);
 
-      // The version counter is written once for the batch; a rejected mutation gives its versions back.
-      withHeldVersions(tx, (versions) => {
-        for (const { m } of ordered) {
-          if (m.seq <= last) {
-            // A replay: answered as the first time, the reason of a rejection included.
-            const rejected = rejections.find.get(request.clientId, m.id) as { error: string; code: number } | undefined;
-            results.push(rejected ? { id: m.id, status: 'rejected', error: rejected.error, code: rejected.code } : { id: m.id, status: 'duplicate' });
-            continue;
-          }
-          last = m.seq;
-          const mark = versions.mark();
-          try {
-            // Nested inside the batch, better-sqlite3 runs this as a SAVEPOINT.
-            const def = transact(db, () => applyMutation(db, actor, m, writeEnv));
-            results.push({ id: m.id, status: 'applied' });
-            let ids = changed.get(def);
-            if (!ids) changed.set(def, (ids = new Set()));
-            ids.add(m.rowId);
-          } catch (err) {
-            // Once SQLite itself has ended the transaction nothing more can be written: retry later.
-            if (!db.$client.inTransaction || isTransient(err)) throw err;
-            versions.rewind(mark);
-            let result: PushResult;
-            if (err instanceof HttpError) {
-              result = { id: m.id, status: 'rejected', error: err.message, code: err.statusCode };
-            } else {
-              // A server bug must not block the client's outbox forever: reject this one, loudly.
-              env.onUnexpected?.(err, m);
-              result = { id: m.id, status: 'rejected', error: 'The server could not apply this change', code: 500 };
+        // The version counter is written once for the batch; a rejected mutation gives its versions back.
+        withHeldVersions(tx, (versions) => {
+          for (const { m } of ordered) {
+            if (m.seq <= last) {
+              // A replay: answered as the first time, the reason of a rejection included.
+              const rejected = rejections.find.get(request.clientId, m.id) as { error: string; code: number } | undefined;
+              results.push(rejected ? { id: m.id, status: 'rejected', error: rejected.error, code: rejected.code } : { id: m.id, status: 'duplicate' });
+              continue;
             }
-            results.push(result);
-            rejections.insert.run(request.clientId, m.id, m.seq, result.code, result.error, at);
+            last = m.seq;
+            const mark = versions.mark();
+            try {
+              // Nested inside the batch, better-sqlite3 runs this as a SAVEPOINT.
+              transact(db, () => applyMutation(db, permitFor(m), m, writeEnv));
+              results.push({ id: m.id, status: 'applied' });
+            } catch (err) {
+              // Once SQLite itself has ended the transaction nothing more can be written: retry later.
+              if (!db.$client.inTransaction || isTransient(err)) throw err;
+              versions.rewind(mark);
+              let result: PushResult;
+              if (err instanceof HttpError) {
+                result = { id: m.id, status: 'rejected', error: err.message, code: err.statusCode };
+              } else {
+                // A server bug must not block the client's outbox forever: reject this one, loudly.
+                env.onUnexpected?.(err, m);
+                result = { id: m.id, status: 'rejected', error: 'The server could not apply this change', code: 500 };
+              }
+              results.push(result);
+              rejections.insert.run(request.clientId, m.id, m.seq, result.code, result.error, at);
+            }
           }
-        }
-      });
+        });
 
-      if (ordered.length > 0) {
-        tx.insert(syncClients)
-          .values({ client_id: request.clientId, user_id: actor.userId, last_seq: last, updated_at: at })
-          .onConflictDoUpdate({ target: syncClients.client_id, set: { last_seq: last, updated_at: at } })
-          .run();
-      }
-      return { lastSeq: last, results };
-    },
-    { behavior: 'immediate' },
+        if (ordered.length > 0) {
+          tx.insert(syncClients)
+            .values({ client_id: request.clientId, user_id: actor.userId, last_seq: last, updated_at: at })
+            .onConflictDoUpdate({ target: syncClients.client_id, set: { last_seq: last, updated_at: at } })
+            .run();
+        }
+        return { lastSeq: last, results };
+      },
+      'immediate',
+    ),
   );
-  return { response, changed };
 }
 
 /**

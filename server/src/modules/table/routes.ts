@@ -1,46 +1,26 @@
 /**
- * Routes of the generic table API (api.md "Generic table API"). Thin: the policy decides, the
- * service does the work. Authentication, the table lookup and the policy's yes/no run in
- * `onRequest`, before the body is even parsed, so that a role that may not touch a table gets its
- * 401/403/404 whatever it sent (decisions.md "Denials").
+ * Routes of the generic table API: page, create, update and delete on any registry table by its
+ * numeric id. Thin: the access hook (server/src/plugins/access.ts) authenticates and asks the
+ * policy before the body is even parsed, so that a role that may not touch a table gets its
+ * 401/403/404 whatever it sent; reads are the table service's, writes the write pipeline's.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorReplySchema } from '../../../../shared/api/errors';
+import { DeleteReplySchema, IdReplySchema, PageReplySchema, PageRequestSchema, TableRowSchema } from '../../../../shared/api/table';
+import { tableFor } from '../../db/table-meta';
 import { actorOf } from '../../plugins/auth';
-import { Forbidden } from '../../errors';
-import { canOperate, type Operation } from '../../policy';
-import { notifyChanged } from '../sync/events';
-import { FILTER_OPS, createRecord, deleteRecord, pageRows, tableFor, updateRecord, type WriteEnv } from './service';
+import { permitOf } from '../../plugins/access';
+import { createRecord, deleteRecord, updateRecord, type WriteEnv } from '../../write/pipeline';
+import { pageRows } from './service';
 
 const TableParams = z.object({
-  table: z.string().describe('Numeric table id (architecture.md §2), e.g. 20101 for bookings'),
+  table: z.string().describe('Numeric table id (shared/table-ids.ts), e.g. 20101 for bookings'),
 });
 
 const Id = z.string().min(1).max(100);
-
-const FilterSchema = z.strictObject({
-  name: z.string().min(1).max(100).describe('A column of the table'),
-  op: z.enum(FILTER_OPS),
-  value: z.unknown().describe('A value of the column type; a list for In; null with Equal/NotEqual'),
-});
-
-const PageBody = z.strictObject({
-  PageNo: z.number().int().min(1).max(1_000_000).describe('1-based'),
-  PageSize: z.number().int().min(1).max(1000),
-  OrderByField: z.string().max(100).nullish(),
-  IsAsc: z.boolean().nullish(),
-  Filters: z.array(FilterSchema).max(50).nullish(),
-});
-
-const RowSchema = z.record(z.string(), z.unknown());
-const PageReply = z.object({ List: z.array(RowSchema), VirtualCount: z.number().int() });
-const IdReply = z.object({ ID: z.string() });
-const DeleteReply = IdReply.extend({
-  archived: z.literal(true).optional().describe('Present when a property with bookings was archived instead of deleted'),
-});
-const ErrorReply = z.object({ error: z.string() });
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema, 409: ErrorReplySchema };
 
 /**
  * Replies are built by the service from stored rows; parsing them again with zod on the way out
@@ -52,27 +32,19 @@ const plainSerializer = () => (data: unknown) => JSON.stringify(data);
 export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  function guard(op: Operation) {
-    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      await app.authenticate.call(app, request, reply);
-      const def = tableFor((request.params as { table?: string }).table ?? '');
-      if (!canOperate(actorOf(request), def, op)) throw new Forbidden(`You may not ${op} ${def.name}`);
-    };
-  }
-
   const env = (): WriteEnv => ({ now: app.now(), secretKey: app.secretKey, publicOrigin: app.config.publicOrigin });
 
   app.post(
     '/api/table/:table/page',
     {
-      onRequest: guard('read'),
+      config: { access: { table: 'read' } },
       serializerCompiler: plainSerializer,
       schema: {
         tags: ['table'],
         summary: 'One page of a table, with the count of all matching rows',
         params: TableParams,
-        body: PageBody,
-        response: { 200: PageReply, ...errors },
+        body: PageRequestSchema,
+        response: { 200: PageReplySchema, ...errors },
       },
     },
     async (request) => pageRows(app.db, actorOf(request), tableFor(request.params.table), request.body),
@@ -81,49 +53,43 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/table/:table/create',
     {
-      onRequest: guard('create'),
+      config: { access: { table: 'create' } },
       serializerCompiler: plainSerializer,
       schema: {
         tags: ['table'],
         summary: 'Create a row (a client-made id is kept)',
         params: TableParams,
-        body: RowSchema,
-        response: { 201: IdReply, ...errors },
+        body: TableRowSchema,
+        response: { 201: IdReplySchema, ...errors },
       },
     },
     async (request, reply) => {
-      const def = tableFor(request.params.table);
-      const result = createRecord(app.db, actorOf(request), def, request.body, env());
-      notifyChanged(app, def, [result.ID]);
-      return reply.status(201).send(result);
+      return reply.status(201).send(createRecord(app.db, permitOf(request), request.body, env()));
     },
   );
 
   app.post(
     '/api/table/:table/update',
     {
-      onRequest: guard('update'),
+      config: { access: { table: 'update' } },
       serializerCompiler: plainSerializer,
       schema: {
         tags: ['table'],
         summary: 'Update fields of a row by ID',
         params: TableParams,
         body: z.looseObject({ ID: Id }),
-        response: { 200: IdReply, ...errors },
+        response: { 200: IdReplySchema, ...errors },
       },
     },
     async (request) => {
-      const def = tableFor(request.params.table);
-      const result = updateRecord(app.db, actorOf(request), def, request.body, env());
-      notifyChanged(app, def, [result.ID]);
-      return result;
+      return updateRecord(app.db, permitOf(request), request.body, env());
     },
   );
 
   app.post(
     '/api/table/:table/delete',
     {
-      onRequest: guard('delete'),
+      config: { access: { table: 'delete' } },
       serializerCompiler: plainSerializer,
       schema: {
         tags: ['table'],
@@ -132,14 +98,11 @@ export async function tableRoutes(fastify: FastifyInstance): Promise<void> {
           'A property that has bookings is not deleted: it is archived (status archived) and the answer carries `archived: true`, because its bookings, guests and finances still refer to it.',
         params: TableParams,
         body: z.strictObject({ ID: Id }),
-        response: { 200: DeleteReply, ...errors },
+        response: { 200: DeleteReplySchema, ...errors },
       },
     },
     async (request) => {
-      const def = tableFor(request.params.table);
-      const result = deleteRecord(app.db, actorOf(request), def, request.body, env());
-      notifyChanged(app, def, [result.ID]);
-      return result;
+      return deleteRecord(app.db, permitOf(request), request.body, env());
     },
   );
 }

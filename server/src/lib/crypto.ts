@@ -1,6 +1,7 @@
 /**
- * The server secret (JWT signing, encryption at rest): APP_SECRET_KEY, or a random key generated
- * into the data folder on first start and reused after.
+ * Encryption at rest and the server secret, as a plain module any service imports: the key is
+ * APP_SECRET_KEY (hashed to 32 bytes) or a random key generated into the data folder on first
+ * start and reused after; it signs sessions and encrypts secret columns with AES-256-GCM.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

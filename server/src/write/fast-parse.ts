@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { util } from 'zod/v4/core';
-import { parseOrThrow } from '../../errors';
+import { parseOrThrow } from '../errors';
 
 export const UNSURE: unique symbol = Symbol('unsure');
 type Unsure = typeof UNSURE;

@@ -1,0 +1,26 @@
+/**
+ * Writers of housekeeping tasks, staff and task templates. A task write raises the task's
+ * notifications (service.ts `afterTaskWrite`) in the same transaction.
+ */
+import { TABLE_IDS, requireTable } from '../../../../shared/registry';
+import { insertRow, updateFields } from '../../db/write';
+import { plainWriter, type Writer } from '../../write/writer';
+import { afterTaskWrite } from './service';
+
+const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
+
+export const taskWriter: Writer = {
+  ...plainWriter(TASKS),
+  create: (tx, ctx, values) => {
+    insertRow(tx, TASKS, values, ctx.now);
+    afterTaskWrite(tx, ctx.actor, undefined, values, ctx.now);
+  },
+  update: (tx, ctx, before, changes) => {
+    updateFields(tx, TASKS, String(before.id), changes, ctx.now, before);
+    afterTaskWrite(tx, ctx.actor, before, { ...before, ...changes }, ctx.now);
+  },
+};
+
+export const staffWriter: Writer = plainWriter(requireTable(TABLE_IDS.housekeeping_staff));
+
+export const templateWriter: Writer = plainWriter(requireTable(TABLE_IDS.task_templates));
