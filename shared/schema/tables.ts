@@ -700,9 +700,9 @@ export const syncClients = sqliteTable('sync_clients', {
 });
 
 /**
- * Why a sync client's mutation was rejected: a retried push whose first answer was lost
- * gets the same reason again. Kept until the client shows it heard the answer, and at most a
- * while (server/src/modules/sync/README.md "Replays").
+ * Why a sync client's mutation was rejected: a retried push whose first answer was lost gets the
+ * same reason again. Kept until the client shows it heard the answer, and at most a while
+ * (server/src/modules/sync/README.md "Replays").
  */
 export const syncRejections = sqliteTable(
   'sync_rejections',
@@ -733,9 +733,9 @@ export const appKeys = sqliteTable('app_keys', {
 });
 
 /**
- * Task alerts already raised: one row per task and kind, inserted in the transaction that
- * writes the alert's notifications, so a task alerts at most once per kind across runs, restarts
- * and server processes.
+ * Task alerts already raised: one row per task and kind, inserted in the transaction that writes
+ * the alert's notifications, so a task alerts at most once per kind across runs, restarts and
+ * server processes.
  */
 export const taskAlerts = sqliteTable(
   'task_alerts',
