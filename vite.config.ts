@@ -4,7 +4,7 @@
  * client/src/routeTree.gen.ts from the files in client/src/routes and splits each route into its
  * own lazily loaded chunk. vite-plugin-pwa builds our own service worker (client/src/sw.ts,
  * injectManifest) to the stable path /sw.js with the list of files to precache, and writes the
- * web app manifest (architecture.md §5).
+ * web app manifest (name, icons, standalone display) that makes the app installable.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

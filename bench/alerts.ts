@@ -1,6 +1,6 @@
 /**
- * Task alert and Web Push benchmark (issue 5 "Benchmark"): `npx tsx bench/alerts.ts`, or
- * `runAlertsBench()` from bench/run.ts.
+ * Task alert and Web Push benchmark: `npx tsx bench/alerts.ts`, or `runAlertsBench()` from
+ * bench/run.ts.
  *
  * The real app (buildApp) on a temporary database with 50 000 pending tasks over 100 hosts
  * (written through insertRows, set-up not measured):

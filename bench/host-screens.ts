@@ -1,8 +1,8 @@
 /**
- * Host screens benchmark (issue 7): headless Chromium against the built client (CLIENT_DIST) and
- * the real server (buildApp on a temporary database), with one host of 50 properties and 10 000
- * bookings written straight into the database (set-up, not measured). The host signs in and the
- * device pulls everything; then, each measured three times on a fresh page load (median shown):
+ * Host screens benchmark: headless Chromium against the built client (CLIENT_DIST) and the real
+ * server (buildApp on a temporary database), with one host of 50 properties and 10 000 bookings
+ * written straight into the database (set-up, not measured). The host signs in and the device
+ * pulls everything; then, each measured three times on a fresh page load (median shown):
  * - calendar: /host/calendar in its 90-day view, from the route's start to the rows painted
  *   (performance marks left by the page: calendar:render), goal < 500 ms;
  * - dashboard: /host/dashboard first paint of its figures from the offline store, from the

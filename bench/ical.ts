@@ -1,5 +1,5 @@
 /**
- * iCal sync benchmark (issue 8 "Benchmark"): part of `npm run bench`, or alone `npx tsx bench/ical.ts`.
+ * iCal sync benchmark: part of `npm run bench`, or alone `npx tsx bench/ical.ts`.
  *
  * 1. One generated 5 000-event feed (Airbnb-like: folded lines, reservations with codes, blocks)
  *    served by the local fake feed server: fetch + parse + reconcile of the first import, then an

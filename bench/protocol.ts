@@ -1,6 +1,6 @@
 /** What run.ts and its child server.ts say to each other over the IPC channel. */
 
-/** The measured call of issue 2: one host's bookings, newest check-in first, 50 a page. */
+/** The measured call: one host's bookings, newest check-in first, 50 a page. */
 export const PAGE_BODY = { PageNo: 1, PageSize: 50, OrderByField: 'check_in_date', IsAsc: false } as const;
 
 export type ChildMessage =

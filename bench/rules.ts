@@ -1,6 +1,6 @@
 /**
- * Benchmark of the business rules (issue 6): one host with 200 properties and 100 000 bookings
- * on the real app and a temporary database.
+ * Benchmark of the business rules: one host with 200 properties and 100 000 bookings on the real
+ * app and a temporary database.
  *   1. Guest rebuild (POST /api/guests/sync's service, one transaction): first from nothing (every
  *      guest row written), then again over guests already up to date (the usual case, since
  *      guests are kept on every booking write). Goal < 1 s.

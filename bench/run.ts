@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (issue 2 "Benchmark"): the table API's page call over real HTTP against a bare
- * Fastify route running the same query through raw better-sqlite3, same load for both, in one run.
+ * `npm run bench`: the table API's page call over real HTTP against a bare Fastify route running
+ * the same query through raw better-sqlite3, same load for both, in one run.
  * The servers run in a child process (server.ts); this process only drives autocannon, so the
  * two do not share a thread. Prints requests/s, latency p50/p99, the ratio (goal >= 0.7) and the
  * server's memory. Exits non-zero on errors only: a missed goal is printed, not failed.

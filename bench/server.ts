@@ -153,7 +153,7 @@ function bareRoute(file: string, hostProfileId: string) {
     const offset = ((body.PageNo ?? 1) - 1) * size;
     const total = countStmt.get(hostProfileId) as number;
     const rows = pageStmt.all(hostProfileId, size, offset) as Record<string, unknown>[];
-    // Money leaves in currency units, as the table API sends it (decisions.md).
+    // Money leaves in currency units, as the table API sends it (docs/decisions.md "Money").
     for (const row of rows) {
       row.total_amount = fromCents(row.total_amount as number);
       row.commission_amount = fromCents(row.commission_amount as number);

@@ -1,6 +1,6 @@
 /**
- * Benchmark of the client sync engine in headless Chromium (issue 4 "Benchmark"), against the
- * real server (buildApp on a temporary database, on 127.0.0.1) and the production client build:
+ * Benchmark of the client sync engine in headless Chromium, against the real server (buildApp on a
+ * temporary database, on 127.0.0.1) and the production client build:
  *   a. initial pull: a host with SYNC_BENCH_TASKS tasks and SYNC_BENCH_BOOKINGS bookings signs in
  *      through the login page; time from the form's submit to the end of the engine's first sync
  *      run (every page in Dexie). Goal < 3 s.

@@ -1,7 +1,7 @@
 /**
- * Benchmark of the server side of sync (issue 4 "Benchmark"), on the real app (buildApp, a
- * temporary database, no demo seed) with one host, SYNC_PUSH_TASKS tasks and SYNC_PUSH_BOOKINGS
- * bookings (bench/sync-client/seed.ts), the housekeeper assigned most of the tasks.
+ * Benchmark of the server side of sync, on the real app (buildApp, a temporary database, no demo
+ * seed) with one host, SYNC_PUSH_TASKS tasks and SYNC_PUSH_BOOKINGS bookings
+ * (bench/sync-client/seed.ts), the housekeeper assigned most of the tasks.
  *   1. Push throughput: batches of 1000 task updates by the housekeeper (notes, checklist ticks,
  *      a third of them starting the task), through the push service (`pushMutations`: policy,
  *      validation, status rule, savepoint per mutation, one transaction per batch), then through

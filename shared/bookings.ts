@@ -1,8 +1,8 @@
 /**
- * Pure booking rules (issue 6 "Bookings"; decisions.md "Commission", "Names and shapes"): stay
- * validity, nights, overlap (check-out day exclusive), commission and net in integer cents, and
- * the texts a refusal carries. The server enforces them on every write path; the client may run
- * them first to warn offline, with the same words.
+ * Pure booking rules: stay validity, nights, overlap (check-out day exclusive), commission and net
+ * in integer cents (docs/decisions.md "Money", "Dates"), and the texts a refusal carries. The
+ * server enforces them on every write path; the client may run them first to warn offline, with the
+ * same words.
  */
 import { daysBetween } from './dates';
 import { commissionCents, fromCents, toCents } from './money';
@@ -15,10 +15,10 @@ export type DateHolder = Stay & { booking_status: string };
 /** A booking as the overlap rule sees it. */
 export type StayRecord = DateHolder & { id: string; property_id: string; guest_name: string };
 
-/** Reason in "Invalid value for check_out_date: …" (api.md's example, word for word). */
+/** Reason in "Invalid value for check_out_date: …"; clients and tests match these words. */
 export const CHECK_OUT_REASON = 'must be after check_in_date';
 
-/** Check-out is the departure day (api.md): a stay needs at least one night. */
+/** Check-out is the departure day, not a night: a stay needs at least one night. */
 export function isValidStay(stay: Stay): boolean {
   return stay.check_out_date > stay.check_in_date;
 }

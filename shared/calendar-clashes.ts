@@ -1,10 +1,10 @@
 /**
- * Calendar clashes: nights of one property taken twice (issue 7 "Calendar", the iCal work's
- * conflict radar). Two events imported from one feed are that channel's own calendar and never
- * clash with each other; anything else on the same nights does: a booking or block made here
- * against any other event, an imported stay or block against one from elsewhere. End days
- * (check-out) are exclusive, so back-to-back passes. The server's calendar route, the calendar
- * screen and the dashboard all judge by this one rule.
+ * Calendar clashes: nights of one property taken twice (the calendar's conflict radar). Two events
+ * imported from one feed are that channel's own calendar and never clash with each other; anything
+ * else on the same nights does: a booking or block made here against any other event, an imported
+ * stay or block against one from elsewhere. End days (check-out) are exclusive, so back-to-back
+ * passes. The server's calendar route, the calendar screen and the dashboard all judge by this one
+ * rule.
  */
 
 /** A stay or block of one property; `feedId` when a calendar feed brought it. */

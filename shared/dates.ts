@@ -1,8 +1,8 @@
 /**
- * Stay-date arithmetic on `YYYY-MM-DD` strings (decisions.md: stay dates are never `Date` objects,
- * because a timezone turns midnight into the day before). Pure integer calendar arithmetic on day
- * numbers (days since 1970-01-01, proleptic Gregorian), so the result never depends on the
- * machine's timezone.
+ * Stay-date arithmetic on `YYYY-MM-DD` strings (stay dates are never `Date` objects, because a
+ * timezone turns midnight into the day before: docs/decisions.md "Dates"). Pure integer calendar
+ * arithmetic on day numbers (days since 1970-01-01, proleptic Gregorian), so the result never
+ * depends on the machine's timezone.
  */
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -64,7 +64,7 @@ export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }
 
-/** The UTC calendar day of an instant: the server's "today" (platform timezone UTC, spec §9). */
+/** The UTC calendar day of an instant: the server's "today" (the platform's timezone is UTC). */
 export function utcDateOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }

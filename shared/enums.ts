@@ -1,4 +1,7 @@
-/** Enumerations of decisions.md "Names and shapes" (the spec's values, completed where it is silent). */
+/**
+ * Enumerations: the product's values, completed where it is silent (docs/decisions.md "Names and
+ * shapes").
+ */
 export const ROLES = ['super_admin', 'admin', 'host', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 

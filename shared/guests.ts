@@ -1,6 +1,6 @@
 /**
- * Guest derivation (spec §4 "Guest status", §5 grouping key, VIP, rating floor; decisions.md
- * "Rules read literally"): guests are never typed in, they are computed from a host's bookings.
+ * Guest derivation (status, grouping key, VIP, rating floor: docs/decisions.md "Rules read
+ * literally"): guests are never typed in, they are computed from a host's bookings.
  * Used by the demo generator and by the guest sync, so both produce the same rows.
  */
 import { fromCents, toCents } from './money';
@@ -54,13 +54,13 @@ export type DeriveGuestsOptions = {
   ratings?: ReadonlyMap<string, readonly number[]>;
 };
 
-/** The grouping key of spec §5: lower-cased e-mail plus host id; undefined without an e-mail. */
+/** The grouping key: lower-cased e-mail plus host id; undefined without an e-mail. */
 export function guestKey(hostId: string, email: string): string | undefined {
   const normalized = email.trim().toLowerCase();
   return normalized ? `${hostId}\u0000${normalized}` : undefined;
 }
 
-/** VIP (spec §5): at least 3 bookings or at least 2000 spent. */
+/** VIP: at least 3 bookings or at least 2000 spent. */
 export function isVip(totalBookings: number, totalSpent: number): boolean {
   return totalBookings >= VIP_MIN_BOOKINGS || totalSpent >= VIP_MIN_SPENT;
 }
@@ -74,7 +74,7 @@ export function isVerifiedGuest(bookings: readonly Pick<GuestSourceBooking, 'boo
   return bookings.some((b) => b.booking_status !== 'cancelled' && b.booking_source !== undefined && b.booking_source !== 'direct');
 }
 
-/** Mean of the scores, never below the floor; 3.5 when there are none (decisions.md). */
+/** Mean of the scores, never below the floor; 3.5 when there are none. */
 export function averageRating(scores: readonly number[] | undefined): number {
   if (!scores || scores.length === 0) return AVERAGE_RATING_FLOOR;
   const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
@@ -82,9 +82,9 @@ export function averageRating(scores: readonly number[] | undefined): number {
 }
 
 /**
- * Status from the latest booking (spec §4): cancelled when it is cancelled; current while today is
- * one of its nights (check-out is the departure day, not a night: api.md); upcoming before check-in;
- * past otherwise.
+ * Status from the latest booking: cancelled when it is cancelled; current while today is one of
+ * its nights (check-out is the departure day, not a night); upcoming before check-in; past
+ * otherwise.
  */
 export function guestStatusOf(latest: Pick<Booking, 'booking_status' | 'check_in_date' | 'check_out_date'>, today: string): GuestStatus {
   if (latest.booking_status === 'cancelled') return 'cancelled';

@@ -1,15 +1,16 @@
 /**
- * The texts of spec §8 (error catalogue, toasts, notification titles) as named constants, so that
- * the server, the client and the tests say exactly the same words (api.md: "where the spec's error
- * catalogue has a text, that text is the message"). Texts the spec gives with a placeholder
- * ({partner}, {provider}, counts) are functions. The last section holds the server's own account
- * messages, which the spec leaves to the server ("login failure returns the server error").
+ * The product's fixed texts (error catalogue, toasts, notification titles) as named constants, so
+ * that the server, the client and the tests say exactly the same words: where the catalogue has a
+ * text, that text is the error message (docs/decisions.md "Errors on the wire"). Texts with a
+ * placeholder ({partner}, {provider}, counts) are functions. The last section holds the server's
+ * own account messages: login and registration show the server's error first and fall back to the
+ * catalogue text.
  */
 
-/** A toast: the spec gives a title and, mostly, a description. */
+/** A toast: a title and, mostly, a description. */
 export type ToastText = { readonly title: string; readonly description: string };
 
-// ── Authentication (spec §8 "Authentication") ───────────────────────────────────────────────
+// ── Authentication ──────────────────────────────────────────────────────────────────────────
 export const LOGIN_FAILED = 'Login failed';
 export const REGISTRATION_FAILED = 'Registration failed';
 export const HOST_REGISTRATION_FAILED = 'Host registration failed';
@@ -34,7 +35,7 @@ export const SMTP_NOT_CONFIGURED_PROPERLY = 'SMTP settings are not configured pr
 
 export const EMAIL_TOASTS = {
   sent: { title: EMAIL_SENT_TITLE, description: EMAIL_SENT_TEXT },
-  /** Shown as destructive (spec §8). */
+  /** Shown as destructive. */
   notConfigured: { title: EMAIL_CONFIG_ERROR_TITLE, description: EMAIL_NOT_CONFIGURED_TEXT },
   failed: { title: EMAIL_FAILED_TITLE, description: EMAIL_FAILED_TEXT },
   configurationError: { title: SMTP_CONFIG_ERROR_TITLE, description: SMTP_NOT_CONFIGURED_PROPERLY },
@@ -46,7 +47,7 @@ export const GUEST_SYNC_SUCCESS_TEXT = 'Guest data synchronized successfully';
 export const GUEST_SYNC_ERROR_TITLE = 'Error';
 export const GUEST_SYNC_ERROR_TEXT = 'Failed to sync guest data. Please try again.';
 
-/** The success toast's description with the counts the spec asks for. */
+/** The success toast's description, with the counts of guests and bookings. */
 export function guestSyncSuccessText(guests: number, bookings: number): string {
   return `${GUEST_SYNC_SUCCESS_TEXT}: ${guests} guests from ${bookings} bookings`;
 }
@@ -145,7 +146,7 @@ export function accessTokenFailed(statusText: string): string {
   return `Failed to get access token: ${statusText}`;
 }
 
-// ── Generic screens (spec §2) ───────────────────────────────────────────────────────────────
+// ── Generic screens ─────────────────────────────────────────────────────────────────────────
 export const ERROR_SCREEN_TITLE = 'Something went wrong';
 export const ERROR_SCREEN_TEXT = 'An unexpected error occurred. Please try refreshing the page.';
 export const ROUTER_ERROR_TITLE = 'Unexpected Application Error';

@@ -1,6 +1,7 @@
 /**
- * Money rules (decisions.md "Names and shapes"): on the wire a number in currency units with at
- * most two decimals, stored as integer cents, rounded half away from zero to the cent, once.
+ * Money rules (docs/decisions.md "Money"): on the wire a number in currency units (the server
+ * sends at most two decimals), stored as integer cents, rounded half away from zero to the cent,
+ * once.
  */
 
 /** Units (possibly with float noise, e.g. 1.005 stored as 1.00499…) → integer cents. */

@@ -1,7 +1,7 @@
 /**
- * The table-id registry (architecture.md §2, decisions.md "More table ids"): the numeric ids of the
- * generic table API mapped to their drizzle table, zod schemas and data facts. The single source
- * for both sides; who may do what with each table is the server's policy module.
+ * The table-id registry (docs/decisions.md "Table ids"): the numeric ids of the generic table API
+ * mapped to their drizzle table, zod schemas and data facts. The single source for both sides; who
+ * may do what with each table is the server's policy module (server/src/policy.ts).
  */
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as t from './schema/tables';
@@ -16,7 +16,7 @@ export type TableDef = {
   name: string;
   table: SQLiteTable;
   schemas: EntitySchemas;
-  /** The row key column: `id`, or `ID` for the users table (decisions.md). */
+  /** The row key column: `id`, or `ID` for the users table (PascalCase, like the session). */
   key: 'id' | 'ID';
   /**
    * The column naming the row's owner: `host_id` holds a host profile id, `user_id` a user id.
@@ -27,7 +27,7 @@ export type TableDef = {
   secret: string[];
   /** Written only through domain routes: table API and sync push answer 403 on create/update. */
   routeOnly: boolean;
-  /** Pulled by the offline clients (issue 4). */
+  /** Pulled by the offline clients; sync push accepts only these tables. */
   synced: boolean;
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRole, readRole } from './roles';
 
-describe('normalizeRole (spec §5, decisions.md reading)', () => {
+describe('normalizeRole (read literally: docs/decisions.md "Rules read literally")', () => {
   it('super_admin: contains superadmin, or equals super_admin', () => {
     expect(normalizeRole('superadmin')).toBe('super_admin');
     expect(normalizeRole('super_admin')).toBe('super_admin');
@@ -54,7 +54,7 @@ describe('normalizeRole (spec §5, decisions.md reading)', () => {
   });
 });
 
-describe('readRole (spec §3: Role or role)', () => {
+describe('readRole (Role, else role)', () => {
   it('reads Role first, then role', () => {
     expect(readRole({ Role: 'admin' })).toBe('admin');
     expect(readRole({ role: 'Housekeeper' })).toBe('staff');

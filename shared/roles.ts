@@ -1,7 +1,7 @@
 /**
- * Role normalisation of spec §5, read literally (decisions.md "Rules read literally"): the role
- * text is lower-cased and every character that is not a letter or an underscore is removed, then
- * the first matching rule wins; anything unrecognised is a host.
+ * Role normalisation, read literally (docs/decisions.md "Rules read literally"): the role text is
+ * lower-cased and every character that is not a letter or an underscore is removed, then the first
+ * matching rule wins; anything unrecognised is a host.
  */
 import type { Role } from './enums';
 
@@ -15,7 +15,7 @@ export function normalizeRole(input: unknown): Role {
   return 'host';
 }
 
-/** Spec §3: "Role is read from Role or role" (Role first), then normalised. */
+/** The role is read from `Role`, else `role`, then normalised. */
 export function readRole(obj: unknown): Role {
   if (typeof obj !== 'object' || obj === null) return normalizeRole(undefined);
   const record = obj as { Role?: unknown; role?: unknown };

@@ -1,4 +1,4 @@
-/** The session user of spec §3 / api.md: what `/api/auth/me`, login and register answer. */
+/** The session user: what `/api/auth/me`, login and register answer (PascalCase, like users). */
 import type { Role } from './enums';
 
 export type SessionUser = {

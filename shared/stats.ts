@@ -1,7 +1,7 @@
 /**
- * Revenue and stay statistics for the host and admin screens (issue 6 "Statistics"): occupancy,
- * ADR, RevPAR, length of stay, lead time, source mix, and revenue / commission / net per month and
- * per property. Pure and in integer cents inside; amounts come out in currency units.
+ * Revenue and stay statistics for the host and admin screens: occupancy, ADR, RevPAR, length of
+ * stay, lead time, source mix, and revenue / commission / net per month and per property. Pure and
+ * in integer cents inside; amounts come out in currency units.
  *
  * Two ways of placing a booking in time, each where the industry reads it so:
  * - night-based (occupancy, ADR, RevPAR): a stay counts with the nights that fall in the period,

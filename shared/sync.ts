@@ -1,8 +1,8 @@
 /**
- * The sync protocol (architecture.md §4, api.md "Sync", decisions.md "Offline and online"): the
- * wire shapes of push, pull and the event stream, and the one conflict rule both sides apply
- * (task status moves forward). The server validates requests with these schemas; the client
- * engine builds its outbox entries and reads answers with the same types.
+ * The sync protocol (docs/decisions.md "Sync"; server side: server/src/modules/sync/README.md): the
+ * wire shapes of push, pull and the event stream, and the one conflict rule both sides apply (task
+ * status moves forward). The server validates requests with these schemas; the client engine builds
+ * its outbox entries and reads answers with the same types.
  */
 import { z } from 'zod';
 import type { Role, TASK_STATUSES } from './enums';
@@ -36,7 +36,7 @@ export const MutationSchema = z.strictObject({
   clientId: Id.optional(),
   /** 1, 2, 3… per client, in the order the user made the changes. */
   seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  /** Numeric table id (architecture.md §2). */
+  /** Numeric table id (shared/table-ids.ts). */
   table: z.number().int().min(1).max(999_999),
   op: z.enum(MUTATION_OPS),
   /** The row's `id` (client-made on create, kept by the server). */
@@ -112,7 +112,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 const STATUS_RANK: Record<TaskStatus, number> = { pending: 0, in_progress: 1, completed: 2, cancelled: 2 };
 
 /**
- * Whether a user of `role` may move a task from `from` to `to` (architecture.md §4 "Conflicts").
+ * Whether a user of `role` may move a task from `from` to `to`: the one conflict rule on top of
+ * field-level last-writer-wins.
  * Status only moves forward (pending → in_progress → completed, or on to cancelled) and a final
  * status stays, so an older offline edit never reopens a task someone completed. Hosts and
  * admins may set any status: their write is the explicit reopen.

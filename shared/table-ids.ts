@@ -1,6 +1,6 @@
 /**
- * The numeric table ids of the generic table API (architecture.md §2, decisions.md), apart from
- * the registry so that the client can import them without the drizzle schema.
+ * The numeric table ids of the generic table API (docs/decisions.md "Table ids"), apart from the
+ * registry so that the client can import them without the drizzle schema.
  */
 /** Named ids, so that code says TABLE_IDS.bookings rather than 20101. */
 export const TABLE_IDS = {

@@ -120,7 +120,7 @@ describe('password reset over SMTP', () => {
     expect(unknown.json()).toEqual({ error: RESET_PASSWORD_FAILED });
   });
 
-  it('answers 500 with the spec text when the SMTP server is down, and withdraws the token', async () => {
+  it('answers 500 with the catalogue text when the SMTP server is down, and withdraws the token', async () => {
     writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: await closedPort(), username: 'mailer' });
     try {
       const known = new Set(tokensOf(app, userId).map((r) => r.token_hash));

@@ -1,4 +1,4 @@
-/** Account routes: register, login, me, logout, change password, setup, login limits (api.md "Auth"). */
+/** Account routes: register, login, me, logout, change password, setup, login limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hostProfiles, loginFailures, users } from '../../shared/schema/tables';

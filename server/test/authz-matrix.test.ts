@@ -1,10 +1,10 @@
 /**
  * The authorization matrix: every registry table (aliases included) × every role × every table
- * operation, against an explicit table of expectations written out below (decisions.md
- * "Ownership and scope", architecture.md §3) and NOT derived from the policy module, so that a
- * change of policy must be a change of this table too. Allowed operations are performed for real
- * (valid body, a row in the caller's scope) and must succeed; denied ones send a garbage body
- * and must still get 403 (decided before validation). Then cross-host isolation and staff scope.
+ * operation, against an explicit table of expectations written out below (docs/decisions.md
+ * "Ownership and scope") and NOT derived from the policy module, so that a change of policy must be
+ * a change of this table too. Allowed operations are performed for real (valid body, a row in the
+ * caller's scope) and must succeed; denied ones send a garbage body and must still get 403 (decided
+ * before validation). Then cross-host isolation and staff scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES, TABLE_IDS, type TableDef } from '../../shared/registry';

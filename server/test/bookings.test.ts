@@ -1,6 +1,6 @@
 /**
- * Booking rules through every door (issue 6 "Bookings"): the table API over HTTP, sync push, and
- * the import functions integrations call. The database is checked, not only the replies.
+ * Booking rules through every door: the table API over HTTP, sync push, and the import functions
+ * integrations call. The database is checked, not only the replies.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

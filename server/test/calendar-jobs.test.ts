@@ -1,7 +1,7 @@
 /**
- * Calendar sync jobs on a temporary database with the real fetch: statuses and progress steps,
- * spec messages on failure, conflict notifications (once), the batch clean-up and the one-hour
- * expiry of completed jobs.
+ * Calendar sync jobs on a temporary database with the real fetch: statuses and progress steps, the
+ * catalogue's messages on failure (shared/messages.ts), conflict notifications (once), the batch
+ * clean-up and the one-hour expiry of completed jobs.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

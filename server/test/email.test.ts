@@ -1,4 +1,7 @@
-/** The mailer: the SMTP usability rule (spec §5), the development transport, and POST /api/email/test. */
+/**
+ * The mailer: the SMTP usability rule (smtp_enabled, smtp_host and smtp_username all set), the
+ * development transport, and POST /api/email/test.
+ */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -113,7 +116,7 @@ describe('POST /api/email/test', () => {
     expect(res.json().error).toMatch(/^Invalid value for to/);
   });
 
-  it('answers 400 with the spec text when SMTP is not configured', async () => {
+  it('answers 400 with the catalogue text when SMTP is not configured', async () => {
     const res = await send('x@example.com', adminToken);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: SMTP_NOT_CONFIGURED_PROPERLY });
@@ -133,7 +136,7 @@ describe('POST /api/email/test', () => {
     expect((await send('x@example.com', root.token)).statusCode).toBe(200);
   });
 
-  it('answers 500 with the spec text when the SMTP server is down', async () => {
+  it('answers 500 with the catalogue text when the SMTP server is down', async () => {
     writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: await closedPort(), username: 'mailer' });
     const res = await send('x@example.com', adminToken);
     expect(res.statusCode).toBe(500);

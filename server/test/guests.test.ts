@@ -1,8 +1,8 @@
 /**
- * Guests (issue 6 "Guests"): kept up to date on every booking write, in the same transaction, and
- * POST /api/guests/sync rebuilding them. The property test drives random booking operations and
- * checks that the incrementally kept guests are exactly what a rebuild from scratch gives, and
- * that the host counters equal a recount.
+ * Guests (derived from bookings: docs/decisions.md "Rules read literally"): kept up to date on
+ * every booking write, in the same transaction, and POST /api/guests/sync rebuilding them. The
+ * property test drives random booking operations and checks that the incrementally kept guests are
+ * exactly what a rebuild from scratch gives, and that the host counters equal a recount.
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';

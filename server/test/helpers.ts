@@ -1,5 +1,6 @@
 /**
- * Test helpers: the real app (buildApp) on a temporary SQLite file per test file (style.md §1).
+ * Test helpers: the real app (buildApp, as server/src/main.ts builds it) on a temporary SQLite file
+ * per test file, so that test files never share a database.
  */
 import fs from 'node:fs';
 import os from 'node:os';

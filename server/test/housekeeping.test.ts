@@ -1,7 +1,7 @@
 /**
- * Task events → notifications (issue 5), through the table API as host, admin and staff and
- * through sync push: the spec §8 titles reach the right users, with the task's action URL; and the
- * turnover rule (syncTurnoverTask) on booking writes.
+ * Task events → notifications, through the table API as host, admin and staff and through sync
+ * push: the notification titles of shared/messages.ts reach the right users, with the task's action
+ * URL; and the turnover rule (syncTurnoverTask) on booking writes.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

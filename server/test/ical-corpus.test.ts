@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('the fixture corpus through the real fetch', () => {
-  it('covers every format the issue lists', () => {
+  it('covers every feed format of the corpus', () => {
     expect(corpus.map((c) => c.name)).toEqual([
       'airbnb',
       'bom-lf',

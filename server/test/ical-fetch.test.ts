@@ -88,7 +88,7 @@ describe('fetching a feed', () => {
     expect(streamed.code).toBe('too-large');
   });
 
-  it('times out with the spec message', async () => {
+  it('times out with the catalogue message', async () => {
     const started = Date.now();
     const e = await failure(fetchFeed(server.url('/slow.ics'), { allowedOrigins: allowed, timeoutMs: 300 }));
     expect(e).toMatchObject({ code: 'timeout', message: SYNC_JOB_TIMEOUT });

@@ -1,7 +1,7 @@
 /**
- * POST /api/properties/:id/images and GET /uploads/:file (issue 6 "Properties"): the type comes
- * from the content, the size is capped, a WebP display copy is served with a one-year immutable
- * cache, the original is kept and never served, and failures leave no file behind.
+ * POST /api/properties/:id/images and GET /uploads/:file: the type comes from the content, the size
+ * is capped, a WebP display copy is served with a one-year immutable cache, the original is kept
+ * and never served, and failures leave no file behind.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * Task alert jobs with a fixed clock (spec §9, architecture.md §7): the urgent check's first mark
- * and stored mark, the overdue rule (days in the property's zone, instants with offsets), exactly
- * once per task and kind across runs, restarts and two app instances on one database file, the
- * 50-task limit, the indexes the queries use; the lease (two schedulers → one runs); and
+ * Task alert jobs with a fixed clock (server/src/jobs/README.md): the urgent check's first mark and
+ * stored mark, the overdue rule (days in the property's zone, instants with offsets), exactly once
+ * per task and kind across runs, restarts and two app instances on one database file, the 50-task
+ * limit, the indexes the queries use; the lease (two schedulers → one runs); and
  * `POST /api/admin/jobs/:name/run`.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Tier limits and the admin plan/status routes (issue 6 "Tier limits", api.md "Admin"): the
+ * Tier limits (docs/decisions.md "Rules read literally") and the admin plan/status routes: the
  * properties_limit over non-archived properties through the table API and sync, ota_integrations
  * over distinct feed platforms plus a connected partner, a smaller tier deleting nothing, and the
  * audit entries of admin actions.
@@ -25,7 +25,7 @@ beforeAll(async () => {
   app = await makeTestApp();
   admin = createUser(app, 'admin');
   superAdmin = createUser(app, 'super_admin');
-  // Spec §9's demo tiers (tier_name is the key host profiles store).
+  // The product's demo tiers (tier_name is the key host profiles store).
   const tiers = [
     { tier_name: 'basic', monthly_price: 29.99, properties_limit: 1, commission_rate: 15, ota_integrations: 2, sort_order: 1 },
     { tier_name: 'pro', monthly_price: 49.99, properties_limit: 5, commission_rate: 12, ota_integrations: 5, sort_order: 2 },

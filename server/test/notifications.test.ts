@@ -1,5 +1,5 @@
 /**
- * Notification routes (api.md "Notifications"): 401 without a session, the caller's own rows only,
+ * Notification routes (/api/notifications): 401 without a session, the caller's own rows only,
  * newest first with the unread count, mark one read (404 for another's), mark all read, clear;
  * every change versioned so that sync carries it to the other devices.
  */
@@ -56,7 +56,7 @@ describe('notification routes', () => {
     }
   });
 
-  it('list the caller’s own notifications only, newest first, with the spec fields and the unread count', async () => {
+  it('list the caller’s own notifications only, newest first, with the camelCase entity fields and the unread count', async () => {
     const host = createHost(app);
     const staff = createStaff(app, host.hostProfileId);
     const admin = createUser(app, 'admin');

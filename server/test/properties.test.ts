@@ -1,7 +1,6 @@
 /**
- * Property rules (issue 6 "Properties"): every field, the secret iCal export URL made at creation
- * and rotated on demand, archive instead of delete when bookings exist, through the table API
- * and sync push alike.
+ * Property rules: every field, the secret iCal export URL made at creation and rotated on demand,
+ * archive instead of delete when bookings exist, through the table API and sync push alike.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +34,7 @@ async function rotate(token: string | null, id: string) {
 }
 
 describe('fields', () => {
-  it('stores every spec field plus timezone, and hides the export token while showing its URL', async () => {
+  it('stores every field of the original property entity plus timezone, and hides the export token while showing its URL', async () => {
     const body = {
       property_name: 'Casa Azul',
       property_type: 'house',

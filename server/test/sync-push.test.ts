@@ -254,7 +254,7 @@ describe('sync push: rejections', () => {
     expect(routeOnly.results.map((r) => r.code)).toEqual([403, 403, 403]);
   });
 
-  it('lets the owner mark a notification read through sync (decisions.md), not change anything else', async () => {
+  it('lets the owner mark a notification read through sync, not change anything else', async () => {
     const host = createHost(app);
     const note = seedRow(app, T.notifications, { hostProfileId: host.hostProfileId, userId: host.userId });
     const id = String(note.id);

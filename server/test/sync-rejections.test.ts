@@ -1,8 +1,8 @@
 /**
- * Rejection reasons survive a lost answer (issue 4): a push is retried when its answer never
- * arrived, and a mutation rejected the first time must be answered 'rejected' with the same reason
- * again, while nothing is applied twice. The reasons are kept until the client shows it heard the
- * answer (a push with nothing at or below its last seq), and at most REJECTION_RETENTION_DAYS.
+ * Rejection reasons survive a lost answer: a push is retried when its answer never arrived, and a
+ * mutation rejected the first time must be answered 'rejected' with the same reason again, while
+ * nothing is applied twice. The reasons are kept until the client shows it heard the answer (a push
+ * with nothing at or below its last seq), and at most REJECTION_RETENTION_DAYS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

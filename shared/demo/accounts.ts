@@ -1,4 +1,4 @@
-/** The demo accounts of api.md, all with the password DEMO_PASSWORD. */
+/** The demo accounts (listed in the top-level README.md), all with the password DEMO_PASSWORD. */
 import type { Role } from '../enums';
 
 export const DEMO_PASSWORD = 'demo1234';

@@ -1,6 +1,6 @@
 /**
- * The fixed content of the demo (spec §9 tiers and defaults, the demo host's properties, staff,
- * templates and a pool of guests). generate.ts turns it into dated rows.
+ * The fixed content of the demo (the product's three tiers and platform defaults, the demo host's
+ * properties, staff, templates and a pool of guests). generate.ts turns it into dated rows.
  */
 import type { AvailabilitySchedule } from '../schema/tables';
 
@@ -15,7 +15,7 @@ export type TierSpec = {
   features: string[];
 };
 
-/** Spec §9 "Demo subscription tiers"; tier_name is the key host profiles store (default 'basic'). */
+/** The product's demo tiers; tier_name is the key host profiles store (default 'basic'). */
 export const DEMO_TIERS: readonly TierSpec[] = [
   {
     key: 'basic',
@@ -74,7 +74,10 @@ export type SettingSpec = {
   is_encrypted: boolean;
 };
 
-/** Spec §9 defaults; SMTP disabled until an admin fills it in (spec §5: usable only when complete). */
+/**
+ * Platform defaults; SMTP disabled until an admin fills it in (usable only once smtp_enabled,
+ * smtp_host and smtp_username are all set).
+ */
 export const DEMO_SETTINGS: readonly SettingSpec[] = [
   {
     setting_key: 'default_commission_rate',
@@ -298,7 +301,10 @@ export type StaffSpec = {
   property_key: string;
 };
 
-/** Two housekeepers; the first is the housekeeper demo account (same e-mail: decisions.md link). */
+/**
+ * Two housekeepers; the first is the housekeeper demo account (same e-mail: a staff user is linked
+ * to its staff row by e-mail).
+ */
 export const DEMO_STAFF: readonly StaffSpec[] = [
   {
     key: 'maria',

@@ -65,7 +65,7 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('seeds the tiers and platform settings of spec §9', () => {
+  it('seeds the demo tiers and platform settings of catalog.ts', () => {
     expect(data.subscription_tiers.map((t) => [t.tier_name, t.monthly_price, t.yearly_price, t.properties_limit, t.commission_rate, t.ota_integrations, t.support_level])).toEqual([
       ['basic', 29.99, 299.99, 1, 15, 2, 'email'],
       ['pro', 49.99, 499.99, 5, 12, 5, 'chat'],

@@ -1,9 +1,9 @@
 /**
- * The demo data generator (issue 2 "Demo data", decisions.md "Offline and online"): one pure
- * function used by the server seed and by the client's no-server demo. No I/O and no clock: every
- * date is an offset from the given `today`, every random choice comes from a PRNG seeded by
- * `seed`, and every id is derived from the seed and a name. The random draws never depend on
- * `today`, so two calls with the same seed make the same rows with the dates shifted.
+ * The demo data generator: one pure function used by the server seed and by the client's no-server
+ * demo (docs/decisions.md "Online only or through the outbox"). No I/O and no clock: every date is
+ * an offset from the given `today`, every random choice comes from a PRNG seeded by `seed`, and
+ * every id is derived from the seed and a name. The random draws never depend on `today`, so two
+ * calls with the same seed make the same rows with the dates shifted.
  */
 import type * as t from '../schema/tables';
 import type { ChecklistItem } from '../schema/tables';
@@ -29,7 +29,7 @@ import { createRandom, demoId, type Random } from './random';
 /** The seed both the server and the client use, so that their demo rows share ids. */
 export const DEMO_SEED = 20_250_101;
 
-/** The tier the demo host is on (decisions.md: pro, commission 12). */
+/** The tier the demo host is on (pro: commission 12). */
 export const DEMO_HOST_TIER = 'pro';
 
 /** Bookings span this many days before and after today. */
@@ -91,7 +91,10 @@ export type DemoOptions = {
   seed?: number;
 };
 
-/** The host profile counters of decisions.md, over live (non-archived, non-cancelled) rows. */
+/**
+ * The host profile counters, over live (non-archived, non-cancelled) rows, as the server keeps
+ * them (docs/decisions.md "Ownership and scope").
+ */
 export function hostProfileCounters(
   properties: readonly Pick<DemoProperty, 'status'>[],
   bookings: readonly Pick<DemoBooking, 'booking_status' | 'total_amount'>[],
@@ -315,7 +318,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
   const housekeeping_staff: DemoStaff[] = DEMO_STAFF.map((s, i) => ({
     id: id(`staff:${s.key}`),
     host_id: hostProfileId,
-    // The first housekeeper is the housekeeper account: same name and e-mail (decisions.md link).
+    // The first housekeeper is the housekeeper account: same name and e-mail, which links the two.
     staff_name: i === 0 ? staffAccount.name : s.staff_name,
     staff_email: i === 0 ? staffAccount.email : s.staff_email,
     staff_phone: s.staff_phone,

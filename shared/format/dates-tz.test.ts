@@ -1,5 +1,5 @@
 /**
- * Parsing and formatting must not depend on the machine's timezone (issue 6 "Dates and formats"):
+ * Parsing and formatting must not depend on the machine's timezone (docs/decisions.md "Dates"):
  * the same answers with TZ set far east and far west of UTC, and at half-hour offsets. Node re-reads
  * TZ when process.env.TZ is assigned (this suite runs in a forked process: vitest.config.ts), and
  * each case first checks that the zone really took effect, so the test cannot pass vacuously.
@@ -30,7 +30,7 @@ describe.each(ZONES)('with TZ=%s', (zone, offset) => {
     expect(new Date(Date.UTC(2025, 0, 15, 12)).getTimezoneOffset()).toBe(offset);
   });
 
-  it('parses the five input formats of spec §5, ambiguous pairs following the user format', () => {
+  it('parses the five input formats, ambiguous pairs following the user format', () => {
     process.env.TZ = zone;
     expect(parseDateInput('03/09/2025', 'MM/DD/YYYY')).toBe('2025-03-09');
     expect(parseDateInput('03/09/2025', 'DD/MM/YYYY')).toBe('2025-09-03');
@@ -42,7 +42,7 @@ describe.each(ZONES)('with TZ=%s', (zone, offset) => {
     expect(parseDateInput('2025-02-29')).toBeNull();
   });
 
-  it('formats a stay date in the 8 formats of spec §9 on its own calendar day', () => {
+  it('formats a stay date in the 8 offered formats on its own calendar day', () => {
     process.env.TZ = zone;
     const expected: [DisplaySettings['dateFormat'], string][] = [
       ['MM/DD/YYYY', '01/01/2025'],

@@ -20,7 +20,7 @@ import {
 const utc12: DisplaySettings = DEFAULT_DISPLAY_SETTINGS;
 const with24 = (over: Partial<DisplaySettings>): DisplaySettings => ({ ...utc12, timeFormat: '24h', use24Hour: true, ...over });
 
-describe('parseDateInput (spec §5 formats)', () => {
+describe('parseDateInput (the five accepted formats)', () => {
   it('reads YYYY-MM-DD and YYYY/MM/DD', () => {
     expect(parseDateInput('2025-03-09')).toBe('2025-03-09');
     expect(parseDateInput('2025/3/9')).toBe('2025-03-09');
@@ -51,7 +51,7 @@ describe('parseDateInput (spec §5 formats)', () => {
 });
 
 describe('formatDate', () => {
-  it('renders every offered format of spec §9', () => {
+  it('renders every offered format (DATE_FORMATS)', () => {
     const cases: [DisplaySettings['dateFormat'], string][] = [
       ['MM/DD/YYYY', '03/09/2025'],
       ['DD/MM/YYYY', '09/03/2025'],
@@ -119,7 +119,7 @@ describe('formatTime and formatDateTime', () => {
 });
 
 describe('display settings', () => {
-  it('fills missing or invalid fields with the spec §9 defaults', () => {
+  it('fills missing or invalid fields with the defaults (UTC, MM/DD/YYYY, 12-hour)', () => {
     expect(normalizeDisplaySettings(undefined)).toEqual(DEFAULT_DISPLAY_SETTINGS);
     expect(normalizeDisplaySettings({ timezone: 'Mars/Base', dateFormat: 'YY', timeFormat: 'x' })).toEqual(DEFAULT_DISPLAY_SETTINGS);
   });

@@ -1,7 +1,7 @@
 /**
- * Dates for display and input (spec §5, §9; decisions.md "Names and shapes"). Stay dates are
- * `YYYY-MM-DD` strings and are never turned into a Date at midnight, because a timezone would
- * move them to the day before; instants are converted into the user's timezone with Intl.
+ * Dates for display and input (docs/decisions.md "Dates"). Stay dates are `YYYY-MM-DD` strings
+ * and are never turned into a Date at midnight, because a timezone would move them to the day
+ * before; instants are converted into the user's timezone with Intl.
  * Pure functions: the caller passes the display settings (and the clock where one is needed).
  */
 import { DATE_FORMATS } from '../enums';
@@ -9,7 +9,7 @@ import { isIsoDate } from '../schema/fields';
 
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-/** The user's display settings (decisions.md: camelCase, as the browser-kept entity). */
+/** The user's display settings (camelCase field names, as the browser-kept entity). */
 export type DisplaySettings = {
   timezone: string;
   dateFormat: DateFormat;
@@ -17,7 +17,7 @@ export type DisplaySettings = {
   use24Hour: boolean;
 };
 
-/** Spec §9 defaults: timezone UTC, date format MM/DD/YYYY, 12-hour time. */
+/** The platform defaults: timezone UTC, date format MM/DD/YYYY, 12-hour time. */
 export const DEFAULT_DISPLAY_SETTINGS: DisplaySettings = {
   timezone: 'UTC',
   dateFormat: 'MM/DD/YYYY',
@@ -52,7 +52,7 @@ export function isDateFormat(value: unknown): value is DateFormat {
 export function normalizeDisplaySettings(input: Partial<Record<keyof DisplaySettings, unknown>> | null | undefined): DisplaySettings {
   const timezone = typeof input?.timezone === 'string' && isTimeZone(input.timezone) ? input.timezone : DEFAULT_DISPLAY_SETTINGS.timezone;
   const dateFormat = isDateFormat(input?.dateFormat) ? input.dateFormat : DEFAULT_DISPLAY_SETTINGS.dateFormat;
-  // Either field may say 24-hour: the spec carries both (timeFormat and use24Hour).
+  // Either field may say 24-hour: the entity carries both (timeFormat and use24Hour).
   const use24Hour = input?.use24Hour === true || input?.timeFormat === '24h';
   return { timezone, dateFormat, timeFormat: use24Hour ? '24h' : '12h', use24Hour };
 }
@@ -76,7 +76,7 @@ function isoFrom(year: number, month: number, day: number): string | null {
 }
 
 /**
- * Parses a typed date in one of the formats of spec §5 (MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY,
+ * Parses a typed date in one of the accepted formats (MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY,
  * YYYY-MM-DD, YYYY/MM/DD) into `YYYY-MM-DD`, or null. A slashed day-month pair is ambiguous, so
  * the user's date format decides which comes first; when that reading is impossible (13/01/2025
  * under MM/DD/YYYY) the other one is used.
@@ -182,7 +182,7 @@ function renderTime({ hour, minute }: TimeParts, use24Hour: boolean): string {
 /**
  * A date for display. A stay date (`YYYY-MM-DD`) is shown as that calendar day; an instant is
  * shown as its day in the user's timezone; any other accepted input format is parsed first.
- * Anything else reads "Invalid Date" (spec §5).
+ * Anything else reads "Invalid Date".
  */
 export function formatDate(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
   if (value === null || value === undefined || value === '') return INVALID_DATE;

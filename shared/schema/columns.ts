@@ -1,6 +1,6 @@
 /**
  * Column helpers shared by every table: money in integer cents (units on the wire), JSON text,
- * booleans, and the sync columns every synced table carries (architecture.md §2).
+ * booleans, and the sync columns every synced table carries (docs/decisions.md "Sync").
  */
 import { customType, integer, text } from 'drizzle-orm/sqlite-core';
 import { fromCents, toCents } from '../money';

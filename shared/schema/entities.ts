@@ -1,7 +1,8 @@
 /**
- * zod schemas of every entity, derived from the drizzle tables (one source) with the field rules of
- * decisions.md layered on top. Per entity: `row` (a row on the wire), `create` and `update` (strict:
- * unknown fields are refused; server-set fields are removed before parsing, see registry.ts).
+ * zod schemas of every entity, derived from the drizzle tables (one source) with field rules
+ * layered on top. Per entity: `row` (a row on the wire), `create` and `update` (strict: unknown
+ * fields are refused; server-set fields, the third argument of `entity`, are left out and a
+ * client's value for one is dropped: docs/decisions.md "Ownership and scope").
  */
 import { z } from 'zod';
 import { createInsertSchema, createSelectSchema, createUpdateSchema } from 'drizzle-zod';

@@ -1,7 +1,8 @@
 /**
- * Every entity of spec §3 as a drizzle table. Field names are the spec's, exactly (decisions.md):
- * snake_case for table entities, camelCase for the browser-kept ones (display settings, sync jobs,
- * notifications), PascalCase for users. Money columns store cents; JSON columns store text.
+ * Every entity as a drizzle table. Field names are the product's own, exactly, and the same on the
+ * wire, in zod and in Dexie: snake_case for table entities, camelCase for the browser-kept ones
+ * (display settings, sync jobs, notifications), PascalCase for users (docs/decisions.md "Names and
+ * shapes"). Money columns store cents; JSON columns store text.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -266,7 +267,7 @@ export const housekeepingTasks = sqliteTable(
     index('tasks_property_idx').on(t.property_id),
     index('tasks_booking_idx').on(t.booking_id),
     // The overdue check walks pending live tasks by due date and probes task_alerts by id: with
-    // id in the index and tombstones left out, that walk never reads the table (issue 5 bench).
+    // id in the index and tombstones left out, that walk never reads the table (bench/alerts.ts).
     index('tasks_status_due_idx').on(t.task_status, t.due_date, t.id).where(sql`deleted_at is null`),
     index('tasks_status_created_idx').on(t.task_status, t.priority_level, t.created_date),
     index('tasks_version_idx').on(t.version),
@@ -690,7 +691,7 @@ export const loginFailures = sqliteTable(
   (t) => [index('login_failures_email_idx').on(t.email, t.at)],
 );
 
-/** Last applied mutation seq per sync client (architecture.md §4). */
+/** Last applied mutation seq per sync client: a replayed push is not applied twice. */
 export const syncClients = sqliteTable('sync_clients', {
   client_id: text('client_id').primaryKey(),
   user_id: text('user_id').notNull(),
@@ -699,9 +700,9 @@ export const syncClients = sqliteTable('sync_clients', {
 });
 
 /**
- * Why a sync client's mutation was rejected (issue 4): a retried push whose first answer was lost
- * gets the same reason again. Kept until the client shows it heard the answer, and at most a
- * while (server/src/modules/sync/README.md "Replays").
+ * Why a sync client's mutation was rejected: a retried push whose first answer was lost gets the
+ * same reason again. Kept until the client shows it heard the answer, and at most a while
+ * (server/src/modules/sync/README.md "Replays").
  */
 export const syncRejections = sqliteTable(
   'sync_rejections',
@@ -732,9 +733,9 @@ export const appKeys = sqliteTable('app_keys', {
 });
 
 /**
- * Task alerts already raised (issue 5): one row per task and kind, inserted in the transaction that
- * writes the alert's notifications, so a task alerts at most once per kind across runs, restarts
- * and server processes.
+ * Task alerts already raised: one row per task and kind, inserted in the transaction that writes
+ * the alert's notifications, so a task alerts at most once per kind across runs, restarts and
+ * server processes.
  */
 export const taskAlerts = sqliteTable(
   'task_alerts',

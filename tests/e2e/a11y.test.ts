@@ -1,4 +1,4 @@
-/** axe-core on the auth pages and each dashboard: no serious or critical violation (issue 3). */
+/** axe-core on the auth pages and each dashboard: no serious or critical violation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';

@@ -1,7 +1,7 @@
 /**
- * The app's life cycle on a device (issue 4): signing out with changes still waiting asks first,
- * and a new version of the app, once downloaded, waits for the user's "Reload" instead of
- * taking over the page in the middle of their work.
+ * The app's life cycle on a device: signing out with changes still waiting asks first, and a new
+ * version of the app, once downloaded, waits for the user's "Reload" instead of taking over the
+ * page in the middle of their work.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-/** Sign-in, landing by role, guards and redirects of spec §2 and §6, in a real browser. */
+/** Sign-in, landing by role, the areas' role guards and redirects, in a real browser. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { INVALID_CREDENTIALS, LOGIN_FAILED } from '../../shared/messages';

@@ -1,10 +1,10 @@
 /**
- * Calendar feeds end to end (issue 8 "Tests": a browser test of adding a feed and watching the
- * job finish). A local iCal server in this test process (on the port scripts/e2e.ts allow-lists)
- * plays Vrbo; the host adds its feed on the Channels page, first with an address the server
- * refuses (the 400 shows under the field), then with the real one; syncs it; watches the job go
- * running → completed with its progress bar; finds the imported booking and block; syncs all
- * feeds again (nothing doubled) and clears the queue.
+ * Calendar feeds end to end: adding a feed and watching its job finish, in a browser. A local iCal
+ * server in this test process (on the port scripts/e2e.ts allow-lists) plays Vrbo; the host adds
+ * its feed on the Channels page, first with an address the server refuses (the 400 shows under the
+ * field), then with the real one; syncs it; watches the job go running → completed with its
+ * progress bar; finds the imported booking and block; syncs all feeds again (nothing doubled) and
+ * clears the queue.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Guests and inbox of the host workspace (issue 7): with the network cut, the host replies to a
- * guest and marks a conversation read (both through the outbox, marked as waiting); back online
- * both reach the server. The guest sync (online only) answers with the spec's toast and counts.
+ * Guests and inbox of the host workspace: with the network cut, the host replies to a guest and
+ * marks a conversation read (both through the outbox, marked as waiting); back online both reach
+ * the server. The guest sync (online only) answers with its Success toast and counts
+ * (shared/messages.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { GUEST_SYNC_SUCCESS_TITLE, guestSyncSuccessText } from '../../shared/messages';
@@ -56,7 +57,7 @@ describe('host inbox and guests', () => {
     expect((await page([{ name: 'id', op: 'Equal', value: unread.id }]))[0]?.status).toBe('read');
   });
 
-  it('syncs guests with the spec toast and counts', async () => {
+  it('syncs guests with the Success toast and counts', async () => {
     const host = await open();
     await signInAs(host.page, 'host');
     await new SyncStatusPill(host.page).waitForSynced();

@@ -1,7 +1,7 @@
 /**
- * Finances and analytics on the demo data (issue 7): the figures match the bookings on the device,
- * the CSV downloads carry exactly the rows behind a figure, and the analytics page shows its
- * figures and charts for a chosen period beside the one before.
+ * Finances and analytics on the demo data: the figures match the bookings on the device, the CSV
+ * downloads carry exactly the rows behind a figure, and the analytics page shows its figures and
+ * charts for a chosen period beside the one before.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

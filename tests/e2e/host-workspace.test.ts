@@ -1,9 +1,9 @@
 /**
- * The host's workspace in Chromium (issue 7): with the network cut for the writes, the demo host
- * creates a property and a booking, is refused a double booking in place (the local check, the
- * server's rule), and a booking the server refuses on sync (someone took the dates meanwhile) is
- * shown with the server's reason. Back online the changes sync: the server computed commission and
- * net, the booking is on the calendar and its total on the finances page.
+ * The host's workspace in Chromium: with the network cut for the writes, the demo host creates a
+ * property and a booking, is refused a double booking in place (the local check, the server's
+ * rule), and a booking the server refuses on sync (someone took the dates meanwhile) is shown with
+ * the server's reason. Back online the changes sync: the server computed commission and net, the
+ * booking is on the calendar and its total on the finances page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -158,7 +158,7 @@ describe('host workspace', () => {
     const ws = new HostWorkspace(page);
     const bookings = (await localRows(page, 'bookings')) as { id: string; guest_name: string; total_amount: number; commission_amount: number; net_amount: number }[];
     const mine = bookings.find((b) => b.guest_name === guest);
-    // The demo host is on pro at 12 % (decisions.md): 457.25 × 12 % = 54.87.
+    // The demo host is on pro at 12 % (shared/demo/generate.ts): 457.25 × 12 % = 54.87.
     expect(mine).toMatchObject({ total_amount: total, commission_amount: 54.87, net_amount: 402.38 });
     expect(bookings.some((b) => b.guest_name === 'Rita Late')).toBe(false);
 

@@ -1,8 +1,8 @@
 /**
- * The host's housekeeping page (issue 5): a new staff member with their availability, a template
- * with a checklist, and a task made from that template in one step and assigned to the new staff
- * member, where the form warns that they do not work that weekday, then no longer warns once the
- * day is one they work. The task reaches the server with the template's checklist and duration.
+ * The host's housekeeping page: a new staff member with their availability, a template with a
+ * checklist, and a task made from that template in one step and assigned to the new staff member,
+ * where the form warns that they do not work that weekday, then no longer warns once the day is one
+ * they work. The task reaches the server with the template's checklist and duration.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

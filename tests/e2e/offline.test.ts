@@ -1,8 +1,8 @@
 /**
- * Offline first, in Chromium with two contexts (issue 4): the housekeeper works with the network
- * gone (for the page and for the service worker: every request is aborted) through reloads
- * served by the service worker, and the host's open page shows the result once the housekeeper
- * is back online, without a refresh. Also: a demo account signs in with no server at all.
+ * Offline first, in Chromium with two contexts: the housekeeper works with the network gone (for
+ * the page and for the service worker: every request is aborted) through reloads served by the
+ * service worker, and the host's open page shows the result once the housekeeper is back online,
+ * without a refresh. Also: a demo account signs in with no server at all.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROPERTIES } from '../../shared/demo/catalog';

@@ -1,8 +1,8 @@
 /**
- * The service worker's Web Push handling in Chromium (issue 5): a push delivered through CDP
+ * The service worker's Web Push handling in Chromium: a push delivered through CDP
  * `ServiceWorker.deliverPushMessage` with the server's payload shape (server/src/modules/push) is
- * shown as a system notification (urgent ones require interaction; warnings close after 5 s), and
- * a click on it takes the open app to the task through /housekeeping?taskId=….
+ * shown as a system notification (urgent ones require interaction; warnings close after 5 s), and a
+ * click on it takes the open app to the task through /housekeeping?taskId=….
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Worker } from 'playwright-core';
@@ -74,7 +74,7 @@ describe('web push in the service worker', () => {
       data: { url: `/housekeeping?taskId=${encodeURIComponent(task.id)}` },
     });
 
-    // A warning closes itself after 5 s (spec §9); the urgent one stays.
+    // A warning closes itself after 5 s; the urgent one stays until the user acts.
     await push({ id: 'n-warning', title: 'Task Overdue', message: task.task_title, type: 'warning', timestamp: now, actionUrl: `/housekeeping?taskId=${task.id}`, taskId: task.id, requireInteraction: false });
     await expect.poll(async () => (await shownNotifications()).some((n) => n.tag === 'n-warning' && !n.requireInteraction), { timeout: 10_000 }).toBe(true);
     await expect.poll(async () => (await shownNotifications()).map((n) => n.tag).sort(), { timeout: 12_000, interval: 500 }).toEqual(['n-urgent']);

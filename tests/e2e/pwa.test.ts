@@ -1,7 +1,7 @@
 /**
- * The installable PWA (architecture.md §5): in a persistent Chromium profile (an ordinary
- * context always reports "in-incognito"), Chromium reports zero installability errors for the
- * login page, whose service worker is /sw.js with scope /, and the manifest has what the
+ * The installable PWA (vite-plugin-pwa, client/src/sw.ts): in a persistent Chromium profile (an
+ * ordinary context always reports "in-incognito"), Chromium reports zero installability errors for
+ * the login page, whose service worker is /sw.js with scope /, and the manifest has what the
  * product needs.
  */
 import fs from 'node:fs';

@@ -1,9 +1,9 @@
 /**
- * The housekeeper's phone (issue 5), Chromium at 390×844: the day's progress on the dashboard,
- * large touch targets, and a task worked entirely offline (every request blocked, the service
- * worker's too): checklist ticked, task completed, through a reload. Back online, the host's open
- * page (another context) shows "Task Completed" in the bell without a reload, and the
- * notification's action opens that task.
+ * The housekeeper's phone, Chromium at 390×844: the day's progress on the dashboard, large touch
+ * targets, and a task worked entirely offline (every request blocked, the service worker's too):
+ * checklist ticked, task completed, through a reload. Back online, the host's open page (another
+ * context) shows "Task Completed" in the bell without a reload, and the notification's action opens
+ * that task.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,8 +1,8 @@
 /**
- * The sync status in Chromium (issue 4): a change the server refuses is shown with its reason,
- * and the list of refused changes survives a reload (it lives in the offline store). The refusal
- * is the real conflict rule: the housekeeper starts a task offline that the host has meanwhile
- * completed, and an older offline edit never reopens a completed task.
+ * The sync status in Chromium: a change the server refuses is shown with its reason, and the list
+ * of refused changes survives a reload (it lives in the offline store). The refusal is the real
+ * conflict rule: the housekeeper starts a task offline that the host has meanwhile completed, and
+ * an older offline edit never reopens a completed task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-/** The toast and tooltip behaviour of spec §9 in a real browser. */
+/** The toast and tooltip behaviour (client/src/components/ui/constants.ts) in a real browser. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession } from './support/browser';

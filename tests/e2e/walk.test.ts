@@ -1,7 +1,7 @@
 /**
- * A walk through every page of each area (spec §2) as the demo accounts: each page is reached
- * from the navigation, shows its heading, loads real data from the API without an error state,
- * and never shows an error screen.
+ * A walk through every page of each area (admin, host, staff) as the demo accounts: each page is
+ * reached from the navigation, shows its heading, loads real data from the API without an error
+ * state, and never shows an error screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

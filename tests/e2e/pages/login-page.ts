@@ -38,7 +38,7 @@ export class LoginPage {
   }
 }
 
-/** Signs a demo account in from /login and waits for its home page (spec §2 "After login"). */
+/** Signs a demo account in from /login and waits for its home page (HOME_BY_ROLE). */
 export async function signInAs(page: Page, role: keyof typeof HOME_BY_ROLE): Promise<void> {
   const login = new LoginPage(page);
   await login.goto();

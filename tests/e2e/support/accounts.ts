@@ -9,7 +9,7 @@ export function demoEmail(role: Role): string {
   return account.email;
 }
 
-/** Spec §2 "After login". */
+/** Where each role lands after sign-in. */
 export const HOME_BY_ROLE = {
   super_admin: '/admin/dashboard',
   host: '/host/dashboard',
