@@ -30,7 +30,7 @@ export type Channel = 'table' | 'sync';
 const ALL_OPS: readonly Operation[] = ['read', 'create', 'update', 'delete'];
 
 /** How a role's visible rows are limited on one table. */
-type Scope =
+export type Scope =
   | 'all'
   /** host_id is the actor's host profile. */
   | 'own_host'
@@ -196,6 +196,14 @@ export type RouteAccess = 'public' | { operation: RouteOperation } | { table: Op
 function routeOnlyAllows(def: TableDef, op: Operation, channel: Channel): boolean {
   if (!def.routeOnly || op === 'read' || op === 'delete') return true;
   return channel === 'sync' && def.id === TABLE_IDS.notifications && op === 'update';
+}
+
+/**
+ * How the actor's rows of `def` are limited (undefined: it sees none). Callers that shape a read
+ * or a command by it (sync pull, the guest rebuild) ask this instead of testing a role.
+ */
+export function scopeOf(actor: Actor | null | undefined, def: TableDef): Scope | undefined {
+  return grantOf(actor, def)?.scope;
 }
 
 /**

@@ -30,6 +30,7 @@ import type { Db } from '../../db/index';
 import { connectionOf, insertRow, newId, nowIso, reserveVersions, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { recordChange } from '../../db/changes';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
+import { mayPerform, scopeOf } from '../../policy';
 
 function requireDef(id: number): TableDef {
   const def = tableById(id);
@@ -628,16 +629,18 @@ export function rebuildGuests(tx: Tx, hostId: string, now: Date): GuestRebuild {
  */
 export function syncGuests(db: Db, actor: Actor, input: { hostId?: string | undefined }, now: Date): GuestRebuild {
   let hostId: string;
-  if (actor.role === 'host') {
+  // A caller whose guests are its own rebuilds its own; one who sees every host's names the host.
+  const scope = scopeOf(actor, GUESTS);
+  if (!mayPerform(actor, 'guests.rebuild')) throw new Forbidden();
+  if (scope === undefined) throw new Forbidden('A host profile is required');
+  if (scope === 'all') {
+    if (input.hostId === undefined) throw new ValidationFailed('Invalid value for hostId: required (the host profile whose guests to rebuild)');
+    hostId = input.hostId;
+  } else {
     if (!actor.hostProfileId) throw new Forbidden('A host profile is required');
     // A host names no other host: a foreign id is out of its scope, so it does not exist for it.
     if (input.hostId !== undefined && input.hostId !== actor.hostProfileId) throw new NotFound(`No host profile with ID ${input.hostId}`);
     hostId = actor.hostProfileId;
-  } else if (actor.role === 'admin' || actor.role === 'super_admin') {
-    if (input.hostId === undefined) throw new ValidationFailed('Invalid value for hostId: required (the host profile whose guests to rebuild)');
-    hostId = input.hostId;
-  } else {
-    throw new Forbidden();
   }
   return db.transaction((tx) => {
     const profile = tx

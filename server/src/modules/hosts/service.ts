@@ -12,6 +12,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRow, nowIso, updateRow, type Tx } from '../../db/write';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
+import { mayPerform } from '../../policy';
 import { findTier } from './limits';
 
 function requireDef(id: number): TableDef {
@@ -25,9 +26,6 @@ const AUDIT_LOG = requireDef(TABLE_IDS.audit_log);
 export type HostProfileRow = typeof hostProfiles.$inferSelect;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-function assertAdmin(actor: Actor): void {
-  if (actor.role !== 'admin' && actor.role !== 'super_admin') throw new Forbidden();
-}
 
 function liveProfile(tx: Tx, hostId: string): HostProfileRow {
   const profile = tx
@@ -47,7 +45,7 @@ export type PlanInput = { tier: string; commission_rate?: number | undefined };
 
 /** Moves a host to a tier; its commission rate becomes the tier's unless one is given. */
 export function changeHostPlan(db: Db, actor: Actor, hostId: string, input: PlanInput, now: Date): HostProfileRow {
-  assertAdmin(actor);
+  if (!mayPerform(actor, 'hosts.plan')) throw new Forbidden();
   return db.transaction((tx) => {
     const before = liveProfile(tx, hostId);
     const tier = findTier(tx, input.tier);
@@ -68,7 +66,7 @@ export function changeHostPlan(db: Db, actor: Actor, hostId: string, input: Plan
 
 /** Sets a host's account status (active, suspended, inactive). */
 export function changeHostStatus(db: Db, actor: Actor, hostId: string, input: { account_status: AccountStatus }, now: Date): HostProfileRow {
-  assertAdmin(actor);
+  if (!mayPerform(actor, 'hosts.status')) throw new Forbidden();
   return db.transaction((tx) => {
     const before = liveProfile(tx, hostId);
     const after = updateRow(tx, HOST_PROFILES, hostId, { account_status: input.account_status }, now) as HostProfileRow;

@@ -10,7 +10,7 @@
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, eq, is, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
+import { TABLES, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import {
   type Change,
@@ -25,7 +25,7 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { canOperate, redactRow, scopeTemplate, writePermit, type ScopeTemplate, type WritePermit } from '../../policy';
+import { canOperate, redactRow, scopeOf, scopeTemplate, writePermit, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { staleBefore } from './scope';
 
@@ -67,11 +67,6 @@ function isTransient(err: unknown): boolean {
   return false;
 }
 
-function requireDef(id: number): TableDef {
-  const def = tableById(id);
-  if (!def) throw new Error(`Registry has no table ${id}`);
-  return def;
-}
 
 /**
  * The fields without the row key (and `ID`), which must not disagree with rowId: it names the
@@ -256,8 +251,6 @@ type Source = {
   gone?: SQL;
 };
 
-const PROPERTIES = requireDef(TABLE_IDS.properties);
-const TIERS = requireDef(TABLE_IDS.subscription_tiers);
 
 const AFTER = sql.placeholder('after');
 const THROUGH = sql.placeholder('through');
@@ -296,7 +289,8 @@ function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, u
     if (!def.synced || !canOperate(actor, def, 'read')) continue;
     const scope = scopeTemplate(actor, def);
     Object.assign(values, scope.values);
-    if (def === PROPERTIES && actor.role === 'staff' && actor.staffId) {
+    const kind = scopeOf(actor, def);
+    if (kind === 'assigned_properties' && actor.staffId) {
       values.scope_staffId = actor.staffId;
       sources.push(staffPropertySource(def, scope));
       continue;
@@ -304,7 +298,7 @@ function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, u
     const columns = columnsOf(def);
     const source: Source = { def, key: `${def.id}:${scope.key}`, where: scope.where, version: sql`${columns.version}`, deleted: columns.deleted_at };
     // Hosts see the active tiers (policy.ts): a deactivated one leaves as a tombstone.
-    if (def === TIERS && actor.role === 'host') {
+    if (kind === 'active_tiers') {
       source.gone = sql`${columns.is_active} = 0`;
       source.key += ':gone';
     }

@@ -1,0 +1,101 @@
+/**
+ * Every route of the OpenAPI description, for every role and for an anonymous caller, against the
+ * policy: each operation carries `x-access` (its `config.access`), and the answer must be what the
+ * policy says of it: 401 without a session, 403 for a role the policy refuses, and neither for one
+ * it allows (whatever the route then does with the deliberately empty request). Table routes are
+ * walked for every registry table. A route without `x-access` fails here (and the app refuses to
+ * start with an /api/ route that declares none), so no route can skip the policy.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLES, type TableDef } from '../../shared/registry';
+import type { Actor } from '../src/actor';
+import { loadActor } from '../src/actor';
+import { canOperate, mayPerform, type Operation, type RouteAccess } from '../src/policy';
+import { makeTestApp, type TestApp } from './helpers';
+import { createHost, createStaff, createUser } from './fixtures';
+
+type Caller = { name: string; token: string | null; actor: Actor | null };
+type Route = { method: string; path: string; access: RouteAccess | undefined };
+
+let app: TestApp;
+let base: string;
+let callers: Caller[];
+let routes: Route[];
+
+beforeAll(async () => {
+  app = await makeTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const host = createHost(app);
+  const people = [createUser(app, 'super_admin'), createUser(app, 'admin'), host, createStaff(app, host.hostProfileId)];
+  callers = [
+    { name: 'anonymous', token: null, actor: null },
+    ...people.map((p) => ({ name: p.role, token: p.token, actor: loadActor(app.db, p.userId) ?? null })),
+  ];
+  const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { 'x-access'?: RouteAccess }>> };
+  routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })));
+});
+afterAll(async () => {
+  await app.cleanup();
+});
+
+/** The status of a request with an empty body; an event stream is closed as soon as its status is in. */
+async function statusOf(method: string, url: string, token: string | null): Promise<number> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  if (hasBody) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, { method, headers, body: hasBody ? '{}' : undefined, signal: controller.signal });
+  controller.abort();
+  return res.status;
+}
+
+/** A path with its parameters filled: ids that exist nowhere, a table id where the route takes one. */
+function fill(path: string, table?: number): string {
+  return path.replace('{table}', String(table ?? 0)).replace(/\{[^}]+\}/g, 'walk-0');
+}
+
+function expected(access: RouteAccess, caller: Caller, def?: TableDef): 'public' | 401 | 403 | 'allowed' {
+  if (access === 'public') return 'public';
+  if (!caller.actor) return 401;
+  if ('operation' in access) return mayPerform(caller.actor, access.operation) ? 'allowed' : 403;
+  const op: Operation = access.table;
+  return def && canOperate(caller.actor, def, op) ? 'allowed' : 403;
+}
+
+function judge(status: number, want: ReturnType<typeof expected>): boolean {
+  if (want === 'public' || want === 'allowed') return status !== 401 && status !== 403;
+  return status === want;
+}
+
+describe('route access', () => {
+  it('every route of the OpenAPI description declares who may call it', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('answers every route, for every role and anonymous, as the policy says', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const access = route.access as RouteAccess;
+      const tables: (TableDef | undefined)[] =
+        typeof access === 'object' && 'table' in access
+          ? access.id !== undefined
+            ? [(TABLES as readonly TableDef[]).find((t) => t.id === access.id)]
+            : (TABLES as readonly TableDef[]).flatMap((t) => [t, ...(t.aliases ?? []).map((id) => ({ ...t, id }))])
+          : [undefined];
+      for (const def of tables) {
+        for (const caller of callers) {
+          const want = expected(access, caller, def);
+          const status = await statusOf(route.method, fill(route.path, def?.id), caller.token);
+          checked += 1;
+          if (!judge(status, want)) wrong.push(`${route.method} ${fill(route.path, def?.id)} as ${caller.name}: ${status}, the policy says ${want}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(500);
+  });
+});
