@@ -14,7 +14,7 @@ import { utcDateOf } from '../../shared/dates';
 import { DEMO_PASSWORD } from '../../shared/demo/accounts';
 import { DEMO_TABLES, generateDemoData } from '../../shared/demo/generate';
 import type { Db } from './db/index';
-import { insertRow, type Row, type Tx } from './db/write';
+import { insertRow, transact, type Row, type Tx } from './db/write';
 import { hashPasswordSync } from './modules/auth/password';
 import { exportUrlOf, newExportToken } from './modules/properties/service';
 
@@ -44,7 +44,7 @@ export function seedDemo(db: Db, now: Date, publicOrigin: string): SeedResult {
   const data = generateDemoData({ today: utcDateOf(now) });
   // One hash for the three accounts: they share the password, and scrypt costs ~50 ms a call.
   const passwordHash = hashPasswordSync(DEMO_PASSWORD);
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     // Again inside the transaction, for two processes starting on one new database at once.
     if (hasUsers(tx)) return { seeded: false, rows: 0 };
     let rows = 0;

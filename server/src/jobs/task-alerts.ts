@@ -20,7 +20,7 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { housekeepingTasks, properties, taskAlerts } from '../../../shared/schema/tables';
 import type { Db } from '../db/index';
-import { nowIso, type Tx } from '../db/write';
+import { nowIso, transact, type Tx } from '../db/write';
 import { localToday, notifyTaskAlerts, type AlertKind, type TaskRow } from '../modules/housekeeping/service';
 import { readMark, writeMark } from './lease';
 
@@ -127,7 +127,7 @@ function alertOnce(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date
 export function runUrgentTasks(db: Db, now: Date, options: AlertRunOptions = {}): AlertRunResult {
   const limit = options.limit ?? ALERT_LIMIT;
   const at = nowIso(now);
-  return db.transaction(
+  return transact(db,
     (tx) => {
       const since = readMark(tx, URGENT_JOB) ?? nowIso(new Date(now.getTime() - FIRST_LOOKBACK_MS));
       const result: AlertRunResult = { job: URGENT_JOB, checkedAt: at, since, mark: at, taskIds: [], notifications: 0, pushDeliveries: 0, more: false };
@@ -142,7 +142,7 @@ export function runUrgentTasks(db: Db, now: Date, options: AlertRunOptions = {})
       writeMark(tx, URGENT_JOB, result.mark);
       return result;
     },
-    { behavior: 'immediate' },
+    'immediate',
   );
 }
 
@@ -158,7 +158,7 @@ export function runOverdueTasks(db: Db, now: Date, options: AlertRunOptions = {}
   const limit = options.limit ?? ALERT_LIMIT;
   const at = nowIso(now);
   const upper = nowIso(new Date(now.getTime() + ZONE_SLACK_MS));
-  return db.transaction(
+  return transact(db,
     (tx) => {
       const result: AlertRunResult = { job: OVERDUE_JOB, checkedAt: at, mark: at, taskIds: [], notifications: 0, pushDeliveries: 0, more: false };
       // Each property's zone, looked up once per run.
@@ -192,7 +192,7 @@ export function runOverdueTasks(db: Db, now: Date, options: AlertRunOptions = {}
       writeMark(tx, OVERDUE_JOB, at);
       return result;
     },
-    { behavior: 'immediate' },
+    'immediate',
   );
 }
 

@@ -24,7 +24,7 @@ import { bookings, calendarBlocks, type calendarFeeds } from '../../../../shared
 import { NotFound } from '../../errors';
 import type { Db } from '../../db';
 import { insertRowsBulk } from '../../db/bulk';
-import { getRow, newId, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { getRow, newId, nowIso, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
 import { cancelBooking, importBookings, updateBooking, type BookingEnv } from '../../modules/bookings/service';
 import type { IcalInstance } from './parse';
 
@@ -177,7 +177,7 @@ function findClashes(imported: ClashSide[], others: ClashSide[]): Clash[] {
 export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalInstance[], options: ReconcileOptions): ReconcileResult {
   const { now, today } = options;
   const at = nowIso(now);
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     // `db` lets the booking service prepare its queries once for the whole feed.
     const env: BookingEnv = { now, db };
     const feed = loadFeed(tx, feedId);
@@ -351,7 +351,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
 
 /** A failed fetch or parse: the error is recorded on the feed; nothing imported is touched. */
 export function recordFeedFailure(db: Db, feedId: string, message: string, now: Date): void {
-  db.transaction((tx) => {
+  transact(db, (tx) => {
     if (!getRow(tx, FEEDS, feedId)) return;
     updateRow(tx, FEEDS, feedId, { last_fetched_at: nowIso(now), last_error: message }, now);
   });

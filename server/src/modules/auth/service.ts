@@ -21,7 +21,7 @@ import {
 import type { Role } from '../../../../shared/enums';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/index';
-import { insertRow, nowIso, updateRow, type Tx } from '../../db/write';
+import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
 import { sessionUser, type Actor, type SessionUser } from '../../actor';
 import { Conflict, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import { sendMail, type MailDeps } from '../email/mailer';
@@ -93,7 +93,7 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   try {
-    return deps.db.transaction((tx) => {
+    return transact(deps.db, (tx) => {
       if (userByEmail(tx, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
       const name = input.name?.trim() || input.company_name?.trim() || input.email.split('@')[0] || input.email;
       const userId = insertUser(tx, { Email: input.email, Name: name, Role: 'host', setupCompleted: true, password_hash: passwordHash }, now);
@@ -124,14 +124,14 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
 // ── Login ───────────────────────────────────────────────────────────────────────────────────
 export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<SessionUser> {
   const limit = { maxFailures: deps.config.loginFailuresPerAccount, windowMinutes: deps.config.loginFailureWindowMinutes };
-  const attempt = deps.db.transaction((tx) => beginLoginAttempt(tx, input.email, deps.now(), limit));
+  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, deps.now(), limit));
   if (attempt.lockedForMinutes) throw new TooManyRequests(tooManyLoginAttempts(attempt.lockedForMinutes));
 
   const user = userByEmail(deps.db, input.email);
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await timingDummy()));
   if (!user?.password_hash || !matches) throw new Unauthorized(INVALID_CREDENTIALS);
 
-  return deps.db.transaction((tx) => {
+  return transact(deps.db, (tx) => {
     clearLoginFailures(tx, input.email);
     return mustSession(tx, user.ID);
   });
@@ -150,11 +150,11 @@ export async function requestPasswordReset(deps: AuthDeps, input: { email: strin
   const user = userByEmail(deps.db, input.email);
   if (!user) return;
   const now = deps.now();
-  const token = deps.db.transaction((tx) => issueToken(tx, user.ID, 'reset', now));
+  const token = transact(deps.db, (tx) => issueToken(tx, user.ID, 'reset', now));
   try {
     await sendMail(deps, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS));
   } catch {
-    deps.db.transaction((tx) => withdrawToken(tx, token, deps.now()));
+    transact(deps.db, (tx) => withdrawToken(tx, token, deps.now()));
     throw new HttpError(500, RESET_EMAIL_FAILED);
   }
 }
@@ -164,7 +164,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
   if (!findValidToken(deps.db, input.token, deps.now())) throw new ValidationFailed(RESET_PASSWORD_FAILED);
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
-  deps.db.transaction((tx) => {
+  transact(deps.db, (tx) => {
     const found = findValidToken(tx, input.token, now);
     const user = found && liveUser(tx, found.userId);
     if (!found || !user) throw new ValidationFailed(RESET_PASSWORD_FAILED);
@@ -182,7 +182,7 @@ export async function changePassword(deps: AuthDeps, actor: Actor, input: { curr
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) throw new ValidationFailed(CURRENT_PASSWORD_INCORRECT);
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
-  deps.db.transaction((tx) => {
+  transact(deps.db, (tx) => {
     if (!updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now)) throw new Unauthorized();
     // A reset link mailed before the change must not undo it.
     invalidateUserTokens(tx, user.ID, now);
@@ -206,7 +206,7 @@ export async function setupSuperAdmin(deps: AuthDeps, input: { email: string; pa
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   try {
-    return deps.db.transaction((tx) => {
+    return transact(deps.db, (tx) => {
       if (!isSetupNeeded(tx)) throw new Conflict(SETUP_ALREADY_DONE);
       if (userByEmail(tx, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
       const userId = insertUser(tx, { Email: input.email, Name: input.name, Role: 'super_admin', setupCompleted: true, password_hash: passwordHash }, now);
@@ -226,7 +226,7 @@ export async function setupSuperAdmin(deps: AuthDeps, input: { email: string; pa
  */
 export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string): Promise<{ userId: string }> {
   const now = deps.now();
-  const invite = deps.db.transaction((tx) => {
+  const invite = transact(deps.db, (tx) => {
     const staff = actor.hostProfileId
       ? tx
           .select()
@@ -263,7 +263,7 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
       staffInviteEmail(invite.email, invite.staffName, invite.invitedBy, resetLink(deps.config, invite.token, true), TOKEN_VALID_HOURS),
     );
   } catch {
-    deps.db.transaction((tx) => withdrawToken(tx, invite.token, deps.now()));
+    transact(deps.db, (tx) => withdrawToken(tx, invite.token, deps.now()));
     throw new HttpError(500, EMAIL_FAILED_TEXT);
   }
   return { userId: invite.userId };

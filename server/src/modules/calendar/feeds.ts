@@ -9,7 +9,7 @@ import { addDays, daysBetween } from '../../../../shared/dates';
 import { clashingIds, feedOfExternalUid } from '../../../../shared/calendar-clashes';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db';
-import { insertRow, nowIso } from '../../db/write';
+import { insertRow, nowIso, transact } from '../../db/write';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { assertRowInScope, scopeWhere } from '../../policy';
 import { blockUid, bookingUid } from '../../integrations/ical/export';
@@ -41,7 +41,7 @@ export type FeedEnv = { now: Date; allowedOrigins: readonly string[]; resolver?:
 export async function createFeed(db: Db, actor: Actor, input: CreateFeedInput, env: FeedEnv): Promise<FeedRow> {
   const property = assertRowInScope(db, actor, PROPERTIES, input.propertyId);
   const url = await assertFeedUrlAllowed(input.iCalUrl, env.allowedOrigins, env.resolver);
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const existing = tx
       .select({ id: calendarFeeds.id })
       .from(calendarFeeds)

@@ -32,7 +32,7 @@ const MAX_CLASH_NOTIFICATIONS = 10;
 /** Pending job rows for `feeds`, in one transaction. */
 export function createJobs(db: Db, feeds: readonly FeedRow[], now: Date): JobRow[] {
   if (feeds.length === 0) return [];
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const names = new Map(
       tx
         .select({ id: properties.id, name: properties.property_name })
@@ -79,7 +79,7 @@ export function listJobs(db: Db, actor: Actor, now: Date): JobRow[] {
     .from(calendarSyncJobs)
     .where(and(isNull(calendarSyncJobs.deleted_at), eq(calendarSyncJobs.status, 'completed'), lt(calendarSyncJobs.endTime, cutoff), scope))
     .all();
-  if (stale.length > 0) db.transaction((tx) => stale.forEach((j) => tombstoneRow(tx, JOBS, j.id, now)));
+  if (stale.length > 0) transact(db, (tx) => stale.forEach((j) => tombstoneRow(tx, JOBS, j.id, now)));
   return db
     .select()
     .from(calendarSyncJobs)
@@ -102,7 +102,7 @@ export function notifyClashes(db: Db, result: ReconcileResult, propertyName: str
   const changed = new Set(result.changedIds);
   const fresh = result.clashes.filter((c) => changed.has(c.imported.id) && !(c.sameDates && c.imported.table === 'calendar_blocks')).slice(0, MAX_CLASH_NOTIFICATIONS);
   if (fresh.length === 0) return [];
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const host = tx.select({ userId: hostProfiles.user_id }).from(hostProfiles).where(eq(hostProfiles.id, result.hostId)).get();
     if (!host) return [];
     // Through notifyMany, so the host's devices get the conflict as a Web Push too (after commit).

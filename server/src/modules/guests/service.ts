@@ -27,7 +27,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { bookings, guests, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { connectionOf, insertRow, newId, nowIso, reserveVersions, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { connectionOf, insertRow, newId, nowIso, reserveVersions, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
 import { recordChange } from '../../db/changes';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 import { mayPerform, scopeOf } from '../../policy';
@@ -230,7 +230,7 @@ export function refreshGuest(tx: Tx, hostId: string, email: string, env: GuestEn
  */
 export function refreshDatedStatuses(db: Db, now: Date): { checked: number; changed: Row[] } {
   const today = todayOf(now);
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const due = tx
       .select({ host_id: guests.host_id, guest_email: guests.guest_email })
       .from(guests)
@@ -642,7 +642,7 @@ export function syncGuests(db: Db, actor: Actor, input: { hostId?: string | unde
     if (input.hostId !== undefined && input.hostId !== actor.hostProfileId) throw new NotFound(`No host profile with ID ${input.hostId}`);
     hostId = actor.hostProfileId;
   }
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const profile = tx
       .select({ id: hostProfiles.id })
       .from(hostProfiles)

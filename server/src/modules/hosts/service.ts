@@ -10,7 +10,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { hostProfiles } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRow, nowIso, updateRow, type Tx } from '../../db/write';
+import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 import { mayPerform } from '../../policy';
 import { findTier } from './limits';
@@ -46,7 +46,7 @@ export type PlanInput = { tier: string; commission_rate?: number | undefined };
 /** Moves a host to a tier; its commission rate becomes the tier's unless one is given. */
 export function changeHostPlan(db: Db, actor: Actor, hostId: string, input: PlanInput, now: Date): HostProfileRow {
   if (!mayPerform(actor, 'hosts.plan')) throw new Forbidden();
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const before = liveProfile(tx, hostId);
     const tier = findTier(tx, input.tier);
     if (!tier) throw new ValidationFailed(`Invalid value for tier: no subscription tier named ${input.tier.slice(0, 100)}`);
@@ -67,7 +67,7 @@ export function changeHostPlan(db: Db, actor: Actor, hostId: string, input: Plan
 /** Sets a host's account status (active, suspended, inactive). */
 export function changeHostStatus(db: Db, actor: Actor, hostId: string, input: { account_status: AccountStatus }, now: Date): HostProfileRow {
   if (!mayPerform(actor, 'hosts.status')) throw new Forbidden();
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const before = liveProfile(tx, hostId);
     const after = updateRow(tx, HOST_PROFILES, hostId, { account_status: input.account_status }, now) as HostProfileRow;
     audit(tx, actor, 'host_status', hostId, { from: before.account_status, to: input.account_status }, now);

@@ -11,7 +11,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notifications, pushDeliveries } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRows, nowIso, tombstoneRow, updateRow, type Tx } from '../../db/write';
+import { insertRows, nowIso, tombstoneRow, transact, updateRow, type Tx } from '../../db/write';
 import { NotFound } from '../../errors';
 import { queueDeliveries, type NotificationType } from '../push/service';
 import { NOTIFICATIONS } from '../push/tables';
@@ -133,7 +133,7 @@ export function listNotifications(db: Db, actor: Actor, input: ListInput = {}): 
 
 /** Marks one of the caller's notifications read (404 when it is not the caller's or is gone). */
 export function markRead(db: Db, actor: Actor, id: string, now: Date): NotificationView {
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const row = tx
       .select()
       .from(notifications)
@@ -147,7 +147,7 @@ export function markRead(db: Db, actor: Actor, id: string, now: Date): Notificat
 
 /** Marks every unread notification of the caller read; answers the ids changed. */
 export function markAllRead(db: Db, actor: Actor, now: Date): string[] {
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const ids = tx
       .select({ id: notifications.id })
       .from(notifications)
@@ -161,7 +161,7 @@ export function markAllRead(db: Db, actor: Actor, now: Date): string[] {
 
 /** Clears the caller's notifications (tombstones, so that the other devices drop them too). */
 export function clearNotifications(db: Db, actor: Actor, now: Date): string[] {
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const ids = tx
       .select({ id: notifications.id })
       .from(notifications)

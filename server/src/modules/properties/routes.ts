@@ -14,6 +14,7 @@ import { HttpError, NotFound, ValidationFailed } from '../../errors';
 import { actorOf } from '../../plugins/auth';
 import { MAX_IMAGE_BYTES, SERVED_NAME, UnreadableImage, discardImage, sniffImageType, storeImage, uploadsDir, type StoredImage } from './images';
 import { addPropertyImage, propertyToChange, rotateExportToken, type PropertyEnv } from './service';
+import { transact } from '../../db/write';
 
 const ErrorReply = ErrorReplySchema;
 const Params = z.object({ id: z.string().min(1).max(100).describe('Property id') });
@@ -62,7 +63,7 @@ export async function propertyRoutes(fastify: FastifyInstance): Promise<void> {
       const actor = actorOf(request);
       const { id } = request.params;
       // Scope first: nobody uploads megabytes to learn that the property is not theirs.
-      app.db.transaction((tx) => propertyToChange(tx, actor, id));
+      transact(app.db, (tx) => propertyToChange(tx, actor, id));
       if (!request.isMultipart()) throw new ValidationFailed('Invalid value for file: send the image as multipart/form-data');
       let bytes: Buffer;
       try {

@@ -18,7 +18,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { bookings } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRow, newId, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
+import { insertRow, newId, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
 import { Forbidden, ValidationFailed } from '../../errors';
 import { assertRowInScope, canOperate } from '../../policy';
 import { refreshGuestsOfProperty } from '../guests/service';
@@ -127,12 +127,12 @@ export function propertyToChange(tx: Tx, actor: Actor, id: string): Row {
 
 /** POST /api/properties/:id/ical-export-token. */
 export function rotateExportToken(db: Db, actor: Actor, id: string, env: PropertyEnv): { ical_export_url: string } {
-  return db.transaction((tx) => ({ ical_export_url: regenerateExportToken(tx, propertyToChange(tx, actor, id), env) }));
+  return transact(db, (tx) => ({ ical_export_url: regenerateExportToken(tx, propertyToChange(tx, actor, id), env) }));
 }
 
 /** Appends an uploaded image's URL to the property's images (after the file is stored). */
 export function addPropertyImage(db: Db, actor: Actor, id: string, url: string, env: PropertyEnv): { url: string; images: string[] } {
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const before = propertyToChange(tx, actor, id);
     const images = Array.isArray(before.images) ? before.images.filter((i): i is string => typeof i === 'string') : [];
     if (images.length >= MAX_PROPERTY_IMAGES) throw new ValidationFailed(`Invalid value for images: a property has at most ${MAX_PROPERTY_IMAGES} images`);

@@ -7,7 +7,7 @@ import { inArray, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import { appKeys, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
-import { nowIso, tombstoneRow } from '../../db/write';
+import { nowIso, tombstoneRow, transact } from '../../db/write';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { PUSH_SUBSCRIPTIONS } from './tables';
 
@@ -29,7 +29,7 @@ export type LoadedVapidKeys = VapidKeys & {
  * push services refuse them with any other key, so their browsers must subscribe again.
  */
 export function loadVapidKeys(db: Db, secretKey: Buffer, now: Date): LoadedVapidKeys {
-  return db.transaction(
+  return transact(db,
     (tx) => {
       const rows = tx
         .select()
@@ -59,7 +59,7 @@ export function loadVapidKeys(db: Db, secretKey: Buffer, now: Date): LoadedVapid
       }
       return { publicKey: pair.publicKey, privateKey: pair.privateKey, created: true };
     },
-    { behavior: 'immediate' },
+    'immediate',
   );
 }
 

@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
-import { nowIso } from '../../db/write';
+import { nowIso, transact } from '../../db/write';
 import { endpointProblem } from './endpoints';
 import type { VapidDetails } from './keys';
 import { removeSubscription, type Urgency } from './service';
@@ -179,7 +179,7 @@ export class PushSender {
     const now = this.options.now();
     const at = nowIso(now);
     const until = nowIso(new Date(now.getTime() + (this.options.claimMs ?? 120_000)));
-    return this.db.transaction(
+    return transact(this.db,
       (tx) => {
         const rows = tx
           .select({
@@ -221,7 +221,7 @@ export class PushSender {
         }
         return { claimed, expired: stale.length };
       },
-      { behavior: 'immediate' },
+      'immediate',
     );
   }
 
@@ -284,7 +284,7 @@ export class PushSender {
     const summary = emptySummary();
     const now = this.options.now();
     const random = this.options.random ?? Math.random;
-    this.db.transaction(
+    transact(this.db,
       (tx) => {
         const goneSubscriptions = new Set<string>();
         for (const d of batch) {
@@ -325,7 +325,7 @@ export class PushSender {
           else tx.delete(pushDeliveries).where(eq(pushDeliveries.subscription_id, id)).run();
         }
       },
-      { behavior: 'immediate' },
+      'immediate',
     );
     return summary;
   }

@@ -10,7 +10,7 @@ import type { NOTIFICATION_TYPES } from '../../../../shared/enums';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
-import { insertRow, nowIso, tombstoneRow, updateRow, type Tx } from '../../db/write';
+import { insertRow, nowIso, tombstoneRow, transact, updateRow, type Tx } from '../../db/write';
 import { ValidationFailed } from '../../errors';
 import { endpointProblem } from './endpoints';
 import { PUSH_SUBSCRIPTIONS } from './tables';
@@ -52,7 +52,7 @@ export function subscribe(db: Db, actor: Actor, input: SubscribeInput, allowedOr
     auth: input.keys.auth,
     user_agent: (input.userAgent ?? '').slice(0, 300),
   };
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const existing = tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)).get();
     let row: PushSubscriptionRow;
     if (existing && existing.deleted_at === null) {
@@ -87,7 +87,7 @@ export function listSubscriptions(db: Db, actor: Actor): SubscriptionView[] {
 
 /** Removes the caller's subscription with this endpoint; false when it had none (already gone). */
 export function unsubscribe(db: Db, actor: Actor, endpoint: string, now: Date): boolean {
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const row = tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)

@@ -413,7 +413,7 @@ function tombstone(def: TableDef, row: Row): Row {
  * that still holds the rows that left, and would be reset again and again (README.md).
  */
 export function pullChanges(db: Db, actor: Actor, input: PullInput): PullResponse & { version: number } {
-  return db.transaction((tx) => {
+  return transact(db, (tx) => {
     const now = currentVersion(tx);
     if (input.cursor > now) throw bad('cursor', `ahead of the server (its version is ${now}); start over from 0`);
     const stale = staleBefore(tx, actor);
