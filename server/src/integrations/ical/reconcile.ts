@@ -5,7 +5,7 @@
  * Bookings are written through the booking service (modules/bookings/service.ts), so host
  * counters, guests, commission and turnover tasks follow an import exactly as they follow a host's
  * own write; imports are never refused there (the outside world already sold those nights). A
- * feed's new stays go through its set-based importBookings in one call.
+ * feed's new stays go through its set-based import (bookingImports.create) in one call.
  *
  * 1. Instances gone from the feed are removed first. A vanished stay is a cancelled stay
  *    (booking_status 'cancelled', the row kept for history); a vanished block is tombstoned.
@@ -25,7 +25,8 @@ import { NotFound } from '../../errors';
 import type { Db } from '../../db';
 import { insertRowsBulk } from '../../db/bulk';
 import { getRow, newId, nowIso, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
-import { cancelBooking, importBookings, updateBooking, type BookingEnv } from '../../modules/bookings/service';
+import type { BookingEnv } from '../../modules/bookings/service';
+import { bookingImports } from '../../modules/bookings/writers';
 import type { IcalInstance } from './parse';
 
 export type ReconcileOptions = {
@@ -227,7 +228,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         continue;
       }
       if (row.booking_status === 'cancelled' || row.check_out_date <= today) continue;
-      cancelBooking(tx, row, env);
+      bookingImports.cancel(tx, row, env);
       result.cancelled += 1;
       result.cancelledBookingIds.push(row.id);
     }
@@ -269,7 +270,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
         if (Object.keys(changes).length === 0) {
           result.unchanged += 1;
         } else {
-          updateBooking(tx, current, changes, env, { imported: true });
+          bookingImports.update(tx, current, changes, env);
           result.updated += 1;
           result.changedIds.push(id);
           if ('check_in_date' in changes || 'check_out_date' in changes) result.movedBookingIds.push(id);
@@ -298,7 +299,7 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
       }
     }
     // Overlaps are left to the conflict radar below, which also sees blocks.
-    const stored = importBookings(
+    const stored = bookingImports.create(
       tx,
       newStays.map((stay) => stay.values),
       env,
