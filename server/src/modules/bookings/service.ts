@@ -1,7 +1,7 @@
 /**
  * The booking rules, in one place for every path that writes a booking: the table API and sync push
- * (through the table service's domain writer), imports and integrations (iCal, channel partner)
- * calling these functions directly.
+ * (through the write pipeline's booking writer, writers.ts), imports and integrations (iCal,
+ * channel partner) calling these functions directly.
  *
  * Each function runs synchronously in the caller's transaction (never await inside one) and does
  * the whole write: checks, price, the row through db/write.ts, then the guest of the booking and

@@ -336,11 +336,11 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
 }
 
 /**
- * The table service calls this for every create and update of a housekeeping task, in the write's
- * transaction: `before` is the row before an update (undefined for a create), `after` the written
- * values (merged over `before` for an update). On an update the JSON column (checklist_items) is
- * in `after` only when written, and never in `before`: no task rule reads it. Answers the
- * notifications raised.
+ * The task writer (writers.ts) calls this for every create and update of a housekeeping task, in
+ * the write's transaction: `before` is the row before an update (undefined for a create), `after`
+ * the written values (merged over `before` for an update). On an update the JSON column
+ * (checklist_items) is in `after` only when written, and never in `before`: no task rule reads it.
+ * Answers the notifications raised.
  */
 export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefined, after: Row, now: Date = new Date()): Notified[] {
   return taskEvents(tx, { userId: actor?.userId ?? null, name: actor?.name || null }, before, after, now);
