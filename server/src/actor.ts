@@ -1,6 +1,7 @@
 /**
- * Who is calling: the signed-in user with the ids the policy scopes by (decisions.md "Ownership
- * and scope"): a host's host profile id, a staff user's housekeeping_staff id (linked by e-mail).
+ * Who is calling: the signed-in user with the ids the policy scopes by (docs/decisions.md,
+ * Ownership and scope): a host's host profile id, a staff user's housekeeping_staff id (linked by
+ * the staff row's user_id, else by its staff_email).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostProfiles, housekeepingStaff, users } from '../../shared/schema/tables';
@@ -17,7 +18,7 @@ export type Actor = {
   staffId?: string;
 };
 
-/** The session object of spec §3 / api.md. */
+/** The session object that login, register and GET /api/auth/me answer (shared/session.ts). */
 export type { SessionUser };
 
 type One<T> = { get: (values: { key: string }) => T | undefined };

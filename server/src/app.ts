@@ -1,6 +1,6 @@
 /**
- * buildApp(options) returns the whole Fastify app without listening (style.md §1): tests build
- * the real app on a temporary database and use `app.inject()`; main.ts listens.
+ * buildApp(options) returns the whole Fastify app without listening: tests build the real app on a
+ * temporary database and use `app.inject()`; main.ts listens.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,7 +69,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('now', now ?? (() => new Date()));
   app.decorate('secretKey', resolveSecretKey(config.appSecretKey, config.dataDir, config.databasePath === ':memory:'));
 
-  // Infrastructure first, in this order (style.md §2).
+  // Infrastructure first, in this order: the error handler before anything that can fail, the
+  // database before its users, and auth and route access before any route is registered.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { databasePath: config.databasePath });
   await app.register(helmet, {

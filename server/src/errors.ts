@@ -1,6 +1,7 @@
 /**
- * Typed errors with one wire shape, `{ error }` (style.md §7). Services throw these; the error
- * handler plugin turns them into status codes. Messages of spec §8 are in shared/messages.ts.
+ * Typed errors with one wire shape, `{ error }` (docs/decisions.md, Errors on the wire). Services
+ * throw these; the error handler plugin turns them into status codes. The product's fixed error
+ * texts are in shared/messages.ts.
  */
 import type { z } from 'zod';
 
@@ -45,7 +46,7 @@ export class TooManyRequests extends HttpError {
   }
 }
 
-/** The first zod issue as "Invalid value for <field>: <reason>" (api.md conventions). */
+/** The first zod issue as "Invalid value for <field>: <reason>", or "Unknown field: <key>". */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';

@@ -1,12 +1,12 @@
 /**
- * The one authorization policy (architecture.md §3, decisions.md "Ownership and scope"): which
- * role may do which operation on which table, which rows it may see, and which fields it may
- * write. The table API uses it now; sync push/pull, jobs and integrations use the same functions,
- * so a rule lives here and nowhere else.
+ * The one authorization policy (docs/decisions.md, Ownership and scope; docs/architecture.md,
+ * policy and route access): which role may do which operation on which table, which rows it may
+ * see, and which fields it may write. The table API uses it now; sync push/pull, jobs and
+ * integrations use the same functions, so a rule lives here and nowhere else.
  *
- * Denials follow decisions.md: an operation a role may not do on a table at all is a 403 decided
- * before the body is looked at (`canOperate`); a row outside the caller's scope is a 404 so that
- * its existence does not leak (`assertRowInScope`).
+ * Denials: an operation a role may not do on a table at all is a 403 decided before the body is
+ * looked at (`canOperate`); a row outside the caller's scope is a 404 so that its existence does
+ * not leak (`assertRowInScope`).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -22,8 +22,8 @@ export type Operation = 'read' | 'create' | 'update' | 'delete';
 
 /**
  * Through which door a write comes. Route-only tables refuse create/update through the generic
- * table API and sync push alike, with one exception decisions.md names: the owner of a
- * notification may mark it read through sync.
+ * table API and sync push alike, with one exception: the owner of a notification may mark it read
+ * through sync (so that "mark read" works offline).
  */
 export type Channel = 'table' | 'sync';
 
@@ -54,9 +54,9 @@ type Grant = {
   fields?: Partial<Record<Operation, readonly string[]>>;
 };
 
-/** What a host may change on its own host profile (decisions.md). */
+/** What a host may change on its own host profile. */
 export const HOST_PROFILE_FIELDS = ['company_name', 'phone_number', 'address'] as const;
-/** What staff may change on a task assigned to it (decisions.md). */
+/** What staff may change on a task assigned to it. */
 export const STAFF_TASK_FIELDS = ['task_status', 'checklist_items', 'notes'] as const;
 /** What the owner of a notification may change (mark read). */
 export const NOTIFICATION_OWNER_FIELDS = ['isRead'] as const;
@@ -67,7 +67,7 @@ export const NOTIFICATION_OWNER_FIELDS = ['isRead'] as const;
  */
 const APPEND_ONLY = new Set<number>([TABLE_IDS.audit_log]);
 
-/** Platform tables that super admins own; admins may read them (spec §6). */
+/** Platform tables that super admins own; admins may read them. */
 const SUPER_ADMIN_OWNED = new Set<number>([TABLE_IDS.subscription_tiers, TABLE_IDS.platform_settings]);
 
 function superAdminGrant(def: TableDef): Grant {
@@ -413,8 +413,8 @@ export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string
 export function assertRowWrite(permit: WritePermit, before: Row | undefined, after: Row | undefined): void {
   const { actor, def, op } = permit;
   if (def.id === TABLE_IDS.housekeeping_tasks) {
-    // Task status moves only forward for staff (issue 4): an older offline edit never reopens a
-    // completed task; a host or admin setting it back is the explicit reopen.
+    // Task status moves only forward for staff: an older offline edit never reopens a completed
+    // task; a host or admin setting it back is the explicit reopen.
     const from = before?.task_status as TaskStatus | undefined;
     const to = after?.task_status as TaskStatus | undefined;
     if (op === 'update' && from && to && !isTaskStatusMoveAllowed(from, to, actor.role)) throw new Conflict(taskStatusMoveError(from, to));

@@ -1,8 +1,8 @@
 /**
- * First-start demo seed (issue 2 "Demo data"): the rows of the shared generator, written through
- * insertRow so that every row takes a version like any other write, in one transaction so that a
- * crash leaves either the whole demo or nothing. Runs only on an empty users table, so a restart,
- * or a database someone has already set up, is left alone.
+ * First-start demo seed: the rows of the shared generator (shared/demo/generate.ts), written
+ * through insertRow so that every row takes a version like any other write, in one transaction so
+ * that a crash leaves either the whole demo or nothing. Runs only on an empty users table, so a
+ * restart, or a database someone has already set up, is left alone.
  *
  * Export tokens are made here, not by the generator: it has no randomness of its own to spare for
  * secrets (its rows are the same for every install), and an export URL is a bearer secret.
@@ -35,7 +35,7 @@ function storedRow(name: string, row: Row, passwordHash: string, publicOrigin: s
 }
 
 /**
- * Seeds the demo around the UTC day of `now` (the platform timezone, spec §9); export URLs are
+ * Seeds the demo around the UTC day of `now` (the platform timezone is UTC); export URLs are
  * built on `publicOrigin` (config.publicOrigin), as at property creation.
  */
 export function seedDemo(db: Db, now: Date, publicOrigin: string): SeedResult {

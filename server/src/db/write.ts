@@ -66,8 +66,9 @@ export function transact<T>(db: Db, work: (tx: Tx) => T, behavior: 'deferred' | 
 }
 
 /**
- * Reserves `n` consecutive values of the global version counter (architecture.md §2) and returns
- * the last one: the reserved range is `last - n + 1 … last`.
+ * Reserves `n` consecutive values of the global version counter (one for every table, so that a
+ * sync pull pages every table by one cursor: docs/decisions.md, Sync) and returns the last one: the
+ * reserved range is `last - n + 1 … last`.
  */
 export function reserveVersions(tx: Tx, n: number): number {
   const connection = connectionOf(tx);

@@ -1,6 +1,6 @@
 /**
- * The server's scheduled jobs (architecture.md §7, api.md "Jobs"): their names, intervals and what
- * a run does. Each run answers a summary, which is what `POST /api/admin/jobs/:name/run` answers.
+ * The server's scheduled jobs: their names, intervals and what a run does. Each run answers a
+ * summary, which is what `POST /api/admin/jobs/:name/run` answers.
  */
 import type { Db } from '../db/index';
 import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../modules/calendar/poll';
@@ -15,7 +15,10 @@ export const GUEST_STATUS_JOB = 'guest-status';
 export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
-/** Spec §9: the urgent check every minute, the overdue check every 5 minutes; iCal every 15 (issue 8); guest status hourly. */
+/**
+ * The urgent check every minute and the overdue check every 5 minutes (the product's alert
+ * rules); the iCal poll every 15 minutes; guest status hourly.
+ */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
   [OVERDUE_JOB]: 5 * 60_000,

@@ -1,6 +1,6 @@
 /**
- * Database leases (architecture.md §7): one row per job in job_leases, so that server processes
- * sharing a database never run the same job at once, and run it once per interval between them.
+ * Database leases: one row per job in job_leases, so that server processes sharing a database never
+ * run the same job at once, and run it once per interval between them.
  *
  * - While a job runs, `holder` names the runner and `expires_at` is a deadline it keeps pushing
  *   forward (heartbeat). A runner that dies leaves a deadline that passes: another takes over.

@@ -1,8 +1,7 @@
 /**
  * The jobs plugin: the scheduler of the jobs in definitions.ts (started only when `schedule` is
  * set: main.ts sets it, tests call the jobs themselves) and `POST /api/admin/jobs/:name/run`
- * (api.md "Jobs", super_admin only), which runs a job now through the same lease and answers its
- * summary.
+ * (super_admin only), which runs a job now through the same lease and answers its summary.
  */
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

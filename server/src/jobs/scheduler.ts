@@ -1,9 +1,9 @@
 /**
- * The in-process job scheduler (architecture.md §7). Each job is looked at every `tickMs` (with
- * jitter, so that processes started together do not knock at once); it runs when its database
- * lease (lease.ts) says it is due and this process wins the lease. Between processes a job thus
- * runs once per interval, never twice at once; within a process a job never overlaps itself
- * (scheduled runs and runs asked for by an admin share one queue per job).
+ * The in-process job scheduler. Each job is looked at every `tickMs` (with jitter, so that
+ * processes started together do not knock at once); it runs when its database lease (lease.ts) says
+ * it is due and this process wins the lease. Between processes a job thus runs once per interval,
+ * never twice at once; within a process a job never overlaps itself (scheduled runs and runs asked
+ * for by an admin share one queue per job).
  *
  * Jobs are plain async functions of a context (`now`); the scheduler owns timing, leases and
  * errors. `stop()` (on app close) clears the timers, waits for runs in progress and leaves their

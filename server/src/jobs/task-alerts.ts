@@ -1,12 +1,12 @@
 /**
- * The task alert checks of spec §9 and architecture.md §7, as plain functions of (db, now) that the
- * scheduler, `POST /api/admin/jobs/:name/run` and tests call alike:
+ * The task alert checks (docs/decisions.md, Rules read literally), as plain functions of (db, now)
+ * that the scheduler, `POST /api/admin/jobs/:name/run` and tests call alike:
  *
  * - urgent-tasks (every minute): urgent pending tasks created since the last check, up to 50 per
  *   run, alert their host and assignee with "Urgent Task Alert" (type urgent). The mark ("since")
- *   starts at the first run's time minus one minute (decisions.md) and is stored in the job's
- *   lease row; when a run stops at its limit the mark stays at the last task it alerted, so the
- *   next run carries on from there.
+ *   starts at the first run's time minus one minute and is stored in the job's lease row; when a
+ *   run stops at its limit the mark stays at the last task it alerted, so the next run carries on
+ *   from there.
  * - overdue-tasks (every 5 minutes): pending tasks past their due date, up to 50 per run, alert
  *   their host and assignee with "Task Overdue" (type warning). A due date that is a day is past
  *   once that day is over in the property's time zone; an instant, once it has passed. Its mark is
@@ -24,12 +24,15 @@ import { nowIso, transact, type Tx } from '../db/write';
 import { localToday, notifyTaskAlerts, type AlertKind, type TaskRow } from '../modules/housekeeping/service';
 import { readMark, writeMark } from './lease';
 
-/** Tasks alerted per run at most (spec §9). */
+/** Tasks alerted per run at most, per check (the product's limit). */
 export const ALERT_LIMIT = 50;
 export const URGENT_JOB = 'urgent-tasks';
 export const OVERDUE_JOB = 'overdue-tasks';
 
-/** How far before the first run the urgent check looks (decisions.md). */
+/**
+ * How far before the first run the urgent check looks, so that a task created just before the
+ * server started is not missed.
+ */
 const FIRST_LOOKBACK_MS = 60_000;
 /**
  * Offsets reach ±14 h: an instant written with one can sort (as text) up to 14 h after the moment

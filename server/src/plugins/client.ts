@@ -1,7 +1,7 @@
 /**
- * Serves the built client from the same origin as the API. Hashed assets are cached for a year;
- * the service worker and index.html are revalidated. Every non-API, non-file path answers
- * index.html with 200 (decisions.md "SPA"); the client shows its own not-found page.
+ * Serves the built client from the same origin as the API. Hashed assets are cached for a year; the
+ * service worker and index.html are revalidated. Every non-API, non-file path answers index.html
+ * with 200, so that a deep link or a reload works; the client shows its own not-found page.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * One error handler (style.md §7): typed errors and validation failures become `{ error }` with
- * their status and message; anything unexpected is logged and answered "Internal Server Error".
+ * One error handler: typed errors and validation failures become `{ error }` with their status and
+ * message; anything unexpected is logged and answered "Internal Server Error".
  */
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';

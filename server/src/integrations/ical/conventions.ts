@@ -1,10 +1,10 @@
 /**
- * What the OTAs mean by their event titles (issue 8). Only two titles are reservations: Airbnb's
- * `Reserved` and Vrbo's `Reserved - <guest name>`. Everything else (`Airbnb (Not available)`,
- * Vrbo `Blocked`, Booking.com `CLOSED - Not available`, a host's own Google events) is a block:
- * Booking.com shows stays and closures alike, so a closure cannot safely become a guest.
- * Titles are matched exactly (after trimming), because they are machine-written by the OTAs and a
- * host's private event that merely mentions "reserved" must not turn into a booking.
+ * What the OTAs mean by their event titles. Only two titles are reservations: Airbnb's `Reserved`
+ * and Vrbo's `Reserved - <guest name>`. Everything else (`Airbnb (Not available)`, Vrbo `Blocked`,
+ * Booking.com `CLOSED - Not available`, a host's own Google events) is a block: Booking.com shows
+ * stays and closures alike, so a closure cannot safely become a guest. Titles are matched exactly
+ * (after trimming), because they are machine-written by the OTAs and a host's private event that
+ * merely mentions "reserved" must not turn into a booking.
  */
 
 export type EventKind = 'booking' | 'block';

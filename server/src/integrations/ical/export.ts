@@ -1,10 +1,10 @@
 /**
- * A property's own iCal feed, for the OTAs to import (issue 8 "Export"): its non-cancelled
- * bookings and live blocks as all-day events (DTSTART/DTEND VALUE=DATE, DTEND the check-out day)
- * with UIDs that never change for a row, so an OTA updates an event rather than adding one.
- * ical-generator writes all-day dates with UTC getters when no timezone is set, so each stay date
- * becomes a Date at UTC midnight of that day: no server timezone can shift it.
- * Guests' names stay private: OTAs only need to know that the nights are taken.
+ * A property's own iCal feed, for the OTAs to import: its non-cancelled bookings and live blocks as
+ * all-day events (DTSTART/DTEND VALUE=DATE, DTEND the check-out day) with UIDs that never change
+ * for a row, so an OTA updates an event rather than adding one. ical-generator writes all-day dates
+ * with UTC getters when no timezone is set, so each stay date becomes a Date at UTC midnight of
+ * that day: no server timezone can shift it. Guests' names stay private: OTAs only need to know
+ * that the nights are taken.
  */
 import { and, gt, eq, isNull, ne } from 'drizzle-orm';
 import ical from 'ical-generator';

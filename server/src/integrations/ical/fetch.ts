@@ -1,12 +1,12 @@
 /**
- * Server-side download of a user-given iCal URL (issue 8, decisions.md "Outbound fetches"): https
- * only, or an origin listed in ICAL_ALLOWED_ORIGINS (tests and the local demo list their feed
- * server). Every address a host name resolves to is checked when the socket connects (a custom
- * `lookup`), not only when the feed is saved, so a name re-pointed at an internal address later
- * (DNS rebinding) is still refused; IP literals, which Node connects to without a lookup, are
- * checked before the request. Redirects are followed by hand, at most five, each one re-checked.
- * One deadline covers connect, redirects and body; the body is counted as it streams and dropped
- * past the size cap, so a hostile server cannot make us buffer more than that.
+ * Server-side download of a user-given iCal URL: https only, or an origin listed in
+ * ICAL_ALLOWED_ORIGINS (tests and the local demo list their feed server). Every address a host name
+ * resolves to is checked when the socket connects (a custom `lookup`), not only when the feed is
+ * saved, so a name re-pointed at an internal address later (DNS rebinding) is still refused; IP
+ * literals, which Node connects to without a lookup, are checked before the request. Redirects are
+ * followed by hand, at most five, each one re-checked. One deadline covers connect, redirects and
+ * body; the body is counted as it streams and dropped past the size cap, so a hostile server cannot
+ * make us buffer more than that.
  */
 import dns from 'node:dns';
 import http from 'node:http';

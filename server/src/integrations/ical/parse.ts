@@ -1,8 +1,8 @@
 /**
  * An iCal feed (raw bytes) → the stay instances it describes, as `YYYY-MM-DD` stay dates in the
- * property's timezone (issue 8). node-ical does the hard calendar work (TZID and VTIMEZONE
- * resolution, Windows zone names, RRULE expansion, EXDATE and RECURRENCE-ID bookkeeping); this
- * module does what node-ical gets wrong or leaves open, each for a reason:
+ * property's timezone. node-ical does the hard calendar work (TZID and VTIMEZONE resolution,
+ * Windows zone names, RRULE expansion, EXDATE and RECURRENCE-ID bookkeeping); this module does what
+ * node-ical gets wrong or leaves open, each for a reason:
  *
  * - Unfolding happens on the raw bytes before UTF-8 decoding: a fold may split a multi-byte
  *   character, and node-ical only unfolds after decoding (by then the halves are U+FFFD).
@@ -178,8 +178,8 @@ function dayOfParsed(d: DateWithTimeZone): string {
 // ── Bytes → lines → text ────────────────────────────────────────────────────────────────────
 
 /**
- * RFC 5545 §3.1 unfolding on bytes: a line break (CRLF, LF or CR) followed by one space or tab
- * is removed; other breaks become LF. A leading UTF-8 BOM is dropped.
+ * RFC 5545 (section 3.1) unfolding on bytes: a line break (CRLF, LF or CR) followed by one space or
+ * tab is removed; other breaks become LF. A leading UTF-8 BOM is dropped.
  */
 export function unfoldIcalBytes(raw: Uint8Array): Uint8Array {
   const from = raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;

@@ -1,6 +1,6 @@
 /**
- * Applies one feed's parsed instances to the database (issue 8), in one synchronous transaction
- * through db/write.ts so that every change bumps the global version and reaches the clients:
+ * Applies one feed's parsed instances to the database, in one synchronous transaction through
+ * db/write.ts so that every change bumps the global version and reaches the clients:
  *
  * Bookings are written through the booking service (modules/bookings/service.ts), so host
  * counters, guests, commission and turnover tasks follow an import exactly as they follow a host's

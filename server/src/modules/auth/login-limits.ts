@@ -1,8 +1,9 @@
 /**
- * Per-account login limit (decisions.md: RATE_LIMIT_LOGIN_PER_ACCOUNT failures per window). An
- * attempt is recorded as a failure before the password is checked, in the same transaction as
- * the count, so parallel guesses cannot slip past the limit while scrypt runs; a successful login
- * then clears the account's failures. A limit of 0 turns the check off.
+ * Per-account login limit (config.ts: RATE_LIMIT_LOGIN_PER_ACCOUNT failures, default 5, per
+ * RATE_LIMIT_LOGIN_WINDOW_MINUTES, default 15). An attempt is recorded as a failure before the
+ * password is checked, in the same transaction as the count, so parallel guesses cannot slip past
+ * the limit while scrypt runs; a successful login then clears the account's failures. A limit of
+ * 0 turns the check off.
  */
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { loginFailures } from '../../../../shared/schema/tables';

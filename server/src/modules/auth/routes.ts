@@ -28,7 +28,10 @@ import { changePassword, inviteStaff, isSetupNeeded, login, registerHost, reques
 const TAGS = ['auth'];
 const BEARER = [{ bearer: [] }];
 
-/** Errors the catalogue has no better text for get the spec's fallback (spec §8). */
+/**
+ * An unexpected failure (anything but an HttpError) is logged and answered 500 with the route's
+ * fallback text from the product's error catalogue (shared/messages.ts), e.g. "Login failed".
+ */
 async function withFallback<T>(request: FastifyRequest, message: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();

@@ -1,4 +1,4 @@
-/** Request and response schemas of the account routes (api.md "Auth", "More account routes"). */
+/** Request and response schemas of the account routes (routes.ts). */
 import { z } from 'zod';
 import { ROLES } from '../../../../shared/enums';
 

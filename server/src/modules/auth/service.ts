@@ -1,7 +1,8 @@
 /**
- * Account services (api.md "Auth" and "More account routes"): plain functions over the database,
- * callable without HTTP. Password hashing (scrypt) and mail run outside the synchronous
- * better-sqlite3 transactions; anything read before an await is checked again inside the write.
+ * Account services behind routes.ts (register, login, password reset and change, first setup,
+ * staff invitations): plain functions over the database, callable without HTTP. Password hashing
+ * (scrypt) and mail run outside the synchronous better-sqlite3 transactions; anything read before
+ * an await is checked again inside the write.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
@@ -87,7 +88,7 @@ function insertUser(tx: Tx, values: { Email: string; Name: string; Role: Role; s
 // ── Register ────────────────────────────────────────────────────────────────────────────────
 export type RegisterInput = { email: string; password: string; name?: string; company_name?: string; phone_number?: string };
 
-/** A host user and its host profile (spec §4: active, basic, commission 10). */
+/** A host user and its host profile: account and subscription active, tier basic, commission rate 10. */
 export async function registerHost(deps: AuthDeps, input: RegisterInput): Promise<SessionUser> {
   if (userByEmail(deps.db, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
   const passwordHash = await hashPassword(input.password);

@@ -1,7 +1,7 @@
 /**
- * The booking rules (issue 6 "Bookings"), in one place for every path that writes a booking: the
- * table API and sync push (through the table service's domain writer), imports and integrations
- * (iCal, channel partner) calling these functions directly.
+ * The booking rules, in one place for every path that writes a booking: the table API and sync push
+ * (through the write pipeline's booking writer, writers.ts), imports and integrations (iCal,
+ * channel partner) calling these functions directly.
  *
  * Each function runs synchronously in the caller's transaction (never await inside one) and does
  * the whole write: checks, price, the row through db/write.ts, then the guest of the booking and
@@ -16,7 +16,7 @@
  *   for the caller to flag;
  * - commission_amount and net_amount at the host's commission_rate on every create and update
  *   (a client's values are ignored), in cents, rounded once;
- * - guest_email stored trimmed and lower-cased (the guest key, spec §5).
+ * - guest_email stored trimmed and lower-cased (a guest is keyed by its host and lower-cased e-mail).
  */
 import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { CHECK_OUT_REASON, guestsCountReason, holdsDates, isValidStay, overlapMessage, priceBooking } from '../../../../shared/bookings';

@@ -1,6 +1,6 @@
 /**
- * Calendar feeds (api.md "Calendar feeds"): adding a feed to a property, choosing feeds to sync,
- * and a property's calendar as the host sees it. Plain functions `(db, actor, input)`.
+ * Calendar feeds: adding a feed to a property, choosing feeds to sync, and a property's calendar as
+ * the host sees it. Plain functions `(db, actor, input)`.
  */
 import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';

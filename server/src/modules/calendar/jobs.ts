@@ -1,9 +1,9 @@
 /**
- * Calendar sync jobs (spec §4, §8, §9; issue 8 "Jobs"): one row per feed to sync, pending →
- * running → completed / failed, progress 20, 40, 60, 80, 95, then 100, and a message. Each write
- * is a row change, so the client sees progress live through sync. A batch runs its jobs one after
- * the other with 800 ms between them; 10 s after a batch its completed jobs are dropped (only the
- * failed ones remain), and completed jobs older than an hour are dropped when jobs are listed.
+ * Calendar sync jobs: one row per feed to sync, pending → running → completed / failed, progress
+ * 20, 40, 60, 80, 95, then 100, and a message. Each write is a row change, so the client sees
+ * progress live through sync. A batch runs its jobs one after the other with 800 ms between them;
+ * 10 s after a batch its completed jobs are dropped (only the failed ones remain), and completed
+ * jobs older than an hour are dropped when jobs are listed.
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { SYNC_JOB_UNKNOWN_ERROR } from '../../../../shared/messages';

@@ -1,9 +1,8 @@
 /**
- * The scheduled iCal poll (issue 8: every 15 minutes by default): every active feed not fetched
- * within the interval is synced, a few at a time, without job rows (jobs are what a host starts
- * and watches). Clashes raise the same notifications as a manual sync. The scheduler owns timing,
- * jitter and the database lease; this is the plain function it (and `POST
- * /api/admin/jobs/ical-poll`) calls.
+ * The scheduled iCal poll (every 15 minutes by default): every active feed not fetched within the
+ * interval is synced, a few at a time, without job rows (jobs are what a host starts and watches).
+ * Clashes raise the same notifications as a manual sync. The scheduler owns timing, jitter and the
+ * database lease; this is the plain function it (and `POST /api/admin/jobs/ical-poll`) calls.
  */
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { calendarFeeds, properties } from '../../../../shared/schema/tables';

@@ -1,7 +1,8 @@
 /**
- * Calendar routes (api.md "Calendar feeds", "Export", `GET /api/properties/:id/calendar`): thin
- * wrappers over feeds.ts, jobs.ts and the iCal export. Feeds, jobs and blocks are route-only
- * tables (decisions.md); their rows reach the clients through sync.
+ * Calendar routes (`/api/calendar/feeds`, `/sync`, `/jobs`, `GET /api/properties/:id/calendar`,
+ * `GET /ical/:propertyId/:token.ics`): thin wrappers over feeds.ts, jobs.ts and the iCal export.
+ * Feeds, jobs and blocks are route-only tables (docs/decisions.md, Ownership and scope); their rows
+ * reach the clients through sync.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

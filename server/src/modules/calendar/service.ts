@@ -1,8 +1,8 @@
 /**
- * Calendar sync of one feed (issue 8): fetch (network, outside any transaction), parse, then
- * reconcile in one transaction. A failure at any step records the feed's last_error and changes
- * nothing already imported. The job runner and the scheduled poll call this; they own the job
- * rows, the 95 % step (notifications) and completion.
+ * Calendar sync of one feed: fetch (network, outside any transaction), parse, then reconcile in one
+ * transaction. A failure at any step records the feed's last_error and changes nothing already
+ * imported. The job runner and the scheduled poll call this; they own the job rows, the 95 % step
+ * (notifications) and completion.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { SYNC_JOB_UNKNOWN_ERROR } from '../../../../shared/messages';

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail. SMTP through nodemailer when the smtp settings are usable (spec §5); otherwise
+ * Outgoing mail. SMTP through nodemailer when the smtp settings are usable (settings.ts); otherwise
  * the development transport: one clearly marked log line carrying the link, plus an in-memory
  * mailbox of the last messages (README.md in this folder). Network I/O only: callers send after
  * their transaction has committed.

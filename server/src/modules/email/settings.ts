@@ -1,5 +1,5 @@
 /**
- * The SMTP settings of spec §3/§5: platform_settings rows of category 'smtp'. The password row is
+ * The SMTP settings: platform_settings rows of category 'smtp'. The password row is
  * stored encrypted (is_encrypted) and decrypted only here, on the way to the transport.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -63,7 +63,7 @@ export function loadSmtpSettings(db: Tx, secretKey: Buffer): SmtpSettings {
   return settings;
 }
 
-/** Spec §5: SMTP is usable only if smtp_enabled, smtp_host and smtp_username are all set. */
+/** SMTP is usable only if smtp_enabled, smtp_host and smtp_username are all set (otherwise mail is only logged). */
 export function isSmtpUsable(settings: SmtpSettings): boolean {
   return settings.enabled && settings.host !== '' && settings.username !== '';
 }

@@ -1,4 +1,7 @@
-/** The account e-mails: plain text plus a small HTML version; the reset link expires in 24 hours (spec §9). */
+/**
+ * The account e-mails: plain text plus a small HTML version. Each link states how long it lives
+ * (TOKEN_VALID_HOURS in auth/tokens.ts: 24 hours) and that it works once.
+ */
 import type { MailMessage } from './mailer';
 
 export const PRODUCT_NAME = 'Staykeep';

@@ -1,4 +1,4 @@
-/** POST /api/guests/sync (api.md "Guests"): rebuilds a host's guests and answers the counts. */
+/** POST /api/guests/sync: rebuilds a host's guests and answers the counts. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export async function guestRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: { operation: 'guests.rebuild' } },
       schema: {
         tags: ['guests'],
-        summary: "Rebuild a host's guests from its bookings (spec §5 rules), in one transaction",
+        summary: "Rebuild a host's guests from its bookings, in one transaction",
         description:
           'A host rebuilds its own guests; an admin names the host with `hostId`. `guests` and `bookings` are the counts the success toast shows; created/updated/removed say what the rebuild changed (guests are kept up to date on every booking write, so these are usually 0 apart from guest_status moving with the date).',
         security: [{ bearer: [] }],

@@ -1,11 +1,11 @@
 /**
- * Guests (spec §4/§5, decisions.md "Rules read literally"): derived from a host's bookings with
+ * Guests (docs/decisions.md, Rules read literally): derived from a host's bookings with
  * shared/guests.ts, never typed in. Kept up to date incrementally: every booking write refreshes
  * the guest of its (host, e-mail), and of the old pair too when it moved, in the same transaction.
  * `rebuildGuests` derives every guest of a host at once (POST /api/guests/sync) with the same
- * derivation (deriveGuests), the same row (desiredRow) and the same comparison; only its writing
- * is batched. So an incremental result and a rebuild never differ (guests.test.ts checks it on
- * random operation sequences).
+ * derivation (deriveGuests), the same row (desiredRow) and the same comparison; only its writing is
+ * batched. So an incremental result and a rebuild never differ (guests.test.ts checks it on random
+ * operation sequences).
  *
  * Booking e-mails are stored trimmed and lower-cased by the booking service, so one guest's
  * bookings are found with the (host_id, guest_email) index. Fields with no source in the bookings
@@ -138,7 +138,7 @@ function propertyNames(tx: Tx, ids: readonly string[]): Map<string, { property_n
 }
 
 function todayOf(now: Date): string {
-  // The platform timezone (spec §9: UTC) decides "today" for guest status, as in the demo seed.
+  // The platform timezone, UTC, decides "today" for guest status, as in the demo seed.
   return utcDateOf(now);
 }
 

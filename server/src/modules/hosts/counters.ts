@@ -1,8 +1,8 @@
 /**
- * The host profile counters (decisions.md "Server-set fields"): properties_count (live, not
- * archived), total_bookings and total_revenue (live, not cancelled). Every property and booking
- * write adjusts them by its difference in the same transaction, so they are exact without a
- * recount; `countersFromScratch` is the recount, for checks and repairs.
+ * The host profile counters, which only the server sets (docs/decisions.md, Ownership and scope):
+ * properties_count (live, not archived), total_bookings and total_revenue (live, not cancelled).
+ * Every property and booking write adjusts them by its difference in the same transaction, so
+ * they are exact without a recount; `countersFromScratch` is the recount, for checks and repairs.
  */
 import type Database from 'better-sqlite3';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Subscription tier limits (issue 6 "Tier limits", decisions.md "Tier limits"): a host's tier is
- * the subscription_tiers row whose tier_name is its profile's subscription_tier.
+ * Subscription tier limits (docs/decisions.md, Rules read literally): a host's tier is the
+ * subscription_tiers row whose tier_name is its profile's subscription_tier.
  * - properties_limit counts the host's live, non-archived properties;
  * - ota_integrations counts the distinct platforms of its live calendar feeds, plus one for a
  *   connected channel partner.
@@ -99,7 +99,7 @@ export function otaPlatformsInUse(tx: Tx, hostId: string): string[] {
   return [...platforms].sort();
 }
 
-/** Connected (spec §4): is_active set and an access token present. */
+/** A channel partner counts as connected when is_active is set and an access token is present. */
 function isPartnerConnected(tx: Tx, userId: string): boolean {
   const credentials = tx
     .select({ id: partnerCredentials.id })

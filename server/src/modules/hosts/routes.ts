@@ -1,4 +1,4 @@
-/** Admin routes on hosts (api.md "Admin"): plan and account status, each audited. */
+/** Admin routes on hosts: POST /api/admin/hosts/:id/plan and /status, each audited. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

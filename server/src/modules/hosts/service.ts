@@ -1,6 +1,6 @@
 /**
- * Admin actions on a host (api.md "Admin"): move it to a tier, change its account status. Each is
- * one transaction with its audit entry. A smaller tier removes nothing: its limits only refuse new
+ * Admin actions on a host (routes.ts): move it to a tier, change its account status. Each is one
+ * transaction with its audit entry. A smaller tier removes nothing: its limits only refuse new
  * properties and integrations past them (hosts/limits.ts). Existing bookings keep the commission
  * they were priced at; the new rate applies from their next write on.
  */

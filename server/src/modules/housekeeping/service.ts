@@ -1,7 +1,8 @@
 /**
- * Housekeeping rules that follow from task and booking writes (issue 5):
+ * Housekeeping rules that follow from task and booking writes:
  *
- * - Task events → notifications (spec §8 titles), each opening `/housekeeping?taskId=<id>`:
+ * - Task events → notifications (titles: NOTIFICATION_TITLES in shared/messages.ts), each opening
+ *   `/housekeeping?taskId=<id>`:
  *   New Task Created (the host, when the task comes from a template, from a turnover, or from
  *   someone other than the host), Task Assigned (the assignee, when a task is created for or moved
  *   to them), Task Update (the assignee, when someone else changes the date, property or
@@ -146,8 +147,8 @@ export function hostUserOf(handle: Tx, hostId: string | null): string | null {
 }
 
 /**
- * The user of a staff row: its user_id, else a staff user with its e-mail (decisions.md: staff
- * users are linked to their staff row by e-mail). Null for staff who were never invited.
+ * The user of a staff row: its user_id, else a staff user with its e-mail (how a staff user is
+ * linked: docs/decisions.md, Ownership and scope). Null for staff who were never invited.
  */
 export function staffUserOf(handle: Tx, staffId: string | null): string | null {
   if (!staffId) return null;
@@ -278,7 +279,7 @@ function message(userId: string, task: Row, title: string, type: NotificationTyp
 /** Who wrote the task: a signed-in user, or the turnover rule acting for a booking. */
 type Author = { userId: string | null; name: string | null; turnoverGuest?: string };
 
-/** Changes of these fields are news for the assignee (issue 5 "Task Update"). */
+/** Changes of these fields are news for the assignee: they raise a "Task Update" notification. */
 const UPDATE_FIELDS: readonly (readonly [string, string])[] = [
   ['scheduled_date', 'date'],
   ['due_date', 'due date'],
@@ -335,11 +336,11 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
 }
 
 /**
- * The table service calls this for every create and update of a housekeeping task, in the write's
- * transaction: `before` is the row before an update (undefined for a create), `after` the written
- * values (merged over `before` for an update). On an update the JSON column (checklist_items) is
- * in `after` only when written, and never in `before`: no task rule reads it. Answers the
- * notifications raised.
+ * The task writer (writers.ts) calls this for every create and update of a housekeeping task, in
+ * the write's transaction: `before` is the row before an update (undefined for a create), `after`
+ * the written values (merged over `before` for an update). On an update the JSON column
+ * (checklist_items) is in `after` only when written, and never in `before`: no task rule reads it.
+ * Answers the notifications raised.
  */
 export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefined, after: Row, now: Date = new Date()): Notified[] {
   return taskEvents(tx, { userId: actor?.userId ?? null, name: actor?.name || null }, before, after, now);
@@ -348,8 +349,8 @@ export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefi
 export type AlertKind = 'urgent' | 'overdue';
 
 /**
- * The alert notifications of these tasks (spec §8: Urgent Task Alert is urgent, Task Overdue a
- * warning), to each task's host and assignee once, written in one go.
+ * The alert notifications of these tasks ("Urgent Task Alert" of type urgent, "Task Overdue" of
+ * type warning), to each task's host and assignee once, written in one go.
  */
 export function notifyTaskAlerts(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date): Notified[] {
   const facts = new TaskFacts(tx);

@@ -1,7 +1,8 @@
 /**
- * Notifications: the server creates them (a route-only table, docs/decisions.md); their owner
- * reads them, marks one or all read, and clears them, through these routes or through sync. Every
- * write goes through db/write.ts, so each change reaches the owner's other devices by sync.
+ * Notifications: the server creates them (a route-only table: docs/decisions.md, Ownership and
+ * scope); their owner reads them, marks one or all read, and clears them, through these routes or
+ * through sync. Every write goes through db/write.ts, so each change reaches the owner's other
+ * devices by sync.
  *
  * `notify` is the one way the server raises a notification: it writes the row and queues a Web
  * Push delivery per device of the owner in the same transaction; the push module sends them once
@@ -76,7 +77,10 @@ export function notifyMany(tx: Tx, inputs: readonly NotifyInput[], now: Date = n
   return rows.map((notification) => ({ notification, deliveries: deliveries.get(notification.id) ?? 0 }));
 }
 
-/** A notification as the owner sees it: the spec's browser-kept fields (decisions.md). */
+/**
+ * A notification as the owner sees it: the camelCase fields of the original product, which kept
+ * notifications in the browser (docs/decisions.md, Names and shapes).
+ */
 export type NotificationView = {
   id: string;
   title: string;

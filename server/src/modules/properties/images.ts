@@ -1,5 +1,5 @@
 /**
- * Property images (issue 6 "Properties"): JPEG, PNG or WebP, recognised by their first bytes (a
+ * Property images: JPEG, PNG or WebP, recognised by their first bytes (a
  * name or a declared type proves nothing), size-capped, decoded with a pixel cap (a small file
  * can unpack into a huge bitmap). Each upload is kept twice under `${dataDir}/uploads`:
  * - `originals/<random>.<ext>`: the file as sent, for later re-rendering; never served, since it

@@ -1,6 +1,6 @@
 /**
- * Property routes beyond the table API (api.md "Property images", "Export"): image upload, the
- * served display copies, and a new iCal export token.
+ * Property routes beyond the table API: image upload, the served display copies, and a new iCal
+ * export token.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The property rules (issue 6 "Properties", "Tier limits"), for every path that writes one: the
- * table API and sync push through the table service's domain writer, integrations directly. Each
- * function runs synchronously in the caller's transaction.
+ * The property rules, for every path that writes one: the table API and sync push through the write
+ * pipeline's property writer (writers.ts), integrations directly. Each function runs synchronously
+ * in the caller's transaction.
  *
  * - Creating a property, or bringing one back from archived, past the tier's properties_limit is a
  *   403 naming the limit and the tier (hosts/limits.ts); a smaller tier never archives anything.

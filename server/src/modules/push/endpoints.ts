@@ -1,13 +1,13 @@
 /**
- * Which push subscription endpoints the server will post to (api.md "Web Push"): https on a known
- * push service, or an origin the operator listed in PUSH_ENDPOINT_ORIGINS (the local mock service
- * in tests and the demo). Anything else is refused, so that no user can make the server post to an
- * address of its choosing.
+ * Which push subscription endpoints the server will post to: https on a known push service, or an
+ * origin the operator listed in PUSH_ENDPOINT_ORIGINS (the local mock service in tests and the
+ * demo). Anything else is refused, so that no user can make the server post to an address of its
+ * choosing.
  *
- * decisions.md asks outbound fetches to user-given URLs to check every resolved address. Here the
- * host names are limited to the push services' own domains (Google, Mozilla, Apple, Microsoft),
- * which no user can point at a private address, and the listed origins are the operator's choice,
- * so the name check is the whole check.
+ * Other outbound fetches to user-given URLs check every address a name resolves to, at connect time
+ * (integrations/ical/fetch.ts). Here the host names are limited to the push services' own domains
+ * (Google, Mozilla, Apple, Microsoft), which no user can point at a private address, and the listed
+ * origins are the operator's choice, so the name check is the whole check.
  */
 import { z } from 'zod';
 

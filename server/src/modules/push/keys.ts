@@ -1,5 +1,5 @@
 /**
- * The server's VAPID key pair (architecture.md §6 "Web Push"): generated on first start and kept
+ * The server's VAPID key pair: generated on first start and kept
  * in app_keys, the private key encrypted at rest with the server secret. Every browser subscribed
  * with the public key, so the pair must survive restarts: a new pair would silence every device.
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push routes (api.md "Web Push") and the app's sender. Registered with fastify-plugin so that
+ * Web Push routes (/api/push/...) and the app's sender. Registered with fastify-plugin so that
  * `app.push` (the public key and the sender) is visible to the notification and job modules. The
  * VAPID pair is loaded (made on first start) at registration; deliveries left in the queue by an
  * earlier run are sent once the app is ready.

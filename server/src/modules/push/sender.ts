@@ -4,10 +4,11 @@
  * - The request is built by `web-push` (`generateRequestDetails`: aes128gcm payload encryption,
  *   VAPID JWT, TTL and Urgency headers) and sent with `fetch`, since web-push's own sender speaks
  *   https only and the local mock push service is http.
- * - 2xx: delivered, the row goes. 404/410: the subscription is gone (RFC 8030 §7.3): it is removed
- *   with everything queued for it. 429 and 5xx, network errors and timeouts: retried later with
- *   exponential backoff and jitter (Retry-After honoured), at most `maxAttempts` times and never past
- *   the message's TTL. Any other answer (400, 403, 413…) will not get better by retrying: dropped.
+ * - 2xx: delivered, the row goes. 404/410: the subscription is gone (RFC 8030, section 7.3): it is
+ *   removed with everything queued for it. 429 and 5xx, network errors and timeouts: retried later
+ *   with exponential backoff and jitter (Retry-After honoured), at most `maxAttempts` times and
+ *   never past the message's TTL. Any other answer (400, 403, 413…) will not get better by
+ *   retrying: dropped.
  * - Retries are persistent (the queue is a table): a restart or another process picks them up. A
  *   sender claims a batch for `claimMs` in one immediate transaction before sending it, so two
  *   processes draining the same database never send the same delivery twice.
@@ -71,7 +72,7 @@ function emptySummary(): DrainSummary {
   return { sent: 0, gone: 0, retried: 0, dropped: 0 };
 }
 
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110, section 10.2.3). */
 export function retryAfterMs(header: string | null, now: Date): number | undefined {
   if (!header) return undefined;
   const text = header.trim();

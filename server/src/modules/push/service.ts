@@ -1,5 +1,5 @@
 /**
- * Web Push subscriptions (api.md "Web Push") and the delivery queue. A subscription is one device
+ * Web Push subscriptions and the delivery queue. A subscription is one device
  * of one user; posting an endpoint again (a re-subscribe, or another account signing in on the
  * same browser) updates that one row. A new notification queues one delivery per live
  * subscription of its owner in the notification's own transaction (a transactional outbox); the
@@ -101,7 +101,7 @@ export function unsubscribe(db: Db, actor: Actor, endpoint: string, now: Date): 
 
 // ── Delivery queue ─────────────────────────────────────────────────────────────────────────
 
-/** What the service worker receives (decrypted): the notification's own fields, spec names. */
+/** What the service worker receives (decrypted): the notification's own fields, under the same names. */
 export type PushPayload = {
   id: string;
   title: string;
@@ -110,7 +110,7 @@ export type PushPayload = {
   timestamp: string;
   actionUrl: string | null;
   taskId: string | null;
-  /** Urgent alerts stay on screen until the user acts (spec §9, architecture.md §5). */
+  /** Urgent alerts stay on screen until the user acts (client/src/pwa/notification.ts shows them). */
   requireInteraction: boolean;
 };
 

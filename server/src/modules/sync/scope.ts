@@ -8,10 +8,10 @@
  * routes, jobs, integrations, raw SQL) records them in its own transaction without calling
  * anything. `scopeTriggers` below defines them from the registry; the migration
  * drizzle/0005_scope_triggers.sql creates them, and server/test/scope-triggers.test.ts checks that
- * the two agree (a change here needs a new migration: see docs/how-to.md). A mark is a row of the
- * `counters` table named `scope:<principal>` whose value is the version of the last shrinking
- * write; principals are `user:<users.ID>`, `staff:<housekeeping_staff.id>`,
- * `host:<host_profiles.id>` and `role:<role>`.
+ * the two agree (a change here needs a new migration that drops and re-creates the changed
+ * triggers, as 0005 does). A mark is a row of the `counters` table named `scope:<principal>` whose
+ * value is the version of the last shrinking write; principals are `user:<users.ID>`,
+ * `staff:<housekeeping_staff.id>`, `host:<host_profiles.id>` and `role:<role>`.
  */
 import { getTableName, inArray } from 'drizzle-orm';
 import { TABLES, TABLE_IDS, type TableDef } from '../../../../shared/registry';

@@ -1,8 +1,8 @@
 /**
- * A tiny local stand-in for an OTA's calendar host (style.md §4): serves iCal bodies over real
- * HTTP on 127.0.0.1 so that tests and benchmarks exercise the real fetch (sockets, redirects,
- * status codes, slow and oversized answers). Routes are set per path and may be changed between
- * requests, which is how a test plays "the OTA re-exported its calendar".
+ * A tiny local stand-in for an OTA's calendar host (no test reaches the internet): serves iCal
+ * bodies over real HTTP on 127.0.0.1 so that tests and benchmarks exercise the real fetch (sockets,
+ * redirects, status codes, slow and oversized answers). Routes are set per path and may be changed
+ * between requests, which is how a test plays "the OTA re-exported its calendar".
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
