@@ -243,7 +243,7 @@ export function updateFieldsOf(db: Db, permit: WritePermit, id: string, body: Re
     // A row moved to another host must still point at that host's rows.
     checkReferences(tx, def, meta, after, 'host_id' in changes ? Object.keys(REFERENCES) : changed);
     assertRowWrite(permit, before, after);
-    writer.update(tx, contextOf(db, permit, env), before, changes);
+    writer.update(tx, contextOf(db, permit, env), before, changes, after);
     audit(tx, permit, writer, id, changed, env.now);
     return { ID: id };
   });

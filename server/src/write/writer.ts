@@ -25,8 +25,11 @@ export type WriteContext = {
 export type Writer<Values extends Row = Row> = {
   /** Stores a new row from parsed, owned and checked values (its key included). */
   create(tx: Tx, ctx: WriteContext, values: Values): void;
-  /** Applies parsed changes (at least one field) to the live row `before`, read in this transaction. */
-  update(tx: Tx, ctx: WriteContext, before: Row, changes: Partial<Values>): void;
+  /**
+   * Applies parsed changes (at least one field) to the live row `before`, read in this
+   * transaction; `after` is `before` with the changes over it, as the pipeline checked it.
+   */
+  update(tx: Tx, ctx: WriteContext, before: Row, changes: Partial<Values>, after: Row): void;
   /** Removes the live row `before`; `archived` when it was kept and archived instead. */
   remove(tx: Tx, ctx: WriteContext, before: Row): { archived: boolean };
   /** Creates and updates by admins go to the audit log (every delete does). */

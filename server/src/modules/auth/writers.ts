@@ -20,8 +20,8 @@ export const userWriter: Writer = {
     values.CreateTime = nowIso(ctx.now);
     base.create(tx, ctx, values);
   },
-  update: (tx, ctx, before, changes) => {
+  update: (tx, ctx, before, changes, after) => {
     normaliseEmail(changes);
-    base.update(tx, ctx, before, changes);
+    base.update(tx, ctx, before, changes, after);
   },
 };

@@ -15,9 +15,9 @@ export const taskWriter: Writer = {
     insertRow(tx, TASKS, values, ctx.now);
     afterTaskWrite(tx, ctx.actor, undefined, values, ctx.now);
   },
-  update: (tx, ctx, before, changes) => {
+  update: (tx, ctx, before, changes, after) => {
     updateFields(tx, TASKS, String(before.id), changes, ctx.now, before);
-    afterTaskWrite(tx, ctx.actor, before, { ...before, ...changes }, ctx.now);
+    afterTaskWrite(tx, ctx.actor, before, after, ctx.now);
   },
 };
 

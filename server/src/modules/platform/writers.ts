@@ -40,10 +40,10 @@ export const platformSettingWriter: Writer = {
     sealSetting(values, undefined, ctx.secretKey);
     baseSettings.create(tx, ctx, values);
   },
-  update: (tx, ctx, before, changes) => {
+  update: (tx, ctx, before, changes, after) => {
     sealSetting(changes, before, ctx.secretKey);
     changes.updated_by = ctx.actor.userId;
-    baseSettings.update(tx, ctx, before, changes);
+    baseSettings.update(tx, ctx, before, changes, after);
   },
 };
 

@@ -6,7 +6,8 @@
  * sender (sender.ts) posts them after commit and retries the ones a push service asked to retry.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NOTIFICATION_TYPES } from '../../../../shared/enums';
+import type { PushPayload } from '../../../../shared/api/push';
+import type { NotificationType } from '../../../../shared/enums';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
@@ -16,7 +17,7 @@ import { endpointProblem } from './endpoints';
 import { PUSH_SUBSCRIPTIONS } from './tables';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type { NotificationType };
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
 
 /** A user's devices are few; past this the oldest subscription goes (browsers churn endpoints). */
@@ -101,18 +102,8 @@ export function unsubscribe(db: Db, actor: Actor, endpoint: string, now: Date): 
 
 // ── Delivery queue ─────────────────────────────────────────────────────────────────────────
 
-/** What the service worker receives (decrypted): the notification's own fields, under the same names. */
-export type PushPayload = {
-  id: string;
-  title: string;
-  message: string;
-  type: NotificationType;
-  timestamp: string;
-  actionUrl: string | null;
-  taskId: string | null;
-  /** Urgent alerts stay on screen until the user acts (client/src/pwa/notification.ts shows them). */
-  requireInteraction: boolean;
-};
+/** What the service worker receives (decrypted): `shared/api/push.ts`, read there by the same shape. */
+export type { PushPayload };
 
 /** A day: after that the notification center holds the news and a late banner would only confuse. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
