@@ -9,7 +9,7 @@ import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { bookingTotals, byMonth, bySource } from '../bookings/stats';
 import { sourceLabel } from '../bookings/BookingsTable';
-import { monthLabel } from '../host/FinancesPage';
+import { monthLabel } from '../finances/FinancesPage';
 
 export function AdminAnalyticsPage() {
   const format = useFormat();

@@ -17,8 +17,8 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { useProperties } from '../properties/use-properties';
-import { currentTier, extraFeatures, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent, type Usage } from '../subscription/usage';
-import '../subscription/subscription.css';
+import { currentTier, extraFeatures, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent, type Usage } from './usage';
+import './subscription.css';
 
 function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean }) {
   const format = useFormat();

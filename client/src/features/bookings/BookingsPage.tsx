@@ -12,12 +12,12 @@ import { DateInput, FormMessage } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
 import { EmptyState } from '../../components/ui/States';
 import { DataView, ListFooter } from '../../components/data-view';
-import { BookingsTable, sourceLabel } from '../bookings/BookingsTable';
-import { BookingForm } from '../bookings/BookingForm';
-import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type BookingFilters } from '../bookings/booking-rules';
-import { dismissRejection, useBookingRejections, usePendingRowIds } from '../bookings/use-booking-sync';
+import { BookingsTable, sourceLabel } from './BookingsTable';
+import { BookingForm } from './BookingForm';
+import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type BookingFilters } from './booking-rules';
+import { dismissRejection, useBookingRejections, usePendingRowIds } from './use-booking-sync';
 import { useProperties } from '../properties/use-properties';
-import '../bookings/bookings.css';
+import './bookings.css';
 
 /** The list reads every booking on the device (filters run in memory, offline too), latest first. */
 const EVERY_BOOKING = { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: false } as const;

@@ -18,8 +18,8 @@ import { Table } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { sourceLabel } from '../bookings/BookingsTable';
 import { useProperties } from '../properties/use-properties';
-import { EVERY_BOOKING } from './FinancesPage';
-import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from '../analytics/analytics';
+import { EVERY_BOOKING } from '../finances/FinancesPage';
+import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from './analytics';
 import '../finances/finances.css';
 
 const ALL = 'all';

@@ -24,14 +24,14 @@ import { usePendingRowIds } from '../bookings/use-booking-sync';
 import { layoutTimeline } from '../calendar/timeline';
 import { Timeline } from '../calendar/Timeline';
 import { monthStart, nextMonthStart } from '../dashboard/figures';
-import { ImageGallery } from '../properties/ImageGallery';
-import { PropertyForm, UpgradeNotice } from '../properties/PropertyForm';
-import { archiveProperty, restoreProperty } from '../properties/mutations';
-import { usePropertyLimit } from '../properties/use-tier';
+import { ImageGallery } from './ImageGallery';
+import { PropertyForm, UpgradeNotice } from './PropertyForm';
+import { archiveProperty, restoreProperty } from './mutations';
+import { usePropertyLimit } from './use-tier';
 import { TaskDialog } from '../tasks/TaskDialog';
 import { TasksTable } from '../tasks/TasksTable';
 import type { Write } from '../tasks/mutations';
-import '../properties/properties.css';
+import './properties.css';
 
 const STRIP_DAYS = 30;
 /** Bookings listed on a property's page; the rest are on the bookings page. */

@@ -11,10 +11,10 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { BookingForm } from '../bookings/BookingForm';
 import type { BookingDraft } from '../bookings/booking-rules';
-import { MARKS, markPainted } from '../calendar/marks';
-import { layoutTimeline } from '../calendar/timeline';
-import { useBookingsBetween } from '../calendar/use-bookings-between';
-import { Timeline, TimelineLegend } from '../calendar/Timeline';
+import { MARKS, markPainted } from './marks';
+import { layoutTimeline } from './timeline';
+import { useBookingsBetween } from './use-bookings-between';
+import { Timeline, TimelineLegend } from './Timeline';
 import { monthStart } from '../dashboard/figures';
 import { useProperties } from '../properties/use-properties';
 

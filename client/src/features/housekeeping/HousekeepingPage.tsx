@@ -27,17 +27,17 @@ import { TasksTable, PriorityBadge } from '../tasks/TasksTable';
 import { TaskDialog } from '../tasks/TaskDialog';
 import { isOpen } from '../tasks/task-rules';
 import { useProperties } from '../properties/use-properties';
-import { TaskForm } from '../housekeeping/TaskForm';
-import { StaffForm } from '../housekeeping/StaffForm';
-import { TemplateForm } from '../housekeeping/TemplateForm';
-import { TaskFilterBar } from '../housekeeping/TaskFilterBar';
-import { TaskBoard } from '../housekeeping/TaskBoard';
-import { StaffSchedule } from '../housekeeping/StaffSchedule';
-import { NO_FILTERS, filterTasks, type TaskFilters } from '../housekeeping/task-filters';
-import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from '../housekeeping/mutations';
+import { TaskForm } from './TaskForm';
+import { StaffForm } from './StaffForm';
+import { TemplateForm } from './TemplateForm';
+import { TaskFilterBar } from './TaskFilterBar';
+import { TaskBoard } from './TaskBoard';
+import { StaffSchedule } from './StaffSchedule';
+import { NO_FILTERS, filterTasks, type TaskFilters } from './task-filters';
+import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from './mutations';
 import { useOnline } from '../../lib/use-online';
 import { AlertsPrompt } from '../notifications/AlertsPrompt';
-import '../housekeeping/housekeeping.css';
+import './housekeeping.css';
 
 type Editing =
   | { kind: 'task'; task: Task | null; template: TaskTemplate | null }

@@ -17,7 +17,7 @@ import { Table, type Column } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { sourceLabel } from '../bookings/BookingsTable';
 import { useProperties } from '../properties/use-properties';
-import { ExportButton } from '../finances/ExportButton';
+import { ExportButton } from './ExportButton';
 import {
   bookingCsvColumns,
   financeByMonth,
@@ -29,9 +29,9 @@ import {
   monthLabel,
   unpaidBookings,
   type FinanceGroup,
-} from '../finances/finance';
+} from './finance';
 import { moneyTotals } from '../../../../shared/stats';
-import '../finances/finances.css';
+import './finances.css';
 
 export { monthLabel };
 

@@ -10,10 +10,10 @@ import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { MARKS, markPainted } from '../calendar/marks';
 import { useBookingsBetween } from '../calendar/use-bookings-between';
-import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from '../dashboard/figures';
+import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from './figures';
 import { usePropertyNames, useProperties } from '../properties/use-properties';
 import { TaskDialog } from '../tasks/TaskDialog';
-import '../dashboard/dashboard.css';
+import './dashboard.css';
 
 function StayList({ title, stays, names, empty }: { title: string; stays: readonly Booking[]; names: Map<string, string>; empty: string }) {
   return (

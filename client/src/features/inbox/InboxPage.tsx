@@ -22,10 +22,10 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { usePropertyNames } from '../properties/use-properties';
-import { EVERY_BOOKING } from './FinancesPage';
-import { groupThreads, isUnread, messageableBookings, type Thread } from '../inbox/threads';
-import { markRead, sendMessage } from '../inbox/mutations';
-import '../inbox/inbox.css';
+import { EVERY_BOOKING } from '../finances/FinancesPage';
+import { groupThreads, isUnread, messageableBookings, type Thread } from './threads';
+import { markRead, sendMessage } from './mutations';
+import './inbox.css';
 
 const MAX_MESSAGE = 20_000;
 

@@ -22,10 +22,10 @@ import { DataView } from '../../components/data-view';
 import { sourceLabel } from '../bookings/BookingsTable';
 import { usePropertyNames } from '../properties/use-properties';
 import { OnlineOnlyNote, useOnlineOnly } from '../channels/online-only';
-import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, staysOf, type GuestFilter } from '../guests/guest-filters';
-import { rebuildGuests } from '../guests/guest-sync';
-import { EVERY_BOOKING } from './FinancesPage';
-import '../guests/guests.css';
+import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, staysOf, type GuestFilter } from './guest-filters';
+import { rebuildGuests } from './guest-sync';
+import { EVERY_BOOKING } from '../finances/FinancesPage';
+import './guests.css';
 
 function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) {
   const format = useFormat();

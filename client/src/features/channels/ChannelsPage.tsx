@@ -25,12 +25,12 @@ import { Table, type Column } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
 import { sourceLabel } from '../bookings/BookingsTable';
 import { useProperties } from '../properties/use-properties';
-import { addFeed } from '../channels/calendar-api';
-import { FEED_PLATFORMS, isPlanLimitText, normalizeFeedUrl, placeServerError, validateFeed, type FeedErrors } from '../channels/feed-form';
-import { clearableJobs, orderJobs, progressStep } from '../channels/jobs';
-import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from '../channels/online-only';
-import { useSyncBatch, type Batch } from '../channels/use-sync-batch';
-import '../channels/channels.css';
+import { addFeed } from './calendar-api';
+import { FEED_PLATFORMS, isPlanLimitText, normalizeFeedUrl, placeServerError, validateFeed, type FeedErrors } from './feed-form';
+import { clearableJobs, orderJobs, progressStep } from './jobs';
+import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from './online-only';
+import { useSyncBatch, type Batch } from './use-sync-batch';
+import './channels.css';
 
 const FEEDS_QUERY = { PageSize: 1000, OrderByField: 'created_at', IsAsc: true } as const;
 const JOBS_QUERY = { PageSize: 500 } as const;

@@ -12,12 +12,12 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { EmptyState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { dismissRejection } from '../bookings/use-booking-sync';
-import { PropertyForm, UpgradeNotice } from '../properties/PropertyForm';
-import { isLimitRefusal } from '../properties/property-rules';
-import { usePropertyLimit } from '../properties/use-tier';
-import { usePropertyRejections } from '../properties/use-property-rejections';
-import { useProperties } from '../properties/use-properties';
-import '../properties/properties.css';
+import { PropertyForm, UpgradeNotice } from './PropertyForm';
+import { isLimitRefusal } from './property-rules';
+import { usePropertyLimit } from './use-tier';
+import { usePropertyRejections } from './use-property-rejections';
+import { useProperties } from './use-properties';
+import './properties.css';
 
 function PropertyCard({ property, next }: { property: Property; next: Booking | undefined }) {
   const format = useFormat();
