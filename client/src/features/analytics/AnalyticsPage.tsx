@@ -5,8 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import { addDays } from '../../../../shared/dates';
-import { TABLE } from '../../data/tables';
-import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
@@ -16,11 +14,10 @@ import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
-import { sourceLabel } from '../bookings/BookingsTable';
-import { useProperties } from '../properties/use-properties';
-import { EVERY_BOOKING } from '../finances/FinancesPage';
+import { useProperties, useEveryBooking } from '../../data/common-rows';
 import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from './analytics';
 import '../finances/finances.css';
+import { sourceLabel } from '../../lib/source-label';
 
 const ALL = 'all';
 
@@ -53,7 +50,7 @@ const CUSTOM = 'custom';
 export function HostAnalyticsPage() {
   const format = useFormat();
   const today = format.today();
-  const bookings = useRows(TABLE.bookings, EVERY_BOOKING);
+  const bookings = useEveryBooking();
   const properties = useProperties();
   const [preset, setPreset] = useState<PeriodPreset | typeof CUSTOM>('last-30');
   const [custom, setCustom] = useState(() => ({ first: addDays(today, -29), last: today }));

@@ -17,14 +17,13 @@ import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
 import { WriteRefused, writeFailureText } from '../../sync/mutate';
-import { useSyncRuntime } from '../../sync/sync-context';
-import { useProperties } from '../properties/use-properties';
+import { useSyncRuntime, useRejectionsOf, usePendingRowIds } from '../../sync/sync-context';
+import { useProperties, useHostProfile } from '../../data/common-rows';
 import type { Write } from '../tasks/mutations';
 import { blockOverlapText, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
-import { sourceLabel } from './BookingsTable';
 import { cancelBooking, createBooking, updateBooking } from './mutations';
-import { useBookingRejections, useHostProfile, usePendingRowIds } from './use-booking-sync';
 import './bookings.css';
+import { sourceLabel } from '../../lib/source-label';
 
 export type BookingFormProps = {
   open: boolean;
@@ -69,7 +68,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   const properties = useProperties();
   const profile = useHostProfile();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
-  const rejections = useBookingRejections();
+  const rejections = useRejectionsOf(SYNCED_TABLES.bookings);
   const [draft, setDraft] = useState<BookingDraft>(() => (booking ? draftOf(booking) : emptyDraft(initial)));
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -12,12 +12,13 @@ import { DateInput, FormMessage } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
 import { EmptyState } from '../../components/ui/States';
 import { DataView, ListFooter } from '../../components/data-view';
-import { BookingsTable, sourceLabel } from './BookingsTable';
+import { BookingsTable } from './BookingsTable';
 import { BookingForm } from './BookingForm';
 import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type BookingFilters } from './booking-rules';
-import { dismissRejection, useBookingRejections, usePendingRowIds } from './use-booking-sync';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import './bookings.css';
+import { dismissRejection, useRejectionsOf, usePendingRowIds } from '../../sync/sync-context';
+import { sourceLabel } from '../../lib/source-label';
 
 /** The list reads every booking on the device (filters run in memory, offline too), latest first. */
 const EVERY_BOOKING = { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: false } as const;
@@ -30,7 +31,7 @@ export function HostBookingsPage({ bookingId, propertyId, payment }: { bookingId
   const result = useRows(TABLE.bookings, EVERY_BOOKING);
   const properties = useProperties();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
-  const rejections = useBookingRejections();
+  const rejections = useRejectionsOf(SYNCED_TABLES.bookings);
   const [filters, setFilters] = useState<BookingFilters>({ ...NO_FILTERS, propertyId: propertyId ?? '', payment: payment ?? '' });
   const [editing, setEditing] = useState<Editing>(null);
   const [openedFromLink, setOpenedFromLink] = useState(false);

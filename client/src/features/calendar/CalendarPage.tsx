@@ -11,12 +11,12 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { BookingForm } from '../bookings/BookingForm';
 import type { BookingDraft } from '../bookings/booking-rules';
-import { MARKS, markPainted } from './marks';
+import { MARKS, markPainted } from '../../lib/screen-marks';
 import { layoutTimeline } from './timeline';
 import { useBookingsBetween } from './use-bookings-between';
 import { Timeline, TimelineLegend } from './Timeline';
-import { monthStart } from '../dashboard/figures';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
+import { monthStart } from '../../lib/months';
 
 export type CalendarView = '2w' | 'month' | '90d';
 

@@ -10,9 +10,9 @@
  */
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { addDays } from '../../../../shared/format/dates';
-import { sourceLabel } from '../bookings/BookingsTable';
 import { dragSelection, sameRow, sourceTone, type Bar, type TimelineBooking, type TimelineRow } from './timeline';
 import './calendar.css';
+import { sourceLabel } from '../../lib/source-label';
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

@@ -23,14 +23,14 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table, type Column } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
-import { sourceLabel } from '../bookings/BookingsTable';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { addFeed } from './calendar-api';
 import { FEED_PLATFORMS, isPlanLimitText, normalizeFeedUrl, placeServerError, validateFeed, type FeedErrors } from './feed-form';
 import { clearableJobs, orderJobs, progressStep } from './jobs';
-import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from './online-only';
+import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from '../../components/online-only';
 import { useSyncBatch, type Batch } from './use-sync-batch';
 import './channels.css';
+import { sourceLabel } from '../../lib/source-label';
 
 const FEEDS_QUERY = { PageSize: 1000, OrderByField: 'created_at', IsAsc: true } as const;
 const JOBS_QUERY = { PageSize: 500 } as const;

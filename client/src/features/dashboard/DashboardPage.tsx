@@ -8,10 +8,10 @@ import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
-import { MARKS, markPainted } from '../calendar/marks';
+import { MARKS, markPainted } from '../../lib/screen-marks';
 import { useBookingsBetween } from '../calendar/use-bookings-between';
 import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from './figures';
-import { usePropertyNames, useProperties } from '../properties/use-properties';
+import { usePropertyNames, useProperties } from '../../data/common-rows';
 import { TaskDialog } from '../tasks/TaskDialog';
 import './dashboard.css';
 

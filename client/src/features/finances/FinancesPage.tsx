@@ -15,8 +15,7 @@ import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table, type Column } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
-import { sourceLabel } from '../bookings/BookingsTable';
-import { useProperties } from '../properties/use-properties';
+import { useProperties, useEveryBooking } from '../../data/common-rows';
 import { ExportButton } from './ExportButton';
 import {
   bookingCsvColumns,
@@ -26,17 +25,12 @@ import {
   financeRows,
   financeYears,
   groupCsvColumns,
-  monthLabel,
   unpaidBookings,
   type FinanceGroup,
 } from './finance';
 import { moneyTotals } from '../../../../shared/stats';
 import './finances.css';
-
-export { monthLabel };
-
-/** The local store holds every booking of the host; read them all (no server page limit here). */
-export const EVERY_BOOKING = { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: true } as const;
+import { sourceLabel } from '../../lib/source-label';
 
 const ALL = 'all';
 
@@ -73,7 +67,7 @@ function GroupTable({
 export function HostFinancesPage() {
   const format = useFormat();
   const currentYear = Number(format.today().slice(0, 4));
-  const bookings = useRows(TABLE.bookings, EVERY_BOOKING);
+  const bookings = useEveryBooking();
   const properties = useProperties();
   const profile = useRows(TABLE.host_profiles, { PageSize: 1 });
   const rate = profile.status === 'success' ? profile.rows[0]?.commission_rate : undefined;

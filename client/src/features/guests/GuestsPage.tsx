@@ -19,18 +19,17 @@ import { EmptyState } from '../../components/ui/States';
 import { Table, type Column } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
-import { sourceLabel } from '../bookings/BookingsTable';
-import { usePropertyNames } from '../properties/use-properties';
-import { OnlineOnlyNote, useOnlineOnly } from '../channels/online-only';
+import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
+import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, staysOf, type GuestFilter } from './guest-filters';
 import { rebuildGuests } from './guest-sync';
-import { EVERY_BOOKING } from '../finances/FinancesPage';
 import './guests.css';
+import { sourceLabel } from '../../lib/source-label';
 
 function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) {
   const format = useFormat();
   const names = usePropertyNames();
-  const bookings = useRows(TABLE.bookings, EVERY_BOOKING);
+  const bookings = useEveryBooking();
   const columns: Column<Booking>[] = [
     { key: 'dates', header: 'Stay', render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
     { key: 'property', header: 'Property', render: (b) => names.get(b.property_id) ?? 'Unknown property' },

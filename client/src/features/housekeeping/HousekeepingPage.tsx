@@ -26,7 +26,7 @@ import { WEEKDAYS } from '../../../../shared/enums';
 import { TasksTable, PriorityBadge } from '../tasks/TasksTable';
 import { TaskDialog } from '../tasks/TaskDialog';
 import { isOpen } from '../tasks/task-rules';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { TaskForm } from './TaskForm';
 import { StaffForm } from './StaffForm';
 import { TemplateForm } from './TemplateForm';

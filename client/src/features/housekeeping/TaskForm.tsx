@@ -14,7 +14,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { writeFailureText } from '../../sync/mutate';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { editedFields, saveTask, taskFromTemplate, type TaskFields } from './mutations';

@@ -4,13 +4,11 @@
  * and reach the server when the device is back online (a waiting message says so).
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { addDays } from '../../../../shared/dates';
-import { appDb } from '../../db/app-db';
 import { TABLE, type Booking, type InboxMessage } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
-import { useSyncRuntime } from '../../sync/sync-context';
+import { useSyncRuntime, usePendingRowIds } from '../../sync/sync-context';
 import { Page } from '../../components/layout/Page';
 import { Card } from '../../components/ui/Card';
 import { Badge, StatusBadge } from '../../components/ui/Badge';
@@ -21,19 +19,12 @@ import { Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
-import { usePropertyNames } from '../properties/use-properties';
-import { EVERY_BOOKING } from '../finances/FinancesPage';
+import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
 import { groupThreads, isUnread, messageableBookings, type Thread } from './threads';
 import { markRead, sendMessage } from './mutations';
 import './inbox.css';
 
 const MAX_MESSAGE = 20_000;
-
-/** Ids of inbox rows with a change waiting in the outbox (live). */
-function usePendingMessageIds(): Set<string> {
-  const ids = useLiveQuery(async () => (await appDb().outbox.toArray()).filter((e) => e.table === TABLE.inbox_messages).map((e) => e.rowId), [], [] as string[]);
-  return useMemo(() => new Set(ids), [ids]);
-}
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The change could not be saved on this device.';
@@ -193,8 +184,8 @@ export function HostInboxPage() {
   const format = useFormat();
   const { toast } = useToast();
   const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000 });
-  const bookings = useRows(TABLE.bookings, EVERY_BOOKING);
-  const pending = usePendingMessageIds();
+  const bookings = useEveryBooking();
+  const pending = usePendingRowIds(TABLE.inbox_messages);
   const [show, setShow] = useState<'all' | 'unread'>('all');
   const [selected, setSelected] = useState<string | null>(null);
   const [composing, setComposing] = useState(false);

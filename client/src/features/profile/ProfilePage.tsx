@@ -25,7 +25,7 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications/PushSubscriptionCard';
-import { OnlineOnlyNote, useOnlineOnly } from '../channels/online-only';
+import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
   placePasswordError,
   profileChanges,

@@ -11,13 +11,12 @@ import { Checkbox, FormMessage } from '../../components/ui/Field';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { EmptyState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
-import { dismissRejection } from '../bookings/use-booking-sync';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { isLimitRefusal } from './property-rules';
 import { usePropertyLimit } from './use-tier';
-import { usePropertyRejections } from './use-property-rejections';
-import { useProperties } from './use-properties';
+import { useProperties } from '../../data/common-rows';
 import './properties.css';
+import { dismissRejection, useRejectionsOf } from '../../sync/sync-context';
 
 function PropertyCard({ property, next }: { property: Property; next: Booking | undefined }) {
   const format = useFormat();
@@ -62,7 +61,7 @@ export function HostPropertiesPage() {
   const today = format.today();
   const result = useProperties();
   const limit = usePropertyLimit();
-  const rejections = usePropertyRejections();
+  const rejections = useRejectionsOf(TABLE.properties);
   const [creating, setCreating] = useState(false);
   const [showArchived, setShowArchived] = useState(false);
   const upcoming = useRows(TABLE.bookings, {

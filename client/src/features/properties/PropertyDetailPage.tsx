@@ -15,15 +15,13 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
-import { useSyncRuntime } from '../../sync/sync-context';
+import { useSyncRuntime, usePendingRowIds } from '../../sync/sync-context';
 import { writeFailureText } from '../../sync/mutate';
 import { BookingForm } from '../bookings/BookingForm';
 import type { BookingDraft } from '../bookings/booking-rules';
-import { BookingsTable, sourceLabel } from '../bookings/BookingsTable';
-import { usePendingRowIds } from '../bookings/use-booking-sync';
+import { BookingsTable } from '../bookings/BookingsTable';
 import { layoutTimeline } from '../calendar/timeline';
 import { Timeline } from '../calendar/Timeline';
-import { monthStart, nextMonthStart } from '../dashboard/figures';
 import { ImageGallery } from './ImageGallery';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { archiveProperty, restoreProperty } from './mutations';
@@ -32,6 +30,8 @@ import { TaskDialog } from '../tasks/TaskDialog';
 import { TasksTable } from '../tasks/TasksTable';
 import type { Write } from '../tasks/mutations';
 import './properties.css';
+import { sourceLabel } from '../../lib/source-label';
+import { monthStart, nextMonthStart } from '../../lib/months';
 
 const STRIP_DAYS = 30;
 /** Bookings listed on a property's page; the rest are on the bookings page. */

@@ -19,7 +19,6 @@ import { useToast } from '../../components/ui/Toast';
 import { writeFailureText } from '../../sync/mutate';
 import { useSyncRuntime } from '../../sync/sync-context';
 import type { Write } from '../tasks/mutations';
-import { sourceLabel } from '../bookings/BookingsTable';
 import { ImageGallery } from './ImageGallery';
 import { createProperty, updateProperty } from './mutations';
 import {
@@ -37,6 +36,7 @@ import {
 } from './property-rules';
 import { usePropertyLimit } from './use-tier';
 import './properties.css';
+import { sourceLabel } from '../../lib/source-label';
 
 function supportedZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };

@@ -13,7 +13,7 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { isOpen, isOverdue, taskDay } from '../tasks/task-rules';
 import { dayOrder, dayProgress } from '../housekeeping/task-filters';
 import { taskSlot, timeOf } from '../housekeeping/schedule-rules';

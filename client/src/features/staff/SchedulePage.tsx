@@ -12,7 +12,7 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { taskDay } from '../tasks/task-rules';
 import { dayOrder, daysFrom, weekStart } from '../housekeeping/task-filters';
 import { assignmentWarnings, hoursOn, timeOf, weekdayOf } from '../housekeeping/schedule-rules';

@@ -17,7 +17,7 @@ import { humanize } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { SkeletonRows } from '../../components/ui/Skeleton';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { isOpen, isOverdue, taskDay } from '../tasks/task-rules';
 import { dayOrder } from '../housekeeping/task-filters';
 import { TaskCards } from './TaskCards';

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/Button';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
-import { useProperties } from '../properties/use-properties';
+import { useProperties } from '../../data/common-rows';
 import { currentTier, extraFeatures, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent, type Usage } from './usage';
 import './subscription.css';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { MARKS, markRouteStart } from '../../features/calendar/marks';
+import { MARKS, markRouteStart } from '../../lib/screen-marks';
 import { HostCalendarPage } from '../../features/calendar/CalendarPage';
 
 export const Route = createFileRoute('/_host/host/calendar')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MARKS, markRouteStart } from '../../features/calendar/marks';
+import { MARKS, markRouteStart } from '../../lib/screen-marks';
 import { HostDashboardPage } from '../../features/dashboard/DashboardPage';
 
 export const Route = createFileRoute('/_host/host/dashboard')({

@@ -3,9 +3,9 @@
  * whether the server can be asked now, and the note a screen shows when it cannot, so that a
  * button is never simply dead.
  */
-import { useOnline } from '../../lib/use-online';
-import { FormMessage } from '../../components/layout/AuthLayout';
-import { useSyncSnapshot } from '../../sync/sync-context';
+import { useOnline } from '../lib/use-online';
+import { FormMessage } from './layout/AuthLayout';
+import { useSyncSnapshot } from '../sync/sync-context';
 
 export type OnlineOnly = { available: boolean; reason: string | null };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageNightlyRate, bookedNights, bookingTotals, byMonth, bySource, occupancyPercent, stayOn, type BookingLike } from './stats';
+import { averageNightlyRate, bookedNights, bookingTotals, byMonth, bySource, occupancyPercent, stayOn, type BookingLike } from './booking-stats';
 
 function booking(over: Partial<BookingLike>): BookingLike {
   return {
