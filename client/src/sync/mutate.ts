@@ -23,6 +23,9 @@ export type WriteRequest =
 
 export type MutateContext = { role: Role; now?: () => Date };
 
+/** A write of one synced row as screens are given it (SyncRuntime.write): the queued mutation, or null when nothing changed. */
+export type Write = (request: WriteRequest) => Promise<OutboxEntry | null>;
+
 /** A write the client refuses before it reaches the outbox; the message is for the user. */
 export class WriteRefused extends Error {
   constructor(message: string) {

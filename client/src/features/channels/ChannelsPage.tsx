@@ -10,7 +10,8 @@ import { QUEUE_CLEARED, bulkSyncCompletedText } from '../../../../shared/message
 import { TABLE, type CalendarFeed, type CalendarSyncJob, type Property } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
-import { useSyncRuntime } from '../../sync/sync-context';
+import { useWrite } from '../../data/use-write';
+import type { WriteRequest } from '../../sync/mutate';
 import { errorText } from '../../api/http';
 import { Page } from '../../components/layout/Page';
 import { FormMessage } from '../../components/layout/AuthLayout';
@@ -231,7 +232,7 @@ function JobItem({ job }: { job: CalendarSyncJob }) {
 }
 
 export function HostChannelsPage() {
-  const runtime = useSyncRuntime();
+  const { write } = useWrite();
   const { toast } = useToast();
   const properties = useProperties();
   const feeds = useRows(TABLE.calendar_feeds, FEEDS_QUERY);
@@ -252,22 +253,14 @@ export function HostChannelsPage() {
   const activeFeeds = (feeds.rows ?? []).filter((f) => f.is_active);
 
   const clearQueue = async () => {
-    try {
-      for (const job of clearable) await runtime.write({ table: TABLE.calendar_sync_jobs, op: 'delete', rowId: job.id });
-      toast({ title: QUEUE_CLEARED, description: `${clearable.length} finished ${clearable.length === 1 ? 'job' : 'jobs'} removed from the queue`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'The queue could not be cleared', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
-    }
+    const cleared = await write(clearable.map((job): WriteRequest => ({ table: TABLE.calendar_sync_jobs, op: 'delete', rowId: job.id })));
+    if (cleared.ok) toast({ title: QUEUE_CLEARED, description: `${clearable.length} finished ${clearable.length === 1 ? 'job' : 'jobs'} removed from the queue`, variant: 'success' });
   };
 
   const deleteFeed = async (feed: CalendarFeed) => {
     setDeleting(null);
-    try {
-      await runtime.write({ table: TABLE.calendar_feeds, op: 'delete', rowId: feed.id });
-      toast({ title: 'Calendar feed deleted', description: 'It will not be fetched again. Dates it imported stay until you change them.', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'The feed could not be deleted', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
-    }
+    const deleted = await write({ table: TABLE.calendar_feeds, op: 'delete', rowId: feed.id });
+    if (deleted.ok) toast({ title: 'Calendar feed deleted', description: 'It will not be fetched again. Dates it imported stay until you change them.', variant: 'success' });
   };
 
   const failed = [properties, feeds].find((r) => r.status === 'error');

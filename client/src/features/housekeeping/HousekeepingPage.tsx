@@ -20,8 +20,8 @@ import { EmptyState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { ApiError } from '../../api/http';
-import { writeFailureText } from '../../sync/mutate';
-import { useSyncRuntime } from '../../sync/sync-context';
+import type { WriteRequest } from '../../sync/mutate';
+import { useWrite } from '../../data/use-write';
 import { WEEKDAYS } from '../../../../shared/enums';
 import { TasksTable, PriorityBadge } from '../tasks/TasksTable';
 import { TaskDialog } from '../tasks/TaskDialog';
@@ -43,13 +43,13 @@ type Editing =
   | { kind: 'task'; task: Task | null; template: TaskTemplate | null }
   | { kind: 'staff'; staff: Staff | null }
   | { kind: 'template'; template: TaskTemplate | null }
-  | { kind: 'confirm'; title: string; text: string; confirm: string; run: () => Promise<unknown> }
+  | { kind: 'confirm'; title: string; text: string; confirm: string; request: WriteRequest }
   | null;
 
 export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const format = useFormat();
   const navigate = useNavigate();
-  const runtime = useSyncRuntime();
+  const { write } = useWrite();
   const online = useOnline();
   const { toast } = useToast();
   const properties = useProperties();
@@ -81,17 +81,10 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
     if (taskId) void navigate({ to: '/host/housekeeping', search: {}, replace: true });
   };
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast({ title: done, variant: 'success' });
-      return true;
-    } catch (error) {
-      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
-      return false;
-    }
+  const run = async (request: WriteRequest, done: string) => {
+    const outcome = await write(request);
+    if (outcome.ok) toast({ title: done, variant: 'success' });
   };
-  const write = (r: Parameters<typeof runtime.write>[0]) => runtime.write(r);
 
   const invite = async (s: Staff) => {
     setBusy(s.id);
@@ -166,7 +159,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
                 title: `Remove ${s.staff_name}?`,
                 text: 'Their tasks stay on the board; reassign the open ones to someone else.',
                 confirm: 'Remove',
-                run: () => deleteStaff(write, s.id),
+                request: deleteStaff(s.id),
               })
             }
           >
@@ -206,7 +199,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
             size="sm"
             variant="ghost"
             aria-label={`Delete ${t.name}`}
-            onClick={() => setEditing({ kind: 'confirm', title: `Delete ${t.name}?`, text: 'Tasks made from it keep their checklist.', confirm: 'Delete', run: () => deleteTemplate(write, t.id) })}
+            onClick={() => setEditing({ kind: 'confirm', title: `Delete ${t.name}?`, text: 'Tasks made from it keep their checklist.', confirm: 'Delete', request: deleteTemplate(t.id) })}
           >
             Delete
           </Button>
@@ -227,11 +220,11 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         Edit task
       </Button>
       {isOpen(open) ? (
-        <Button variant="ghost" onClick={() => void run(() => cancelTask(write, open.id), 'Task cancelled')}>
+        <Button variant="ghost" onClick={() => void run(cancelTask(open.id), 'Task cancelled')}>
           Cancel task
         </Button>
       ) : (
-        <Button variant="ghost" onClick={() => void run(() => reopenTask(write, open.id), 'Task reopened')}>
+        <Button variant="ghost" onClick={() => void run(reopenTask(open.id), 'Task reopened')}>
           Reopen task
         </Button>
       )}
@@ -240,7 +233,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         onClick={() => {
           const target = open;
           close();
-          setEditing({ kind: 'confirm', title: `Delete ${target.task_title}?`, text: 'The task is removed for you and the housekeeper.', confirm: 'Delete', run: () => deleteTask(write, target.id) });
+          setEditing({ kind: 'confirm', title: `Delete ${target.task_title}?`, text: 'The task is removed for you and the housekeeper.', confirm: 'Delete', request: deleteTask(target.id) });
         }}
       >
         Delete
@@ -385,9 +378,9 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
               variant="danger"
               onClick={() => {
                 if (editing?.kind !== 'confirm') return;
-                const { run: action, confirm } = editing;
+                const { request, confirm } = editing;
                 setEditing(null);
-                void run(action, confirm === 'Remove' ? 'Removed' : 'Deleted');
+                void run(request, confirm === 'Remove' ? 'Removed' : 'Deleted');
               }}
             >
               {editing?.kind === 'confirm' ? editing.confirm : 'Confirm'}

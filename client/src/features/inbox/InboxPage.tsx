@@ -8,7 +8,8 @@ import { addDays } from '../../../../shared/dates';
 import { TABLE, type Booking, type InboxMessage } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
-import { useSyncRuntime, usePendingRowIds } from '../../sync/sync-context';
+import { usePendingRowIds } from '../../sync/sync-context';
+import { useWrite } from '../../data/use-write';
 import { Page } from '../../components/layout/Page';
 import { Card } from '../../components/ui/Card';
 import { Badge, StatusBadge } from '../../components/ui/Badge';
@@ -26,18 +27,12 @@ import './inbox.css';
 
 const MAX_MESSAGE = 20_000;
 
-function failureText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The change could not be saved on this device.';
-}
-
 function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pending: Set<string> }) {
   const format = useFormat();
-  const runtime = useSyncRuntime();
   const names = usePropertyNames();
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const write = runtime.write.bind(runtime);
+  const { write, pending: busy, failure, clearFailure } = useWrite({ what: 'This message', toast: false });
   const unreadIds = thread.messages.filter(isUnread).map((m) => m.id);
 
   const send = async (event: FormEvent) => {
@@ -51,25 +46,14 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
       setError(`At most ${MAX_MESSAGE} characters`);
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      await sendMessage(write, { bookingId: thread.bookingId, guestName: thread.guestName, guestEmail: thread.guestEmail }, text);
-      setReply('');
-    } catch (e) {
-      setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
+    const sent = await write(sendMessage({ bookingId: thread.bookingId, guestName: thread.guestName, guestEmail: thread.guestEmail }, text));
+    if (sent.ok) setReply('');
   };
 
-  const read = async () => {
+  const read = () => {
     setError(null);
-    try {
-      await markRead(write, unreadIds);
-    } catch (e) {
-      setError(failureText(e));
-    }
+    void write(markRead(unreadIds));
   };
 
   const b = thread.booking;
@@ -84,7 +68,7 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
           </p>
         </div>
         {unreadIds.length ? (
-          <Button size="sm" variant="secondary" onClick={() => void read()}>
+          <Button size="sm" variant="secondary" onClick={read}>
             Mark as read
           </Button>
         ) : null}
@@ -102,8 +86,18 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
         ))}
       </ol>
       <form className="form conversation__reply" onSubmit={(e) => void send(e)} noValidate>
-        {error ? <FormMessage>{error}</FormMessage> : null}
-        <Textarea label={`Reply to ${thread.guestName}`} value={reply} onChange={(e) => setReply(e.target.value)} rows={3} maxLength={MAX_MESSAGE} hint="Works offline: it is sent when you are back online." />
+        {(error ?? failure) ? <FormMessage>{error ?? failure}</FormMessage> : null}
+        <Textarea
+          label={`Reply to ${thread.guestName}`}
+          value={reply}
+          onChange={(e) => {
+            clearFailure();
+            setReply(e.target.value);
+          }}
+          rows={3}
+          maxLength={MAX_MESSAGE}
+          hint="Works offline: it is sent when you are back online."
+        />
         <div className="form__row form__row--end">
           <Button type="submit" isLoading={busy}>
             Send reply
@@ -116,14 +110,13 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
 
 function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; onClose: () => void; onSent: (bookingId: string) => void }) {
   const format = useFormat();
-  const runtime = useSyncRuntime();
   const names = usePropertyNames();
   const today = format.today();
   const choices = messageableBookings(bookings, today, addDays(today, -30));
   const [bookingId, setBookingId] = useState(choices[0]?.id ?? '');
   const [text, setText] = useState('');
-  const [errors, setErrors] = useState<{ booking?: string; text?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ booking?: string; text?: string }>({});
+  const { write, pending: busy, failure } = useWrite({ what: 'This message', toast: false });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -131,15 +124,8 @@ function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; 
     const found = { booking: booking ? undefined : 'Choose a booking', text: text.trim() ? undefined : 'Write a message first' };
     setErrors(found);
     if (!booking || found.text) return;
-    setBusy(true);
-    try {
-      await sendMessage(runtime.write.bind(runtime), { bookingId: booking.id, guestName: booking.guest_name, guestEmail: booking.guest_email }, text);
-      onSent(booking.id);
-    } catch (e) {
-      setErrors({ form: failureText(e) });
-    } finally {
-      setBusy(false);
-    }
+    const sent = await write(sendMessage({ bookingId: booking.id, guestName: booking.guest_name, guestEmail: booking.guest_email }, text));
+    if (sent.ok) onSent(booking.id);
   };
 
   return (
@@ -160,7 +146,7 @@ function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; 
       }
     >
       <form id="new-message-form" className="form" onSubmit={(e) => void submit(e)} noValidate>
-        {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
+        {failure ? <FormMessage>{failure}</FormMessage> : null}
         {choices.length === 0 ? <FormMessage tone="info">No current, upcoming or recent stays to write about.</FormMessage> : null}
         <Select
           label="Booking"

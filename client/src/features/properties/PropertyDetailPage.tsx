@@ -15,8 +15,8 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
-import { useSyncRuntime, usePendingRowIds } from '../../sync/sync-context';
-import { writeFailureText } from '../../sync/mutate';
+import { usePendingRowIds } from '../../sync/sync-context';
+import { useWrite } from '../../data/use-write';
 import { BookingForm } from '../bookings/BookingForm';
 import type { BookingDraft } from '../bookings/booking-rules';
 import { BookingsTable } from '../bookings/BookingsTable';
@@ -28,7 +28,6 @@ import { archiveProperty, restoreProperty } from './mutations';
 import { usePropertyLimit } from './use-tier';
 import { TaskDialog } from '../tasks/TaskDialog';
 import { TasksTable } from '../tasks/TasksTable';
-import type { Write } from '../tasks/mutations';
 import './properties.css';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
@@ -63,9 +62,8 @@ function ExportUrl({ url }: { url: string | null }) {
 export function PropertyDetailPage({ id }: { id: string }) {
   const format = useFormat();
   const today = format.today();
-  const runtime = useSyncRuntime();
   const { toast } = useToast();
-  const write: Write = (request) => runtime.write(request);
+  const { write } = useWrite();
   const limit = usePropertyLimit();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
   const [editingProperty, setEditingProperty] = useState(false);
@@ -120,13 +118,8 @@ export function PropertyDetailPage({ id }: { id: string }) {
   const archived = p.status === 'archived';
 
   const toggleArchive = async () => {
-    try {
-      if (archived) await restoreProperty(write, p.id);
-      else await archiveProperty(write, p.id);
-      toast({ title: archived ? 'Property restored' : 'Property archived', description: archived ? 'It takes bookings again.' : 'Its bookings and finances stay; it no longer counts against your plan.' });
-    } catch (error) {
-      toast({ title: 'Not saved', description: writeFailureText(error), variant: 'destructive' });
-    }
+    const saved = await write(archived ? restoreProperty(p.id) : archiveProperty(p.id));
+    if (saved.ok) toast({ title: archived ? 'Property restored' : 'Property archived', description: archived ? 'It takes bookings again.' : 'Its bookings and finances stay; it no longer counts against your plan.' });
   };
 
   return (

@@ -6,30 +6,30 @@ import { z } from 'zod';
 import { ApiError } from '../../api/http';
 import { getToken } from '../../auth/token-storage';
 import { SYNCED_TABLES } from '../../db/schema';
-import type { Write } from '../tasks/mutations';
+import type { Fields, WriteRequest } from '../../sync/mutate';
 
 const PROPERTIES = SYNCED_TABLES.properties;
 
-export function createProperty(write: Write, fields: Record<string, unknown>, rowId?: string) {
-  return write({ table: PROPERTIES, op: 'create', rowId, fields });
+export function createProperty(fields: Fields, rowId?: string): WriteRequest {
+  return { table: PROPERTIES, op: 'create', rowId, fields };
 }
 
-export function updateProperty(write: Write, id: string, fields: Record<string, unknown>) {
-  return write({ table: PROPERTIES, op: 'update', rowId: id, fields });
+export function updateProperty(id: string, fields: Fields): WriteRequest {
+  return { table: PROPERTIES, op: 'update', rowId: id, fields };
 }
 
 /** Archived properties keep their bookings and finances but leave lists and the tier count. */
-export function archiveProperty(write: Write, id: string) {
-  return write({ table: PROPERTIES, op: 'update', rowId: id, fields: { status: 'archived' } });
+export function archiveProperty(id: string): WriteRequest {
+  return { table: PROPERTIES, op: 'update', rowId: id, fields: { status: 'archived' } };
 }
 
-export function restoreProperty(write: Write, id: string) {
-  return write({ table: PROPERTIES, op: 'update', rowId: id, fields: { status: 'active' } });
+export function restoreProperty(id: string): WriteRequest {
+  return { table: PROPERTIES, op: 'update', rowId: id, fields: { status: 'active' } };
 }
 
 /** Sets the gallery's order or drops an image (the first image is the cover). */
-export function setImages(write: Write, id: string, images: string[]) {
-  return write({ table: PROPERTIES, op: 'update', rowId: id, fields: { images } });
+export function setImages(id: string, images: string[]): WriteRequest {
+  return { table: PROPERTIES, op: 'update', rowId: id, fields: { images } };
 }
 
 const UploadAnswer = z.object({ url: z.string(), images: z.array(z.string()) });
