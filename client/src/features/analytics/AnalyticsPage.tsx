@@ -16,7 +16,7 @@ import { Table } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { useProperties, useEveryBooking } from '../../data/common-rows';
 import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from './analytics';
-import '../finances/finances.css';
+import './analytics.css';
 import { sourceLabel } from '../../lib/source-label';
 
 const ALL = 'all';
@@ -211,7 +211,7 @@ export function HostAnalyticsPage() {
       title="Analytics"
       description="How your properties perform, beside the period before."
       actions={
-        <div className="finance-filters">
+        <div className="filter-row">
           <Select
             label="Period"
             value={preset}

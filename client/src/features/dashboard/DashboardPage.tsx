@@ -9,10 +9,10 @@ import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { MARKS, markPainted } from '../../lib/screen-marks';
-import { useBookingsBetween } from '../calendar/use-bookings-between';
+import { useBookingsBetween } from '../../data/use-bookings-between';
 import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from './figures';
 import { usePropertyNames, useProperties } from '../../data/common-rows';
-import { TaskDialog } from '../tasks/TaskDialog';
+import { TaskDialog } from '../tasks';
 import './dashboard.css';
 
 function StayList({ title, stays, names, empty }: { title: string; stays: readonly Booking[]; names: Map<string, string>; empty: string }) {

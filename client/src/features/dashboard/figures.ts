@@ -11,7 +11,7 @@ import { holdsDates } from '../../../../shared/bookings';
 import { clashingPairs, feedOfExternalUid } from '../../../../shared/calendar-clashes';
 import { addDays } from '../../../../shared/format/dates';
 import { occupancy, roomRevenue, type StatsBooking } from '../../../../shared/stats';
-import { isOpen, isOverdue } from '../tasks/task-rules';
+import { isOpen, isOverdue } from '../tasks';
 import { monthStart, nextMonthStart, previousMonthStart } from '../../lib/months';
 
 export type DashBooking = StatsBooking & {

@@ -175,7 +175,7 @@ export function HostFinancesPage() {
       title="Finances"
       description={`Gross booking revenue, platform commission${rate !== undefined ? ` (${rate}%)` : ''} and your net payout.`}
       actions={
-        <div className="finance-filters">
+        <div className="filter-row">
           <Select label="Year" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} options={years.map((y) => ({ value: String(y), label: String(y) }))} />
           <Select
             label="Property"

@@ -23,9 +23,7 @@ import { ApiError } from '../../api/http';
 import type { WriteRequest } from '../../sync/mutate';
 import { useWrite } from '../../data/use-write';
 import { WEEKDAYS } from '../../../../shared/enums';
-import { TasksTable, PriorityBadge } from '../tasks/TasksTable';
-import { TaskDialog } from '../tasks/TaskDialog';
-import { isOpen } from '../tasks/task-rules';
+import { TasksTable, PriorityBadge, TaskDialog, isOpen } from '../tasks';
 import { useProperties } from '../../data/common-rows';
 import { TaskForm } from './TaskForm';
 import { StaffForm } from './StaffForm';
@@ -36,7 +34,7 @@ import { StaffSchedule } from './StaffSchedule';
 import { NO_FILTERS, filterTasks, type TaskFilters } from './task-filters';
 import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from './mutations';
 import { useOnline } from '../../lib/use-online';
-import { AlertsPrompt } from '../notifications/AlertsPrompt';
+import { AlertsPrompt } from '../notifications';
 import './housekeeping.css';
 
 type Editing =

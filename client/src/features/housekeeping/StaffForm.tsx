@@ -8,7 +8,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
 import { useWrite } from '../../data/use-write';
-import { minutesOf } from './schedule-rules';
+import { minutesOf } from '../tasks';
 import { parseList, saveStaff, type StaffFields } from './mutations';
 
 type DayDraft = { works: boolean; start: string; end: string };

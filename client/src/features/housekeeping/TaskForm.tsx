@@ -17,7 +17,7 @@ import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { editedFields, saveTask, taskFromTemplate, type TaskFields } from './mutations';
-import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from './schedule-rules';
+import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from '../tasks';
 
 export type TaskFormProps = {
   open: boolean;

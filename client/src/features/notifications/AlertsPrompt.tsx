@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { useToast } from '../../components/ui/Toast';
 import { alertsPromptDismissed, askPermission, dismissAlertsPrompt, pushSupported, subscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
+import './notifications.css';
 
 export function AlertsPrompt({ text }: { text: string }) {
   const { permission, refresh } = useAlertState();

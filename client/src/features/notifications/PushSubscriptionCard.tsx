@@ -12,7 +12,7 @@ import { ApiError } from '../../api/http';
 import { pushSupported, subscribeThisDevice, unsubscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
 import { useOnline } from '../../lib/use-online';
-import '../housekeeping/housekeeping.css';
+import './notifications.css';
 
 export type PushSubscriptionCardProps = {
   /** Card heading (default "Push notifications on this device"). */

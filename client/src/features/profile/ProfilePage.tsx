@@ -24,7 +24,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
-import { PushSubscriptionCard } from '../notifications/PushSubscriptionCard';
+import { PushSubscriptionCard } from '../notifications';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
   placePasswordError,

@@ -17,20 +17,16 @@ import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { usePendingRowIds } from '../../sync/sync-context';
 import { useWrite } from '../../data/use-write';
-import { BookingForm } from '../bookings/BookingForm';
-import type { BookingDraft } from '../bookings/booking-rules';
-import { BookingsTable } from '../bookings/BookingsTable';
-import { layoutTimeline } from '../calendar/timeline';
-import { Timeline } from '../calendar/Timeline';
+import { BookingForm, BookingsTable, type BookingDraft } from '../bookings';
+import { layoutTimeline, Timeline } from '../calendar';
+import { TaskDialog, TasksTable } from '../tasks';
+import { sourceLabel } from '../../lib/source-label';
+import { monthStart, nextMonthStart } from '../../lib/months';
 import { ImageGallery } from './ImageGallery';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { archiveProperty, restoreProperty } from './mutations';
 import { usePropertyLimit } from './use-tier';
-import { TaskDialog } from '../tasks/TaskDialog';
-import { TasksTable } from '../tasks/TasksTable';
 import './properties.css';
-import { sourceLabel } from '../../lib/source-label';
-import { monthStart, nextMonthStart } from '../../lib/months';
 
 const STRIP_DAYS = 30;
 /** Bookings listed on a property's page; the rest are on the bookings page. */

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
 import { useProperties } from '../../data/common-rows';
-import { isOpen, mapLink } from '../tasks/task-rules';
+import { isOpen, mapLink } from '../tasks';
 import { useMyTasks } from './use-my-tasks';
 import './staff.css';
 

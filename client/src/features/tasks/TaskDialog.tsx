@@ -15,7 +15,7 @@ import type { WriteRequest } from '../../sync/mutate';
 import { PriorityBadge } from './TasksTable';
 import { isOpen, isOverdue, mapLink } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask } from './mutations';
-import { AlertsPrompt } from '../notifications/AlertsPrompt';
+import { AlertsPrompt } from '../notifications';
 import './tasks.css';
 
 export type TaskDialogProps = {

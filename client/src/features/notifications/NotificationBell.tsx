@@ -9,15 +9,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useFormat } from '../../lib/display';
-import { Icon } from '../icons';
-import { Tooltip } from '../ui/Tooltip';
-import { Badge, type BadgeTone } from '../ui/Badge';
-import { SkeletonRows } from '../ui/Skeleton';
-import { ErrorState } from '../ui/States';
-import { NOTIFICATIONS_SHOWN, useNotifications, useSystemNotifications } from '../../features/notifications/use-notifications';
-import { askPermission } from '../../features/notifications/alerts';
-import { useAlertState } from '../../features/notifications/use-alert-state';
-import '../../features/notifications/notifications.css';
+import { Icon } from '../../components/icons';
+import { Tooltip } from '../../components/ui/Tooltip';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { SkeletonRows } from '../../components/ui/Skeleton';
+import { ErrorState } from '../../components/ui/States';
+import { NOTIFICATIONS_SHOWN, useNotifications, useSystemNotifications } from './use-notifications';
+import { askPermission } from './alerts';
+import { useAlertState } from './use-alert-state';
+import './notifications.css';
 
 const TYPE_TONE: Record<string, BadgeTone> = { info: 'info', success: 'success', warning: 'warning', urgent: 'danger', error: 'danger' };
 

@@ -6,10 +6,10 @@
  * index rather than through useRows: a first paint needs only these rows, not the whole table.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb } from '../../db/app-db';
-import type { Booking } from '../../data/tables';
-import { NotYetDownloaded, type RowsResult } from '../../data/use-rows';
-import { useHydrated, useSyncRuntime, useSyncSnapshot } from '../../sync/sync-context';
+import { appDb } from '../db/app-db';
+import type { Booking } from './tables';
+import { NotYetDownloaded, type RowsResult } from './use-rows';
+import { useHydrated, useSyncRuntime, useSyncSnapshot } from '../sync/sync-context';
 
 export function useBookingsBetween(from: string, to: string): RowsResult<Booking> {
   const runtime = useSyncRuntime();
