@@ -13,7 +13,8 @@ import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
 import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
 import { PERF, timed } from './perf';
-import { httpTransport, type FetchLike } from './transport';
+import { browserFetch } from '../api/http';
+import { httpTransport } from './transport';
 
 /** While open, the app syncs at least this often (architecture.md §4). */
 export const SYNC_INTERVAL_MS = 30_000;
@@ -26,8 +27,6 @@ export type RuntimeSnapshot = {
 };
 
 type RejectionListener = (rejections: Rejection[]) => void;
-
-const browserFetch: FetchLike = (url, init) => fetch(url, { ...init, credentials: 'same-origin' });
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
