@@ -43,7 +43,7 @@ export function makeFormatters(settings: DisplaySettings): Formatters {
 
 const FormatContext = createContext<Formatters | null>(null);
 
-/** Loads the user's display settings row (table 20042); the defaults apply until it arrives. */
+/** Loads the user's display settings row; the defaults apply until it arrives. */
 export function DisplaySettingsProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const result = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: userId }] });
   const row = result.status === 'success' ? result.rows[0] : undefined;

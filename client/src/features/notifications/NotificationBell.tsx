@@ -1,7 +1,7 @@
 /**
- * The notification center (spec §3/§4): the bell with the unread count and a panel listing the
- * user's notifications (table 20140) styled by type (info, success, warning, urgent, error), with
- * mark one read, mark all read and clear, through the outbox (decisions.md: they work offline).
+ * The notification center: the bell with the unread count and a panel listing the user's
+ * notifications styled by type (info, success, warning, urgent, error), with mark one read, mark
+ * all read and clear, through the outbox so that they work offline.
  * An action opens `/housekeeping?taskId=…`, which routes each role to the task. The panel's foot
  * shows the browser permission (default, granted, denied) and asks for it only on a click.
  * Notifications that arrive while the app is open also show as system notifications.
