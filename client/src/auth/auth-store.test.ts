@@ -68,7 +68,7 @@ describe('auth store over the offline store', () => {
     expect(await db.getMeta('clientId')).not.toBe(clientId);
   });
 
-  it('signing out wipes the session, the rows and the outbox (spec §4)', async () => {
+  it('signing out wipes the session, the rows and the outbox', async () => {
     const auth = createAuthStore({ db: () => db });
     await auth.signIn('token-1', maria);
     await queueChange();

@@ -1,5 +1,5 @@
 /**
- * Online-only commands (decisions.md: guest rebuild, calendar feeds and sync, password change):
+ * Online-only commands (guest rebuild, calendar feeds and sync, password change: the server does them):
  * whether the server can be asked now, and the note a screen shows when it cannot, so that a
  * button is never simply dead.
  */

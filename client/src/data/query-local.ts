@@ -1,5 +1,5 @@
 /**
- * The table API's page call (api.md "Generic table API") answered from local rows, with the
+ * The table API's page call (`POST /api/table/:table/page`, shared/api/table.ts) answered from local rows, with the
  * server's semantics: filters (Equal exact, StringContains case-insensitive, comparisons, In, null
  * with Equal/NotEqual), order by a field then by id in the same direction (nulls first when
  * ascending, as SQLite sorts), ascending unless IsAsc is false, 1-based pages, and the count of

@@ -16,7 +16,7 @@ export const TABLE = { ...TABLE_IDS, paypal_config_read: 23050 } as const;
 /** The tables the client reads: those with a row type below. */
 export type TableId = Extract<(typeof TABLE)[keyof typeof TABLE], keyof RowOf>;
 
-/** Secret columns come back as null with a `<column>_set` flag (decisions.md). */
+/** Secret columns come back as null with a `<column>_set` flag (the registry's `secret`, shared/registry.ts). */
 type Row<T extends { $inferSelect: object }> = T['$inferSelect'];
 
 export type UserRow = Omit<Row<typeof t.users>, 'password_hash'>;

@@ -1,8 +1,8 @@
 /**
  * Bookings whose stay touches [from, to), read through the offline store's check_out_date index
  * rather than a scan of every booking: with years of history on a device, the stays that end after
- * `from` are a small part of the table, and the calendar and dashboard open on them (issue 7
- * benchmark: 10 000 bookings). Same row shapes and states as useRows. Read straight from the
+ * `from` are a small part of the table, and the calendar and dashboard open on them (the
+ * benchmark of bench/host-screens.ts holds 10 000 bookings). Same row shapes and states as useRows. Read straight from the
  * index rather than through useRows: a first paint needs only these rows, not the whole table.
  */
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,5 +1,5 @@
 /**
- * What the browser keeps (architecture.md §4): the synced tables of shared/registry.ts under
+ * What the browser keeps: the synced tables of shared/registry.ts under
  * their registry names, keyed by `id` with the server's field names, and the engine's own tables.
  * Indexes are the fields the screens filter and sort on; IndexedDB cannot index booleans, so
  * flags such as `isRead` are filtered in memory.
@@ -128,7 +128,7 @@ export type Rejection = {
   code?: number;
 };
 
-/** Where the session is kept between visits (decisions.md: in IndexedDB, for offline sign-in). */
+/** Where the session is kept between visits: in IndexedDB, so that a user signs in offline. */
 export type StoredSession = {
   /** Null for a no-server demo session. */
   token: string | null;

@@ -1,6 +1,6 @@
 /**
  * The one formatting module of the client: the signed-in user's display settings (timezone, date
- * format, 12/24 h; spec §3, §9 defaults) applied to every date, time and amount on screen.
+ * format, 12/24 h; defaults of shared/format/dates.ts) applied to every date, time and amount on screen.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {

@@ -9,12 +9,12 @@ import { PushPayloadSchema } from '../../../shared/api/push';
 export type ShownNotification = {
   title: string;
   options: NotificationOptions & { data: { url: string } };
-  /** Close it after this long (spec §9: warnings after 5 s); null leaves it to the user. */
+  /** Close it after this long (warnings after 5 s); null leaves it to the user. */
   closeAfterMs: number | null;
 };
 
 /**
- * Spec §9: a warning closes itself after 5 s, an urgent one stays until the user acts
+ * A warning closes itself after 5 s, an urgent one stays until the user acts
  * (requireInteraction); other types are left to the browser.
  */
 export function autoCloseMs(type: string): number | null {

@@ -1,5 +1,5 @@
 /**
- * The sync engine (architecture.md §4): one sync at a time, push then pull, and a status the
+ * The sync engine: one sync at a time, push then pull, and a status the
  * layouts show. Triggers (a write, `online`, focus, the 30 s timer, a server poke) only ask for a
  * sync; asks that arrive while one runs fold into one more run after it. A write asks through a
  * short debounce, so that ticking five checklist items is one push. Timers are injectable so

@@ -1,5 +1,5 @@
 /**
- * Pulling (api.md "Sync", decisions.md): pages from the stored cursor while `more`, each applied
+ * Pulling (`GET /api/sync/pull`, shapes of shared/sync.ts): pages from the stored cursor while `more`, each applied
  * in one transaction together with its cursor, so a reload between pages resumes where it
  * stopped. A pulled row replaces the stored one, or, when mutations of it still wait, becomes its
  * base with them replayed on top (rebase). `reset: true` drops every synced table first; waiting

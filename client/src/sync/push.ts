@@ -1,5 +1,5 @@
 /**
- * Pushing the outbox (api.md "Sync"): in seq order, at most MAX_PUSH_MUTATIONS per request, until
+ * Pushing the outbox (`POST /api/sync/push`, shapes of shared/sync.ts): in seq order, at most MAX_PUSH_MUTATIONS per request, until
  * nothing waits. Each answer is applied in one transaction:
  * - applied: the change is now the server's; it is folded into the row's base.
  * - rejected: kept in `rejections` with the server's reason, and the row falls back to its base

@@ -1,5 +1,5 @@
 /**
- * The model-based property test of issue 4: three clients (the host, and two devices of one
+ * The model-based property test of the sync: three clients (the host, and two devices of one
  * housekeeper) make random offline edits to shared tasks, and push and pull at random over a
  * network that loses answers (the server applied, the client never heard), delivers requests
  * twice, or is down; clients reload between steps. The server is the REAL app (buildApp on a

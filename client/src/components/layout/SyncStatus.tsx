@@ -185,7 +185,7 @@ export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined 
   );
 }
 
-/** The demo banner: the data is local and changes stay on this device (spec §4 demo session). */
+/** The demo banner: the data is local and changes stay on this device (a demo session, sync/demo.ts). */
 export function DemoBanner() {
   const snapshot = useSyncSnapshot();
   if (snapshot.mode !== 'demo') return null;

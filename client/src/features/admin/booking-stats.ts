@@ -1,6 +1,6 @@
 /**
- * Figures the dashboards, finances and analytics pages derive from booking rows. Pure functions;
- * money is summed in integer cents (decisions.md: never accumulated in floating point).
+ * Figures the admin analytics page derives from booking rows. Pure functions; money is summed in
+ * integer cents (shared/money.ts), never accumulated in floating point.
  */
 import { fromCents, toCents } from '../../../../shared/money';
 import { addDays, nightsBetween } from '../../../../shared/format/dates';

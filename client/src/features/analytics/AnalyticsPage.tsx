@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 7): occupancy, ADR, RevPAR, length of stay, lead time, source mix and
+ * Analytics: occupancy, ADR, RevPAR, length of stay, lead time, source mix and
  * cancellations for a chosen period and property, each beside the period just before, with
  * charts. Night-based and booking-based figures follow shared/stats.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Create or edit a booking (issue 7 "Bookings"), offline included: inline validation with the
+ * Create or edit a booking, offline included: inline validation with the
  * server's rules, the double-booking check against the bookings on this device (the server runs
  * the same rule on push and may still refuse: that refusal shows here and on the list), and
  * commission and net as the server computed them, or a preview at the host's rate until then.

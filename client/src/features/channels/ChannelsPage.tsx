@@ -1,7 +1,7 @@
 /**
- * Channels (issues 7 and 8): per property its booking-site listings and iCal feeds (add, delete,
- * last successful fetch, event count, last error, sync now), bulk sync of every feed, and the
- * sync queue live with progress bars (spec §4 steps and statuses, §8 toasts, §9 queue rules).
+ * Channels: per property its booking-site listings and iCal feeds (add, delete, last successful
+ * fetch, event count, last error, sync now), bulk sync of every feed, and the sync queue live
+ * with progress bars (the steps, statuses and queue rules of jobs.ts).
  * Feeds and syncs are online-only commands; the rows they make arrive through sync.
  */
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The host dashboard's figures (issue 7 "Dashboard") from the rows the device holds: arrivals and
+ * The host dashboard's figures from the rows the device holds: arrivals and
  * departures for today and tomorrow, occupancy of the next 30 days, revenue of this month against
  * last month, open and urgent tasks, unread messages, and what needs attention. Pure, so it is
  * tested without a browser. Revenue and occupancy are night-based (shared/stats.ts, as on the

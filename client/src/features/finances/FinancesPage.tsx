@@ -1,5 +1,5 @@
 /**
- * Finances (issue 7): gross, commission and net per month of check-in, per property and per
+ * Finances: gross, commission and net per month of check-in, per property and per
  * booking site for a chosen year and property, with a chart, the unpaid bookings, and a CSV of
  * the bookings behind every figure. Everything is computed from the bookings on this device.
  */

@@ -1,5 +1,5 @@
 /**
- * The finance page's figures (issue 7 "Finances"): gross, commission and net per check-in month,
+ * The finance page's figures: gross, commission and net per check-in month,
  * per property and per booking site for a chosen year and property, the unpaid bookings, and the
  * booking rows behind every figure (for the CSV exports). Sums come from shared/stats.ts
  * (integer cents inside, cancelled bookings left out), so this page and the server agree.

@@ -1,7 +1,7 @@
 /**
- * Guests (issue 7): everyone who booked, derived on the server from the bookings (spec §5), with
- * search, VIP and status filters, a guest's stays, and the online-only rebuild with the spec's
- * Success / Error toasts and counts (spec §8).
+ * Guests: everyone who booked, derived on the server from the bookings (shared/guests.ts), with
+ * search, VIP and status filters, a guest's stays, and the online-only rebuild with its success
+ * and error toasts and counts (texts of shared/messages.ts).
  */
 import { useMemo, useState } from 'react';
 import { GUEST_STATUSES } from '../../../../shared/guests';

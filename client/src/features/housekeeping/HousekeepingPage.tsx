@@ -1,5 +1,5 @@
 /**
- * The host's housekeeping (spec §2, issue 5): tasks as a list, a board by status and a day/week
+ * The host's housekeeping: tasks as a list, a board by status and a day/week
  * schedule per staff member, with filters; the team (every staff field, invites) and task
  * templates. Every write goes through the outbox (works offline) except the invite, which is
  * online only. A notification link (/housekeeping?taskId=) opens that task.
@@ -64,7 +64,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  // A task just made is the moment to offer alerts on this device (spec §4), not the page load.
+  // A task just made is the moment to offer alerts on this device, not the page load.
   const [offerAlerts, setOfferAlerts] = useState(false);
   const tz = format.settings.timezone;
   const filtered = useMemo(() => filterTasks(allTasks, filters, tz), [allTasks, filters, tz]);

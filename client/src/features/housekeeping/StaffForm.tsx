@@ -1,4 +1,4 @@
-/** Add or edit a housekeeper: every field of spec §3, availability per weekday with hours or off. */
+/** Add or edit a housekeeper: every field of a staff member, availability per weekday with hours or off. */
 import { useState, type FormEvent } from 'react';
 import { STAFF_STATUSES, WEEKDAYS } from '../../../../shared/enums';
 import type { Staff } from '../../data/tables';

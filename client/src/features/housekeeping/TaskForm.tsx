@@ -1,5 +1,5 @@
 /**
- * Create or edit a task with every field of spec §3. Picking a template fills the task from it
+ * Create or edit a task with every field of a task. Picking a template fills the task from it
  * (title, checklist, duration, category, priority, instructions) in one step. Assigning it to
  * someone who is off, outside their hours, already busy then, or over their hours that day is
  * warned about in the form (schedule-rules.ts); the host may still save.

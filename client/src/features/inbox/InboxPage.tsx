@@ -1,5 +1,5 @@
 /**
- * Inbox (issue 7): guest messages grouped by booking with their unread state; replying, starting
+ * Inbox: guest messages grouped by booking with their unread state; replying, starting
  * a conversation from a booking and marking read all go through the outbox, so they work offline
  * and reach the server when the device is back online (a waiting message says so).
  */

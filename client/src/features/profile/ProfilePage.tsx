@@ -1,8 +1,8 @@
 /**
- * Profile (every area; issue 7 "Profile" for hosts): the account, display settings (timezone,
- * date format, clock; spec §3, §9) written through the outbox and applied everywhere by
- * lib/display.tsx, the host's business fields with the spec §8 profile errors, the password
- * change (online-only), Web Push for this device, and, for staff, their work details.
+ * Profile (every area): the account, display settings (timezone, date format, clock) written
+ * through the outbox and applied everywhere by lib/display.tsx, the host's business fields with
+ * the profile errors of shared/messages.ts, the password change (online-only), Web Push for this
+ * device, and, for staff, their work details.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DATE_FORMATS, WEEKDAYS } from '../../../../shared/enums';

@@ -1,5 +1,5 @@
 /**
- * Create or edit a property with every field (issue 7 "Properties"): amenities picker, OTA
+ * Create or edit a property with every field: amenities picker, OTA
  * listings as platform → reference rows, timezone, and the gallery once the property exists.
  * Writes go through the outbox (offline too). A new property past the tier's limit is refused here
  * with the server's words and a way to a larger plan.

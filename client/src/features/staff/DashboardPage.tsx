@@ -1,5 +1,5 @@
 /**
- * The housekeeper's day (issue 5), for a phone held in one hand: the progress of the day, the
+ * The housekeeper's day, for a phone held in one hand: the progress of the day, the
  * next task first with one large button to start or continue it, then the rest of today in the
  * order to work it, then anything overdue. Everything reads the device's store: offline it works.
  */

@@ -1,6 +1,6 @@
 /**
- * Subscription (issue 7): the host's plan, its usage against the plan's limits (properties, OTA
- * integrations: decisions.md "Tier limits"), every plan side by side with monthly and yearly
+ * Subscription: the host's plan, its usage against the plan's limits (properties, OTA
+ * integrations: usage.ts), every plan side by side with monthly and yearly
  * prices and features, and how to ask the admin for a change (paying online arrives with the
  * payment-provider work).
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduling facts of housekeeping (issue 5): where a task sits in its assignee's week, and the
+ * Scheduling facts of housekeeping tasks: where a task sits in its assignee's week, and the
  * warnings a host sees before assigning it (off that weekday, outside the hours, overlapping
  * another task, more work that day than hours). Pure functions: the caller passes the timezone in
  * which availability hours are read (the user's display timezone) and the other tasks.
