@@ -16,8 +16,8 @@ import { Table } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { useProperties, useEveryBooking } from '../../data/common-rows';
 import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from './analytics';
-import './analytics.css';
 import { sourceLabel } from '../../lib/source-label';
+import './analytics.css';
 
 const ALL = 'all';
 

@@ -20,9 +20,9 @@ import { usePendingRowIds, useRejectionsOf } from '../../sync/sync-context';
 import { useProperties, useHostProfile } from '../../data/common-rows';
 import { blockOverlapText, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
 import { cancelBooking, createBooking, updateBooking } from './mutations';
-import './bookings.css';
 import { sourceLabel } from '../../lib/source-label';
 import { useWrite } from '../../data/use-write';
+import './bookings.css';
 
 export type BookingFormProps = {
   open: boolean;

@@ -16,9 +16,9 @@ import { BookingsTable } from './BookingsTable';
 import { BookingForm } from './BookingForm';
 import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type BookingFilters } from './booking-rules';
 import { useProperties } from '../../data/common-rows';
-import './bookings.css';
 import { dismissRejection, useRejectionsOf, usePendingRowIds } from '../../sync/sync-context';
 import { sourceLabel } from '../../lib/source-label';
+import './bookings.css';
 
 /** The list reads every booking on the device (filters run in memory, offline too), latest first. */
 const EVERY_BOOKING = { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: false } as const;

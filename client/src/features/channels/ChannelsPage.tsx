@@ -30,8 +30,8 @@ import { FEED_PLATFORMS, isPlanLimitText, normalizeFeedUrl, placeServerError, va
 import { clearableJobs, orderJobs, progressStep } from './jobs';
 import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from '../../components/online-only';
 import { useSyncBatch, type Batch } from './use-sync-batch';
-import './channels.css';
 import { sourceLabel } from '../../lib/source-label';
+import './channels.css';
 
 const FEEDS_QUERY = { PageSize: 1000, OrderByField: 'created_at', IsAsc: true } as const;
 const JOBS_QUERY = { PageSize: 500 } as const;

@@ -29,8 +29,8 @@ import {
   type FinanceGroup,
 } from './finance';
 import { moneyTotals } from '../../../../shared/stats';
-import './finances.css';
 import { sourceLabel } from '../../lib/source-label';
+import './finances.css';
 
 const ALL = 'all';
 

@@ -23,8 +23,8 @@ import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, staysOf, type GuestFilter } from './guest-filters';
 import { rebuildGuests } from './guest-sync';
-import './guests.css';
 import { sourceLabel } from '../../lib/source-label';
+import './guests.css';
 
 function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) {
   const format = useFormat();

@@ -15,8 +15,8 @@ import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { isLimitRefusal } from './property-rules';
 import { usePropertyLimit } from './use-tier';
 import { useProperties } from '../../data/common-rows';
-import './properties.css';
 import { dismissRejection, useRejectionsOf } from '../../sync/sync-context';
+import './properties.css';
 
 function PropertyCard({ property, next }: { property: Property; next: Booking | undefined }) {
   const format = useFormat();

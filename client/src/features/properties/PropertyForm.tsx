@@ -33,8 +33,8 @@ import {
   type TierLimit,
 } from './property-rules';
 import { usePropertyLimit } from './use-tier';
-import './properties.css';
 import { sourceLabel } from '../../lib/source-label';
+import './properties.css';
 
 function supportedZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
