@@ -1,5 +1,5 @@
 /**
- * Draws the app icons of the web app manifest (architecture.md §5) from the brand mark of
+ * Draws the app icons of the web app manifest (vite.config.ts) from the brand mark of
  * client/public/favicon.svg: a white house on the brand teal. Pure TypeScript with node's zlib:
  * the shapes are rasterised with 4×4 supersampling and written as RGBA PNG files into
  * client/public/icons. The PNGs are committed; run again after changing the mark:

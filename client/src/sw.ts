@@ -1,5 +1,5 @@
 /**
- * Staykeep's service worker (architecture.md §5), built by vite-plugin-pwa (injectManifest) to
+ * Staykeep's service worker, built by vite-plugin-pwa (injectManifest) to
  * /sw.js. It precaches the app shell and every route chunk, answers navigations with the shell
  * so that any page opens offline (API, iCal, docs and uploads excluded: those are the server's),
  * shows Web Push notifications and opens the task on a click, and pushes the outbox on
@@ -35,7 +35,7 @@ async function showPush(text: string | null): Promise<void> {
   const { title, options, closeAfterMs } = notificationFromPush(text);
   await self.registration.showNotification(title, options);
   if (closeAfterMs === null) return;
-  // Spec §9: warnings close after 5 s. Kept inside waitUntil so the worker lives that long.
+  // Warnings close after 5 s. Kept inside waitUntil so the worker lives that long.
   await new Promise((resolve) => setTimeout(resolve, closeAfterMs));
   for (const shown of await self.registration.getNotifications({ tag: options.tag })) shown.close();
 }

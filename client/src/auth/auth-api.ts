@@ -1,4 +1,4 @@
-/** The auth calls of api.md (spec §7 "Authentication calls"). */
+/** The auth calls (`/api/auth/*`, `/api/setup`): sign-in, registration, the session user, sign-out, password reset, first setup. */
 import { z } from 'zod';
 import { apiRequest, apiRequestAs } from '../api/http';
 import { AuthResultSchema, SessionUserSchema, type AuthResult, type SessionUser } from './session';

@@ -1,4 +1,4 @@
-/** React access to the session store (spec §8: a context hook used outside its provider throws). */
+/** React access to the session store (a context hook used outside its provider throws). */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { Role } from '../../../shared/enums';
 import type { AuthState, AuthStore } from './auth-store';

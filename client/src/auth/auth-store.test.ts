@@ -5,6 +5,7 @@ import { testStore, type TestStore } from '../sync/test-db';
 import { createAuthStore } from './auth-store';
 import type { SessionUser } from './session';
 import { getToken } from './token-storage';
+import { TABLE_IDS } from '../../../shared/table-ids';
 
 const maria: SessionUser = { ID: 'u-maria', Name: 'Maria', Email: 'maria@example.com', CreateTime: '', Role: 'staff', setupCompleted: true, staffId: 's1' };
 const harper: SessionUser = { ID: 'u-harper', Name: 'Harper', Email: 'harper@example.com', CreateTime: '', Role: 'host', setupCompleted: true, hostProfileId: 'h1' };
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 async function queueChange(): Promise<void> {
-  await db.outbox.add({ id: 'm1', seq: 1, table: 20111, op: 'update', rowId: 't1', fields: { notes: 'x' }, at: '2030-01-01T00:00:00Z' });
+  await db.outbox.add({ id: 'm1', seq: 1, table: TABLE_IDS.housekeeping_tasks, op: 'update', rowId: 't1', fields: { notes: 'x' }, at: '2030-01-01T00:00:00Z' });
 }
 
 describe('auth store over the offline store', () => {
@@ -67,7 +68,7 @@ describe('auth store over the offline store', () => {
     expect(await db.getMeta('clientId')).not.toBe(clientId);
   });
 
-  it('signing out wipes the session, the rows and the outbox (spec §4)', async () => {
+  it('signing out wipes the session, the rows and the outbox', async () => {
     const auth = createAuthStore({ db: () => db });
     await auth.signIn('token-1', maria);
     await queueChange();

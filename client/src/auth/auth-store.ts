@@ -6,7 +6,7 @@
  * The session lives in the offline store (token-storage.ts), so a user who signed in before
  * opens the app offline as themselves. Signing in claims the store for that user (another
  * user's rows and outbox go); an expired session (401) forgets only the token, so the outbox
- * waits for the same user to sign in again; signing out wipes everything (spec §4).
+ * waits for the same user to sign in again; signing out wipes everything.
  */
 import type { Role } from '../../../shared/enums';
 import { ApiError, onUnauthorized } from '../api/http';
@@ -31,7 +31,7 @@ export type AuthStore = {
   expire(): Promise<void>;
   /** Loads the stored session, then re-reads the user from the server (kept when it cannot be reached). */
   restore(): Promise<void>;
-  /** Spec §6: "The auth context offers a role check against a list of roles." */
+  /** Whether the signed-in user has one of the given roles. */
   hasRole(roles: readonly Role[]): boolean;
 };
 

@@ -1,4 +1,4 @@
-/** Which credentials may start the no-server demo (spec §1): a demo account with the demo password. */
+/** Which credentials may start the no-server demo: a demo account with the demo password. */
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
 
 export function demoAccountFor(email: string, password: string) {

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §2, §6), called from the `beforeLoad` of the pathless layout of each area.
+ * Route guards, called from the `beforeLoad` of the pathless layout of each area.
  * They throw the router's redirects, so the page asked for never renders for the wrong user.
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';

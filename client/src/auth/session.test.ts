@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_ROLES, SessionUserSchema, areaOf, homePathFor, landingPathFor, safeRedirectPath } from './session';
 
-describe('landing by role (spec §2 "After login")', () => {
+describe('landing by role after sign-in', () => {
   it('sends admins and super admins to /admin/dashboard, hosts and staff to theirs', () => {
     expect(homePathFor('super_admin')).toBe('/admin/dashboard');
     expect(homePathFor('admin')).toBe('/admin/dashboard');
@@ -9,7 +9,7 @@ describe('landing by role (spec §2 "After login")', () => {
     expect(homePathFor('staff')).toBe('/staff/dashboard');
   });
 
-  it('matches the area table of spec §6', () => {
+  it('lets each role into its own area only', () => {
     expect(AREA_ROLES).toEqual({ admin: ['super_admin', 'admin'], host: ['host'], staff: ['staff'] });
     expect(areaOf('admin')).toBe('admin');
     expect(areaOf('staff')).toBe('staff');
@@ -46,7 +46,7 @@ describe('safeRedirectPath', () => {
 });
 
 describe('SessionUserSchema', () => {
-  it('reads Role or role and normalises it (spec §3, §5)', () => {
+  it('reads Role or role and normalises it', () => {
     const base = { ID: 'u1', Name: 'A', Email: 'a@example.com', CreateTime: '2025-01-01T00:00:00Z', setupCompleted: true };
     expect(SessionUserSchema.parse({ ...base, Role: 'host' }).Role).toBe('host');
     expect(SessionUserSchema.parse({ ...base, role: 'Super Admin' }).Role).toBe('super_admin');

@@ -1,6 +1,6 @@
 /**
- * The session user of spec §3 / api.md and the routing rules that depend on its role (spec §2:
- * where each role lands after sign-in, which area each role may enter).
+ * The session user (shared/session.ts) as the auth calls answer it, and the routing rules that
+ * depend on its role: where each role lands after sign-in, which area each role may enter.
  */
 import { z } from 'zod';
 import type { Role } from '../../../shared/enums';
@@ -9,7 +9,7 @@ import type { SessionUser } from '../../../shared/session';
 
 export type { SessionUser };
 
-/** Spec §3: "Role is read from Role or role", then normalised (spec §5). */
+/** The role is read from `Role` or `role`, then normalised (shared/roles.ts). */
 export const SessionUserSchema: z.ZodType<SessionUser> = z
   .looseObject({
     ID: z.union([z.string(), z.number()]).transform(String),
@@ -39,7 +39,7 @@ export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 export type Area = 'admin' | 'host' | 'staff';
 
-/** Spec §6: who may enter each area. */
+/** Who may enter each area. */
 export const AREA_ROLES: Record<Area, readonly Role[]> = {
   admin: ['super_admin', 'admin'],
   host: ['host'],
@@ -51,7 +51,7 @@ export function areaOf(role: Role): Area {
   return role === 'staff' ? 'staff' : 'host';
 }
 
-/** Spec §2 "After login": admins to /admin/dashboard, hosts to /host/dashboard, staff to /staff/dashboard. */
+/** After sign-in: admins to /admin/dashboard, hosts to /host/dashboard, staff to /staff/dashboard. */
 export function homePathFor(role: Role): '/admin/dashboard' | '/host/dashboard' | '/staff/dashboard' {
   const area = areaOf(role);
   return area === 'admin' ? '/admin/dashboard' : area === 'host' ? '/host/dashboard' : '/staff/dashboard';

@@ -1,7 +1,7 @@
 /**
  * Where the session is kept between visits: the `meta` table of the offline store (IndexedDB),
  * beside the data, so that a user who signed in before opens the app offline as themselves
- * (decisions.md "Offline and online"). Read once at start into memory, so that every request
+ * (the app opens without the network). Read once at start into memory, so that every request
  * reads the token synchronously. Storage failures (a browser with IndexedDB disabled) leave the
  * session in memory only: never an error on screen.
  */

@@ -1,4 +1,4 @@
-/** Renders a rows result in its three states (style.md §9): skeleton, error, empty, or the rows. */
+/** Renders a rows result in its states: a skeleton while loading, the error, the empty state, or the rows. */
 import type { ReactNode } from 'react';
 import type { RowsResult } from '../data/use-rows';
 import { SkeletonRows } from './ui/Skeleton';

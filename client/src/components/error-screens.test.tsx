@@ -6,8 +6,8 @@ import { useToast } from './ui/Toast';
 import { useFormat } from '../lib/display';
 import { useCurrentUser } from './layout/current-user';
 
-describe('error screens (spec §2, exact texts)', () => {
-  it('the generic screen says what the spec says, with a Refresh Page button', () => {
+describe('error screens (exact texts)', () => {
+  it('the generic screen says what went wrong, with a Refresh Page button', () => {
     const html = renderToStaticMarkup(<ErrorScreen />);
     expect(html).toContain('Something went wrong');
     expect(html).toContain('An unexpected error occurred. Please try refreshing the page.');
@@ -22,7 +22,7 @@ describe('error screens (spec §2, exact texts)', () => {
   });
 });
 
-describe('context hooks outside their provider (spec §8)', () => {
+describe('context hooks outside their provider', () => {
   const hooks: [string, () => unknown][] = [
     ['useAuth', useAuth],
     ['useToast', useToast],

@@ -1,5 +1,5 @@
 /**
- * The generic error screen and the router's fallback screen of spec §2, with their exact texts.
+ * The generic error screen and the router's fallback screen, with their exact texts.
  * The generic one catches anything thrown outside a route (providers, the shell); route errors
  * get the router fallback.
  */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../lib/page-title';
 
-/** Any path the app does not know (spec §2). */
+/** Any path the app does not know. */
 export function NotFoundPage() {
   usePageTitle('Page not found');
   return (

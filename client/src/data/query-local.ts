@@ -1,11 +1,11 @@
 /**
- * The table API's page call (api.md "Generic table API") answered from local rows, with the
+ * The table API's page call (`POST /api/table/:table/page`, shared/api/table.ts) answered from local rows, with the
  * server's semantics: filters (Equal exact, StringContains case-insensitive, comparisons, In, null
  * with Equal/NotEqual), order by a field then by id in the same direction (nulls first when
  * ascending, as SQLite sorts), ascending unless IsAsc is false, 1-based pages, and the count of
  * every matching row. Screens keep the arguments they gave the server.
  */
-import type { Filter, Page, PageQuery } from './table-api';
+import type { FilterInput, Page, PageQuery } from './table-api';
 
 type Scalar = string | number | boolean;
 
@@ -35,7 +35,7 @@ function equals(a: unknown, b: unknown): boolean {
   return x === y;
 }
 
-export function matches(row: Record<string, unknown>, filter: Filter): boolean {
+export function matches(row: Record<string, unknown>, filter: FilterInput): boolean {
   const value = row[filter.name];
   const wanted = filter.value;
   if (wanted === null) {

@@ -6,13 +6,17 @@
 import { TABLE_IDS } from '../../../shared/table-ids';
 import type * as t from '../../../shared/schema/tables';
 
-/** Spec §3: the payment-provider configuration is written as 23187 and read as 23050. */
+/**
+ * The table ids of shared/table-ids.ts, and one more: the payment-provider configuration is
+ * written through its own id and read through an alias id (shared/registry.ts lists 23050 among
+ * the aliases of paypal_config; shared/table-ids.ts names only each table's own id).
+ */
 export const TABLE = { ...TABLE_IDS, paypal_config_read: 23050 } as const;
 
 /** The tables the client reads: those with a row type below. */
 export type TableId = Extract<(typeof TABLE)[keyof typeof TABLE], keyof RowOf>;
 
-/** Secret columns come back as null with a `<column>_set` flag (decisions.md). */
+/** Secret columns come back as null with a `<column>_set` flag (the registry's `secret`, shared/registry.ts). */
 type Row<T extends { $inferSelect: object }> = T['$inferSelect'];
 
 export type UserRow = Omit<Row<typeof t.users>, 'password_hash'>;
@@ -42,31 +46,31 @@ export type PaypalWebhookEvent = Row<typeof t.paypalWebhookEvents>;
 
 /** Which row type each table id answers with. */
 export type RowOf = {
-  20009: UserRow;
-  20039: HostProfile;
-  20040: SubscriptionTier;
-  20041: PlatformSetting;
-  20042: DisplaySettingsRow;
-  20100: Property;
-  20101: Booking;
-  20110: Staff;
-  20111: Task;
-  20112: TaskTemplate;
-  20120: Guest;
-  20140: NotificationRow;
-  20150: CalendarFeed;
-  20151: CalendarSyncJob;
-  20152: CalendarBlock;
-  20153: InboxMessage;
-  22401: PartnerCredentials;
-  22402: PartnerSyncLog;
-  22403: Row<typeof t.partnerBookings>;
-  22404: Row<typeof t.partnerProperties>;
-  22466: PartnerMessage;
-  23046: PaypalPlan;
-  23047: PaypalSubscription;
-  23048: PaypalPayment;
-  23049: PaypalWebhookEvent;
-  23050: PaypalConfig;
-  23057: Row<typeof t.paypalPlanSync>;
+  [TABLE.users]: UserRow;
+  [TABLE.host_profiles]: HostProfile;
+  [TABLE.subscription_tiers]: SubscriptionTier;
+  [TABLE.platform_settings]: PlatformSetting;
+  [TABLE.display_settings]: DisplaySettingsRow;
+  [TABLE.properties]: Property;
+  [TABLE.bookings]: Booking;
+  [TABLE.housekeeping_staff]: Staff;
+  [TABLE.housekeeping_tasks]: Task;
+  [TABLE.task_templates]: TaskTemplate;
+  [TABLE.guests]: Guest;
+  [TABLE.notifications]: NotificationRow;
+  [TABLE.calendar_feeds]: CalendarFeed;
+  [TABLE.calendar_sync_jobs]: CalendarSyncJob;
+  [TABLE.calendar_blocks]: CalendarBlock;
+  [TABLE.inbox_messages]: InboxMessage;
+  [TABLE.partner_credentials]: PartnerCredentials;
+  [TABLE.partner_sync_logs]: PartnerSyncLog;
+  [TABLE.partner_bookings]: Row<typeof t.partnerBookings>;
+  [TABLE.partner_properties]: Row<typeof t.partnerProperties>;
+  [TABLE.partner_messages]: PartnerMessage;
+  [TABLE.paypal_plans]: PaypalPlan;
+  [TABLE.paypal_subscriptions]: PaypalSubscription;
+  [TABLE.paypal_payments]: PaypalPayment;
+  [TABLE.paypal_webhook_events]: PaypalWebhookEvent;
+  [TABLE.paypal_config_read]: PaypalConfig;
+  [TABLE.paypal_plan_sync]: Row<typeof t.paypalPlanSync>;
 };

@@ -2,8 +2,8 @@
  * How features read rows. `useRows` reads the offline store's in-memory mirror (db/mirror.ts) and
  * pages it with the table API's arguments (query-local.ts), so a change from any source (a local
  * write, a pull, a rebase, another tab, the service worker) re-renders what shows it, online or
- * not, without reading the table back out of IndexedDB. Online-only data (billing, integrations:
- * decisions.md "Online-only commands") uses `useOnlineRows`, a server read through react-query.
+ * not, without reading the table back out of IndexedDB. Data that is not kept offline (billing,
+ * integrations) uses `useOnlineRows`, a server read through react-query.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -80,7 +80,7 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   return { status: 'success', rows: page.List as RowOf[Id][], total: page.VirtualCount, error: null, retry };
 }
 
-/** Rows that are only ever read online (decisions.md "Online-only commands"). */
+/** Rows that are only ever read online (tables not kept on the device). */
 export function useOnlineRows<Id extends TableId>(table: Id, query: PageQuery = {}, options: Options = {}): RowsResult<RowOf[Id]> {
   const result = useQuery<Page<RowOf[Id]>, Error>({
     queryKey: ['online', table, query],

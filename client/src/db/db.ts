@@ -1,5 +1,5 @@
 /**
- * The one Dexie database of the client (style.md §8). Schema versions are only ever added: a
+ * The one Dexie database of the client. Schema versions are only ever added: a
  * shipped version is never edited, so that every installed browser can upgrade from it.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';

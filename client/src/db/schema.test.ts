@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getTableColumns } from 'drizzle-orm';
 import { TABLES, type TableDef } from '../../../shared/registry';
 import { SYNCED_INDEXES, SYNCED_TABLES, SYNCED_TABLE_NAMES } from './schema';
+import { TABLE_IDS } from '../../../shared/table-ids';
 
 describe('the offline store schema', () => {
   it('keeps exactly the synced tables of the registry, under their names and ids', () => {
@@ -31,7 +32,7 @@ describe('store upgrades', () => {
     if (version === 2) old.version(2).stores(SYNCED_INDEXES_V2);
     await old.table('housekeeping_tasks').put({ id: 't1', property_id: 'p1', task_status: 'pending' });
     await old.table('bookings').put({ id: 'b1', property_id: 'p1', check_out_date: '2030-01-02' });
-    await old.table('outbox').add({ id: 'm1', seq: 1, table: 20111, op: 'update', rowId: 't1', fields: { notes: 'x' }, at: '2030-01-01T00:00:00Z' });
+    await old.table('outbox').add({ id: 'm1', seq: 1, table: TABLE_IDS.housekeeping_tasks, op: 'update', rowId: 't1', fields: { notes: 'x' }, at: '2030-01-01T00:00:00Z' });
     await old.table('meta').put({ key: 'cursor', value: 42 });
     old.close();
     return { indexedDB, IDBKeyRange };

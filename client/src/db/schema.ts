@@ -1,31 +1,31 @@
 /**
- * What the browser keeps (architecture.md §4): the synced tables of shared/registry.ts under
+ * What the browser keeps: the synced tables of shared/registry.ts under
  * their registry names, keyed by `id` with the server's field names, and the engine's own tables.
  * Indexes are the fields the screens filter and sort on; IndexedDB cannot index booleans, so
  * flags such as `isRead` are filtered in memory.
  */
-import type { TABLE_IDS } from '../../../shared/registry';
+import { TABLE_IDS } from '../../../shared/table-ids';
 import type { MutationOp } from '../../../shared/sync';
 import type { SessionUser } from '../auth/session';
 
-/** The synced tables, name → numeric table id (checked against the registry's ids). */
+/** The synced tables (those the registry, shared/registry.ts, marks `synced`), name → numeric table id. */
 export const SYNCED_TABLES = {
-  host_profiles: 20039,
-  subscription_tiers: 20040,
-  platform_settings: 20041,
-  display_settings: 20042,
-  properties: 20100,
-  bookings: 20101,
-  housekeeping_staff: 20110,
-  housekeeping_tasks: 20111,
-  task_templates: 20112,
-  guests: 20120,
-  notifications: 20140,
-  calendar_feeds: 20150,
-  calendar_sync_jobs: 20151,
-  calendar_blocks: 20152,
-  inbox_messages: 20153,
-} as const satisfies { [K in keyof typeof TABLE_IDS]?: (typeof TABLE_IDS)[K] };
+  host_profiles: TABLE_IDS.host_profiles,
+  subscription_tiers: TABLE_IDS.subscription_tiers,
+  platform_settings: TABLE_IDS.platform_settings,
+  display_settings: TABLE_IDS.display_settings,
+  properties: TABLE_IDS.properties,
+  bookings: TABLE_IDS.bookings,
+  housekeeping_staff: TABLE_IDS.housekeeping_staff,
+  housekeeping_tasks: TABLE_IDS.housekeeping_tasks,
+  task_templates: TABLE_IDS.task_templates,
+  guests: TABLE_IDS.guests,
+  notifications: TABLE_IDS.notifications,
+  calendar_feeds: TABLE_IDS.calendar_feeds,
+  calendar_sync_jobs: TABLE_IDS.calendar_sync_jobs,
+  calendar_blocks: TABLE_IDS.calendar_blocks,
+  inbox_messages: TABLE_IDS.inbox_messages,
+} as const satisfies Partial<typeof TABLE_IDS>;
 
 export type SyncedTableName = keyof typeof SYNCED_TABLES;
 export type SyncedTableId = (typeof SYNCED_TABLES)[SyncedTableName];
@@ -128,7 +128,7 @@ export type Rejection = {
   code?: number;
 };
 
-/** Where the session is kept between visits (decisions.md: in IndexedDB, for offline sign-in). */
+/** Where the session is kept between visits: in IndexedDB, so that a user signs in offline. */
 export type StoredSession = {
   /** Null for a no-server demo session. */
   token: string | null;

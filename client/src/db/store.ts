@@ -37,7 +37,7 @@ export async function claimStore(db: StaykeepDb, owner: string, label = owner): 
   });
 }
 
-/** Sign-out: nothing of the user stays on the device (spec §4: the stored user and demo user go). */
+/** Sign-out: nothing of the user stays on the device (the stored user and the demo user go too). */
 export async function wipeStore(db: StaykeepDb): Promise<void> {
   await db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections, db.meta], async () => {
     await clearSyncedTables(db);

@@ -1,6 +1,6 @@
 /**
  * The one formatting module of the client: the signed-in user's display settings (timezone, date
- * format, 12/24 h; spec §3, §9 defaults) applied to every date, time and amount on screen.
+ * format, 12/24 h; defaults of shared/format/dates.ts) applied to every date, time and amount on screen.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
@@ -43,7 +43,7 @@ export function makeFormatters(settings: DisplaySettings): Formatters {
 
 const FormatContext = createContext<Formatters | null>(null);
 
-/** Loads the user's display settings row (table 20042); the defaults apply until it arrives. */
+/** Loads the user's display settings row; the defaults apply until it arrives. */
 export function DisplaySettingsProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const result = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: userId }] });
   const row = result.status === 'success' ? result.rows[0] : undefined;

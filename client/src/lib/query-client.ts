@@ -1,4 +1,4 @@
-/** The query cache as spec §9 sets it: fresh for 5 minutes, 1 retry, no refetch on focus or mount. */
+/** The query cache of online reads: fresh for 5 minutes, 1 retry, no refetch on focus or mount. */
 import { QueryClient } from '@tanstack/react-query';
 
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;

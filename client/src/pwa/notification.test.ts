@@ -9,7 +9,7 @@ describe('push notifications', () => {
     expect(shown.closeAfterMs).toBeNull();
   });
 
-  it('follows the server payload (spec names, requireInteraction)', () => {
+  it('follows the server payload (its field names, requireInteraction)', () => {
     const payload = { id: 'n2', title: 'Task Overdue', message: 'Lisbon', type: 'warning', timestamp: '2030-01-01T00:00:00Z', actionUrl: '/housekeeping?taskId=t2', taskId: 't2', requireInteraction: true };
     const shown = notificationFromPush(JSON.stringify(payload));
     expect(shown.options).toMatchObject({ body: 'Lisbon', requireInteraction: true, data: { url: '/housekeeping?taskId=t2' } });
@@ -17,7 +17,7 @@ describe('push notifications', () => {
     expect(shown.closeAfterMs).toBeNull();
   });
 
-  it('closes a warning after 5 s (spec §9) and leaves other types to the browser', () => {
+  it('closes a warning after 5 s and leaves other types to the browser', () => {
     expect(notificationFromPush(JSON.stringify({ id: 'n3', title: 'Task Overdue', type: 'warning' })).closeAfterMs).toBe(5000);
     expect(notificationFromPush(JSON.stringify({ id: 'n4', title: 'Task Completed', type: 'success' })).closeAfterMs).toBeNull();
     expect(autoCloseMs('warning')).toBe(5000);

@@ -1,33 +1,20 @@
 /**
- * What the service worker shows for a Web Push message (architecture.md §5). The payload is the
- * server's (server/src/modules/push: `{ id, title, message, type, timestamp, actionUrl, taskId,
- * requireInteraction }`); `body` is read as a synonym of `message`, plain text as the body.
- * Urgent ones stay until the user acts (requireInteraction), warnings close after 5 s; a click
- * opens `/housekeeping?taskId=…` (spec §2), which routes each role to the task.
+ * What the service worker shows for a Web Push message. The payload is the server's, read with
+ * the contract's lenient schema (shared/api/push.ts): `body` as a synonym of `message`, plain text
+ * as the body. Urgent ones stay until the user acts (requireInteraction), warnings close after
+ * 5 s; a click opens `/housekeeping?taskId=…`, which routes each role to the task.
  */
-import { z } from 'zod';
-import { NOTIFICATION_TYPES } from '../../../shared/enums';
-
-const PushPayloadSchema = z.looseObject({
-  title: z.string().max(200).optional(),
-  message: z.string().max(2000).optional(),
-  body: z.string().max(2000).optional(),
-  type: z.enum(NOTIFICATION_TYPES).optional().catch(undefined),
-  taskId: z.string().max(100).nullish(),
-  actionUrl: z.string().max(2000).nullish(),
-  id: z.string().max(100).nullish(),
-  requireInteraction: z.boolean().optional().catch(undefined),
-});
+import { PushPayloadSchema } from '../../../shared/api/push';
 
 export type ShownNotification = {
   title: string;
   options: NotificationOptions & { data: { url: string } };
-  /** Close it after this long (spec §9: warnings after 5 s); null leaves it to the user. */
+  /** Close it after this long (warnings after 5 s); null leaves it to the user. */
   closeAfterMs: number | null;
 };
 
 /**
- * Spec §9: a warning closes itself after 5 s, an urgent one stays until the user acts
+ * A warning closes itself after 5 s, an urgent one stays until the user acts
  * (requireInteraction); other types are left to the browser.
  */
 export function autoCloseMs(type: string): number | null {

@@ -5,7 +5,7 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { ADMIN_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 
-/** The admin area (spec §6: super_admin and admin). */
+/** The admin area (super_admin and admin). */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: ({ context, location }) => {
     requireArea(context, 'admin', location);

@@ -5,7 +5,7 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { HOST_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 
-/** The host area (spec §6: hosts only). */
+/** The host area (hosts only). */
 export const Route = createFileRoute('/_host')({
   beforeLoad: ({ context, location }) => {
     requireArea(context, 'host', location);

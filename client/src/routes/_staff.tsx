@@ -5,7 +5,7 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { STAFF_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 
-/** The staff area (spec §6: staff only). */
+/** The staff area (staff only). */
 export const Route = createFileRoute('/_staff')({
   beforeLoad: ({ context, location }) => {
     requireArea(context, 'staff', location);

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Spec §2: /dashboard/* redirects to /host/dashboard. */
+/** /dashboard/* redirects to /host/dashboard. */
 export const Route = createFileRoute('/dashboard/$')({
   beforeLoad: () => {
     throw redirect({ to: '/host/dashboard', replace: true });

@@ -4,7 +4,7 @@ import { requireUser } from '../auth/guards';
 import { homePathFor } from '../auth/session';
 
 /**
- * The target of notification links, `/housekeeping?taskId=` (spec §2): each role is routed to
+ * The target of notification links, `/housekeeping?taskId=`: each role is routed to
  * where it works on that task; admins, who have no task screen, go to their dashboard.
  */
 export const Route = createFileRoute('/housekeeping')({

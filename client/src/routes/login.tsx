@@ -50,7 +50,7 @@ function LoginPage() {
       await auth.signIn(token, user);
       await navigate({ href: landingPathFor(user.Role, search.redirect), replace: true });
     } catch (err) {
-      // Spec §1: the demo accounts also work with no server at all, on this device's demo data.
+      // The demo accounts also work with no server at all, on this device's demo data.
       const demo = isUnreachable(err) ? demoAccountFor(email, password) : undefined;
       if (demo) {
         try {

@@ -7,7 +7,7 @@ import { PageSpinner } from '../components/ui/Spinner';
 
 /**
  * Finishes a sign-in that arrives by redirect (an invite or reset link carrying a session token)
- * and routes by role (spec §2). Without a token, a signed-in user is routed and anyone else is
+ * and routes by role (auth/session.ts). Without a token, a signed-in user is routed and anyone else is
  * sent to sign in.
  */
 export const Route = createFileRoute('/onauthsuccess')({

@@ -10,7 +10,7 @@ import { Input } from '../components/ui/Input';
 import { PageSpinner } from '../components/ui/Spinner';
 import { ErrorState } from '../components/ui/States';
 
-/** Creates the first super admin; only while none exists (api.md `/api/setup`). */
+/** Creates the first super admin; only while none exists (`/api/setup`). */
 export const Route = createFileRoute('/setup')({
   component: SetupPage,
 });

@@ -3,7 +3,7 @@ import { requireUser } from '../auth/guards';
 import { homePathFor } from '../auth/session';
 
 /**
- * The payment provider's cancel return URL (spec §2: no screen of its own): the host lands on
+ * The payment provider's cancel return URL (no screen of its own): the host lands on
  * the subscription page, which says that the checkout was cancelled.
  */
 export const Route = createFileRoute('/subscription/cancelled')({

@@ -7,7 +7,8 @@
 import type { StaykeepDb } from '../db/db';
 import { pullAll } from './pull';
 import { pushOutbox } from './push';
-import { httpTransport, type FetchLike } from './transport';
+import type { FetchLike } from '../api/http';
+import { httpTransport } from './transport';
 
 /** The tag of the Background Sync registration. */
 export const BACKGROUND_SYNC_TAG = 'staykeep-outbox';

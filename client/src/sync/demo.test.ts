@@ -4,6 +4,7 @@ import type { StaykeepDb } from '../db/db';
 import { claimStore } from '../db/store';
 import { loadDemo } from './demo';
 import { testStore } from './test-db';
+import { TABLE_IDS } from '../../../shared/table-ids';
 
 const email = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)?.email ?? '';
 
@@ -31,7 +32,7 @@ describe('no-server demo', () => {
 
   it('gives the host its own rows and replaces whatever the store held, outbox included', async () => {
     await claimStore(db, 'someone-else');
-    await db.outbox.add({ id: 'm1', seq: 1, table: 20111, op: 'update', rowId: 'x', fields: {}, at: '2030-01-01T00:00:00Z' });
+    await db.outbox.add({ id: 'm1', seq: 1, table: TABLE_IDS.housekeeping_tasks, op: 'update', rowId: 'x', fields: {}, at: '2030-01-01T00:00:00Z' });
     const user = await loadDemo(db, email('host'), '2031-05-10');
     expect(user.hostProfileId).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);

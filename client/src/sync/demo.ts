@@ -1,5 +1,5 @@
 /**
- * The no-server demo (spec §1, architecture.md §5): when the server cannot be reached, a demo
+ * The no-server demo: when the server cannot be reached, a demo
  * account signs in on this device alone. The shared generator (shared/demo/generate.ts, the one
  * the server seeds from) fills the store with data relative to today, cut to what that account
  * would see on the server; changes stay local (no engine runs for a demo session).
@@ -17,7 +17,7 @@ export function demoOwner(userId: string): string {
 
 type DemoRows = Partial<Record<SyncedTableName, readonly Record<string, unknown>[]>>;
 
-/** The rows the user would pull from the server (decisions.md "Who reads what"). */
+/** The rows the user would pull from the server (who reads what is the server's policy; this mirrors it for the demo data). */
 export function demoScope(data: DemoData, user: SessionUser): DemoRows {
   const own = <T extends { user_id: string }>(rows: readonly T[]) => rows.filter((r) => r.user_id === user.ID);
   switch (user.Role) {

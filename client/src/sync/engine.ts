@@ -1,5 +1,5 @@
 /**
- * The sync engine (architecture.md §4): one sync at a time, push then pull, and a status the
+ * The sync engine: one sync at a time, push then pull, and a status the
  * layouts show. Triggers (a write, `online`, focus, the 30 s timer, a server poke) only ask for a
  * sync; asks that arrive while one runs fold into one more run after it. A write asks through a
  * short debounce, so that ticking five checklist items is one push. Timers are injectable so
@@ -11,7 +11,8 @@ import type { Rejection } from '../db/schema';
 import { measureSince, perfStart, PERF, type SyncRunDetail } from './perf';
 import { pullAll, type PullProgress } from './pull';
 import { pushOutbox } from './push';
-import { SyncHttpError, type SyncTransport } from './transport';
+import { ApiError } from '../api/http';
+import type { SyncTransport } from './transport';
 
 export type SyncState =
   /** Everything sent and received (or nothing to do yet). */
@@ -160,8 +161,8 @@ export class SyncEngine {
       this.set({ state: 'idle', error: null, progress: null, lastSyncedAt: (this.options.now ?? (() => new Date()))().toISOString() });
     } catch (err) {
       if (this.stopped) return;
-      if (err instanceof SyncHttpError && err.isNetwork) this.set({ state: 'offline', progress: null });
-      else if (err instanceof SyncHttpError && err.status === 401) {
+      if (err instanceof ApiError && err.isNetwork) this.set({ state: 'offline', progress: null });
+      else if (err instanceof ApiError && err.status === 401) {
         this.set({ state: 'unauthorized', error: 'Your session has ended. Sign in again to send your changes.', progress: null });
         this.options.onUnauthorized?.();
       } else {

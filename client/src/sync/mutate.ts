@@ -1,5 +1,5 @@
 /**
- * The one way the client writes a synced row (architecture.md §1, §4): in ONE Dexie transaction
+ * The one way the client writes a synced row (screens reach it through data/use-write.ts): in ONE Dexie transaction
  * the change is applied to the local table (so every live query re-renders) and appended to the
  * outbox as a mutation `{ id: UUIDv7, seq, table, op, rowId, fields, at }`. The engine pushes it
  * later; nothing here needs the network.
@@ -22,6 +22,9 @@ export type WriteRequest =
   | { table: SyncedTableId; op: 'delete'; rowId: string };
 
 export type MutateContext = { role: Role; now?: () => Date };
+
+/** A write of one synced row as screens are given it (SyncRuntime.write): the queued mutation, or null when nothing changed. */
+export type Write = (request: WriteRequest) => Promise<OutboxEntry | null>;
 
 /** A write the client refuses before it reaches the outbox; the message is for the user. */
 export class WriteRefused extends Error {

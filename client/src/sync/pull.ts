@@ -1,5 +1,5 @@
 /**
- * Pulling (api.md "Sync", decisions.md): pages from the stored cursor while `more`, each applied
+ * Pulling (`GET /api/sync/pull`, shapes of shared/sync.ts): pages from the stored cursor while `more`, each applied
  * in one transaction together with its cursor, so a reload between pages resumes where it
  * stopped. A pulled row replaces the stored one, or, when mutations of it still wait, becomes its
  * base with them replayed on top (rebase). `reset: true` drops every synced table first; waiting
@@ -13,7 +13,8 @@ import { clearSyncedTables } from '../db/store';
 import { keyOf, pendingOf, replay, writeView } from './rebase';
 import { PERF, timed } from './perf';
 import { SyncStopped } from './push';
-import { SyncHttpError, type SyncTransport } from './transport';
+import { ApiError } from '../api/http';
+import type { SyncTransport } from './transport';
 
 export type PullProgress = {
   /** Changes applied so far in this pull. */
@@ -152,7 +153,7 @@ export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: Pul
     try {
       page = await (next ?? fetchPage(summary.cursor));
     } catch (err) {
-      if (!(err instanceof SyncHttpError) || err.status !== 400 || summary.cursor === 0 || restarted) throw err;
+      if (!(err instanceof ApiError) || err.status !== 400 || summary.cursor === 0 || restarted) throw err;
       restarted = true;
       await applyPullPage(db, { cursor: 0, more: true, reset: true, changes: [] }, ctx.role);
       summary.cursor = 0;

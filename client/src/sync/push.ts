@@ -1,5 +1,5 @@
 /**
- * Pushing the outbox (api.md "Sync"): in seq order, at most MAX_PUSH_MUTATIONS per request, until
+ * Pushing the outbox (`POST /api/sync/push`, shapes of shared/sync.ts): in seq order, at most MAX_PUSH_MUTATIONS per request, until
  * nothing waits. Each answer is applied in one transaction:
  * - applied: the change is now the server's; it is folded into the row's base.
  * - rejected: kept in `rejections` with the server's reason, and the row falls back to its base
@@ -15,7 +15,8 @@ import { MAX_PUSH_MUTATIONS, type PushResponse, type PushResult } from '../../..
 import type { StaykeepDb } from '../db/db';
 import { syncedTableName, type OutboxEntry, type Rejection } from '../db/schema';
 import { applyMutation, keyOf, rebaseRows, type RowKey } from './rebase';
-import { SyncHttpError, type SyncTransport } from './transport';
+import { ApiError } from '../api/http';
+import type { SyncTransport } from './transport';
 
 export type PushContext = {
   clientId: string;
@@ -85,7 +86,7 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
 }
 
 /** Refuses one mutation locally with the server's reason (it can never be applied). */
-async function rejectLocally(db: StaykeepDb, m: OutboxEntry, error: SyncHttpError, ctx: PushContext, summary: PushSummary): Promise<void> {
+async function rejectLocally(db: StaykeepDb, m: OutboxEntry, error: ApiError, ctx: PushContext, summary: PushSummary): Promise<void> {
   const response: PushResponse = { lastSeq: m.seq, results: [{ id: m.id, status: 'rejected', error: error.message, code: error.status }] };
   await acknowledge(db, [m], response, ctx, summary);
 }
@@ -102,13 +103,13 @@ export async function pushOutbox(db: StaykeepDb, transport: SyncTransport, ctx: 
     const first = batch[0];
     if (!first) return summary;
     // A batch that starts where the last one did made no progress: stop rather than spin.
-    if (first.seq === lastFirstSeq) throw new SyncHttpError('The server did not process the waiting changes', 500);
+    if (first.seq === lastFirstSeq) throw new ApiError('The server did not process the waiting changes', 500);
     lastFirstSeq = first.seq;
     let response: PushResponse;
     try {
       response = await transport.push({ clientId: ctx.clientId, mutations: batch.map(toWire) });
     } catch (err) {
-      if (!(err instanceof SyncHttpError) || err.status !== 400) throw err;
+      if (!(err instanceof ApiError) || err.status !== 400) throw err;
       if (batch.length === 1) {
         await rejectLocally(db, first, err, ctx, summary);
         continue;

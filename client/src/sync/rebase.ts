@@ -1,5 +1,5 @@
 /**
- * Rebase (architecture.md §4): what the screen shows for a row is the server's state of it with
+ * Rebase: what the screen shows for a row is the server's state of it with
  * the mutations still waiting replayed on top, in seq order. The server state of a row with
  * waiting mutations is kept in `base`; a row without any has no base, and its stored row is the
  * server's. Replaying applies the same status rule as the server, so that an older offline edit

@@ -1,6 +1,6 @@
 /**
  * The engine bound to the browser: one per signed-in session (none for a demo session, whose
- * changes stay local). It wires the triggers of architecture.md §4: a write (debounced),
+ * changes stay local). It wires the sync's triggers: a write (debounced),
  * `online`, focus and visibility, a 30 s timer, and the server's poke over EventSource (opened
  * only after sign-in), plus Background Sync where the browser has it, as an extra. Screens read
  * its status through `subscribe`/`getSnapshot` and write through `write`.
@@ -13,9 +13,10 @@ import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
 import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
 import { PERF, timed } from './perf';
-import { httpTransport, type FetchLike } from './transport';
+import { browserFetch } from '../api/http';
+import { httpTransport } from './transport';
 
-/** While open, the app syncs at least this often (architecture.md §4). */
+/** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
 
 
@@ -26,8 +27,6 @@ export type RuntimeSnapshot = {
 };
 
 type RejectionListener = (rejections: Rejection[]) => void;
-
-const browserFetch: FetchLike = (url, init) => fetch(url, { ...init, credentials: 'same-origin' });
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 

@@ -33,6 +33,28 @@ export function useRejections(): Rejection[] {
   return useLiveQuery(() => refusedChanges(appDb()), [], []);
 }
 
+/** The server's refusals of one table's writes, newest first (live). */
+export function useRejectionsOf(table: number): Rejection[] {
+  return useLiveQuery(async () => (await refusedChanges(appDb())).filter((r) => r.table === table), [table], []);
+}
+
+/** Forgets one refusal (the user has read it). */
+export async function dismissRejection(id: string): Promise<void> {
+  await appDb().rejections.delete(id);
+}
+
+/** Ids of rows of a table with a change waiting in the outbox (their server figures are not in yet; live). */
+export function usePendingRowIds(table: number): Set<string> {
+  return useLiveQuery(
+    async () => {
+      const entries = await appDb().outbox.toArray();
+      return new Set(entries.filter((e) => e.table === table).map((e) => e.rowId));
+    },
+    [table],
+    new Set<string>(),
+  );
+}
+
 /** Whether the store holds a complete first copy of the user's data (live; undefined while reading). */
 export function useHydrated(): boolean | undefined {
   return useLiveQuery(async () => (await appDb().getMeta('hydrated')) === true, []);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRejection, describeSync, progressPercent } from './sync-label';
 import type { SyncStatus } from './engine';
+import { TABLE_IDS } from '../../../shared/table-ids';
 
 const idle: SyncStatus = { state: 'idle', error: null, lastSyncedAt: '2030-01-01T00:00:00Z', progress: null };
 
@@ -47,7 +48,7 @@ describe('describeSync', () => {
 describe('describeRejection', () => {
   it('names the kind of row and the fields of the refused change', () => {
     const base = { id: 'm', rowId: 't', at: '', rejectedAt: '', error: 'No' };
-    expect(describeRejection({ ...base, table: 20111, op: 'update', fields: { task_status: 'pending', notes: 'x' } })).toBe('Task: change of task status, notes');
-    expect(describeRejection({ ...base, table: 20100, op: 'delete', fields: {} })).toBe('Property: deletion');
+    expect(describeRejection({ ...base, table: TABLE_IDS.housekeeping_tasks, op: 'update', fields: { task_status: 'pending', notes: 'x' } })).toBe('Task: change of task status, notes');
+    expect(describeRejection({ ...base, table: TABLE_IDS.properties, op: 'delete', fields: {} })).toBe('Property: deletion');
   });
 });

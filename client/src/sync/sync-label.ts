@@ -1,4 +1,4 @@
-/** The words and tone of the sync status every layout shows (architecture.md §4). */
+/** The words and tone of the sync status every layout shows. */
 import type { Rejection } from '../db/schema';
 import type { SyncStatus } from './engine';
 import type { RuntimeSnapshot } from './runtime';

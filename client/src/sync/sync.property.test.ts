@@ -1,5 +1,5 @@
 /**
- * The model-based property test of issue 4: three clients (the host, and two devices of one
+ * The model-based property test of the sync: three clients (the host, and two devices of one
  * housekeeper) make random offline edits to shared tasks, and push and pull at random over a
  * network that loses answers (the server applied, the client never heard), delivers requests
  * twice, or is down; clients reload between steps. The server is the REAL app (buildApp on a
@@ -30,7 +30,8 @@ import { pushOutbox } from './push';
 import { replay } from './rebase';
 import { writeGuesses } from './write-guesses';
 import { testStore, type TestStore } from './test-db';
-import { httpTransport, SyncHttpError, type FetchLike } from './transport';
+import { ApiError, type FetchLike } from '../api/http';
+import { httpTransport } from './transport';
 
 const TASKS = SYNCED_TABLES.housekeeping_tasks;
 const RUNS = 200;
@@ -118,10 +119,10 @@ function fakeFetch(client: () => Client, ledger: Verdict[]): FetchLike {
     c.fault = 'none';
     if (fault === 'down') throw new TypeError('fetch failed');
     const send = async (delivered: boolean) => {
-      if (url.startsWith('/api/sync/push') && init.body) {
+      if (url.startsWith('/api/sync/push') && typeof init.body === 'string') {
         for (const m of (JSON.parse(init.body) as { mutations: SentMutation[] }).mutations) sentMutations.set(m.id, m);
       }
-      const res = await app.inject({ method: init.method as 'GET' | 'POST', url, headers: init.headers, payload: init.body });
+      const res = await app.inject({ method: init.method, url, headers: init.headers, payload: init.body });
       if (url.startsWith('/api/sync/push') && res.statusCode === 200) {
         for (const r of (res.json() as PushResponse).results) ledger.push({ id: r.id, status: r.status, error: r.error, delivered, client: c.index });
       }
@@ -266,7 +267,7 @@ async function runScenario(steps: Step[]): Promise<void> {
           else await c.engine.sync();
           pulled = step.kind === 'pull' || (step.kind === 'sync' && c.engine.getStatus().state === 'idle');
         } catch (err) {
-          if (!(err instanceof SyncHttpError && err.isNetwork)) throw err;
+          if (!(err instanceof ApiError && err.isNetwork)) throw err;
         }
         c.fault = 'none';
         // Right after a pull the screen shows the server's state with the waiting changes on top.

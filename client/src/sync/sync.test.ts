@@ -14,7 +14,8 @@ import { writeGuesses } from './write-guesses';
 import { applyPullPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { testStore } from './test-db';
-import { parsePullResponse, SyncHttpError, type SyncTransport } from './transport';
+import { ApiError } from '../api/http';
+import { parsePullResponse, type SyncTransport } from './transport';
 
 const TASKS = SYNCED_TABLES.housekeeping_tasks;
 const PROPS = SYNCED_TABLES.properties;
@@ -332,9 +333,9 @@ describe('push', () => {
     await seedTasks(task('t1'));
     await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'a' } }, { role: 'staff' });
     transport.onPush = () => {
-      throw new SyncHttpError('The server could not be reached', 0);
+      throw new ApiError('The server could not be reached', 0);
     };
-    await expect(pushOutbox(db, transport, { clientId, role: 'staff' })).rejects.toThrow(SyncHttpError);
+    await expect(pushOutbox(db, transport, { clientId, role: 'staff' })).rejects.toThrow(ApiError);
     expect(await db.outbox.count()).toBe(1);
     expect((await row('t1'))?.notes).toBe('a');
     transport.onPush = new ScriptedTransport().onPush;
@@ -367,7 +368,7 @@ describe('push', () => {
     await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { task_title: 'ok too' } }, { role: 'host' });
     const ok = new ScriptedTransport().onPush;
     transport.onPush = (request) => {
-      if (request.mutations.some((m) => m.id === broken?.id)) throw new SyncHttpError('Invalid value for mutations.0.fields', 400);
+      if (request.mutations.some((m) => m.id === broken?.id)) throw new ApiError('Invalid value for mutations.0.fields', 400);
       return ok(request);
     };
     const summary = await pushOutbox(db, transport, { clientId, role: 'host' });
@@ -428,7 +429,7 @@ describe('pull', () => {
     transport.pull = async (cursor, limit) => {
       if (cursor === 40 && transport.pulls.length === 1) {
         transport.pulls.push({ cursor, limit });
-        throw new SyncHttpError('The server could not be reached', 0);
+        throw new ApiError('The server could not be reached', 0);
       }
       return pull(cursor, limit);
     };
@@ -468,7 +469,7 @@ describe('pull', () => {
     transport.pull = async (cursor, limit) => {
       if (cursor > 0) {
         transport.pulls.push({ cursor, limit });
-        throw new SyncHttpError('Invalid value for cursor: ahead of the server', 400);
+        throw new ApiError('Invalid value for cursor: ahead of the server', 400);
       }
       return pull(cursor, limit);
     };
@@ -486,10 +487,10 @@ describe('pull', () => {
     transport.pull = async (cursor, limit) => {
       transport.pulls.push({ cursor, limit });
       const page = transport.pages.shift();
-      if (!page) throw new SyncHttpError('The server could not be reached', 0);
+      if (!page) throw new ApiError('The server could not be reached', 0);
       return page;
     };
-    await expect(pullAll(local, transport, { role: 'host' })).rejects.toThrow(SyncHttpError);
+    await expect(pullAll(local, transport, { role: 'host' })).rejects.toThrow(ApiError);
     local.close();
     local = store.open();
     expect(await local.getMeta('cursor')).toBe(4);
@@ -539,13 +540,13 @@ describe('engine', () => {
 
     online = true;
     transport.onPush = () => {
-      throw new SyncHttpError('The server could not be reached', 0);
+      throw new ApiError('The server could not be reached', 0);
     };
     await engine.sync();
     expect(engine.getStatus().state).toBe('offline');
 
     transport.onPush = () => {
-      throw new SyncHttpError('Unauthorized', 401);
+      throw new ApiError('Unauthorized', 401);
     };
     await engine.sync();
     expect(engine.getStatus().state).toBe('unauthorized');
@@ -553,7 +554,7 @@ describe('engine', () => {
     expect(await db.outbox.count()).toBe(1);
 
     transport.onPush = () => {
-      throw new SyncHttpError('Internal Server Error', 500);
+      throw new ApiError('Internal Server Error', 500);
     };
     await engine.sync();
     expect(engine.getStatus()).toMatchObject({ state: 'error', error: 'Internal Server Error' });

@@ -1,7 +1,9 @@
 /**
- * The engine's two calls over HTTP (api.md "Sync"), with a `fetch` of the caller's choosing so
- * that tests can answer from the real server app in-process. Failures become SyncHttpError with
- * the HTTP status (0: the server could not be reached) and the server's `{ error }` text.
+ * The engine's two calls over HTTP (`POST /api/sync/push`, `GET /api/sync/pull`), through the
+ * client's one request helper (api/http.ts) with a `fetch` of the caller's choosing, so that
+ * tests can answer from the real server app in-process. Failures are ApiErrors: status 0 when the
+ * server could not be reached or its answer was cut off, else the HTTP status with the server's
+ * `{ error }` text.
  */
 import { z } from 'zod';
 import {
@@ -12,6 +14,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '../../../shared/sync';
+import { ApiError, sendRequest, type FetchLike } from '../api/http';
 
 /**
  * The pull answer with its changes checked by hand (isChange) rather than by ChangeSchema: zod
@@ -34,31 +37,10 @@ export function parsePullResponse(payload: unknown): PullResponse | null {
   return { ...parsed.data, changes: parsed.data.changes };
 }
 
-export class SyncHttpError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status; 0 when the server could not be reached or the answer was cut off. */
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'SyncHttpError';
-  }
-
-  get isNetwork(): boolean {
-    return this.status === 0;
-  }
-}
-
 export type SyncTransport = {
   push(request: PushRequest): Promise<PushResponse>;
   pull(cursor: number, limit: number): Promise<PullResponse>;
 };
-
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{
-  ok: boolean;
-  status: number;
-  text(): Promise<string>;
-}>;
 
 export type HttpTransportOptions = {
   fetch: FetchLike;
@@ -67,52 +49,27 @@ export type HttpTransportOptions = {
   baseUrl?: string;
 };
 
-function errorMessage(text: string, status: number): string {
-  try {
-    const payload: unknown = JSON.parse(text);
-    if (typeof payload === 'object' && payload !== null && 'error' in payload && typeof payload.error === 'string') return payload.error;
-  } catch {
-    // Not JSON: fall through to the status.
-  }
-  return `The server answered ${status}`;
-}
-
 export function httpTransport(options: HttpTransportOptions): SyncTransport {
   const base = options.baseUrl ?? '';
 
   async function call(path: string, method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = options.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Awaited<ReturnType<FetchLike>>;
-    let text: string;
-    try {
-      response = await options.fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      text = await response.text();
-    } catch {
-      throw new SyncHttpError('The server could not be reached', 0);
-    }
-    if (!response.ok) throw new SyncHttpError(errorMessage(text, response.status), response.status);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // A body cut off mid-way is a network failure: the request may or may not have been applied.
-      throw new SyncHttpError('The answer of the server was incomplete', 0);
-    }
+    const payload = await sendRequest(options.fetch, `${base}${path}`, { method, body, token: options.token() });
+    // Both calls always answer a body: an empty one was cut off, like a body that is not JSON.
+    if (payload === undefined) throw new ApiError('The answer of the server was incomplete', 0);
+    return payload;
   }
 
   return {
     async push(request) {
       const payload = await call('/api/sync/push', 'POST', request);
       const parsed = PushResponseSchema.safeParse(payload);
-      if (!parsed.success) throw new SyncHttpError('Unexpected answer to a sync push', 500);
+      if (!parsed.success) throw new ApiError('Unexpected answer to a sync push', 500);
       return parsed.data;
     },
     async pull(cursor, limit) {
       const payload = await call(`/api/sync/pull?cursor=${cursor}&limit=${limit}`, 'GET');
       const parsed = parsePullResponse(payload);
-      if (!parsed) throw new SyncHttpError('Unexpected answer to a sync pull', 500);
+      if (!parsed) throw new ApiError('Unexpected answer to a sync pull', 500);
       return parsed;
     },
   };

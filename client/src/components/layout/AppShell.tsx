@@ -12,7 +12,7 @@ import { Icon } from '../icons';
 import { Tooltip } from '../ui/Tooltip';
 import { Brand } from './Brand';
 import { useHydrated } from '../../sync/sync-context';
-import { NotificationBell } from './NotificationBell';
+import { NotificationBell } from '../../features/notifications';
 import { DemoBanner, FirstSyncProgress, SyncStatus, useFirstSyncRunning } from './SyncStatus';
 import './first-sync.css';
 import { UserMenu } from './UserMenu';

@@ -7,7 +7,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { appDb } from '../../db/app-db';
 import type { SyncProgress, SyncStatus as EngineStatus } from '../../sync/engine';
 import { describeRejection, describeSync, progressPercent } from '../../sync/sync-label';
-import { usePendingCount, useRejections, useSyncRuntime, useSyncSnapshot } from '../../sync/sync-context';
+import { usePendingCount, useRejections, useSyncRuntime, useSyncSnapshot, dismissRejection } from '../../sync/sync-context';
 import { useFormat } from '../../lib/display';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -112,7 +112,7 @@ export function SyncStatus() {
                     <p className="rejections__why">{r.error}</p>
                     <p className="rejections__when">Made {format.dateTime(r.at)}</p>
                   </div>
-                  <Button size="sm" variant="ghost" onClick={() => void appDb().rejections.delete(r.id)}>
+                  <Button size="sm" variant="ghost" onClick={() => void dismissRejection(r.id)}>
                     Dismiss
                   </Button>
                 </li>
@@ -185,7 +185,7 @@ export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined 
   );
 }
 
-/** The demo banner: the data is local and changes stay on this device (spec §4 demo session). */
+/** The demo banner: the data is local and changes stay on this device (a demo session, sync/demo.ts). */
 export function DemoBanner() {
   const snapshot = useSyncSnapshot();
   if (snapshot.mode !== 'demo') return null;

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker on every page (/login included; decisions.md "SPA") and, when a
+ * Registers the service worker on every page (/login included: the app is one page) and, when a
  * new version of the app has been downloaded and waits, offers to switch to it. The switch
  * reloads the page, so it is the user's choice, never automatic in the middle of their work.
  */

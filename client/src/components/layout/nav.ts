@@ -1,4 +1,4 @@
-/** The navigation of each area: every child page of spec §2. */
+/** The navigation of each area: every page under its layout route (routes/_admin, _host, _staff). */
 import type { LinkProps } from '@tanstack/react-router';
 import type { IconName } from '../icons';
 

@@ -7,7 +7,7 @@ export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeT
   return <span className={cx('badge', `badge--${tone}`, className)}>{children}</span>;
 }
 
-/** A tone for the status words the data uses (decisions.md enums). */
+/** A tone for the status words the data uses (the enums of shared/enums.ts). */
 export function statusTone(status: string | null | undefined): BadgeTone {
   switch ((status ?? '').toLowerCase()) {
     case 'active':

@@ -157,7 +157,7 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
 
 export type DateInputProps = BareInput &
   FieldBaseProps & {
-    /** A stay date, `YYYY-MM-DD`, or '' when not chosen (never a Date: decisions.md). */
+    /** A stay date, `YYYY-MM-DD`, or '' when not chosen (never a Date: a stay date has no time zone). */
     value: string;
     onValueChange: (value: string) => void;
   };

@@ -1,4 +1,4 @@
-/** The empty and error states every data view shows instead of rendering nothing (style.md §9). */
+/** The empty and error states every data view shows instead of rendering nothing. */
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 

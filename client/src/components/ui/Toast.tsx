@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §9): one at a time, 5000 ms unless told otherwise, swipe sideways 50 px to dismiss,
+ * Toasts: one at a time, 5000 ms unless told otherwise, swipe sideways 50 px to dismiss,
  * F8 moves focus to the region. The timer pauses while the toast is hovered or focused so that a
  * reader is never cut off.
  */

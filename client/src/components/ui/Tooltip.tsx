@@ -1,6 +1,6 @@
 /**
  * A tooltip for a control that already has an accessible name or needs a short explanation.
- * Spec §9: opens after 700 ms of hover or focus; when another tooltip closed less than 300 ms
+ * It opens after 700 ms of hover or focus (constants.ts); when another tooltip closed less than 300 ms
  * ago, it opens at once (moving along a toolbar does not wait each time). Escape closes it.
  */
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';

@@ -1,4 +1,4 @@
-/** UI constants of spec §9 (toasts and tooltips). */
+/** The timings and limits of toasts and tooltips. */
 
 /** One toast is shown at a time. */
 export const TOAST_LIMIT = 1;

@@ -27,8 +27,8 @@ function fakeTimers() {
   };
 }
 
-describe('spec §9 constants', () => {
-  it('are the spec’s values', () => {
+describe('toast and tooltip constants', () => {
+  it('hold the agreed values', () => {
     expect([TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_DEFAULT_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_HOTKEY]).toEqual([1, 1_000_000, 5000, 50, 'F8']);
     expect([TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS]).toEqual([700, 300]);
   });

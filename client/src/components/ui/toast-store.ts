@@ -1,6 +1,6 @@
 /**
  * The toast queue as a plain store (no React), so that it can be tested without a browser and fed
- * from anywhere. Spec §9: one toast at a time (a new one replaces the one on screen), a dismissed
+ * from anywhere. One toast at a time (a new one replaces the one on screen); a dismissed
  * toast is kept closed for TOAST_REMOVE_DELAY_MS before it is dropped.
  */
 import { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './constants';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tooltipOpenDelay } from './Tooltip';
 
-describe('tooltip delays (spec §9)', () => {
+describe('tooltip delays', () => {
   it('waits 700 ms when no tooltip closed recently', () => {
     expect(tooltipOpenDelay(10_000, -Infinity)).toBe(700);
     expect(tooltipOpenDelay(10_000, 9_700)).toBe(700);

@@ -7,9 +7,9 @@ import { humanize } from '../../components/ui/Badge';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
-import { bookingTotals, byMonth, bySource } from '../bookings/stats';
-import { sourceLabel } from '../bookings/BookingsTable';
-import { monthLabel } from '../host/FinancesPage';
+import { bookingTotals, byMonth, bySource } from './booking-stats';
+import { sourceLabel } from '../../lib/source-label';
+import { monthLabel } from '../../lib/months';
 
 export function AdminAnalyticsPage() {
   const format = useFormat();

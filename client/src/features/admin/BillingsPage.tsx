@@ -8,7 +8,7 @@ import { Table } from '../../components/ui/Table';
 import { Tabs } from '../../components/ui/Tabs';
 import { DataView, ListFooter } from '../../components/data-view';
 
-/** Billing is online-only (decisions.md): payments and subscriptions from the payment provider. Spec §9: history of 200. */
+/** Billing is read online only: payments and subscriptions from the payment provider, a history of the latest 200. */
 export function AdminBillingsPage() {
   const format = useFormat();
   const payments = useOnlineRows(TABLE.paypal_payments, { PageSize: 200, OrderByField: 'payment_time', IsAsc: false });

@@ -11,7 +11,7 @@ import { DataView } from '../../components/data-view';
 
 export const PROVIDER_NAME = 'PayPal';
 
-/** The payment-provider integration (spec §3): configuration (read as table 23050), plans, webhook events. */
+/** The payment-provider integration: configuration (read through its alias id, TABLE.paypal_config_read), plans, webhook events. */
 export function AdminPaypalPage() {
   const format = useFormat();
   const config = useOnlineRows(TABLE.paypal_config_read, { PageSize: 1, OrderByField: 'created_at', IsAsc: false });

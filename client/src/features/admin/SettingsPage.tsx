@@ -17,7 +17,7 @@ function SettingValue({ s }: { s: PlatformSetting & { setting_value_set?: boolea
   return <code className="value">{s.setting_value || '—'}</code>;
 }
 
-/** Platform settings by category (spec §3; super admins own them, spec §6). Spec §7: page size 100. */
+/** Platform settings by category (super admins own them), read in one page of 100. */
 export function AdminSettingsPage() {
   const result = useRows(TABLE.platform_settings, { PageSize: 100, OrderByField: 'setting_key', IsAsc: true });
   return (

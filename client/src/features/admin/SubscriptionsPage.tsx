@@ -7,7 +7,7 @@ import { Badge, humanize } from '../../components/ui/Badge';
 import { Table } from '../../components/ui/Table';
 import { DataView } from '../../components/data-view';
 
-/** The subscription tiers (super admins own them, spec §6) and how many hosts are on each. */
+/** The subscription tiers (super admins own them) and how many hosts are on each. */
 export function AdminSubscriptionsPage() {
   const format = useFormat();
   const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true });

@@ -12,8 +12,8 @@ import { DataView } from '../../components/data-view';
 export const PARTNER_NAME = 'Tokeet';
 
 /**
- * The channel-partner integration (spec §2, §3): connection state from the stored credentials
- * (spec §4: connected when active with an access token; spec §7: page size 1, id descending),
+ * The channel-partner integration: connection state from the stored credentials (connected
+ * when active with an access token; the newest row, one page of 1 by id descending),
  * what has been synced, and the sync log (default 50).
  */
 export function AdminTokeetPage() {

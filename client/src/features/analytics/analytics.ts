@@ -1,5 +1,5 @@
 /**
- * The analytics page's periods and comparisons (issue 7 "Analytics"): a chosen period, the one
+ * The analytics page's periods and comparisons: a chosen period, the one
  * just before it to set beside it, and the figures of shared/stats.ts for both. Periods are stay
  * dates `[from, to)`, like a stay.
  */

@@ -1,5 +1,5 @@
 /**
- * Create or edit a booking (issue 7 "Bookings"), offline included: inline validation with the
+ * Create or edit a booking, offline included: inline validation with the
  * server's rules, the double-booking check against the bookings on this device (the server runs
  * the same rule on push and may still refuse: that refusal shows here and on the list), and
  * commission and net as the server computed them, or a preview at the host's rate until then.
@@ -16,14 +16,12 @@ import { DateInput, FormMessage, NumberInput, Textarea } from '../../components/
 import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
-import { WriteRefused, writeFailureText } from '../../sync/mutate';
-import { useSyncRuntime } from '../../sync/sync-context';
-import { useProperties } from '../properties/use-properties';
-import type { Write } from '../tasks/mutations';
+import { usePendingRowIds, useRejectionsOf } from '../../sync/sync-context';
+import { useProperties, useHostProfile } from '../../data/common-rows';
 import { blockOverlapText, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
-import { sourceLabel } from './BookingsTable';
 import { cancelBooking, createBooking, updateBooking } from './mutations';
-import { useBookingRejections, useHostProfile, usePendingRowIds } from './use-booking-sync';
+import { sourceLabel } from '../../lib/source-label';
+import { useWrite } from '../../data/use-write';
 import './bookings.css';
 
 export type BookingFormProps = {
@@ -63,17 +61,15 @@ export function BookingForm({ open, booking, initial, onClose }: BookingFormProp
 
 function BookingFormBody({ booking, initial, onClose }: { booking: Booking | null; initial?: Partial<BookingDraft>; onClose: () => void }) {
   const format = useFormat();
-  const runtime = useSyncRuntime();
   const { toast } = useToast();
-  const write: Write = (request) => runtime.write(request);
+  const { write, pending: saving, failure, clearFailure } = useWrite({ what: 'This booking', toast: false });
   const properties = useProperties();
   const profile = useHostProfile();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
-  const rejections = useBookingRejections();
+  const rejections = useRejectionsOf(SYNCED_TABLES.bookings);
   const [draft, setDraft] = useState<BookingDraft>(() => (booking ? draftOf(booking) : emptyDraft(initial)));
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  /** Why the last save or cancel did not happen (a double booking, or the device could not keep it). */
+  /** Why the last save did not happen on this device's own check (a double booking). */
   const [refusal, setRefusal] = useState<{ title: string; text: string } | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
@@ -100,6 +96,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   };
   const set = <K extends keyof BookingDraft>(field: K, value: BookingDraft[K]) => {
     setRefusal(null);
+    clearFailure();
     setDraft((d) => ({ ...d, [field]: value }));
   };
 
@@ -115,22 +112,15 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       setRefusal({ title: 'Double booking refused', text: `${clash.message}. Choose other dates or another property.` });
       return;
     }
-    setSaving(true);
-    try {
-      const fields = draftFields(draft);
-      // The server recomputes commission and net (decisions.md: a client's values are ignored);
-      // the local row carries the preview meanwhile so that totals on this device add up.
-      const price = previewPrice(draft.total_amount, profile?.commission_rate ?? 0);
-      if (price && (!booking || changedMoney)) Object.assign(fields, { commission_amount: price.commission_amount, net_amount: price.net_amount });
-      if (booking) await updateBooking(write, booking.id, fields);
-      else await createBooking(write, fields);
-      toast({ title: booking ? 'Booking saved' : 'Booking added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
-      onClose();
-    } catch (error) {
-      setRefusal({ title: 'Booking not saved', text: writeFailureText(error, 'This booking') });
-    } finally {
-      setSaving(false);
-    }
+    const fields = draftFields(draft);
+    // The server recomputes commission and net (it ignores a client's values); the local row
+    // carries the preview meanwhile so that totals on this device add up.
+    const price = previewPrice(draft.total_amount, profile?.commission_rate ?? 0);
+    if (price && (!booking || changedMoney)) Object.assign(fields, { commission_amount: price.commission_amount, net_amount: price.net_amount });
+    const saved = await write(booking ? updateBooking(booking.id, fields) : createBooking(fields));
+    if (!saved.ok) return;
+    toast({ title: booking ? 'Booking saved' : 'Booking added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
+    onClose();
   };
 
   const cancel = async () => {
@@ -139,13 +129,10 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       setConfirmCancel(true);
       return;
     }
-    try {
-      await cancelBooking(write, booking.id);
-      toast({ title: 'Booking cancelled', description: 'Its dates are free again.' });
-      onClose();
-    } catch (error) {
-      setRefusal({ title: 'Booking not cancelled', text: error instanceof WriteRefused ? error.message : 'This booking could not be cancelled on this device.' });
-    }
+    const cancelled = await write(cancelBooking(booking.id));
+    if (!cancelled.ok) return;
+    toast({ title: 'Booking cancelled', description: 'Its dates are free again.' });
+    onClose();
   };
 
   const sources = sourceOptions(usedSources.status === 'success' ? usedSources.rows.map((b) => b.booking_source) : []);
@@ -156,7 +143,9 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       {refusedBefore ? (
         <FormMessage title="The server refused the last change to this booking">{refusedBefore.error}</FormMessage>
       ) : null}
-      {refusal ? (
+      {failure ? (
+        <FormMessage title="Booking not saved">{failure}</FormMessage>
+      ) : refusal ? (
         <FormMessage title={refusal.title}>{refusal.text}</FormMessage>
       ) : clash ? (
         <FormMessage tone="warning" title="These dates are taken">

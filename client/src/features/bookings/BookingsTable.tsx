@@ -1,14 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { Booking } from '../../data/tables';
 import { useFormat } from '../../lib/display';
-import { StatusBadge, humanize } from '../../components/ui/Badge';
+import { StatusBadge } from '../../components/ui/Badge';
 import { Table, type Column } from '../../components/ui/Table';
 import { nightsBetween } from '../../../../shared/format/dates';
-
-export function sourceLabel(source: string): string {
-  const known: Record<string, string> = { airbnb: 'Airbnb', 'booking.com': 'Booking.com', vrbo: 'Vrbo', expedia: 'Expedia', direct: 'Direct', 'google-calendar': 'Google Calendar' };
-  return known[source] ?? humanize(source);
-}
+import { sourceLabel } from '../../lib/source-label';
 
 export function BookingsTable({
   bookings,

@@ -79,7 +79,7 @@ describe('booking form rules', () => {
     expect(previewPrice(null, 12)).toBeNull();
   });
 
-  it('writes trimmed fields with the defaults of decisions.md', () => {
+  it('writes trimmed fields with the defaults (a nameless guest is "Guest", sources in lower case)', () => {
     expect(draftFields({ ...valid, guest_name: '  ', booking_source: ' Airbnb ' })).toMatchObject({ guest_name: 'Guest', booking_source: 'airbnb', guests_count: 2 });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What the booking screens decide before a write (issue 7 "Bookings"): the list filters, the
+ * What the booking screens decide before a write: the list filters, the
  * form's inline validation with the server's own reasons (shared/bookings.ts), the local clash
  * check against the bookings this device holds (offline too), and the price preview before the
  * server has computed commission and net. Pure functions, tested without a browser.
@@ -53,7 +53,7 @@ export function activeFilterCount(f: BookingFilters): number {
   return Object.values(f).filter((v) => v.trim() !== '').length;
 }
 
-/** The sources offered in pickers: the known ones (decisions.md) plus any the host's rows use. */
+/** The sources offered in pickers: the known ones plus any the host's rows use. */
 export const KNOWN_SOURCES = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'google-calendar', 'direct', 'other'] as const;
 
 export function sourceOptions(used: readonly string[]): string[] {
@@ -103,7 +103,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Field errors, in the words the server would use: required fields of decisions.md (property,
+ * Field errors, in the words the server would use: the required fields (property,
  * check-in, check-out), check-out after check-in, guests within the property's max_guests, a
  * total that is a non-negative amount with at most two decimals, a well-formed e-mail.
  */

@@ -1,5 +1,5 @@
 /**
- * The multi-property timeline (issue 7 "Calendar"): rows are properties, columns are days. Each
+ * The multi-property timeline: rows are properties, columns are days. Each
  * row draws only its bars (bookings coloured by source, imported blocks in their own strip,
  * clashes outlined), absolutely placed at offsets computed once per data change (timeline.ts),
  * over a background of day lines painted by CSS: 50 properties × 90 days cost one element per
@@ -10,8 +10,8 @@
  */
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { addDays } from '../../../../shared/format/dates';
-import { sourceLabel } from '../bookings/BookingsTable';
 import { dragSelection, sameRow, sourceTone, type Bar, type TimelineBooking, type TimelineRow } from './timeline';
+import { sourceLabel } from '../../lib/source-label';
 import './calendar.css';
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

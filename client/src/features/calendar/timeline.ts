@@ -1,5 +1,5 @@
 /**
- * The calendar's layout (issue 7 "Calendar"), computed once per data change and kept out of the
+ * The calendar's layout, computed once per data change and kept out of the
  * components so that 50 properties × 90 days render as a few hundred positioned bars instead of
  * 4 500 cell components: per property, its bookings as bars (start column, span, lane when two
  * overlap, clash flag), its imported blocks as their own strip, and which days are free (for drag

@@ -7,7 +7,7 @@ export type FeedField = 'propertyId' | 'platform' | 'iCalUrl';
 export type FeedInput = { propertyId: string; platform: string; iCalUrl: string };
 export type FeedErrors = Partial<Record<FeedField | 'form', string>>;
 
-/** Platforms offered in the form (decisions.md's known values; "direct" is not a feed). */
+/** Platforms offered in the form (the known booking sources; "direct" is not a feed). */
 export const FEED_PLATFORMS = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'google-calendar', 'other'] as const;
 
 /** The URL as the server will read it: webcal:// is https:// (what OTAs print on their pages). */
@@ -39,12 +39,12 @@ export function validateFeed(input: FeedInput): FeedErrors {
 
 const FIELD_NAMES: Record<string, FeedField> = { iCalUrl: 'iCalUrl', platform: 'platform', propertyId: 'propertyId' };
 
-/** Places a server error: "Invalid value for <field>: <reason>" goes under that field, anything else above the form. */
-/** The server's refusal of a platform past the plan's OTA integrations (hosts/limits.ts): it gets a way to a larger plan. */
+/** The server's refusal of a platform past the plan's OTA integrations: it gets a way to a larger plan. */
 export function isPlanLimitText(message: string): boolean {
   return /plan allows \d+ OTA integration/.test(message);
 }
 
+/** Places a server error: "Invalid value for <field>: <reason>" goes under that field, anything else above the form. */
 export function placeServerError(message: string): FeedErrors {
   const match = /^Invalid value for (\w+): (.+)$/s.exec(message);
   const field = match ? FIELD_NAMES[match[1] ?? ''] : undefined;

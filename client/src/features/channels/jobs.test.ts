@@ -41,7 +41,7 @@ describe('summarizeBatch', () => {
 });
 
 describe('progressStep', () => {
-  it('shows the last of the spec steps reached', () => {
+  it('shows the last of the progress steps reached', () => {
     expect([0, 19, 20, 45, 80, 94, 95, 99, 100, 140].map(progressStep)).toEqual([0, 0, 20, 40, 80, 80, 95, 95, 100, 100]);
   });
 });

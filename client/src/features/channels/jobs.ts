@@ -1,5 +1,5 @@
 /**
- * Calendar sync jobs on the screen (spec §4, §8, §9): the order of the queue, the batch the user
+ * Calendar sync jobs on the screen: the order of the queue, the batch the user
  * started and how it ended, and which jobs "Clear queue" removes. Pure, so the rules are tested
  * without a browser.
  */
@@ -8,7 +8,7 @@ import type { SYNC_JOB_STATUSES } from '../../../../shared/enums';
 type JobStatus = (typeof SYNC_JOB_STATUSES)[number];
 export type JobLike = { id: string; status: JobStatus; progress: number; startTime: string | null };
 
-/** The progress steps of spec §4, in order. */
+/** The progress steps a job reports, in order. */
 export const PROGRESS_STEPS = [20, 40, 60, 80, 95, 100] as const;
 
 const STATUS_ORDER: Record<JobStatus, number> = { running: 0, pending: 1, failed: 2, completed: 3 };
@@ -53,7 +53,7 @@ export function summarizeBatch(jobIds: readonly string[], serverJobs: readonly P
   return { state, completed, failed, active, total };
 }
 
-/** A progress value shown as the last step reached (the bar moves in the spec's steps). */
+/** A progress value shown as the last step reached (the bar moves in PROGRESS_STEPS). */
 export function progressStep(progress: number): number {
   const clamped = Math.max(0, Math.min(100, progress));
   let step = 0;

@@ -1,6 +1,6 @@
 /**
- * The sync batch the user started on this page (spec §4: a batch moves running, then completed or
- * failed) and its toasts (spec §8). While it runs, the server's job list is read every 1.5 s: it
+ * The sync batch the user started on this page (a batch moves running, then completed or failed)
+ * and its toasts (texts of shared/messages.ts). While it runs, the server's job list is read every 1.5 s: it
  * is the authority on how each job ended, even for jobs dropped 10 s after the batch, which the
  * live list on screen may never have seen.
  */

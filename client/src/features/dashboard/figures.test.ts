@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clashesIn, dashboardFigures, dashboardWindow, monthStart, nextMonthStart, previousMonthStart, type DashBooking, type DashTask } from './figures';
+import { clashesIn, dashboardFigures, dashboardWindow, type DashBooking, type DashTask } from './figures';
 
 let n = 0;
 function booking(over: Partial<DashBooking>): DashBooking {
@@ -27,11 +27,8 @@ function task(over: Partial<DashTask>): DashTask {
 const today = '2026-03-15';
 const now = new Date('2026-03-15T12:00:00Z');
 
-describe('month arithmetic', () => {
-  it('finds the month around a day, across year ends', () => {
-    expect(monthStart('2026-03-15')).toBe('2026-03-01');
-    expect(nextMonthStart('2026-12-31')).toBe('2027-01-01');
-    expect(previousMonthStart('2026-01-05')).toBe('2025-12-01');
+describe('dashboard window', () => {
+  it('runs from the start of last month to 31 days ahead', () => {
     expect(dashboardWindow('2026-03-15')).toEqual({ from: '2026-02-01', to: '2026-04-15' });
   });
 });

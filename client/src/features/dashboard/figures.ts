@@ -1,5 +1,5 @@
 /**
- * The host dashboard's figures (issue 7 "Dashboard") from the rows the device holds: arrivals and
+ * The host dashboard's figures from the rows the device holds: arrivals and
  * departures for today and tomorrow, occupancy of the next 30 days, revenue of this month against
  * last month, open and urgent tasks, unread messages, and what needs attention. Pure, so it is
  * tested without a browser. Revenue and occupancy are night-based (shared/stats.ts, as on the
@@ -11,7 +11,8 @@ import { holdsDates } from '../../../../shared/bookings';
 import { clashingPairs, feedOfExternalUid } from '../../../../shared/calendar-clashes';
 import { addDays } from '../../../../shared/format/dates';
 import { occupancy, roomRevenue, type StatsBooking } from '../../../../shared/stats';
-import { isOpen, isOverdue } from '../tasks/task-rules';
+import { isOpen, isOverdue } from '../tasks';
+import { monthStart, nextMonthStart, previousMonthStart } from '../../lib/months';
 
 export type DashBooking = StatsBooking & {
   id: string;
@@ -58,23 +59,6 @@ export type DashboardFigures<B extends DashBooking = DashBooking, T extends Dash
     clashes: Clash<B>[];
   };
 };
-
-/** First day of the month of `day` (YYYY-MM-01). */
-export function monthStart(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
-/** First day of the month after the month of `day`. */
-export function nextMonthStart(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
-
-/** First day of the month before the month of `day`. */
-export function previousMonthStart(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
-}
 
 /** The stay dates a dashboard needs bookings for: last month's start to 31 days ahead. */
 export function dashboardWindow(today: string): { from: string; to: string } {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingCsvColumns, financeByMonth, financeByProperty, financeBySource, financeRows, financeYears, monthLabel, unpaidBookings, type FinanceBooking } from './finance';
+import { bookingCsvColumns, financeByMonth, financeByProperty, financeBySource, financeRows, financeYears, unpaidBookings, type FinanceBooking } from './finance';
 import { toCsv } from './csv';
+import { monthLabel } from '../../lib/months';
 
 let n = 0;
 function b(over: Partial<FinanceBooking>): FinanceBooking {

@@ -1,5 +1,5 @@
 /**
- * The finance page's figures (issue 7 "Finances"): gross, commission and net per check-in month,
+ * The finance page's figures: gross, commission and net per check-in month,
  * per property and per booking site for a chosen year and property, the unpaid bookings, and the
  * booking rows behind every figure (for the CSV exports). Sums come from shared/stats.ts
  * (integer cents inside, cancelled bookings left out), so this page and the server agree.
@@ -8,6 +8,7 @@ import { holdsDates, nightsOf } from '../../../../shared/bookings';
 import { moneyTotals, type MoneyTotals } from '../../../../shared/stats';
 import type { Booking } from '../../data/tables';
 import type { CsvColumn } from './csv';
+import { monthLabel } from '../../lib/months';
 
 export type FinanceBooking = Pick<
   Booking,
@@ -33,14 +34,6 @@ export type FinanceFilter = { year: number; propertyId: string | null };
 export type FinanceGroup<B extends FinanceBooking = FinanceBooking> = MoneyTotals & { key: string; label: string; rows: B[] };
 
 export const UNPAID_STATUSES: readonly string[] = ['pending', 'partial'];
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-03` → `Mar 2026`. */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split('-');
-  return `${MONTH_NAMES[Number(m) - 1] ?? m} ${year}`;
-}
 
 /** Years that have check-ins, and the current one, newest first. */
 export function financeYears(bookings: readonly Pick<FinanceBooking, 'check_in_date'>[], currentYear: number): number[] {
@@ -83,7 +76,7 @@ function toGroup<B extends FinanceBooking>(key: string, label: string, rows: B[]
 /** All twelve months of the year, January first; months without check-ins have zeros. */
 export function financeByMonth<B extends FinanceBooking>(rows: readonly B[], year: number): FinanceGroup<B>[] {
   const groups = group(rows, (b) => b.check_in_date.slice(0, 7));
-  return MONTH_NAMES.map((_, i) => {
+  return Array.from({ length: 12 }, (_, i) => {
     const key = `${year}-${String(i + 1).padStart(2, '0')}`;
     return toGroup(key, monthLabel(key), groups.get(key) ?? []);
   });

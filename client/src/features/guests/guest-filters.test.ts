@@ -37,7 +37,7 @@ describe('filterGuests', () => {
 });
 
 describe('isStatusFilter', () => {
-  it('accepts the spec statuses and all', () => {
+  it('accepts the guest statuses and all', () => {
     expect(['all', 'current', 'upcoming', 'past', 'cancelled', 'vip'].map(isStatusFilter)).toEqual([true, true, true, true, true, false]);
   });
 });

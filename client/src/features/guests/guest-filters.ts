@@ -1,6 +1,6 @@
 /**
- * The guests list's search and filters (issue 7 "Guests") and a guest's stays. Guests are derived
- * on the server from the host's bookings, keyed by the lower-cased e-mail (spec §5), so a guest's
+ * The guests list's search and filters and a guest's stays. Guests are derived on the server
+ * from the host's bookings, keyed by the lower-cased e-mail (shared/guests.ts), so a guest's
  * stays are the bookings with that e-mail, compared without case.
  */
 import { GUEST_STATUSES, type GuestStatus } from '../../../../shared/guests';

@@ -1,4 +1,4 @@
-/** POST /api/guests/sync (api.md "Guests"): the online-only guest rebuild and its counts. */
+/** POST /api/guests/sync: the online-only guest rebuild and its counts. */
 import { z } from 'zod';
 import { apiRequestAs } from '../../api/http';
 

@@ -1,4 +1,4 @@
-/** Add or edit a housekeeper: every field of spec §3, availability per weekday with hours or off. */
+/** Add or edit a housekeeper: every field of a staff member, availability per weekday with hours or off. */
 import { useState, type FormEvent } from 'react';
 import { STAFF_STATUSES, WEEKDAYS } from '../../../../shared/enums';
 import type { Staff } from '../../data/tables';
@@ -7,9 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
-import { useSyncRuntime } from '../../sync/sync-context';
-import { writeFailureText } from '../../sync/mutate';
-import { minutesOf } from './schedule-rules';
+import { useWrite } from '../../data/use-write';
+import { minutesOf } from '../tasks';
 import { parseList, saveStaff, type StaffFields } from './mutations';
 
 type DayDraft = { works: boolean; start: string; end: string };
@@ -43,11 +42,10 @@ export function StaffForm({ open, staff, onClose }: { open: boolean; staff: Staf
 }
 
 function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () => void }) {
-  const runtime = useSyncRuntime();
+  const { write, pending: saving } = useWrite();
   const { toast } = useToast();
   const [draft, setDraft] = useState(() => draftOf(staff));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setDay = (day: (typeof WEEKDAYS)[number], patch: Partial<DayDraft>) => setDraft((d) => ({ ...d, days: { ...d.days, [day]: { ...d.days[day], ...patch } } }));
 
@@ -78,16 +76,10 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
       hire_date: draft.hire_date || null,
       emergency_contact: draft.emergency_contact.trim(),
     };
-    setSaving(true);
-    try {
-      await saveStaff((r) => runtime.write(r), staff?.id ?? null, fields);
-      toast({ title: staff ? 'Staff member saved' : 'Staff member added', description: fields.staff_name, variant: 'success' });
-      onClose();
-    } catch (error) {
-      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await write(saveStaff(staff?.id ?? null, fields));
+    if (!saved.ok) return;
+    toast({ title: staff ? 'Staff member saved' : 'Staff member added', description: fields.staff_name, variant: 'success' });
+    onClose();
   };
 
   const formId = 'staff-form';

@@ -10,8 +10,8 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { addDays } from '../../../../shared/format/dates';
-import { assignmentWarnings, hoursOn, taskSlot, timeOf, weekdayOf } from './schedule-rules';
-import { daysFrom, staffDays, weekStart } from './task-filters';
+import { assignmentWarnings, hoursOn, taskSlot, timeOf, weekdayOf, daysFrom, weekStart } from '../tasks';
+import { staffDays } from './task-filters';
 
 export function StaffSchedule({ tasks, allTasks, staff, propertyNames, onOpen }: { tasks: readonly Task[]; allTasks: readonly Task[]; staff: readonly Staff[]; propertyNames: Map<string, string>; onOpen: (task: Task) => void }) {
   const format = useFormat();

@@ -3,8 +3,7 @@ import { memo } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { StatusBadge, humanize } from '../../components/ui/Badge';
-import { PriorityBadge } from '../tasks/TasksTable';
-import { isOverdue } from '../tasks/task-rules';
+import { PriorityBadge, isOverdue } from '../tasks';
 import { groupByStatus } from './task-filters';
 
 type CardProps = {

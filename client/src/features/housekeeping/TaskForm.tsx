@@ -1,5 +1,5 @@
 /**
- * Create or edit a task with every field of spec §3. Picking a template fills the task from it
+ * Create or edit a task with every field of a task. Picking a template fills the task from it
  * (title, checklist, duration, category, priority, instructions) in one step. Assigning it to
  * someone who is off, outside their hours, already busy then, or over their hours that day is
  * warned about in the form (schedule-rules.ts); the host may still save.
@@ -12,13 +12,12 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
-import { useSyncRuntime } from '../../sync/sync-context';
-import { writeFailureText } from '../../sync/mutate';
-import { useProperties } from '../properties/use-properties';
+import { useWrite } from '../../data/use-write';
+import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { editedFields, saveTask, taskFromTemplate, type TaskFields } from './mutations';
-import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from './schedule-rules';
+import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from '../tasks';
 
 export type TaskFormProps = {
   open: boolean;
@@ -79,13 +78,12 @@ function applyTemplate(draft: Draft, template: TaskTemplate): Draft {
 function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSaved }: TaskFormProps) {
   const format = useFormat();
   const tz = format.settings.timezone;
-  const runtime = useSyncRuntime();
+  const { write, pending: saving } = useWrite();
   const { toast } = useToast();
   const properties = useProperties();
   const bookings = useRows(TABLE.bookings, { PageSize: 1000, OrderByField: 'check_in_date', IsAsc: false });
   const [draft, setDraft] = useState<Draft>(() => draftOf(task, template, tz));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const propertyBookings = useMemo(
@@ -141,17 +139,11 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       special_instructions: draft.special_instructions,
       assigned_staff_id: draft.assigned_staff_id || null,
     };
-    setSaving(true);
-    try {
-      await saveTask((r) => runtime.write(r), task?.id ?? null, task ? editedFields(task, fields) : fields);
-      toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
-      onClose();
-      onSaved?.();
-    } catch (error) {
-      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await write(saveTask(task?.id ?? null, task ? editedFields(task, fields) : fields));
+    if (!saved.ok) return;
+    toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
+    onClose();
+    onSaved?.();
   };
 
   const formId = 'task-form';

@@ -5,8 +5,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
-import { useSyncRuntime } from '../../sync/sync-context';
-import { writeFailureText } from '../../sync/mutate';
+import { useWrite } from '../../data/use-write';
 import { CheckboxField, ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { saveTemplate, type TemplateFields } from './mutations';
@@ -16,7 +15,7 @@ export function TemplateForm({ open, template, onClose }: { open: boolean; templ
 }
 
 function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | null; onClose: () => void }) {
-  const runtime = useSyncRuntime();
+  const { write, pending: saving } = useWrite();
   const { toast } = useToast();
   const [draft, setDraft] = useState(() => ({
     name: template?.name ?? '',
@@ -29,7 +28,6 @@ function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | nu
     is_default: template?.is_default ?? false,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -50,16 +48,10 @@ function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | nu
       special_instructions: draft.special_instructions,
       is_default: draft.is_default,
     };
-    setSaving(true);
-    try {
-      await saveTemplate((r) => runtime.write(r), template?.id ?? null, fields);
-      toast({ title: template ? 'Template saved' : 'Template added', description: fields.name, variant: 'success' });
-      onClose();
-    } catch (error) {
-      toast({ title: 'Change not saved', description: writeFailureText(error), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await write(saveTemplate(template?.id ?? null, fields));
+    if (!saved.ok) return;
+    toast({ title: template ? 'Template saved' : 'Template added', description: fields.name, variant: 'success' });
+    onClose();
   };
 
   const formId = 'template-form';

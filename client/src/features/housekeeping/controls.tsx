@@ -107,7 +107,7 @@ export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { item
   );
 }
 
-/** A line that says the action needs the network, shown while offline (decisions.md). */
+/** A line that says the action needs the network, shown while offline. */
 export function OnlineOnlyNote({ online, children }: { online: boolean; children: ReactNode }) {
   if (online) return null;
   return (

@@ -1,13 +1,14 @@
 /**
- * What a host writes on the housekeeping page: staff, task templates and tasks, each one local
- * write through the outbox (decisions.md "Through the outbox"), so the page works offline. The
- * staff invite is the exception: it creates a login and sends mail, an online-only command.
+ * What a host writes on the housekeeping page: staff, task templates and tasks, as requests for
+ * useWrite (data/use-write.ts), each one local write through the outbox, so the page works
+ * offline. The staff invite is the exception: it creates a login and sends mail, so it is an
+ * online-only call to the server.
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { ChecklistItem } from '../../../../shared/schema/tables';
 import { SYNCED_TABLES } from '../../db/schema';
 import { apiRequest } from '../../api/http';
-import type { Write } from '../tasks/mutations';
+import type { WriteRequest } from '../../sync/mutate';
 import type { TaskTemplate } from '../../data/tables';
 
 export type StaffFields = {
@@ -50,22 +51,22 @@ export type TaskFields = {
   assigned_staff_id: string | null;
 };
 
-export function saveStaff(write: Write, id: string | null, fields: StaffFields) {
-  if (id) return write({ table: SYNCED_TABLES.housekeeping_staff, op: 'update', rowId: id, fields });
-  return write({ table: SYNCED_TABLES.housekeeping_staff, op: 'create', fields });
+export function saveStaff(id: string | null, fields: StaffFields): WriteRequest {
+  if (id) return { table: SYNCED_TABLES.housekeeping_staff, op: 'update', rowId: id, fields };
+  return { table: SYNCED_TABLES.housekeeping_staff, op: 'create', fields };
 }
 
-export function deleteStaff(write: Write, id: string) {
-  return write({ table: SYNCED_TABLES.housekeeping_staff, op: 'delete', rowId: id });
+export function deleteStaff(id: string): WriteRequest {
+  return { table: SYNCED_TABLES.housekeeping_staff, op: 'delete', rowId: id };
 }
 
-export function saveTemplate(write: Write, id: string | null, fields: TemplateFields) {
-  if (id) return write({ table: SYNCED_TABLES.task_templates, op: 'update', rowId: id, fields });
-  return write({ table: SYNCED_TABLES.task_templates, op: 'create', fields });
+export function saveTemplate(id: string | null, fields: TemplateFields): WriteRequest {
+  if (id) return { table: SYNCED_TABLES.task_templates, op: 'update', rowId: id, fields };
+  return { table: SYNCED_TABLES.task_templates, op: 'create', fields };
 }
 
-export function deleteTemplate(write: Write, id: string) {
-  return write({ table: SYNCED_TABLES.task_templates, op: 'delete', rowId: id });
+export function deleteTemplate(id: string): WriteRequest {
+  return { table: SYNCED_TABLES.task_templates, op: 'delete', rowId: id };
 }
 
 /**
@@ -80,26 +81,26 @@ export function editedFields<T extends Record<string, unknown>>(original: Partia
   return out;
 }
 
-export function saveTask(write: Write, id: string | null, fields: TaskFields | Partial<TaskFields>) {
-  if (id) return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields });
-  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'create', fields: { ...fields, task_status: 'pending', notes: '' } });
+export function saveTask(id: string | null, fields: TaskFields | Partial<TaskFields>): WriteRequest {
+  if (id) return { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields };
+  return { table: SYNCED_TABLES.housekeeping_tasks, op: 'create', fields: { ...fields, task_status: 'pending', notes: '' } };
 }
 
-export function deleteTask(write: Write, id: string) {
-  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'delete', rowId: id });
+export function deleteTask(id: string): WriteRequest {
+  return { table: SYNCED_TABLES.housekeeping_tasks, op: 'delete', rowId: id };
 }
 
 /** A host may cancel an open task (it then leaves the housekeeper's open list). */
-export function cancelTask(write: Write, id: string) {
-  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'cancelled' } });
+export function cancelTask(id: string): WriteRequest {
+  return { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'cancelled' } };
 }
 
 /** Only a host moves a finished task back (shared/sync.ts): it is pending again, checklist kept. */
-export function reopenTask(write: Write, id: string) {
-  return write({ table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'pending' } });
+export function reopenTask(id: string): WriteRequest {
+  return { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields: { task_status: 'pending' } };
 }
 
-/** Online only (decisions.md): creates the staff member's login and mails the first-password link. */
+/** Online only: creates the staff member's login and mails the first-password link. */
 export async function inviteStaff(staffId: string): Promise<void> {
   await apiRequest(`/api/staff/${encodeURIComponent(staffId)}/invite`, { method: 'POST', body: {} });
 }

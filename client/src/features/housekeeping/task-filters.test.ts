@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, activeFilterCount, dayOrder, dayProgress, filterTasks, groupByStatus, staffDays, weekStart } from './task-filters';
-import { editedFields, freshChecklist, moveItem, parseList, taskFromTemplate } from './mutations';
+import { NO_FILTERS, activeFilterCount, filterTasks, groupByStatus, staffDays } from './task-filters';
 
 function task(id: string, over: Record<string, unknown> = {}) {
   return {
@@ -48,8 +47,6 @@ describe('task filters', () => {
   });
 
   it('lays out a week per staff member, unassigned last when there are any', () => {
-    expect(weekStart('2025-06-05')).toBe('2025-06-02');
-    expect(weekStart('2025-06-08')).toBe('2025-06-02');
     const rows = staffDays(
       [task('late', { scheduled_date: '2025-06-02T15:00:00Z' }), task('early', { scheduled_date: '2025-06-02T08:00:00Z' }), task('c', { assigned_staff_id: null })],
       [{ id: 's1' }, { id: 's2' }],
@@ -59,74 +56,5 @@ describe('task filters', () => {
     expect(rows.map((r) => r.member?.id ?? null)).toEqual(['s1', 's2', null]);
     expect(rows[0]?.days[0]?.tasks.map((t) => t.id)).toEqual(['early', 'late']);
     expect(rows[1]?.days.every((d) => d.tasks.length === 0)).toBe(true);
-  });
-
-  it('orders a housekeeper’s day: in progress, then by time, urgent first, finished last', () => {
-    const day = [
-      task('done', { task_status: 'completed', scheduled_date: '2025-06-02T07:00:00Z' }),
-      task('untimed'),
-      task('nine', { scheduled_date: '2025-06-02T09:00:00Z' }),
-      task('nine-urgent', { scheduled_date: '2025-06-02T09:00:00Z', priority_level: 'urgent' }),
-      task('going', { task_status: 'in_progress', scheduled_date: '2025-06-02T11:00:00Z' }),
-    ];
-    expect(dayOrder(day, 'UTC').map((t) => t.id)).toEqual(['going', 'nine-urgent', 'nine', 'untimed', 'done']);
-  });
-
-  it('measures the progress of a day', () => {
-    expect(dayProgress([])).toEqual({ done: 0, total: 0, ticked: 0, items: 0, percent: 0 });
-    expect(
-      dayProgress([
-        { task_status: 'completed', checklist_items: [{ done: true }, { done: true }] },
-        { task_status: 'pending', checklist_items: [{ done: true }, { done: false }] },
-        { task_status: 'in_progress', checklist_items: [] },
-        { task_status: 'cancelled', checklist_items: [{ done: false }] },
-      ]),
-    ).toEqual({ done: 1, total: 3, ticked: 3, items: 4, percent: 33 });
-  });
-});
-
-describe('checklists and templates', () => {
-  let n = 0;
-  const ids = () => `id${++n}`;
-
-  it('copies a template checklist fresh: new ids, nothing done, blanks dropped', () => {
-    n = 0;
-    expect(freshChecklist([{ id: 'x', text: ' Beds ', done: true }, { id: 'y', text: '  ', done: false }], ids)).toEqual([{ id: 'id1', text: 'Beds', done: false }]);
-  });
-
-  it('moves items up and down within bounds', () => {
-    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
-    expect(moveItem(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
-    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
-  });
-
-  it('makes a task from a template with its checklist and duration', () => {
-    n = 0;
-    const fields = taskFromTemplate(
-      { id: 'tpl', name: 'Turnover', task_category: 'cleaning', description: 'Reset', checklist_items: [{ id: 'a', text: 'Beds', done: false }], estimated_duration: 150, priority_level: 'high', special_instructions: 'Photos' },
-      ids,
-    );
-    expect(fields).toEqual({
-      task_title: 'Turnover',
-      task_description: 'Reset',
-      task_category: 'cleaning',
-      priority_level: 'high',
-      template_id: 'tpl',
-      estimated_duration: 150,
-      checklist_items: [{ id: 'id1', text: 'Beds', done: false }],
-      special_instructions: 'Photos',
-    });
-  });
-
-  it('reads a comma-separated list', () => {
-    expect(parseList(' Deep cleaning, laundry,, Laundry ,')).toEqual(['Deep cleaning', 'laundry']);
-  });
-
-  it('sends only what an edit changed, so the housekeeper’s ticks made meanwhile survive', () => {
-    const original = { task_title: 'Turnover', booking_id: null, checklist_items: [{ id: 'a', text: 'Beds', done: false }], cost: 0 };
-    expect(editedFields(original, { task_title: 'Turnover', booking_id: null, checklist_items: [{ id: 'a', text: 'Beds', done: false }], cost: 25 })).toEqual({ cost: 25 });
-    expect(editedFields({ ...original, booking_id: undefined }, { ...original, booking_id: null })).toEqual({});
-    expect(editedFields(original, { ...original, checklist_items: [] })).toEqual({ checklist_items: [] });
   });
 });

@@ -3,9 +3,7 @@
  * staff member). Pure, so the views stay thin and the rules are tested without a browser.
  */
 import { TASK_STATUSES } from '../../../../shared/enums';
-import { addDays } from '../../../../shared/format/dates';
-import { dayOf } from '../../../../shared/format/dates';
-import { taskSlot, weekdayOf } from './schedule-rules';
+import { plannedDay, taskSlot } from '../tasks';
 
 export type TaskFilters = {
   propertyId: string;
@@ -28,11 +26,6 @@ type FilterableTask = {
   due_date: string | null;
 };
 
-/** The day a task is planned for: its scheduled day, else its due day. */
-export function plannedDay<T extends Pick<FilterableTask, 'scheduled_date' | 'due_date'>>(task: T, timezone: string): string | null {
-  return dayOf(task.scheduled_date, timezone) ?? dayOf(task.due_date, timezone);
-}
-
 export function filterTasks<T extends FilterableTask>(tasks: readonly T[], filters: TaskFilters, timezone: string): T[] {
   return tasks.filter((t) => {
     if (filters.propertyId && t.property_id !== filters.propertyId) return false;
@@ -53,16 +46,6 @@ export function groupByStatus<T extends Pick<FilterableTask, 'task_status'>>(tas
   return TASK_STATUSES.map((status) => ({ status, tasks: tasks.filter((t) => t.task_status === status) }));
 }
 
-/** The Monday that starts the week of a day. */
-export function weekStart(day: string): string {
-  const offset = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(weekdayOf(day));
-  return addDays(day, -offset);
-}
-
-export function daysFrom(start: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => addDays(start, i));
-}
-
 type PlannedTask = FilterableTask & { id: string; estimated_duration: number };
 
 /**
@@ -81,26 +64,4 @@ export function staffDays<T extends PlannedTask, S extends { id: string }>(tasks
   const rows = staff.map((s) => rowFor(s));
   const unassigned = rowFor(null);
   return unassigned.days.some((d) => d.tasks.length) ? [...rows, unassigned] : rows;
-}
-
-/**
- * The housekeeper's day in the order to work it: open tasks first (in progress, then by start
- * time, untimed ones after, urgent before others at the same time), then the finished ones.
- */
-export function dayOrder<T extends PlannedTask>(tasks: readonly T[], timezone: string): T[] {
-  const rank = (t: T) => (t.task_status === 'in_progress' ? 0 : t.task_status === 'pending' ? 1 : 2);
-  const prio = (t: T) => ['urgent', 'high', 'medium', 'low'].indexOf(t.priority_level);
-  // Each task's start is worked out once (a time zone conversion), not at every comparison.
-  const starts = new Map(tasks.map((t) => [t, taskSlot(t, timezone)?.start ?? 24 * 60]));
-  const start = (t: T) => starts.get(t) ?? 24 * 60;
-  return [...tasks].sort((a, b) => rank(a) - rank(b) || start(a) - start(b) || prio(a) - prio(b) || a.id.localeCompare(b.id));
-}
-
-/** Progress of a day: finished tasks over all, and ticked checklist items over all. */
-export function dayProgress(tasks: readonly { task_status: string; checklist_items: readonly { done: boolean }[] }[]) {
-  const counted = tasks.filter((t) => t.task_status !== 'cancelled');
-  const done = counted.filter((t) => t.task_status === 'completed').length;
-  const items = counted.flatMap((t) => t.checklist_items);
-  const ticked = items.filter((i) => i.done).length;
-  return { done, total: counted.length, ticked, items: items.length, percent: counted.length ? Math.round((done / counted.length) * 100) : 0 };
 }

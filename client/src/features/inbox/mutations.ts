@@ -1,15 +1,15 @@
 /**
- * What the host does in the inbox, through the outbox so that it works offline (decisions.md
- * "Through the outbox": inbox replies; marking read is a field change of the same table). The
- * server fills host_id from the caller.
+ * What the host does in the inbox, as requests for useWrite (data/use-write.ts), through the
+ * outbox so that it works offline: a reply is a new row, marking read a field change of the same
+ * table. The server fills host_id from the caller.
  */
 import { TABLE } from '../../data/tables';
-import type { Write } from '../tasks/mutations';
+import type { WriteRequest } from '../../sync/mutate';
 
 export type Recipient = { bookingId: string | null; guestName: string; guestEmail: string };
 
-export function sendMessage(write: Write, to: Recipient, text: string, now: Date = new Date()) {
-  return write({
+export function sendMessage(to: Recipient, text: string, now: Date = new Date()): WriteRequest {
+  return {
     table: TABLE.inbox_messages,
     op: 'create',
     fields: {
@@ -21,15 +21,10 @@ export function sendMessage(write: Write, to: Recipient, text: string, now: Date
       status: 'sent',
       sent_at: now.toISOString(),
     },
-  });
+  };
 }
 
 /** Marks each unread inbound message read: one small write per message, each its own mutation. */
-export async function markRead(write: Write, messageIds: readonly string[]): Promise<number> {
-  let changed = 0;
-  for (const id of messageIds) {
-    const entry = await write({ table: TABLE.inbox_messages, op: 'update', rowId: id, fields: (row) => (row.status === 'unread' ? { status: 'read' } : null) });
-    if (entry) changed += 1;
-  }
-  return changed;
+export function markRead(messageIds: readonly string[]): WriteRequest[] {
+  return messageIds.map((id): WriteRequest => ({ table: TABLE.inbox_messages, op: 'update', rowId: id, fields: (row) => (row.status === 'unread' ? { status: 'read' } : null) }));
 }

@@ -1,5 +1,5 @@
 /**
- * The inbox's conversations (issue 7 "Inbox"): guest messages grouped by booking, with their
+ * The inbox's conversations: guest messages grouped by booking, with their
  * unread count, newest conversation first. A message without a booking joins the conversation of
  * its guest's e-mail, so nothing is left out. Pure, for tests.
  */

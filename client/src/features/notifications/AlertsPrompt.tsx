@@ -1,5 +1,5 @@
 /**
- * The moment to ask for notification permission (spec §4): shown where an alert would have
+ * The moment to ask for notification permission: shown where an alert would have
  * helped (a housekeeper's open task, the host's new task), only while the browser has not been
  * asked (permission "default") and the user has not said "Not now" this week. Allowing also
  * subscribes this device to Web Push when online.
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { useToast } from '../../components/ui/Toast';
 import { alertsPromptDismissed, askPermission, dismissAlertsPrompt, pushSupported, subscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
+import './notifications.css';
 
 export function AlertsPrompt({ text }: { text: string }) {
   const { permission, refresh } = useAlertState();

@@ -1,7 +1,7 @@
 /**
- * "Push notifications on this device": the browser permission (spec §4 states), whether this
- * device is subscribed to Web Push, and the switch. Subscribing and unsubscribing are online-only
- * commands (decisions.md); offline the card says so and the buttons wait.
+ * "Push notifications on this device": the browser permission (default, granted, denied), whether
+ * this device is subscribed to Web Push, and the switch. Subscribing and unsubscribing need the
+ * server, so offline the card says so and the buttons wait.
  */
 import { useState } from 'react';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -12,7 +12,7 @@ import { ApiError } from '../../api/http';
 import { pushSupported, subscribeThisDevice, unsubscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
 import { useOnline } from '../../lib/use-online';
-import '../housekeeping/housekeeping.css';
+import './notifications.css';
 
 export type PushSubscriptionCardProps = {
   /** Card heading (default "Push notifications on this device"). */

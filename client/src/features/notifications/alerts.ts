@@ -1,8 +1,8 @@
 /**
- * Browser notifications and Web Push on this device (spec §4 permission states, §9 auto-close;
- * api.md "Web Push"). Permission is asked only when the user acts (a button on a prompt shown
- * after a task is opened, the bell, or the profile card), never on load. Push subscription is an
- * online-only command (decisions.md): it needs the server's key and the push service.
+ * Browser notifications and Web Push on this device (the permission states, the auto-close of
+ * warnings; the server's `/api/push/*` routes). Permission is asked only when the user acts (a
+ * button on a prompt shown after a task is opened, the bell, or the profile card), never on load.
+ * Push subscription needs a connection: it needs the server's key and the push service.
  */
 import { z } from 'zod';
 import { apiRequest } from '../../api/http';

@@ -8,7 +8,7 @@ export type AlertState = {
   refresh: () => void;
 };
 
-/** The browser permission (spec §4: default, granted, denied) and this device's push subscription. */
+/** The browser permission (default, granted, denied) and this device's push subscription. */
 export function useAlertState(): AlertState {
   const [permission, setPermission] = useState<PermissionState>(() => notificationPermission());
   const [endpoint, setEndpoint] = useState<string | null | undefined>(pushSupported() ? undefined : null);

@@ -1,18 +1,19 @@
 /**
- * The signed-in user's notifications (table 20140, synced): the latest ones, the unread count,
- * and the owner's changes, through the outbox (decisions.md: notification read and delete work
- * offline; the server creates them). Mark one read, mark all read, clear.
+ * The signed-in user's notifications (a synced table): the latest ones, the unread count, and the
+ * owner's changes through the outbox, so that marking read and deleting work offline (only the
+ * server creates them). Mark one read, mark all read, clear.
  */
 import { useEffect, useRef } from 'react';
 import { TABLE, type NotificationRow } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useSyncRuntime } from '../../sync/sync-context';
+import { useWrite } from '../../data/use-write';
 import { showSystemNotification, systemNotificationFor } from './alerts';
 
 export const NOTIFICATIONS_SHOWN = 50;
 
 export function useNotifications(userId: string) {
-  const runtime = useSyncRuntime();
+  // Silent: a notification already gone from this device (cleared elsewhere) has nothing left to change.
+  const { write } = useWrite({ toast: false });
   // All of them (a page of up to 1000): the unread count and "clear" cover more than the list shows.
   const list = useRows(TABLE.notifications, {
     PageSize: 1000,
@@ -22,13 +23,12 @@ export function useNotifications(userId: string) {
   });
   const unreadIds = list.status === 'success' ? list.rows.filter((n) => !n.isRead).map((n) => n.id) : [];
 
-  // A notification already gone from this device (cleared elsewhere) has nothing left to change.
-  const markRead = (ids: readonly string[]) =>
-    Promise.all(ids.map((id) => runtime.write({ table: TABLE.notifications, op: 'update', rowId: id, fields: { isRead: true } }).catch(() => null)));
+  // Each its own write, side by side: one that fails leaves the others be.
+  const markRead = (ids: readonly string[]) => Promise.all(ids.map((id) => write({ table: TABLE.notifications, op: 'update', rowId: id, fields: { isRead: true } })));
   const markAllRead = () => markRead(unreadIds);
   const clear = () => {
     const ids = (list.rows ?? []).map((n) => n.id);
-    return Promise.all(ids.map((id) => runtime.write({ table: TABLE.notifications, op: 'delete', rowId: id }).catch(() => null)));
+    return Promise.all(ids.map((id) => write({ table: TABLE.notifications, op: 'delete', rowId: id })));
   };
   return { list, unreadCount: unreadIds.length, markRead, markAllRead, clear };
 }

@@ -1,18 +1,18 @@
 /**
- * Profile (every area; issue 7 "Profile" for hosts): the account, display settings (timezone,
- * date format, clock; spec §3, §9) written through the outbox and applied everywhere by
- * lib/display.tsx, the host's business fields with the spec §8 profile errors, the password
- * change (online-only), Web Push for this device, and, for staff, their work details.
+ * Profile (every area): the account, display settings (timezone, date format, clock) written
+ * through the outbox and applied everywhere by lib/display.tsx, the host's business fields with
+ * the profile errors of shared/messages.ts, the password change (online-only), Web Push for this
+ * device, and, for staff, their work details.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DATE_FORMATS, WEEKDAYS } from '../../../../shared/enums';
 import { isDateFormat, normalizeDisplaySettings, type DisplaySettings } from '../../../../shared/format/dates';
-import { PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED, UNKNOWN_ERROR } from '../../../../shared/messages';
+import { PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED } from '../../../../shared/messages';
 import { TABLE, type DisplaySettingsRow, type HostProfile } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { makeFormatters, useFormat } from '../../lib/display';
 import { apiRequest, errorText } from '../../api/http';
-import { WriteRefused } from '../../sync/mutate';
+import { useWrite } from '../../data/use-write';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
@@ -24,8 +24,8 @@ import { Input, Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
-import { PushSubscriptionCard } from '../notifications/PushSubscriptionCard';
-import { OnlineOnlyNote, useOnlineOnly } from '../channels/online-only';
+import { PushSubscriptionCard } from '../notifications';
+import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
   placePasswordError,
   profileChanges,
@@ -38,12 +38,6 @@ import {
   type PasswordFields,
 } from './profile-forms';
 import './profile.css';
-
-function writeFailure(error: unknown, fallback: string): string {
-  if (error instanceof WriteRefused) return `${fallback}: ${error.message}`;
-  if (error instanceof Error && error.message) return `${fallback}: ${error.message}`;
-  return UNKNOWN_ERROR;
-}
 
 function AccountCard() {
   const user = useCurrentUser();
@@ -83,17 +77,15 @@ const CLOCKS = [
   { value: '24h', label: '24-hour' },
 ] as const;
 
-/** Display settings (table 20042), one row per user, written through the outbox. */
+/** Display settings, one row per user, written through the outbox. */
 function DisplayCard() {
   const user = useCurrentUser();
-  const runtime = useSyncRuntime();
+  const { write, pending: saving, failure } = useWrite({ what: 'The display settings', toast: false });
   const { toast } = useToast();
   const format = useFormat();
   const rows = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: user.ID }] });
   const row: DisplaySettingsRow | undefined = rows.rows?.[0];
   const [draft, setDraft] = useState<DisplaySettings>(format.settings);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // Follow the stored settings when they change elsewhere (another device, a pull).
   useEffect(() => setDraft(format.settings), [format.settings]);
   const zones = useMemo(() => timezoneOptions(supportedZones(), draft.timezone), [draft.timezone]);
@@ -103,18 +95,9 @@ function DisplayCard() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
     const fields = { timezone: draft.timezone, dateFormat: draft.dateFormat, timeFormat: draft.use24Hour ? '24h' : '12h', use24Hour: draft.use24Hour };
-    try {
-      if (row) await runtime.write({ table: TABLE.display_settings, op: 'update', rowId: row.id, fields });
-      else await runtime.write({ table: TABLE.display_settings, op: 'create', fields: { user_id: user.ID, ...fields } });
-      toast({ title: 'Display settings saved', description: 'Dates and times now follow them everywhere.', variant: 'success' });
-    } catch (e) {
-      setError(writeFailure(e, 'The display settings could not be saved'));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await write(row ? { table: TABLE.display_settings, op: 'update', rowId: row.id, fields } : { table: TABLE.display_settings, op: 'create', fields: { user_id: user.ID, ...fields } });
+    if (saved.ok) toast({ title: 'Display settings saved', description: 'Dates and times now follow them everywhere.', variant: 'success' });
   };
 
   return (
@@ -122,7 +105,7 @@ function DisplayCard() {
       <CardHeader title="Display" description="How dates and times are shown to you, on every page" />
       {rows.status === 'error' ? <ErrorState error={rows.error} onRetry={rows.retry} /> : null}
       <form className="form" onSubmit={(e) => void save(e)}>
-        {error ? <FormMessage>{error}</FormMessage> : null}
+        {failure ? <FormMessage>{failure}</FormMessage> : null}
         <Select label="Timezone" value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
         <Select
           label="Date format"
@@ -158,16 +141,17 @@ function fieldsOf(profile: HostProfile | undefined): HostProfileFields {
   return profile ? { company_name: profile.company_name, phone_number: profile.phone_number, address: profile.address } : EMPTY_PROFILE;
 }
 
-/** The host's business fields (decisions.md: company_name, phone_number, address), through the outbox. */
+/** The host's business fields (company_name, phone_number, address), through the outbox. */
 function HostProfileCard() {
   const runtime = useSyncRuntime();
+  const { write, pending: saving, failure: writeFailure } = useWrite({ toast: false });
   const { toast } = useToast();
   const profile = useRows(TABLE.host_profiles, { PageSize: 1 });
   const stored = profile.rows?.[0];
   const [draft, setDraft] = useState<HostProfileFields>(EMPTY_PROFILE);
   const [errors, setErrors] = useState<HostProfileErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  /** A change the server refused after the outbox sent it. */
+  const [refused, setRefused] = useState<string | null>(null);
   const storedKey = stored ? `${stored.id}:${stored.company_name}:${stored.phone_number}:${stored.address}` : 'none';
   // Follow the stored fields (a pull, another device), not every new object for the same row.
   useEffect(() => setDraft(fieldsOf(stored)), [storedKey]);
@@ -177,30 +161,23 @@ function HostProfileCard() {
     () =>
       runtime.onRejections((list) => {
         const mine = list.find((r) => r.table === TABLE.host_profiles);
-        if (mine) setFailure(`${mine.op === 'create' ? PROFILE_CREATE_FAILED : PROFILE_UPDATE_FAILED}: ${mine.error}`);
+        if (mine) setRefused(`${mine.op === 'create' ? PROFILE_CREATE_FAILED : PROFILE_UPDATE_FAILED}: ${mine.error}`);
       }),
     [runtime],
   );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    setRefused(null);
     const found = validateHostProfile(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const changes = profileChanges(stored ? fieldsOf(stored) : undefined, draft);
     if (Object.keys(changes).length === 0) return;
-    setSaving(true);
-    try {
-      if (stored) await runtime.write({ table: TABLE.host_profiles, op: 'update', rowId: stored.id, fields: changes });
-      else await runtime.write({ table: TABLE.host_profiles, op: 'create', fields: changes });
-      toast({ title: 'Profile saved', description: 'Your business details are updated (they are sent as soon as you are online).', variant: 'success' });
-    } catch (e) {
-      setFailure(writeFailure(e, stored ? PROFILE_UPDATE_FAILED : PROFILE_CREATE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await write(stored ? { table: TABLE.host_profiles, op: 'update', rowId: stored.id, fields: changes } : { table: TABLE.host_profiles, op: 'create', fields: changes });
+    if (saved.ok) toast({ title: 'Profile saved', description: 'Your business details are updated (they are sent as soon as you are online).', variant: 'success' });
   };
+  const failure = writeFailure ? `${stored ? PROFILE_UPDATE_FAILED : PROFILE_CREATE_FAILED}: ${writeFailure}` : refused;
 
   return (
     <Card>

@@ -1,6 +1,6 @@
 /**
- * The profile page's form rules: the host profile fields (decisions.md: a host may change
- * company_name, phone_number and address), the password change, and the timezone choices. The
+ * The profile page's form rules: the host profile fields (a host may change company_name,
+ * phone_number and address; the server owns the rest), the password change, and the timezone choices. The
  * server re-checks everything; these catch slips before a change is queued or sent.
  */
 import { MIN_PASSWORD_LENGTH } from '../../auth/password-rules';

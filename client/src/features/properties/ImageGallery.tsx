@@ -10,14 +10,14 @@ import { FormMessage } from '../../components/ui/Field';
 import { useOnline } from '../../lib/use-online';
 import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
-import type { Write } from '../tasks/mutations';
+import { useWrite } from '../../data/use-write';
 import { IMAGE_TYPES, setImages, uploadPropertyImage } from './mutations';
 
 export function ImageGallery({ property }: { property: Property }) {
   const online = useOnline();
   const runtime = useSyncRuntime();
   const { toast } = useToast();
-  const write: Write = (request) => runtime.write(request);
+  const { write } = useWrite();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function ImageGallery({ property }: { property: Property }) {
     const [item] = next.splice(from, 1);
     if (item === undefined) return;
     next.splice(to, 0, item);
-    void setImages(write, property.id, next);
+    void write(setImages(property.id, next));
   };
 
   return (
@@ -64,7 +64,7 @@ export function ImageGallery({ property }: { property: Property }) {
                 ) : (
                   <span className="badge badge--accent">Cover</span>
                 )}
-                <Button size="sm" variant="ghost" onClick={() => void setImages(write, property.id, images.filter((x) => x !== src))} aria-label={`Remove photo ${i + 1}`}>
+                <Button size="sm" variant="ghost" onClick={() => void write(setImages(property.id, images.filter((x) => x !== src)))} aria-label={`Remove photo ${i + 1}`}>
                   Remove
                 </Button>
               </div>

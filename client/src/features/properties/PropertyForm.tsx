@@ -1,5 +1,5 @@
 /**
- * Create or edit a property with every field (issue 7 "Properties"): amenities picker, OTA
+ * Create or edit a property with every field: amenities picker, OTA
  * listings as platform → reference rows, timezone, and the gallery once the property exists.
  * Writes go through the outbox (offline too). A new property past the tier's limit is refused here
  * with the server's words and a way to a larger plan.
@@ -16,10 +16,7 @@ import { CheckboxGroup, FormMessage, NumberInput, Textarea } from '../../compone
 import { Input, Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
-import { writeFailureText } from '../../sync/mutate';
-import { useSyncRuntime } from '../../sync/sync-context';
-import type { Write } from '../tasks/mutations';
-import { sourceLabel } from '../bookings/BookingsTable';
+import { useWrite } from '../../data/use-write';
 import { ImageGallery } from './ImageGallery';
 import { createProperty, updateProperty } from './mutations';
 import {
@@ -36,6 +33,7 @@ import {
   type TierLimit,
 } from './property-rules';
 import { usePropertyLimit } from './use-tier';
+import { sourceLabel } from '../../lib/source-label';
 import './properties.css';
 
 function supportedZones(): string[] {
@@ -66,14 +64,11 @@ export function PropertyForm({ open, property, onClose }: { open: boolean; prope
 
 function PropertyFormBody({ property, onClose }: { property: Property | null; onClose: () => void }) {
   const format = useFormat();
-  const runtime = useSyncRuntime();
   const { toast } = useToast();
-  const write: Write = (request) => runtime.write(request);
+  const { write, pending: saving, failure } = useWrite({ what: 'This property', toast: false });
   const limit = usePropertyLimit();
   const [draft, setDraft] = useState<PropertyDraft>(() => (property ? draftOfProperty(property) : emptyPropertyDraft(format.settings.timezone)));
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [customAmenity, setCustomAmenity] = useState('');
   const zones = useMemo(() => timezoneOptions(draft.timezone, supportedZones()), [draft.timezone]);
   const errors = validateProperty(draft, isTimeZone);
@@ -89,19 +84,12 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
     event.preventDefault();
     setSubmitted(true);
     if (hasErrors(errors) || limited || restoring) return;
-    setSaving(true);
-    try {
-      const fields = propertyFields(draft);
-      if (property) await updateProperty(write, property.id, fields);
-      // A new row is complete on this device too (the server adds the export URL on sync).
-      else await createProperty(write, { ...fields, images: [] });
-      toast({ title: property ? 'Property saved' : 'Property added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
-      onClose();
-    } catch (error) {
-      setFailure(writeFailureText(error, 'This property'));
-    } finally {
-      setSaving(false);
-    }
+    const fields = propertyFields(draft);
+    // A new row is complete on this device too (the server adds the export URL on sync).
+    const saved = await write(property ? updateProperty(property.id, fields) : createProperty({ ...fields, images: [] }));
+    if (!saved.ok) return;
+    toast({ title: property ? 'Property saved' : 'Property added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
+    onClose();
   };
 
   const setListing = (i: number, patch: Partial<{ platform: string; reference: string }>) =>

@@ -1,7 +1,7 @@
 /**
- * What the property screens decide before a write (issue 7 "Properties"): the form's draft and
- * its inline validation, OTA listings as platform → reference rows, the amenities offered, and
- * the tier limit as the server counts it (hosts/limits.ts: non-archived properties against the
+ * What the property screens decide before a write: the form's draft and its inline validation,
+ * OTA listings as platform → reference rows, the amenities offered, and the tier limit as the
+ * server counts it (non-archived properties against the
  * tier's properties_limit), so the host learns of it before the server refuses. Pure.
  */
 import type { PROPERTY_STATUSES } from '../../../../shared/enums';
@@ -162,7 +162,7 @@ export function propertyLimit(
   return { tierName: tier.tier_name, limit: tier.properties_limit, used, reached: used + 1 > tier.properties_limit };
 }
 
-/** The refusal text, worded as the server words it (hosts/limits.ts). */
+/** The refusal text, worded as the server words it. */
 export function limitMessage(l: TierLimit): string {
   const noun = l.limit === 1 ? 'property' : 'properties';
   return `The ${l.tierName} plan allows ${l.limit} ${noun} (archived ones do not count) and ${l.used} ${l.used === 1 ? 'is' : 'are'} in use: archive one or move to a larger plan to add another`;

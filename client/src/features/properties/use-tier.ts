@@ -1,8 +1,7 @@
 import { TABLE } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useHostProfile } from '../bookings/use-booking-sync';
 import { propertyLimit, type TierLimit } from './property-rules';
-import { useProperties } from './use-properties';
+import { useHostProfile, useProperties } from '../../data/common-rows';
 
 /** The host's standing against its tier's properties_limit, from the local store (undefined while unknown). */
 export function usePropertyLimit(): TierLimit | undefined {

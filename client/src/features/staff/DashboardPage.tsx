@@ -1,5 +1,5 @@
 /**
- * The housekeeper's day (issue 5), for a phone held in one hand: the progress of the day, the
+ * The housekeeper's day, for a phone held in one hand: the progress of the day, the
  * next task first with one large button to start or continue it, then the rest of today in the
  * order to work it, then anything overdue. Everything reads the device's store: offline it works.
  */
@@ -13,10 +13,8 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
-import { useProperties } from '../properties/use-properties';
-import { isOpen, isOverdue, taskDay } from '../tasks/task-rules';
-import { dayOrder, dayProgress } from '../housekeeping/task-filters';
-import { taskSlot, timeOf } from '../housekeeping/schedule-rules';
+import { useProperties } from '../../data/common-rows';
+import { isOpen, isOverdue, taskDay, dayOrder, dayProgress, taskSlot, timeOf } from '../tasks';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyTasks } from './use-my-tasks';

@@ -5,8 +5,8 @@ import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { useProperties } from '../properties/use-properties';
-import { isOpen, mapLink } from '../tasks/task-rules';
+import { useProperties } from '../../data/common-rows';
+import { isOpen, mapLink } from '../tasks';
 import { useMyTasks } from './use-my-tasks';
 import './staff.css';
 

@@ -1,5 +1,5 @@
 import type { Property, Task } from '../../data/tables';
-import { TaskDialog } from '../tasks/TaskDialog';
+import { TaskDialog } from '../tasks';
 
 /** The housekeeper's task dialog: the work (status, checklist, notes) and where to go. */
 export function StaffTaskDialog({ task, properties, onClose }: { task: Task | null; properties: readonly Property[]; onClose: () => void }) {

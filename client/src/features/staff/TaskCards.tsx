@@ -2,8 +2,7 @@ import { memo } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { StatusBadge } from '../../components/ui/Badge';
-import { PriorityBadge } from '../tasks/TasksTable';
-import { isOverdue } from '../tasks/task-rules';
+import { PriorityBadge, isOverdue } from '../tasks';
 
 type CardProps = {
   task: Task;

@@ -1,5 +1,5 @@
 /**
- * A host's plan against its limits (decisions.md "Tier limits"): properties_limit counts the
+ * A host's plan against its limits, counted as the server counts them: properties_limit counts the
  * non-archived properties; ota_integrations counts the distinct platforms of its calendar feeds
  * (a connected channel partner counts too, on the server: the host cannot see that row).
  */

@@ -10,13 +10,12 @@ import { useFormat } from '../../lib/display';
 import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
-import { useToast } from '../../components/ui/Toast';
-import { writeFailureText } from '../../sync/mutate';
-import { useSyncRuntime } from '../../sync/sync-context';
+import { useWrite } from '../../data/use-write';
+import type { WriteRequest } from '../../sync/mutate';
 import { PriorityBadge } from './TasksTable';
 import { isOpen, isOverdue, mapLink } from './task-rules';
-import { completeTask, saveNotes, setChecklistItem, startTask, type Write } from './mutations';
-import { AlertsPrompt } from '../notifications/AlertsPrompt';
+import { completeTask, saveNotes, setChecklistItem, startTask } from './mutations';
+import { AlertsPrompt } from '../notifications';
 import './tasks.css';
 
 export type TaskDialogProps = {
@@ -34,25 +33,10 @@ export type TaskDialogProps = {
 
 export function TaskDialog({ task, propertyName, property, staffName, actions, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
-  const runtime = useSyncRuntime();
-  const { toast } = useToast();
-  const write: Write = (request) => runtime.write(request);
-  const open = task !== null && isOpen(task);
-
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
-  const act = async (run: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      toast({
-        title: 'Change not saved',
-        description: writeFailureText(error),
-        variant: 'destructive',
-      });
-      return false;
-    }
-  };
+  const { write } = useWrite();
+  const open = task !== null && isOpen(task);
+  const act = async (request: WriteRequest): Promise<boolean> => (await write(request)).ok;
 
   return (
     <Dialog
@@ -80,11 +64,11 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
           {canWork && open ? (
             <div className="task-actions">
               {task.task_status === 'pending' ? (
-                <Button size="lg" variant="secondary" onClick={() => void act(() => startTask(write, task.id))}>
+                <Button size="lg" variant="secondary" onClick={() => void act(startTask(task.id))}>
                   Start task
                 </Button>
               ) : null}
-              <Button size="lg" onClick={() => void act(() => completeTask(write, task.id))}>
+              <Button size="lg" onClick={() => void act(completeTask(task.id))}>
                 Complete task
               </Button>
             </div>
@@ -130,7 +114,7 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
             <ul className="checklist">
               {task.checklist_items.map((item) => (
                 <li key={item.id}>
-                  <ChecklistToggle text={item.text} done={item.done} disabled={!open} onToggle={(done) => act(() => setChecklistItem(write, task.id, item.id, done))} />
+                  <ChecklistToggle taskId={task.id} itemId={item.id} text={item.text} done={item.done} disabled={!open} />
                 </li>
               ))}
             </ul>
@@ -148,7 +132,7 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
             </ul>
           )}
           {canWork ? (
-            <NotesEditor key={task.id} notes={task.notes} onSave={(notes) => act(() => saveNotes(write, task.id, notes))} />
+            <NotesEditor key={task.id} notes={task.notes} onSave={(notes) => act(saveNotes(task.id, notes))} />
           ) : task.notes ? (
             <>
               <h3 className="section-title">Notes</h3>
@@ -164,9 +148,10 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
 /**
  * One checklist item as a large checkbox. It shows the new state at once and follows the stored
  * row when that changes (the write lands a moment later, or a pull changes it); a refused write
- * puts it back.
+ * puts it back. Each item writes through its own useWrite, so that a tick renders only its item.
  */
-function ChecklistToggle({ text, done, disabled, onToggle }: { text: string; done: boolean; disabled: boolean; onToggle: (done: boolean) => Promise<boolean> }) {
+function ChecklistToggle({ taskId, itemId, text, done, disabled }: { taskId: string; itemId: string; text: string; done: boolean; disabled: boolean }) {
+  const { write } = useWrite();
   const [checked, setChecked] = useState(done);
   useEffect(() => setChecked(done), [done]);
   return (
@@ -178,8 +163,8 @@ function ChecklistToggle({ text, done, disabled, onToggle }: { text: string; don
         onChange={(event) => {
           const next = event.target.checked;
           setChecked(next);
-          void onToggle(next).then((saved) => {
-            if (!saved) setChecked(done);
+          void write(setChecklistItem(taskId, itemId, next)).then((saved) => {
+            if (!saved.ok) setChecked(done);
           });
         }}
       />

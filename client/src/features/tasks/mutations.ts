@@ -1,15 +1,12 @@
 /**
- * What a housekeeper does to a task, through the outbox so that it works offline (decisions.md
- * "Through the outbox"): start, complete, tick checklist items, write notes. Each is one local
- * write; fields that depend on the task (the checklist) are computed from the row as stored at
- * the moment of the write, so two quick ticks never undo each other.
+ * What a housekeeper does to a task, as requests for useWrite (data/use-write.ts), through the
+ * outbox so that it works offline: start, complete, tick checklist items, write notes. Each is one
+ * local write; fields that depend on the task (the checklist) are computed from the row as stored
+ * at the moment of the write, so two quick ticks never undo each other.
  */
 import type { ChecklistItem } from '../../../../shared/schema/tables';
 import { SYNCED_TABLES, type LocalRow } from '../../db/schema';
-import type { OutboxEntry } from '../../db/schema';
 import type { WriteRequest } from '../../sync/mutate';
-
-export type Write = (request: WriteRequest) => Promise<OutboxEntry | null>;
 
 const TASKS = SYNCED_TABLES.housekeeping_tasks;
 
@@ -17,16 +14,16 @@ function checklistOf(row: LocalRow): ChecklistItem[] {
   return Array.isArray(row.checklist_items) ? (row.checklist_items as ChecklistItem[]) : [];
 }
 
-export function startTask(write: Write, taskId: string) {
-  return write({ table: TASKS, op: 'update', rowId: taskId, fields: { task_status: 'in_progress' } });
+export function startTask(taskId: string): WriteRequest {
+  return { table: TASKS, op: 'update', rowId: taskId, fields: { task_status: 'in_progress' } };
 }
 
-export function completeTask(write: Write, taskId: string) {
-  return write({ table: TASKS, op: 'update', rowId: taskId, fields: { task_status: 'completed' } });
+export function completeTask(taskId: string): WriteRequest {
+  return { table: TASKS, op: 'update', rowId: taskId, fields: { task_status: 'completed' } };
 }
 
-export function setChecklistItem(write: Write, taskId: string, itemId: string, done: boolean) {
-  return write({
+export function setChecklistItem(taskId: string, itemId: string, done: boolean): WriteRequest {
+  return {
     table: TASKS,
     op: 'update',
     rowId: taskId,
@@ -35,9 +32,9 @@ export function setChecklistItem(write: Write, taskId: string, itemId: string, d
       if (!items.some((i) => i.id === itemId)) return null;
       return { checklist_items: items.map((i) => (i.id === itemId ? { ...i, done } : i)) };
     },
-  });
+  };
 }
 
-export function saveNotes(write: Write, taskId: string, notes: string) {
-  return write({ table: TASKS, op: 'update', rowId: taskId, fields: { notes } });
+export function saveNotes(taskId: string, notes: string): WriteRequest {
+  return { table: TASKS, op: 'update', rowId: taskId, fields: { notes } };
 }

@@ -1,4 +1,4 @@
-/** Task facts the screens share (decisions.md task statuses; spec §9 overdue check). */
+/** Task facts the screens share: which statuses are open, when a task is overdue, its day, a map link. */
 import { dayOf } from '../../../../shared/format/dates';
 
 type TaskLike = { task_status: string; due_date: string | null; scheduled_date: string | null };

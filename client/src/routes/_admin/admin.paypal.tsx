@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPaypalPage } from '../../features/admin/PaypalPage';
+import { AdminPaypalPage } from '../../features/admin';
 
 export const Route = createFileRoute('/_admin/admin/paypal')({
   component: AdminPaypalPage,

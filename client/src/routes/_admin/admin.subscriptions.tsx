@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSubscriptionsPage } from '../../features/admin/SubscriptionsPage';
+import { AdminSubscriptionsPage } from '../../features/admin';
 
 export const Route = createFileRoute('/_admin/admin/subscriptions')({
   component: AdminSubscriptionsPage,

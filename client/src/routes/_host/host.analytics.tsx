@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HostAnalyticsPage } from '../../features/host/AnalyticsPage';
+import { HostAnalyticsPage } from '../../features/analytics';
 
 export const Route = createFileRoute('/_host/host/analytics')({
   component: HostAnalyticsPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { HostBookingsPage } from '../../features/host/BookingsPage';
+import { HostBookingsPage } from '../../features/bookings';
 
 export const Route = createFileRoute('/_host/host/bookings')({
   validateSearch: z.object({ bookingId: z.string().optional(), propertyId: z.string().optional(), payment: z.string().optional() }),

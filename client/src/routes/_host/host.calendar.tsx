@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { MARKS, markRouteStart } from '../../features/calendar/marks';
-import { HostCalendarPage } from '../../features/host/CalendarPage';
+import { MARKS, markRouteStart } from '../../lib/screen-marks';
+import { HostCalendarPage } from '../../features/calendar';
 
 export const Route = createFileRoute('/_host/host/calendar')({
   validateSearch: z.object({

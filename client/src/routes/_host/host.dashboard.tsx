@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MARKS, markRouteStart } from '../../features/calendar/marks';
-import { HostDashboardPage } from '../../features/host/DashboardPage';
+import { MARKS, markRouteStart } from '../../lib/screen-marks';
+import { HostDashboardPage } from '../../features/dashboard';
 
 export const Route = createFileRoute('/_host/host/dashboard')({
   // The benchmark measures from here (route start) to the figures on screen.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HostFinancesPage } from '../../features/host/FinancesPage';
+import { HostFinancesPage } from '../../features/finances';
 
 export const Route = createFileRoute('/_host/host/finances')({
   component: HostFinancesPage,

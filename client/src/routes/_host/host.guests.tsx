@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HostGuestsPage } from '../../features/host/GuestsPage';
+import { HostGuestsPage } from '../../features/guests';
 
 export const Route = createFileRoute('/_host/host/guests')({
   component: HostGuestsPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { HostHousekeepingPage } from '../../features/host/HousekeepingPage';
+import { HostHousekeepingPage } from '../../features/housekeeping';
 
 export const Route = createFileRoute('/_host/host/housekeeping')({
   validateSearch: z.object({ taskId: z.string().optional() }),

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Spec §2: the area's index redirects to its dashboard. */
+/** The area's index redirects to its dashboard. */
 export const Route = createFileRoute('/_host/host/')({
   beforeLoad: () => {
     throw redirect({ to: '/host/dashboard', replace: true });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PropertyDetailPage } from '../../features/host/PropertyDetailPage';
+import { PropertyDetailPage } from '../../features/properties';
 
 export const Route = createFileRoute('/_host/host/properties/$id')({
   component: PropertyRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HostPropertiesPage } from '../../features/host/PropertiesPage';
+import { HostPropertiesPage } from '../../features/properties';
 
 export const Route = createFileRoute('/_host/host/properties/')({
   component: HostPropertiesPage,

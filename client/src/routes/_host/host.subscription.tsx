@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { HostSubscriptionPage } from '../../features/host/SubscriptionPage';
+import { HostSubscriptionPage } from '../../features/subscription';
 
 export const Route = createFileRoute('/_host/host/subscription')({
   validateSearch: z.object({ checkout: z.literal('cancelled').optional() }),

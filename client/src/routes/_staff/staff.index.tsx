@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Spec §2: the area's index redirects to its dashboard. */
+/** The area's index redirects to its dashboard. */
 export const Route = createFileRoute('/_staff/staff/')({
   beforeLoad: () => {
     throw redirect({ to: '/staff/dashboard', replace: true });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../../features/profile/ProfilePage';
+import { ProfilePage } from '../../features/profile';
 
 /**
  * The shared profile page: for staff it shows their staff record and hours, display settings,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StaffPropertiesPage } from '../../features/staff/PropertiesPage';
+import { StaffPropertiesPage } from '../../features/staff';
 
 export const Route = createFileRoute('/_staff/staff/properties')({
   component: StaffPropertiesPage,

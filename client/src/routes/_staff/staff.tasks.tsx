@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { StaffTasksPage } from '../../features/staff/TasksPage';
+import { StaffTasksPage } from '../../features/staff';
 
 export const Route = createFileRoute('/_staff/staff/tasks')({
   validateSearch: z.object({ taskId: z.string().optional() }),

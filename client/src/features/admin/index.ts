@@ -1,0 +1,9 @@
+/** The admin area's pages, for the routes under routes/_admin. */
+export { AdminAnalyticsPage } from './AnalyticsPage';
+export { AdminBillingsPage } from './BillingsPage';
+export { AdminDashboardPage } from './DashboardPage';
+export { AdminHostsPage } from './HostsPage';
+export { AdminPaypalPage } from './PaypalPage';
+export { AdminSettingsPage } from './SettingsPage';
+export { AdminSubscriptionsPage } from './SubscriptionsPage';
+export { AdminTokeetPage } from './TokeetPage';

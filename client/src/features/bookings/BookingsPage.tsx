@@ -1,0 +1,120 @@
+import { useMemo, useState } from 'react';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../shared/enums';
+import { TABLE, type Booking } from '../../data/tables';
+import { useRows } from '../../data/use-rows';
+import { SYNCED_TABLES } from '../../db/schema';
+import { useFormat } from '../../lib/display';
+import { Page } from '../../components/layout/Page';
+import { Card } from '../../components/ui/Card';
+import { Button } from '../../components/ui/Button';
+import { humanize } from '../../components/ui/Badge';
+import { DateInput, FormMessage } from '../../components/ui/Field';
+import { Input, Select } from '../../components/ui/Input';
+import { EmptyState } from '../../components/ui/States';
+import { DataView, ListFooter } from '../../components/data-view';
+import { BookingsTable } from './BookingsTable';
+import { BookingForm } from './BookingForm';
+import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type BookingFilters } from './booking-rules';
+import { useProperties } from '../../data/common-rows';
+import { dismissRejection, useRejectionsOf, usePendingRowIds } from '../../sync/sync-context';
+import { sourceLabel } from '../../lib/source-label';
+import './bookings.css';
+
+/** The list reads every booking on the device (filters run in memory, offline too), latest first. */
+const EVERY_BOOKING = { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: false } as const;
+const SHOWN = 200;
+
+type Editing = { booking: Booking | null } | null;
+
+export function HostBookingsPage({ bookingId, propertyId, payment }: { bookingId?: string; propertyId?: string; payment?: string } = {}) {
+  const format = useFormat();
+  const result = useRows(TABLE.bookings, EVERY_BOOKING);
+  const properties = useProperties();
+  const pending = usePendingRowIds(SYNCED_TABLES.bookings);
+  const rejections = useRejectionsOf(SYNCED_TABLES.bookings);
+  const [filters, setFilters] = useState<BookingFilters>({ ...NO_FILTERS, propertyId: propertyId ?? '', payment: payment ?? '' });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [openedFromLink, setOpenedFromLink] = useState(false);
+
+  const propertyNames = useMemo(() => new Map((properties.rows ?? []).map((p) => [p.id, p.property_name])), [properties.rows]);
+  const filtered = useMemo(() => (result.status === 'success' ? filterBookings(result.rows, filters) : []), [result, filters]);
+  const sources = useMemo(() => sourceOptions(result.status === 'success' ? result.rows.map((b) => b.booking_source) : []), [result]);
+
+  // A link with ?bookingId= opens that booking once it is on the device.
+  if (bookingId && !openedFromLink && result.status === 'success') {
+    const linked = result.rows.find((b) => b.id === bookingId);
+    setOpenedFromLink(true);
+    if (linked) setEditing({ booking: linked });
+  }
+
+  const set = (field: keyof BookingFilters, value: string) => setFilters((f) => ({ ...f, [field]: value }));
+  const active = activeFilterCount(filters);
+
+  return (
+    <Page
+      title="Bookings"
+      description="Every stay from the booking sites and direct, latest check-in first. Works offline: changes sync when you are back online."
+      actions={<Button onClick={() => setEditing({ booking: null })}>New booking</Button>}
+    >
+      {rejections.length ? (
+        <section aria-label="Refused booking changes" className="rejection-list">
+          {rejections.map((r) => (
+            <FormMessage key={r.id} title={`The server refused a booking ${r.op === 'create' ? 'for' : 'change for'} ${String(r.fields.guest_name ?? 'a guest')}`}>
+              <p>
+                {r.error}
+                {typeof r.fields.check_in_date === 'string' && typeof r.fields.check_out_date === 'string'
+                  ? ` (asked for ${format.date(r.fields.check_in_date)} to ${format.date(r.fields.check_out_date)})`
+                  : ''}
+                .
+              </p>
+              <Button size="sm" variant="secondary" onClick={() => void dismissRejection(r.id)}>
+                Dismiss
+              </Button>
+            </FormMessage>
+          ))}
+        </section>
+      ) : null}
+
+      <Card>
+        <form className="filter-bar" role="search" aria-label="Filter bookings" onSubmit={(e) => e.preventDefault()}>
+          <Input label="Guest" type="search" placeholder="Name, e-mail, phone or reference" value={filters.search} onChange={(e) => set('search', e.target.value)} />
+          <Select
+            label="Property"
+            value={filters.propertyId}
+            onChange={(e) => set('propertyId', e.target.value)}
+            options={[{ value: '', label: 'All properties' }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
+          />
+          <Select label="Source" value={filters.source} onChange={(e) => set('source', e.target.value)} options={[{ value: '', label: 'All sources' }, ...sources.map((s) => ({ value: s, label: sourceLabel(s) }))]} />
+          <Select label="Status" value={filters.status} onChange={(e) => set('status', e.target.value)} options={[{ value: '', label: 'Any status' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]} />
+          <Select label="Payment" value={filters.payment} onChange={(e) => set('payment', e.target.value)} options={[{ value: '', label: 'Any payment' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]} />
+          <DateInput label="Staying from" value={filters.from} onValueChange={(v) => set('from', v)} />
+          <DateInput label="Staying until" value={filters.to} onValueChange={(v) => set('to', v)} />
+          {active ? (
+            <Button variant="ghost" className="filter-bar__clear" onClick={() => setFilters(NO_FILTERS)}>
+              Clear {active} filter{active === 1 ? '' : 's'}
+            </Button>
+          ) : null}
+        </form>
+      </Card>
+
+      <Card className="card--flush">
+        <DataView result={result} empty={{ title: 'No bookings yet', text: 'Bookings from Airbnb, Booking.com, Vrbo and direct stays appear here.' }}>
+          {() =>
+            filtered.length === 0 ? (
+              <EmptyState title="No booking matches these filters" action={<Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>} />
+            ) : (
+              <>
+                <p className="list-summary" aria-live="polite">
+                  {filtered.length} booking{filtered.length === 1 ? '' : 's'}
+                </p>
+                <BookingsTable bookings={filtered.slice(0, SHOWN)} propertyNames={propertyNames} caption="Bookings" onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
+                <ListFooter shown={Math.min(SHOWN, filtered.length)} total={filtered.length} />
+              </>
+            )
+          }
+        </DataView>
+      </Card>
+      <BookingForm open={editing !== null} booking={editing?.booking ?? null} onClose={() => setEditing(null)} />
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+/** The host's dashboard, the page of routes/_host/host.dashboard.tsx. */
+export { HostDashboardPage } from './DashboardPage';

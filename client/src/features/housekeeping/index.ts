@@ -1,0 +1,2 @@
+/** The host's housekeeping (tasks, staff, templates), the page of routes/_host/host.housekeeping.tsx. */
+export { HostHousekeepingPage } from './HousekeepingPage';

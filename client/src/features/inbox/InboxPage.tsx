@@ -1,0 +1,250 @@
+/**
+ * Inbox: guest messages grouped by booking with their unread state; replying, starting
+ * a conversation from a booking and marking read all go through the outbox, so they work offline
+ * and reach the server when the device is back online (a waiting message says so).
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { addDays } from '../../../../shared/dates';
+import { TABLE, type Booking, type InboxMessage } from '../../data/tables';
+import { useRows } from '../../data/use-rows';
+import { useFormat } from '../../lib/display';
+import { usePendingRowIds } from '../../sync/sync-context';
+import { useWrite } from '../../data/use-write';
+import { Page } from '../../components/layout/Page';
+import { Card } from '../../components/ui/Card';
+import { Badge, StatusBadge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { FormMessage, Segmented, Textarea } from '../../components/ui/Field';
+import { Select } from '../../components/ui/Input';
+import { SkeletonRows } from '../../components/ui/Skeleton';
+import { EmptyState, ErrorState } from '../../components/ui/States';
+import { useToast } from '../../components/ui/Toast';
+import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
+import { groupThreads, isUnread, messageableBookings, type Thread } from './threads';
+import { markRead, sendMessage } from './mutations';
+import './inbox.css';
+
+const MAX_MESSAGE = 20_000;
+
+function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pending: Set<string> }) {
+  const format = useFormat();
+  const names = usePropertyNames();
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { write, pending: busy, failure, clearFailure } = useWrite({ what: 'This message', toast: false });
+  const unreadIds = thread.messages.filter(isUnread).map((m) => m.id);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = reply.trim();
+    if (!text) {
+      setError('Write a message first');
+      return;
+    }
+    if (text.length > MAX_MESSAGE) {
+      setError(`At most ${MAX_MESSAGE} characters`);
+      return;
+    }
+    setError(null);
+    const sent = await write(sendMessage({ bookingId: thread.bookingId, guestName: thread.guestName, guestEmail: thread.guestEmail }, text));
+    if (sent.ok) setReply('');
+  };
+
+  const read = () => {
+    setError(null);
+    void write(markRead(unreadIds));
+  };
+
+  const b = thread.booking;
+  return (
+    <section className="conversation" aria-label={`Conversation with ${thread.guestName}`}>
+      <header className="conversation__head">
+        <div>
+          <h2 className="conversation__title">{thread.guestName}</h2>
+          <p className="muted conversation__meta">
+            {thread.guestEmail || 'No e-mail address'}
+            {b ? ` · ${names.get(b.property_id) ?? 'Property'} · ${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` : ''}
+          </p>
+        </div>
+        {unreadIds.length ? (
+          <Button size="sm" variant="secondary" onClick={read}>
+            Mark as read
+          </Button>
+        ) : null}
+      </header>
+      <ol className="message-list conversation__messages" tabIndex={0} aria-label="Messages">
+        {thread.messages.map((m) => (
+          <li key={m.id} className={m.direction === 'inbound' ? 'message message--inbound' : 'message message--outbound'} data-message-id={m.id}>
+            <div className="message__head">
+              <span className="cell-strong">{m.direction === 'inbound' ? thread.guestName : 'You'}</span>
+              {pending.has(m.id) ? <Badge tone="warning">Waiting to send</Badge> : <StatusBadge status={m.status} />}
+            </div>
+            <p className="message__body">{m.message_content}</p>
+            <p className="message__time">{m.sent_at ? format.dateTime(m.sent_at) : 'Not sent yet'}</p>
+          </li>
+        ))}
+      </ol>
+      <form className="form conversation__reply" onSubmit={(e) => void send(e)} noValidate>
+        {(error ?? failure) ? <FormMessage>{error ?? failure}</FormMessage> : null}
+        <Textarea
+          label={`Reply to ${thread.guestName}`}
+          value={reply}
+          onChange={(e) => {
+            clearFailure();
+            setReply(e.target.value);
+          }}
+          rows={3}
+          maxLength={MAX_MESSAGE}
+          hint="Works offline: it is sent when you are back online."
+        />
+        <div className="form__row form__row--end">
+          <Button type="submit" isLoading={busy}>
+            Send reply
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; onClose: () => void; onSent: (bookingId: string) => void }) {
+  const format = useFormat();
+  const names = usePropertyNames();
+  const today = format.today();
+  const choices = messageableBookings(bookings, today, addDays(today, -30));
+  const [bookingId, setBookingId] = useState(choices[0]?.id ?? '');
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<{ booking?: string; text?: string }>({});
+  const { write, pending: busy, failure } = useWrite({ what: 'This message', toast: false });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const booking = choices.find((b) => b.id === bookingId);
+    const found = { booking: booking ? undefined : 'Choose a booking', text: text.trim() ? undefined : 'Write a message first' };
+    setErrors(found);
+    if (!booking || found.text) return;
+    const sent = await write(sendMessage({ bookingId: booking.id, guestName: booking.guest_name, guestEmail: booking.guest_email }, text));
+    if (sent.ok) onSent(booking.id);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="New message"
+      description="Write to the guest of a current, upcoming or recent stay."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="new-message-form" isLoading={busy} disabled={choices.length === 0}>
+            Send
+          </Button>
+        </>
+      }
+    >
+      <form id="new-message-form" className="form" onSubmit={(e) => void submit(e)} noValidate>
+        {failure ? <FormMessage>{failure}</FormMessage> : null}
+        {choices.length === 0 ? <FormMessage tone="info">No current, upcoming or recent stays to write about.</FormMessage> : null}
+        <Select
+          label="Booking"
+          value={bookingId}
+          onChange={(e) => setBookingId(e.target.value)}
+          error={errors.booking}
+          options={choices.map((b) => ({ value: b.id, label: `${b.guest_name || b.guest_email} · ${names.get(b.property_id) ?? 'Property'} · ${format.date(b.check_in_date)}` }))}
+        />
+        <Textarea label="Message" value={text} onChange={(e) => setText(e.target.value)} error={errors.text} rows={5} maxLength={MAX_MESSAGE} />
+      </form>
+    </Dialog>
+  );
+}
+
+const SHOW = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+] as const;
+
+export function HostInboxPage() {
+  const format = useFormat();
+  const { toast } = useToast();
+  const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000 });
+  const bookings = useEveryBooking();
+  const pending = usePendingRowIds(TABLE.inbox_messages);
+  const [show, setShow] = useState<'all' | 'unread'>('all');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [composing, setComposing] = useState(false);
+
+  const threads = useMemo(() => (messages.rows && bookings.rows ? groupThreads(messages.rows, bookings.rows) : []), [messages.rows, bookings.rows]);
+  const shown = show === 'unread' ? threads.filter((t) => t.unread > 0) : threads;
+  const active = threads.find((t) => t.key === selected) ?? shown[0];
+  const unreadTotal = threads.reduce((n, t) => n + t.unread, 0);
+
+  const failed = [messages, bookings].find((r) => r.status === 'error');
+  let body;
+  if (failed?.status === 'error') body = <ErrorState error={failed.error} onRetry={failed.retry} />;
+  else if (messages.status !== 'success' || bookings.status !== 'success') body = <SkeletonRows rows={4} columns={2} />;
+  else if (threads.length === 0)
+    body = (
+      <EmptyState title="No messages yet" action={<Button onClick={() => setComposing(true)}>Write to a guest</Button>}>
+        Messages with your guests appear here, one conversation per booking.
+      </EmptyState>
+    );
+  else
+    body = (
+      <div className="inbox">
+        <nav className="inbox__threads" aria-label="Conversations">
+          <Segmented label="Show" options={SHOW} value={show} onChange={setShow} />
+          {shown.length ? (
+            <ul className="thread-list">
+              {shown.map((t) => {
+                const last = t.messages[t.messages.length - 1];
+                return (
+                  <li key={t.key}>
+                    <button type="button" className={t.key === active?.key ? 'thread thread--active' : 'thread'} aria-current={t.key === active?.key ? 'true' : undefined} onClick={() => setSelected(t.key)}>
+                      <span className="thread__head">
+                        <span className={t.unread ? 'cell-strong' : undefined}>{t.guestName}</span>
+                        {t.unread ? <Badge tone="info">{t.unread} unread</Badge> : null}
+                      </span>
+                      <span className="thread__preview muted">{last?.message_content}</span>
+                      <span className="thread__time muted">{last?.sent_at ? format.dateTime(last.sent_at) : 'Waiting to send'}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="muted">No unread messages.</p>
+          )}
+        </nav>
+        {active ? <Conversation key={active.key} thread={active} pending={pending} /> : null}
+      </div>
+    );
+
+  return (
+    <Page
+      title="Inbox"
+      description={unreadTotal ? `${unreadTotal} unread ${unreadTotal === 1 ? 'message' : 'messages'}. Conversations are grouped by booking.` : 'Messages with your guests, grouped by booking.'}
+      actions={
+        <Button onClick={() => setComposing(true)} disabled={bookings.status !== 'success'}>
+          New message
+        </Button>
+      }
+    >
+      <Card className="card--flush">{body}</Card>
+      {composing && bookings.rows ? (
+        <NewMessageDialog
+          bookings={bookings.rows}
+          onClose={() => setComposing(false)}
+          onSent={(bookingId) => {
+            setComposing(false);
+            setShow('all');
+            setSelected(`booking:${bookingId}`);
+            toast({ title: 'Message saved', description: 'It is sent to the server now, or as soon as you are back online.', variant: 'success' });
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

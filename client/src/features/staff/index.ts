@@ -1,0 +1,5 @@
+/** The housekeeper's area, the pages of the routes under routes/_staff. */
+export { StaffDashboardPage } from './DashboardPage';
+export { StaffPropertiesPage } from './PropertiesPage';
+export { StaffSchedulePage } from './SchedulePage';
+export { StaffTasksPage } from './TasksPage';

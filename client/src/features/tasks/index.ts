@@ -1,0 +1,10 @@
+/**
+ * Housekeeping tasks as both areas see them: the task dialog (where a housekeeper works and a
+ * host watches), the task table, and the rules of a task's status, days and schedule. The host's
+ * housekeeping page, the dashboards, a property's page and the housekeeper's pages use them.
+ */
+export { TaskDialog } from './TaskDialog';
+export { PriorityBadge, TasksTable } from './TasksTable';
+export { isOpen, isOverdue, mapLink, taskDay } from './task-rules';
+export { dayOrder, dayProgress, daysFrom, plannedDay, weekStart } from './task-days';
+export { assignmentWarnings, hoursOn, joinSchedule, minutesOf, splitSchedule, taskSlot, timeOf, warningText, weekdayOf } from './schedule-rules';
