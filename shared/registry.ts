@@ -7,7 +7,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as t from './schema/tables';
 import * as e from './schema/entities';
 import type { EntitySchemas } from './schema/entities';
-import { TABLE_IDS } from './table-ids';
+import { TABLE_ALIASES, TABLE_IDS } from './table-ids';
 
 export type TableDef = {
   id: number;
@@ -91,7 +91,7 @@ export const TABLES = [
   def({ id: 23049, name: 'paypal_webhook_events', table: t.paypalWebhookEvents, schemas: e.PaypalWebhookEventSchemas, owner: null, routeOnly: true }),
   def({
     id: 23187,
-    aliases: [23050],
+    aliases: [TABLE_ALIASES.paypal_config_read],
     name: 'paypal_config',
     table: t.paypalConfig,
     schemas: e.PaypalConfigSchemas,

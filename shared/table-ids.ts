@@ -36,3 +36,8 @@ export const TABLE_IDS = {
   paypal_config: 23187,
   paypal_plan_sync: 23057,
 } as const;
+
+/** Second ids of a table: the payment-provider configuration is written as 23187 and read as 23050. */
+export const TABLE_ALIASES = {
+  paypal_config_read: 23050,
+} as const;

@@ -3,15 +3,11 @@
  * constant, free of the drizzle schema), the row types from the drizzle tables through a type-only
  * import, so the server-side schema code stays out of the bundle.
  */
-import { TABLE_IDS } from '../../../shared/table-ids';
+import { TABLE_ALIASES, TABLE_IDS } from '../../../shared/table-ids';
 import type * as t from '../../../shared/schema/tables';
 
-/**
- * The table ids of shared/table-ids.ts, and one more: the payment-provider configuration is
- * written through its own id and read through an alias id (shared/registry.ts lists 23050 among
- * the aliases of paypal_config; shared/table-ids.ts names only each table's own id).
- */
-export const TABLE = { ...TABLE_IDS, paypal_config_read: 23050 } as const;
+/** The table ids of shared/table-ids.ts, aliases included (the payment-provider configuration is read through one). */
+export const TABLE = { ...TABLE_IDS, ...TABLE_ALIASES } as const;
 
 /** The tables the client reads: those with a row type below. */
 export type TableId = Extract<(typeof TABLE)[keyof typeof TABLE], keyof RowOf>;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorReplySchema } from '../../../../shared/api/errors';
-import { CalendarJobSchema } from '../../../../shared/api/calendar';
+import { CalendarFeedSchema, CalendarJobSchema } from '../../../../shared/api/calendar';
 import { isoDate } from '../../../../shared/schema/fields';
 import { actorOf } from '../../plugins/auth';
 import { NotFound } from '../../errors';
@@ -23,21 +23,7 @@ import { propertyToday } from './service';
 const errorSchema = ErrorReplySchema;
 const id = z.string().trim().min(1).max(100);
 
-const feedSchema = z.object({
-  id: z.string(),
-  host_id: z.string(),
-  property_id: z.string(),
-  platform: z.string(),
-  ical_url: z.string(),
-  is_active: z.boolean(),
-  last_fetched_at: z.string().nullable(),
-  last_success_at: z.string().nullable(),
-  event_count: z.number(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  version: z.number(),
-  updated_at: z.string().nullable(),
-});
+const feedSchema = CalendarFeedSchema;
 
 const jobSchema = CalendarJobSchema;
 
