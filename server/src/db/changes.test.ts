@@ -32,7 +32,7 @@ const tier = (name: string) => ({ tier_name: name, monthly_price: 10 });
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('change feed', () => {
-  it('publishes one batch per committed transaction, after the commit, with the owner of each row', () => {
+  it('publishes one batch per committed transaction, after the commit, with the owner of each row', async () => {
     let seenInside = -1;
     transact(db, (tx) => {
       const row = insertRow(tx, TIERS, tier('Basic'));
@@ -41,6 +41,9 @@ describe('change feed', () => {
       seenInside = batches.length;
     });
     expect(seenInside).toBe(0);
+    // Delivered once the committing code has finished its synchronous work.
+    expect(batches).toHaveLength(0);
+    await Promise.resolve();
     expect(batches).toHaveLength(1);
     expect(batches[0]?.changes.map((c) => [c.table, c.op, c.ownerAfter])).toEqual([
       [TABLE_IDS.subscription_tiers, 'create', null],
@@ -49,7 +52,7 @@ describe('change feed', () => {
     ]);
   });
 
-  it('drops what a rolled-back savepoint or transaction wrote', () => {
+  it('drops what a rolled-back savepoint or transaction wrote', async () => {
     transact(db, (tx) => {
       insertRow(tx, TIERS, tier('Kept'));
       expect(() =>
@@ -65,13 +68,15 @@ describe('change feed', () => {
         throw new Error('failed');
       }),
     ).toThrow('failed');
+    await tick();
     expect(batches).toHaveLength(1);
     expect(batches[0]?.changes).toHaveLength(1);
   });
 
-  it('stamps the origin of a push on its batch', () => {
+  it('stamps the origin of a push on its batch', async () => {
     withChangeOrigin(db.$client, 'client-1', () => transact(db, (tx) => insertRow(tx, TIERS, tier('Pushed'))));
     transact(db, (tx) => insertRow(tx, TIERS, tier('Not pushed')));
+    await tick();
     expect(batches.map((b) => b.origin)).toEqual(['client-1', undefined]);
   });
 

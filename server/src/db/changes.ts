@@ -12,7 +12,8 @@
  * processes.
  *
  * When is "after the commit"? `transact` (db/write.ts) knows when its outermost transaction
- * commits and flushes right then; a rollback of it or of one of its savepoints drops what was
+ * commits and hands the batch over right then, delivered as a microtask (once the committing code
+ * has finished its synchronous work); a rollback of it or of one of its savepoints drops what was
  * recorded inside. A write made outside `transact` (drizzle's `db.transaction`, or a lone
  * statement) is flushed on the next turn of the event loop: a better-sqlite3 transaction cannot
  * span one, so by then it has ended. Subscribers that act on what they are told re-read the
@@ -112,7 +113,11 @@ function flush(recorder: Recorder): void {
   if (recorder.pending.length === 0) return;
   const changes = recorder.pending;
   recorder.pending = [];
-  recorder.feed.publish(recorder.origin === undefined ? { changes } : { changes, origin: recorder.origin });
+  const batch: ChangeBatch = recorder.origin === undefined ? { changes } : { changes, origin: recorder.origin };
+  // On a clean stack: the committing code finishes its synchronous work before any subscriber
+  // runs (a subscriber that writes, or wakes a sender midway through its own bookkeeping, would
+  // otherwise re-enter it).
+  queueMicrotask(() => recorder.feed.publish(batch));
 }
 
 function ownerOf(def: TableDef, row: Readonly<Record<string, unknown>> | undefined): string | null | undefined {
