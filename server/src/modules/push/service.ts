@@ -113,16 +113,8 @@ export function urgencyOf(type: NotificationType): Urgency {
   return type === 'urgent' ? 'high' : 'normal';
 }
 
-export type NotificationForPush = {
-  id: string;
-  user_id: string;
-  title: string;
-  message: string;
-  type: NotificationType;
-  timestamp: string;
-  actionUrl: string | null;
-  taskId: string | null;
-};
+/** A notification as the delivery queue reads it: the payload's fields and whose it is. */
+export type NotificationForPush = Omit<PushPayload, 'requireInteraction'> & { user_id: string };
 
 function buildDevicesOf(handle: Tx) {
   return handle
