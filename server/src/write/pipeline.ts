@@ -177,7 +177,9 @@ function existsAtAll(tx: Tx, def: TableDef, meta: TableMeta, id: string): boolea
 }
 
 function contextOf(db: Db, permit: WritePermit, env: WriteEnv): WriteContext {
-  return { actor: permit.actor, now: env.now, db, secretKey: env.secretKey, publicOrigin: env.publicOrigin ?? loadConfig().publicOrigin };
+  const ctx: WriteContext = { actor: permit.actor, now: env.now, db, secretKey: env.secretKey, publicOrigin: env.publicOrigin ?? loadConfig().publicOrigin };
+  if (env.at) ctx.at = env.at;
+  return ctx;
 }
 
 /** Creates a row from a client record (`id` optional and kept); answers its key. */

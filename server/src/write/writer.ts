@@ -14,6 +14,11 @@ export type WriteContext = {
   /** Who writes: a signed-in user through the table API or sync push. */
   actor: Actor;
   now: Date;
+  /**
+   * When the change was made on the device (a sync mutation's `at`), unchecked: a writer that keeps
+   * it bounds it first (shared/task-times.ts). Absent for changes made online, which are now.
+   */
+  at?: Date;
   /** The database handle the transaction runs on: writers prepare their queries on it once. */
   db: Db;
   /** Key for values encrypted at rest (lib/crypto.ts). */

@@ -13,7 +13,7 @@ import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
 import { useWrite } from '../../data/use-write';
 import type { WriteRequest } from '../../sync/mutate';
 import { PriorityBadge } from './TasksTable';
-import { isOpen, isOverdue, mapLink } from './task-rules';
+import { isOpen, isOverdue, mapLink, workedMinutes } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask } from './mutations';
 import { AlertsPrompt } from '../notifications';
 import './tasks.css';
@@ -92,10 +92,19 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
                 <dd>{staffName || 'Unassigned'}</dd>
               </div>
             ) : null}
+            {task.started_at ? (
+              <div>
+                <dt>Started</dt>
+                <dd>{format.dateTime(task.started_at)}</dd>
+              </div>
+            ) : null}
             {task.completed_at ? (
               <div>
                 <dt>Completed</dt>
-                <dd>{format.dateTime(task.completed_at)}</dd>
+                <dd>
+                  {format.dateTime(task.completed_at)}
+                  {task.started_at ? ` (${workedMinutes(task.started_at, task.completed_at)})` : null}
+                </dd>
               </div>
             ) : null}
           </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpen, isOverdue, mapLink, taskDay } from './task-rules';
+import { isOpen, isOverdue, mapLink, taskDay, workedMinutes } from './task-rules';
 
 const now = new Date('2025-05-10T12:00:00Z');
 const task = (over: Partial<{ task_status: string; due_date: string | null; scheduled_date: string | null }>) => ({
@@ -39,5 +39,14 @@ describe('task rules', () => {
     expect(mapLink({ address: 'Rua X 1, Lisboa', latitude: 38.7, longitude: -9.1 })).toBe('https://www.google.com/maps/search/?api=1&query=38.7,-9.1');
     expect(mapLink({ address: ' Rua X 1, Lisboa ', latitude: null, longitude: null })).toBe('https://www.google.com/maps/search/?api=1&query=Rua%20X%201%2C%20Lisboa');
     expect(mapLink({ address: '  ', latitude: null, longitude: null })).toBeNull();
+  });
+});
+
+describe('workedMinutes', () => {
+  it('says how long the work took', () => {
+    expect(workedMinutes('2025-05-10T09:00:00Z', '2025-05-10T09:45:00Z')).toBe('45 min');
+    expect(workedMinutes('2025-05-10T09:00:00Z', '2025-05-10T10:05:00Z')).toBe('1 h 5 min');
+    expect(workedMinutes('2025-05-10T09:00:00Z', '2025-05-10T11:00:00Z')).toBe('2 h');
+    expect(workedMinutes('2025-05-10T09:00:00Z', '2025-05-10T08:00:00Z')).toBe('0 min');
   });
 });

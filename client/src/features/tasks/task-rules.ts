@@ -41,3 +41,12 @@ export function mapLink(property: { address: string; latitude: number | null; lo
   if (property.address.trim()) return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(property.address.trim())}`;
   return null;
 }
+
+/** How long the work took, from its start to its completion: "45 min", "1 h 5 min". */
+export function workedMinutes(startedAt: string, completedAt: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(completedAt) - Date.parse(startedAt)) / 60_000));
+  if (!Number.isFinite(minutes)) return '';
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
+}

@@ -104,9 +104,11 @@ function batchPermits(actor: Actor): (m: Mutation) => WritePermit {
 }
 
 /** Applies one mutation through the write pipeline; throws the table API's error when it cannot. */
-function applyMutation(db: Db, permit: WritePermit, m: Mutation, env: WriteEnv): void {
+function applyMutation(db: Db, permit: WritePermit, m: Mutation, batchEnv: WriteEnv): void {
   const { def } = permit;
   const fields = withoutKeys(def, m);
+  // The device's time of the change, for writers that keep the time of the work (task start and completion).
+  const env: WriteEnv = { ...batchEnv, at: new Date(m.at) };
   switch (m.op) {
     case 'create':
       createRecord(db, permit, { ...fields, [def.key]: m.rowId }, env);
