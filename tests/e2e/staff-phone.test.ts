@@ -83,6 +83,10 @@ describe('the housekeeper’s phone', () => {
     await dialog.getByRole('button', { name: 'Complete task' }).click();
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
     await staffSync.waitForPending('offline', 4);
+    // On a phone the pill keeps its words (its short form), not a bare dot.
+    const short = staff.page.locator('.sync-pill__short');
+    expect(await short.isVisible()).toBe(true);
+    expect(await short.innerText()).toBe('Offline · 4 waiting');
 
     await staff.page.reload();
     await dialog.locator('.badge', { hasText: 'Completed' }).waitFor();
@@ -93,6 +97,7 @@ describe('the housekeeper’s phone', () => {
       (await localRows(host.page, 'notifications')).filter((n) => n.title === 'Task Completed' && n.taskId === task.id && !n.deleted_at).length;
     expect(await completedFor()).toBe(0);
 
+    const workDoneBy = new Date().toISOString();
     await goOnline(staff.context);
     await staffSync.waitForSynced();
 
@@ -112,6 +117,13 @@ describe('the housekeeper’s phone', () => {
     await host.page.waitForURL((url) => url.pathname === '/host/housekeeping' && url.searchParams.get('taskId') === task.id);
     const hostDialog = host.page.locator('dialog.dialog[open]');
     await hostDialog.locator('.badge', { hasText: 'Completed' }).waitFor();
+    // The times of the work are the phone's, from while it was offline, not when it found a signal.
+    const worked = (await localRows(host.page, 'housekeeping_tasks')).find((t) => t.id === task.id);
+    expect(typeof worked?.started_at).toBe('string');
+    expect(String(worked?.started_at) <= String(worked?.completed_at)).toBe(true);
+    expect(String(worked?.completed_at) < workDoneBy).toBe(true);
+    await hostDialog.locator('dt', { hasText: 'Started' }).waitFor();
+    expect(await hostDialog.locator('dt', { hasText: 'Completed' }).locator('xpath=following-sibling::dd').innerText()).toMatch(/\(\d+ min\)$/);
     await hostDialog.getByRole('button', { name: 'Close' }).last().click();
 
     // Opening it marked it read (through the outbox); mark all read and clear empty the bell.
