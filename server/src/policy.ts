@@ -57,7 +57,7 @@ type Grant = {
 /** What a host may change on its own host profile. */
 export const HOST_PROFILE_FIELDS = ['company_name', 'phone_number', 'address'] as const;
 /** What staff may change on a task assigned to it. */
-export const STAFF_TASK_FIELDS = ['task_status', 'checklist_items', 'notes'] as const;
+export const STAFF_TASK_FIELDS = ['task_status', 'checklist_items', 'checklist_ops', 'notes'] as const;
 /** What the owner of a notification may change (mark read). */
 export const NOTIFICATION_OWNER_FIELDS = ['isRead'] as const;
 

@@ -22,6 +22,7 @@ import {
   timeZone,
 } from './fields';
 import { DATE_FORMATS } from '../enums';
+import { ChecklistOpsSchema } from '../checklist';
 
 type Overrides = Record<string, z.ZodType>;
 
@@ -171,7 +172,7 @@ export const StaffSchemas = entity(
   'host_id',
 );
 
-export const TaskSchemas = entity(
+const taskEntity = entity(
   t.housekeepingTasks,
   {
     id,
@@ -195,6 +196,12 @@ export const TaskSchemas = entity(
   ['created_date'],
   'host_id',
 );
+
+/**
+ * A task update may change its checklist by item (`checklist_ops`, shared/checklist.ts) instead
+ * of sending the whole list: the server applies them to the list as it is then.
+ */
+export const TaskSchemas: EntitySchemas = { ...taskEntity, update: taskEntity.update.extend({ checklist_ops: ChecklistOpsSchema.optional() }) };
 
 export const TaskTemplateSchemas = entity(
   t.taskTemplates,

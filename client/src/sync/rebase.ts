@@ -5,6 +5,7 @@
  * server's. Replaying applies the same status rule as the server, so that an older offline edit
  * never shows a task reopened that the server has completed.
  */
+import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../../shared/checklist';
 import { TASK_STATUSES, type Role } from '../../../shared/enums';
 import { isTaskStatusMoveAllowed, type TaskStatus } from '../../../shared/sync';
 import type { StaykeepDb } from '../db/db';
@@ -32,13 +33,25 @@ export function allowedFields(row: LocalRow, table: SyncedTableId, fields: Recor
   return rest;
 }
 
+/**
+ * An update's fields over a row. Checklist changes by item (`checklist_ops`) are applied to the
+ * row's list as it is, as the server applies them (shared/checklist.ts): replayed over a newer
+ * server row, they keep what the other side changed meanwhile.
+ */
+function updatedRow(row: LocalRow, fields: Record<string, unknown>, rowId: string): LocalRow {
+  const { checklist_ops: ops, ...rest } = fields;
+  const next: LocalRow = { ...row, ...rest, id: rowId };
+  if (Array.isArray(ops)) next.checklist_items = applyChecklistOps(next.checklist_items as ChecklistItem[] | undefined, ops as ChecklistOp[]).items;
+  return next;
+}
+
 /** One mutation over a row (null: the row does not exist). */
 export function applyMutation(row: LocalRow | null, m: Pick<OutboxEntry, 'table' | 'op' | 'rowId' | 'fields'>, role: Role): LocalRow | null {
   switch (m.op) {
     case 'create':
       return { ...NEW_ROW, ...(row ?? {}), ...m.fields, id: m.rowId };
     case 'update':
-      return row ? { ...row, ...allowedFields(row, m.table, m.fields, role), id: m.rowId } : null;
+      return row ? updatedRow(row, allowedFields(row, m.table, m.fields, role), m.rowId) : null;
     case 'delete':
       return null;
   }

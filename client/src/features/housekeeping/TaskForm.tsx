@@ -16,7 +16,7 @@ import { useWrite } from '../../data/use-write';
 import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
-import { editedFields, saveTask, taskFromTemplate, type TaskFields } from './mutations';
+import { saveTask, taskEdit, taskFromTemplate, type TaskFields } from './mutations';
 import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from '../tasks';
 
 export type TaskFormProps = {
@@ -83,6 +83,8 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
   const properties = useProperties();
   const bookings = useRows(TABLE.bookings, { PageSize: 1000, OrderByField: 'check_in_date', IsAsc: false });
   const [draft, setDraft] = useState<Draft>(() => draftOf(task, template, tz));
+  // The task as the form opened: an edit sends what changed since then, not the live row's copy.
+  const [openedWith] = useState(task);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -139,7 +141,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       special_instructions: draft.special_instructions,
       assigned_staff_id: draft.assigned_staff_id || null,
     };
-    const saved = await write(saveTask(task?.id ?? null, task ? editedFields(task, fields) : fields));
+    const saved = await write(saveTask(task?.id ?? null, openedWith ? taskEdit(openedWith, fields) : fields));
     if (!saved.ok) return;
     toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
     onClose();

@@ -5,7 +5,7 @@
  * online-only call to the server.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { ChecklistItem } from '../../../../shared/schema/tables';
+import { checklistOpsBetween, type ChecklistItem, type ChecklistOp } from '../../../../shared/checklist';
 import { SYNCED_TABLES } from '../../db/schema';
 import { apiRequest } from '../../api/http';
 import type { WriteRequest } from '../../sync/mutate';
@@ -81,7 +81,21 @@ export function editedFields<T extends Record<string, unknown>>(original: Partia
   return out;
 }
 
-export function saveTask(id: string | null, fields: TaskFields | Partial<TaskFields>): WriteRequest {
+/**
+ * A host's edit of a task: the fields it changed since the form opened (`editedFields`), with
+ * the checklist sent as changes by item against the list the form opened with, so that the
+ * housekeeper's ticks made meanwhile, and her own edits, are kept (shared/checklist.ts).
+ */
+export function taskEdit(openedWith: Partial<TaskFields>, next: TaskFields): TaskEdit {
+  const { checklist_items: items, ...rest } = editedFields(openedWith, next);
+  if (items === undefined) return rest;
+  const ops = checklistOpsBetween(openedWith.checklist_items ?? [], items);
+  return ops.length > 0 ? { ...rest, checklist_ops: ops } : rest;
+}
+
+export type TaskEdit = Partial<Omit<TaskFields, 'checklist_items'>> & { checklist_items?: ChecklistItem[]; checklist_ops?: ChecklistOp[] };
+
+export function saveTask(id: string | null, fields: TaskFields | TaskEdit): WriteRequest {
   if (id) return { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields };
   return { table: SYNCED_TABLES.housekeeping_tasks, op: 'create', fields: { ...fields, task_status: 'pending', notes: '' } };
 }

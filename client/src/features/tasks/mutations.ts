@@ -22,15 +22,19 @@ export function completeTask(taskId: string): WriteRequest {
   return { table: TASKS, op: 'update', rowId: taskId, fields: { task_status: 'completed' } };
 }
 
+/**
+ * A tick or untick says which item, not the whole list (shared/checklist.ts): the host may be
+ * renaming or adding items at the same time, and both changes must survive.
+ */
 export function setChecklistItem(taskId: string, itemId: string, done: boolean): WriteRequest {
   return {
     table: TASKS,
     op: 'update',
     rowId: taskId,
     fields: (row) => {
-      const items = checklistOf(row);
-      if (!items.some((i) => i.id === itemId)) return null;
-      return { checklist_items: items.map((i) => (i.id === itemId ? { ...i, done } : i)) };
+      const item = checklistOf(row).find((i) => i.id === itemId);
+      if (!item || item.done === done) return null;
+      return { checklist_ops: [{ op: 'set_done', id: itemId, done }] };
     },
   };
 }

@@ -4,12 +4,21 @@
  * (service.ts `afterTaskWrite`) in the same transaction.
  */
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
+import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../../../shared/checklist';
 import { workTimeChanges, type TaskTimesRow } from '../../../../shared/task-times';
-import { insertRow, updateFields } from '../../db/write';
+import { cachedStatement, insertRow, updateFields, type Tx } from '../../db/write';
 import { plainWriter, type Writer } from '../../write/writer';
 import { afterTaskWrite } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
+
+/** A task's checklist as stored now (the pipeline reads rows without their JSON columns). */
+function currentChecklist(tx: Tx, id: string): ChecklistItem[] {
+  const stored = cachedStatement(tx, 'tasks:checklist', (client) => client.prepare('select checklist_items from housekeeping_tasks where id = ?').pluck()).get(id);
+  if (typeof stored !== 'string') return [];
+  const parsed: unknown = JSON.parse(stored);
+  return Array.isArray(parsed) ? (parsed as ChecklistItem[]) : [];
+}
 
 export const taskWriter: Writer = {
   ...plainWriter(TASKS),
@@ -19,6 +28,14 @@ export const taskWriter: Writer = {
     afterTaskWrite(tx, ctx.actor, undefined, values, ctx.now);
   },
   update: (tx, ctx, before, changes, after) => {
+    if (changes.checklist_ops !== undefined) {
+      // Changes by item, applied to the list as it is now: the other side's changes stay.
+      const { items } = applyChecklistOps(currentChecklist(tx, String(before.id)), changes.checklist_ops as ChecklistOp[]);
+      delete changes.checklist_ops;
+      delete after.checklist_ops;
+      changes.checklist_items = items;
+      after.checklist_items = items;
+    }
     if ('task_status' in changes) {
       const times = workTimeChanges(before as TaskTimesRow, changes as TaskTimesRow, ctx.at, ctx.now);
       Object.assign(changes, times);
