@@ -76,6 +76,8 @@ export const NOTIFICATION_TITLES = {
   /** type urgent */
   urgentTask: 'Urgent Task Alert',
   taskUpdate: 'Task Update',
+  /** type warning: a change that met a change from someone else and could not be kept (docs/decisions.md "Checklists"). */
+  changeNotKept: 'Change not kept',
 } as const;
 
 // ── Channel manager (first integration's HTTP client) ───────────────────────────────────────

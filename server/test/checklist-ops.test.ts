@@ -4,9 +4,11 @@
  * whichever reconnects first; a tick of an item the host removed changes nothing; a replay is
  * applied once.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistItem, ChecklistOp } from '../../shared/checklist';
 import { TABLE_IDS } from '../../shared/registry';
+import { notifications } from '../../shared/schema/tables';
 import { getRow, newId } from '../src/db/write';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createStaff, createTask, defOf, type HostFixture, type StaffFixture } from './fixtures';
@@ -69,6 +71,18 @@ describe('checklist changes by item', () => {
     const items = checklist(taskId);
     expect(items.map((i) => i.id)).toEqual(['item-1', 'item-2', 'item-4', 'item-5', 'item-6']);
     expect(items.find((i) => i.id === 'item-4')?.done).toBe(true);
+    // Both are told in words, naming the task and its property.
+    const told = (userId: string) =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, userId), eq(notifications.title, 'Change not kept')))
+        .all();
+    const [toStaff] = told(staff.userId);
+    const [toHost] = told(host.userId);
+    expect(toStaff?.message).toMatch(/^A checklist change you made on "Turnover clean" at .+ could not be kept: the item had been removed/);
+    expect(toHost?.message).toMatch(/ticked or changed an item on "Turnover clean" at .+ that had been removed from the checklist meanwhile/);
+    expect(toStaff).toMatchObject({ type: 'warning', taskId });
   });
 
   it('applies a replayed push once, and refuses a malformed change naming the field', async () => {

@@ -76,6 +76,18 @@ describe('the housekeeper’s phone', () => {
     await staff.page.reload();
     await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
     await staffSync.waitForState('offline');
+    // A note typed and not saved survives closing the dialog, kept on the device as a draft.
+    const note = 'Tap in the bathroom drips 🚿';
+    await dialog.getByLabel('Notes').fill(note);
+    const taskUrl = staff.page.url();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await staff.page.goto(taskUrl);
+    await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
+    expect(await dialog.getByLabel('Notes').inputValue()).toBe(note);
+    await dialog.getByText('Not saved yet: kept on this device').waitFor();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    expect(await dialog.getByLabel('Notes').inputValue()).toBe(task.notes ?? '');
     await dialog.getByRole('button', { name: 'Start task' }).click();
     await dialog.locator('.badge', { hasText: 'In progress' }).waitFor();
     await dialog.getByRole('checkbox', { name: first.text }).check();

@@ -6,6 +6,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { StaykeepDb } from './db';
 import type { Rejection } from './schema';
+import { clearDrafts } from '../lib/drafts';
 
 /** Clears every synced table (a pull `reset`, or a new owner). */
 export async function clearSyncedTables(db: StaykeepDb): Promise<void> {
@@ -39,6 +40,7 @@ export async function claimStore(db: StaykeepDb, owner: string, label = owner): 
 
 /** Sign-out: nothing of the user stays on the device (the stored user and the demo user go too). */
 export async function wipeStore(db: StaykeepDb): Promise<void> {
+  clearDrafts();
   await db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections, db.meta], async () => {
     await clearSyncedTables(db);
     await Promise.all([db.outbox.clear(), db.base.clear(), db.rejections.clear(), db.meta.clear()]);

@@ -84,7 +84,7 @@ export async function backgroundSyncTags(page: Page): Promise<string[]> {
 }
 
 export type LocalChecklistItem = { id: string; text: string; done: boolean };
-export type LocalTask = { id: string; task_title: string; task_status: string; checklist_items: LocalChecklistItem[] };
+export type LocalTask = { id: string; task_title: string; task_status: string; notes?: string; checklist_items: LocalChecklistItem[] };
 
 /** The housekeeping tasks in the app's store (as pulled, with local changes). */
 export async function localTasks(page: Page): Promise<LocalTask[]> {

@@ -7,6 +7,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Property, Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
+import { draftKey, loadDraft, saveDraft } from '../../lib/drafts';
+import { useCurrentUser } from '../../components/layout/current-user';
 import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
@@ -33,6 +35,7 @@ export type TaskDialogProps = {
 
 export function TaskDialog({ task, propertyName, property, staffName, actions, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
+  const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
   const { write } = useWrite();
   const open = task !== null && isOpen(task);
@@ -141,7 +144,7 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
             </ul>
           )}
           {canWork ? (
-            <NotesEditor key={task.id} notes={task.notes} onSave={(notes) => act(saveNotes(task.id, notes))} />
+            <NotesEditor key={task.id} notes={task.notes} draftAt={draftKey(user.ID, 'task-notes', task.id)} onSave={(notes) => act(saveNotes(task.id, notes))} />
           ) : task.notes ? (
             <>
               <h3 className="section-title">Notes</h3>
@@ -182,29 +185,42 @@ function ChecklistToggle({ taskId, itemId, text, done, disabled }: { taskId: str
   );
 }
 
-function NotesEditor({ notes, onSave }: { notes: string; onSave: (notes: string) => Promise<boolean> }) {
+function NotesEditor({ notes, draftAt, onSave }: { notes: string; draftAt: string; onSave: (notes: string) => Promise<boolean> }) {
   const id = useId();
-  const [draft, setDraft] = useState(notes);
+  // Text typed and not saved survives closing the dialog and reloads, on this device (lib/drafts.ts).
+  const [restored] = useState(() => {
+    const kept = loadDraft(draftAt);
+    return kept !== null && kept !== notes ? kept : null;
+  });
+  const [draft, setDraftText] = useState(restored ?? notes);
   const [saved, setSaved] = useState(notes);
+  const setDraft = (text: string) => {
+    setDraftText(text);
+    saveDraft(draftAt, text === notes ? null : text);
+  };
   // The stored notes changed elsewhere (a pull): follow them unless the user is mid-edit.
   useEffect(() => {
-    setDraft((current) => (current === saved ? notes : current));
+    setDraftText((current) => (current === saved ? notes : current));
     setSaved(notes);
   }, [notes, saved]);
   const dirty = draft !== notes;
+  const save = async () => {
+    if (await onSave(draft)) saveDraft(draftAt, null);
+  };
   return (
     <div className="notes-field field">
       <label className="field__label section-title" htmlFor={id}>
         Notes
       </label>
       <textarea id={id} className="field__control" value={draft} placeholder="Anything the host should know" onChange={(e) => setDraft(e.target.value)} />
+      {dirty ? <p className="field__hint notes-field__draft">Not saved yet: kept on this device until you save or discard it.</p> : null}
       <div className="notes-field__actions">
         {dirty ? (
           <Button variant="ghost" onClick={() => setDraft(notes)}>
             Discard
           </Button>
         ) : null}
-        <Button variant="secondary" disabled={!dirty} onClick={() => void onSave(draft)}>
+        <Button variant="secondary" disabled={!dirty} onClick={() => void save()}>
           Save notes
         </Button>
       </div>

@@ -346,6 +346,24 @@ export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefi
   return taskEvents(tx, { userId: actor?.userId ?? null, name: actor?.name || null }, before, after, now);
 }
 
+/**
+ * Checklist changes that found their item removed meanwhile (shared/checklist.ts) are told, in
+ * words naming the task and its property, to whoever made them and to the task's host.
+ */
+export function notifyChecklistChangesNotKept(tx: Tx, actor: Actor, task: Row, count: number, now: Date): Notified[] {
+  if (count <= 0) return [];
+  const facts = new TaskFacts(tx);
+  const what = facts.describe(task);
+  const changes = count === 1 ? 'A checklist change' : `${count} checklist changes`;
+  const out: NotifyInput[] = [message(actor.userId, task, NOTIFICATION_TITLES.changeNotKept, 'warning', `${changes} you made on ${what} could not be kept: the item had been removed from the checklist meanwhile.`)];
+  const hostUser = facts.hostUser(text(task, 'host_id'));
+  if (hostUser && hostUser !== actor.userId) {
+    const who = actor.name || 'Your housekeeper';
+    out.push(message(hostUser, task, NOTIFICATION_TITLES.changeNotKept, 'warning', `${who} ticked or changed ${count === 1 ? 'an item' : `${count} items`} on ${what} that had been removed from the checklist meanwhile; nothing was changed.`));
+  }
+  return notifyMany(tx, out, now);
+}
+
 export type AlertKind = 'urgent' | 'overdue';
 
 /**

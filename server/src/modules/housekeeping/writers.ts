@@ -8,7 +8,7 @@ import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../.
 import { workTimeChanges, type TaskTimesRow } from '../../../../shared/task-times';
 import { cachedStatement, insertRow, updateFields, type Tx } from '../../db/write';
 import { plainWriter, type Writer } from '../../write/writer';
-import { afterTaskWrite } from './service';
+import { afterTaskWrite, notifyChecklistChangesNotKept } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
 
@@ -30,11 +30,12 @@ export const taskWriter: Writer = {
   update: (tx, ctx, before, changes, after) => {
     if (changes.checklist_ops !== undefined) {
       // Changes by item, applied to the list as it is now: the other side's changes stay.
-      const { items } = applyChecklistOps(currentChecklist(tx, String(before.id)), changes.checklist_ops as ChecklistOp[]);
+      const { items, missed } = applyChecklistOps(currentChecklist(tx, String(before.id)), changes.checklist_ops as ChecklistOp[]);
       delete changes.checklist_ops;
       delete after.checklist_ops;
       changes.checklist_items = items;
       after.checklist_items = items;
+      notifyChecklistChangesNotKept(tx, ctx.actor, after, missed.length, ctx.now);
     }
     if ('task_status' in changes) {
       const times = workTimeChanges(before as TaskTimesRow, changes as TaskTimesRow, ctx.at, ctx.now);
