@@ -197,6 +197,11 @@ export class SyncRuntime {
       // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
       events.addEventListener(SYNC_EVENTS.ready, sync);
       events.addEventListener(SYNC_EVENTS.poke, sync);
+      // The stream failed: it dropped (the server or the network went away; the browser retries
+      // it every few seconds) or the server refused it (an expired session answers 401, and the
+      // browser gives up). Either way, sync now: a failed attempt shows "Offline" within a second
+      // rather than at the next 30 s timer, and a 401 reaches the engine and the sign-in prompt.
+      on(events, 'error', sync);
       cleanups.push(() => events.close());
     }
     return () => {
