@@ -1,6 +1,7 @@
 /**
  * Model-based property test of the server's sync contract (fast-check): a host and two staff
- * members, each with one client, edit shared tasks offline in random interleavings, push with
+ * members, each with one client, edit shared tasks offline in random interleavings (checklists
+ * both by item, `checklist_ops`, and as whole lists from older clients), push with
  * lost answers and repeated requests, and pull with small pages. A plain in-memory model of the
  * rules (per-client seq, scope, staff fields, status moving forward) predicts every answer.
  * After every step the answers match the model; after every pull the client's rows equal the
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { TABLE_IDS } from '../../shared/registry';
+import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../shared/checklist';
 import { TASK_STATUSES } from '../../shared/enums';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import { isTaskStatusMoveAllowed, type MutationInput, type PushResponse, type TaskStatus } from '../../shared/sync';
@@ -36,7 +38,11 @@ afterAll(async () => {
   await app.cleanup();
 });
 
-type ModelTask = { property_id: string; assigned_staff_id: string | null; task_status: TaskStatus; notes: string; checklist_items: unknown[]; deleted: boolean };
+type ModelTask = { property_id: string; assigned_staff_id: string | null; task_status: TaskStatus; notes: string; checklist_items: ChecklistItem[]; deleted: boolean };
+
+/** Every task starts with these; ids the edits name include one that never exists. */
+const START_CHECKLIST: ChecklistItem[] = ['c1', 'c2', 'c3', 'c4'].map((id) => ({ id, text: `Item ${id}`, done: false }));
+const ITEM_IDS = ['c1', 'c2', 'c3', 'c4', 'gone'];
 type Verdict = { status: 'applied' } | { status: 'rejected'; code: number };
 
 type Client = {
@@ -99,9 +105,9 @@ function setup(): World {
     [0, null],
   ];
   for (const [p, assigned] of initial) {
-    const row = createTask(app, host.hostProfileId, { property_id: properties[p], assigned_staff_id: assigned });
+    const row = createTask(app, host.hostProfileId, { property_id: properties[p], assigned_staff_id: assigned, checklist_items: START_CHECKLIST });
     world.taskIds.push(String(row.id));
-    world.tasks.set(String(row.id), { property_id: properties[p]!, assigned_staff_id: assigned, task_status: 'pending', notes: '', checklist_items: [], deleted: false });
+    world.tasks.set(String(row.id), { property_id: properties[p]!, assigned_staff_id: assigned, task_status: 'pending', notes: '', checklist_items: START_CHECKLIST, deleted: false });
   }
   world.baseVersion = currentVersion(app.db);
   return world;
@@ -123,6 +129,29 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('push' as const), client, take: fc.integer({ min: 1, max: 4 }), lost: fc.boolean(), repeat: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('pull' as const), client, limit: fc.constantFrom(1, 3, 100) }) },
 );
+
+/** A host's checklist edit by item, naming items that may have been removed meanwhile. */
+function hostChecklistOp(world: World, value: number): ChecklistOp {
+  const id = ITEM_IDS[value % ITEM_IDS.length]!;
+  const other = ITEM_IDS[(value + 2) % ITEM_IDS.length]!;
+  switch (value % 4) {
+    case 0:
+      return { op: 'rename', id, text: `Renamed ${(world.serial += 1)}` };
+    case 1:
+      return { op: 'add', item: { id: `added-${(world.serial += 1)}`, text: 'Added offline', done: false }, after: other };
+    case 2:
+      return { op: 'remove', id };
+    default:
+      return { op: 'move', id, after: value % 3 === 0 ? null : other };
+  }
+}
+
+/** A task's fields after an update: checklist changes by item applied to its list as it is (shared/checklist.ts). */
+function applyFields(task: ModelTask, fields: Record<string, unknown>): void {
+  const { checklist_ops: ops, ...rest } = fields;
+  Object.assign(task, rest);
+  if (Array.isArray(ops)) task.checklist_items = applyChecklistOps(task.checklist_items, ops as ChecklistOp[]).items;
+}
 
 /** The mutation a user makes offline: applied locally and queued (here: queued). */
 function edit(world: World, c: Client, kind: number, pick: number, value: number): void {
@@ -147,7 +176,8 @@ function edit(world: World, c: Client, kind: number, pick: number, value: number
         m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { property_id: world.properties[value % 2] });
         break;
       case 'checklist':
-        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_items: checklist, notes: note });
+        // By item (rename, add, remove, move) most of the time; now and then a whole list, as an older client sends it.
+        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, value % 5 === 4 ? { checklist_items: checklist, notes: note } : { checklist_ops: [hostChecklistOp(world, value)], notes: note });
         break;
       case 'create': {
         const id = newId();
@@ -172,7 +202,7 @@ function edit(world: World, c: Client, kind: number, pick: number, value: number
         m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { task_status: status, notes: note });
         break;
       case 'checklist':
-        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_items: checklist });
+        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_ops: [{ op: 'set_done', id: ITEM_IDS[value % ITEM_IDS.length]!, done: value % 2 === 0 }] });
         break;
       case 'title':
         m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { task_title: 'Renamed by staff' });
@@ -211,7 +241,7 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
       world.writes += 1;
       return { status: 'applied' };
     }
-    Object.assign(task, fields);
+    applyFields(task, fields);
     world.writes += 1;
     return { status: 'applied' };
   }
@@ -221,7 +251,7 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
   if (!live || task.assigned_staff_id !== c.staffId) return { status: 'rejected', code: 404 };
   const to = fields.task_status as TaskStatus | undefined;
   if (to !== undefined && !isTaskStatusMoveAllowed(task.task_status, to, 'staff')) return { status: 'rejected', code: 409 };
-  Object.assign(task, fields);
+  applyFields(task, fields);
   world.writes += 1;
   return { status: 'applied' };
 }

@@ -12,10 +12,12 @@
  * - every mutation any client queued was processed by the server exactly once (one applied or
  *   rejected verdict, any other answer for it "duplicate"), and a rejection carries a reason;
  * - each client lists exactly the rejections whose answer reached it;
- * - each task's fields on the server are the last applied write of each field, in server order.
+ * - each task's fields on the server are the last applied write of each field, in server order;
+ *   its checklist is every applied change by item, applied in server order to the list as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../../shared/checklist';
 import type { Role } from '../../../shared/enums';
 import type { PullResponse, PushResponse } from '../../../shared/sync';
 import { makeTestApp, type TestApp } from '../../../server/test/helpers';
@@ -58,6 +60,7 @@ type Client = {
 type Edit =
   | { kind: 'notes'; text: string }
   | { kind: 'tick'; item: number }
+  | { kind: 'item'; change: 'rename' | 'add' | 'remove'; item: number }
   | { kind: 'status'; to: 'pending' | 'in_progress' | 'completed' }
   | { kind: 'title'; text: string }
   | { kind: 'reassign' }
@@ -71,6 +74,7 @@ type Step =
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('notes' as const), text: fc.constantFrom('a', 'b', 'c', 'towels', '') }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('tick' as const), item: fc.integer({ min: 0, max: 2 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('item' as const), change: fc.constantFrom('rename' as const, 'add' as const, 'remove' as const), item: fc.integer({ min: 0, max: 3 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('status' as const), to: fc.constantFrom('pending' as const, 'in_progress' as const, 'completed' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('title' as const), text: fc.constantFrom('Deep clean', 'Linen change') }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reassign' as const }) },
@@ -183,14 +187,21 @@ async function localState(db: StaykeepDb): Promise<Record<string, LocalRow[]>> {
   return out;
 }
 
-type ChecklistItem = { id: string; text: string; done: boolean };
+let added = 0;
 
+/** Checklist edits go by item, as the app's screens send them (shared/checklist.ts). */
 function editFields(edit: Edit, row: LocalRow, staff: [string, string]): Fields | null {
+  const items = row.checklist_items as ChecklistItem[];
+  const item = items[edit.kind === 'tick' || edit.kind === 'item' ? edit.item : -1];
   switch (edit.kind) {
     case 'notes':
       return { notes: edit.text };
     case 'tick':
-      return { checklist_items: (row.checklist_items as ChecklistItem[]).map((item, i) => (i === edit.item ? { ...item, done: !item.done } : item)) };
+      return item ? { checklist_ops: [{ op: 'set_done', id: item.id, done: !item.done }] } : null;
+    case 'item':
+      if (edit.change === 'add') return { checklist_ops: [{ op: 'add', item: { id: `added-${(added += 1)}`, text: 'Added offline', done: false }, after: item?.id ?? null }] };
+      if (!item) return null;
+      return { checklist_ops: [edit.change === 'rename' ? { op: 'rename', id: item.id, text: `${item.text}!` } : { op: 'remove', id: item.id }] };
     case 'status':
       return { task_status: edit.to };
     case 'title':
@@ -336,7 +347,12 @@ async function runScenario(steps: Step[]): Promise<void> {
     const row = expected.get(m.rowId);
     if (!row) continue;
     if (m.op === 'delete') row.deleted = true;
-    else Object.assign(row, m.fields);
+    else {
+      // Checklist changes by item apply to the list as it then was, as on the server.
+      const { checklist_ops: ops, ...rest } = m.fields;
+      Object.assign(row, rest);
+      if (Array.isArray(ops)) row.checklist_items = applyChecklistOps(row.checklist_items as ChecklistItem[], ops as ChecklistOp[]).items;
+    }
   }
   const serverTasks = new Map((await scopeOf(host.token)).housekeeping_tasks?.map((r) => [r.id, r]));
   for (const [id, want] of expected) {
