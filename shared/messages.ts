@@ -78,6 +78,8 @@ export const NOTIFICATION_TITLES = {
   taskUpdate: 'Task Update',
   /** type warning: a change that met a change from someone else and could not be kept (docs/decisions.md "Checklists"). */
   changeNotKept: 'Change not kept',
+  /** type warning: a reassignment met work already done by the former assignee (docs/decisions.md "Two people on one task"). */
+  workBeforeReassignment: 'Work done before a reassignment',
 } as const;
 
 // ── Channel manager (first integration's HTTP client) ───────────────────────────────────────

@@ -8,7 +8,7 @@
  * looked at (`canOperate`); a row outside the caller's scope is a 404 so that its existence does
  * not leak (`assertRowInScope`).
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, type TableDef } from '../../shared/registry';
 import { housekeepingTasks } from '../../shared/schema/tables';
@@ -44,12 +44,19 @@ export type Scope =
   | 'active_tiers'
   /** Tasks whose assigned_staff_id is the actor's staff row. */
   | 'assigned_tasks'
+  /**
+   * Tasks assigned to the actor's staff row, or assigned to it until their last reassignment: the
+   * rows a housekeeper's changes may reach (the work done before a reassignment is kept).
+   */
+  | 'assigned_or_previous_tasks'
   /** Properties with a live task assigned to the actor's staff row. */
   | 'assigned_properties';
 
 type Grant = {
   ops: readonly Operation[];
   scope: Scope;
+  /** The rows updates and deletes may reach, when wider than those read (`scope` otherwise). */
+  writeScope?: Scope;
   /** Fields the role may write, per operation; absent: every field the entity schema allows. */
   fields?: Partial<Record<Operation, readonly string[]>>;
 };
@@ -122,7 +129,7 @@ function staffGrant(def: TableDef, actor: Actor): Grant | undefined {
   if (!actor.staffId) return undefined;
   switch (def.id) {
     case TABLE_IDS.housekeeping_tasks:
-      return { ops: ['read', 'update'], scope: 'assigned_tasks', fields: { update: STAFF_TASK_FIELDS } };
+      return { ops: ['read', 'update'], scope: 'assigned_tasks', writeScope: 'assigned_or_previous_tasks', fields: { update: STAFF_TASK_FIELDS } };
     case TABLE_IDS.properties:
       return { ops: ['read'], scope: 'assigned_properties' };
     case TABLE_IDS.housekeeping_staff:
@@ -253,6 +260,8 @@ export type WritePermit = {
    * from the body. False for roles that see every row (admins), who name the owner.
    */
   readonly ownsNewRows: boolean;
+  /** Which rows the write may reach (`rowToWrite`). */
+  readonly scope: Scope;
 };
 
 /**
@@ -262,7 +271,7 @@ export type WritePermit = {
 export function writePermit(actor: Actor, def: TableDef, op: WriteOperation, channel: Channel = 'table'): WritePermit {
   const grant = grantOf(actor, def);
   if (!grant || !grant.ops.includes(op) || !routeOnlyAllows(def, op, channel)) throw new Forbidden(`You may not ${op} ${def.name}`);
-  return { actor, def, op, fields: grant.fields?.[op] ?? null, ownsNewRows: grant.scope !== 'all' };
+  return { actor, def, op, fields: grant.fields?.[op] ?? null, ownsNewRows: grant.scope !== 'all', scope: grant.writeScope ?? grant.scope };
 }
 
 /** Throws 403 naming the first field of `fields` the permit does not cover. */
@@ -322,6 +331,11 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | 
       return eq(column(def, 'is_active'), true);
     case 'assigned_tasks':
       return actor.staffId ? eq(column(def, 'assigned_staff_id'), bind('staffId', actor.staffId)) : NOTHING;
+    case 'assigned_or_previous_tasks': {
+      if (!actor.staffId) return NOTHING;
+      const staffId = bind('staffId', actor.staffId);
+      return or(eq(column(def, 'assigned_staff_id'), staffId), eq(column(def, 'previous_staff_id'), staffId));
+    }
     case 'assigned_properties':
       if (!actor.staffId) return NOTHING;
       return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${housekeepingTasks.assigned_staff_id} = ${bind('staffId', actor.staffId)} and ${housekeepingTasks.deleted_at} is null)`;
@@ -353,28 +367,33 @@ export type ScopeTemplate = {
  * Checked against the actor's ids on each hit, so an actor object changed in place is not served
  * a stale scope.
  */
-const templateCache = new WeakMap<Actor, { who: string; byTable: Map<number, ScopeTemplate> }>();
+const templateCache = new WeakMap<Actor, { who: string; byTable: Map<string, ScopeTemplate> }>();
 
-/** `scopeWhere` as a reusable statement part: the hot page path prepares it once per shape. */
-export function scopeTemplate(actor: Actor | null | undefined, def: TableDef): ScopeTemplate {
-  if (!actor) return buildScopeTemplate(actor, def);
+/**
+ * `scopeWhere` as a reusable statement part: the hot page path prepares it once per shape.
+ * `which`: the rows read, or the rows writes may reach (wider for a housekeeper's tasks).
+ */
+export function scopeTemplate(actor: Actor | null | undefined, def: TableDef, which: 'read' | 'write' = 'read'): ScopeTemplate {
+  if (!actor) return buildScopeTemplate(actor, def, which);
   const who = `${actor.role}|${actor.userId}|${actor.hostProfileId ?? ''}|${actor.staffId ?? ''}`;
   let entry = templateCache.get(actor);
   if (!entry || entry.who !== who) templateCache.set(actor, (entry = { who, byTable: new Map() }));
-  let template = entry.byTable.get(def.id);
-  if (!template) entry.byTable.set(def.id, (template = buildScopeTemplate(actor, def)));
+  const key = which === 'read' ? String(def.id) : `${def.id}:write`;
+  let template = entry.byTable.get(key);
+  if (!template) entry.byTable.set(key, (template = buildScopeTemplate(actor, def, which)));
   return template;
 }
 
-function buildScopeTemplate(actor: Actor | null | undefined, def: TableDef): ScopeTemplate {
+function buildScopeTemplate(actor: Actor | null | undefined, def: TableDef, which: 'read' | 'write'): ScopeTemplate {
   const grant = grantOf(actor, def);
   if (!actor || !grant) return { key: 'none', where: NOTHING, values: {} };
+  const scope = which === 'write' ? (grant.writeScope ?? grant.scope) : grant.scope;
   const values: Record<string, string> = {};
-  const where = scopeSql(grant.scope, actor, def, (name, value) => {
+  const where = scopeSql(scope, actor, def, (name, value) => {
     values[`scope_${name}`] = value;
     return sql.placeholder(`scope_${name}`);
   });
-  return { key: `${grant.scope}:${Object.keys(values).sort().join(',')}`, where, values };
+  return { key: `${scope}:${Object.keys(values).sort().join(',')}`, where, values };
 }
 
 /** The statement key of each template's scope lookup, built once (a push looks up a row per mutation). */
@@ -384,8 +403,8 @@ const inScopeKeys = new WeakMap<ScopeTemplate, string>();
  * The live row `id` of `def` if it is in the actor's scope; otherwise 404, whether it exists or
  * not. `columns` as getRowWhere's (the JSON columns left out when the caller reads none).
  */
-export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string, columns?: RowColumns): Row {
-  const scope = scopeTemplate(actor, def);
+export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string, columns?: RowColumns, which: 'read' | 'write' = 'read'): Row {
+  const scope = scopeTemplate(actor, def, which);
   let key = inScopeKeys.get(scope);
   if (key === undefined) inScopeKeys.set(scope, (key = `policy:in-scope:${def.id}|${scope.key}`));
   // Every update and delete runs this: compiled once per connection and (table, scope shape).
@@ -404,15 +423,30 @@ export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string
   return row;
 }
 
+function isEarlierWork(task: Row, at: Date | undefined): boolean {
+  const reassigned = typeof task.reassigned_at === 'string' ? Date.parse(task.reassigned_at) : NaN;
+  return at !== undefined && Number.isFinite(reassigned) && at.getTime() < reassigned;
+}
+
+/** The live row a write may reach (the permit's write scope); otherwise 404, whether it exists or not. */
+export function rowToWrite(tx: Tx, permit: WritePermit, id: string, columns?: RowColumns): Row {
+  return assertRowInScope(tx, permit.actor, permit.def, id, columns, 'write');
+}
+
 /**
  * Value-level rules a field list cannot express. Admins manage users but may not create, promote
  * to, change or remove a super admin (that would let an admin raise itself above its role); no
  * one removes their own user row through the generic API (the last super admin could lock
  * everybody out).
  */
-export function assertRowWrite(permit: WritePermit, before: Row | undefined, after: Row | undefined): void {
+export function assertRowWrite(permit: WritePermit, before: Row | undefined, after: Row | undefined, at?: Date): void {
   const { actor, def, op } = permit;
   if (def.id === TABLE_IDS.housekeeping_tasks) {
+    // A housekeeper reaches a task reassigned away from her only with work done before the
+    // reassignment reached the server (her device's time of the change): that work is kept.
+    if (before && actor.staffId && before.assigned_staff_id !== actor.staffId && !isEarlierWork(before, at)) {
+      throw new Conflict(`"${String(before.task_title)}" has been assigned to someone else; this change was made after that and was not applied`);
+    }
     // Task status moves only forward for staff: an older offline edit never reopens a completed
     // task; a host or admin setting it back is the explicit reopen.
     const from = before?.task_status as TaskStatus | undefined;

@@ -38,7 +38,7 @@ afterAll(async () => {
   await app.cleanup();
 });
 
-type ModelTask = { property_id: string; assigned_staff_id: string | null; task_status: TaskStatus; notes: string; checklist_items: ChecklistItem[]; deleted: boolean };
+type ModelTask = { property_id: string; assigned_staff_id: string | null; previous_staff_id?: string | null; task_status: TaskStatus; notes: string; checklist_items: ChecklistItem[]; deleted: boolean };
 
 /** Every task starts with these; ids the edits name include one that never exists. */
 const START_CHECKLIST: ChecklistItem[] = ['c1', 'c2', 'c3', 'c4'].map((id) => ({ id, text: `Item ${id}`, done: false }));
@@ -149,6 +149,7 @@ function hostChecklistOp(world: World, value: number): ChecklistOp {
 /** A task's fields after an update: checklist changes by item applied to its list as it is (shared/checklist.ts). */
 function applyFields(task: ModelTask, fields: Record<string, unknown>): void {
   const { checklist_ops: ops, ...rest } = fields;
+  if ('assigned_staff_id' in rest && (rest.assigned_staff_id ?? null) !== task.assigned_staff_id) task.previous_staff_id = task.assigned_staff_id;
   Object.assign(task, rest);
   if (Array.isArray(ops)) task.checklist_items = applyChecklistOps(task.checklist_items, ops as ChecklistOp[]).items;
 }
@@ -248,7 +249,12 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
   // Staff: delete is not theirs at all, then fields (403) come before scope (404), as in the table API.
   if (m.op !== 'update') return { status: 'rejected', code: 403 };
   if ('task_title' in fields) return { status: 'rejected', code: 403 };
-  if (!live || task.assigned_staff_id !== c.staffId) return { status: 'rejected', code: 404 };
+  if (!live) return { status: 'rejected', code: 404 };
+  if (task.assigned_staff_id !== c.staffId) {
+    // A former assignee still reaches the task, but only with work from before the reassignment
+    // reached the server; these devices' clocks run ahead of the server's, so theirs never is.
+    return { status: 'rejected', code: task.previous_staff_id === c.staffId ? 409 : 404 };
+  }
   const to = fields.task_status as TaskStatus | undefined;
   if (to !== undefined && !isTaskStatusMoveAllowed(task.task_status, to, 'staff')) return { status: 'rejected', code: 409 };
   applyFields(task, fields);

@@ -479,6 +479,9 @@ export function generateDemoData(options: DemoOptions): DemoData {
       notes: done && rnd.chance(0.3) ? 'Guests left the place tidy; restocked coffee pods.' : '',
       started_at: done ? at(stay.out, '11:05') : null,
       completed_at: done ? at(stay.out, '13:40') : null,
+      completed_by_staff_id: done ? (staff?.id ?? null) : null,
+      previous_staff_id: null,
+      reassigned_at: null,
     });
   }
 
@@ -597,6 +600,9 @@ export function generateDemoData(options: DemoOptions): DemoData {
       notes: done ? 'Awning needs a new crank handle; ordered one.' : '',
       started_at: job.status === 'in_progress' || done ? at(job.scheduled, '09:30') : null,
       completed_at: done ? at(job.scheduled, '14:10') : null,
+      completed_by_staff_id: done ? (staff?.id ?? null) : null,
+      previous_staff_id: null,
+      reassigned_at: null,
     });
   }
   housekeeping_tasks.sort((a, b) => compare(a.scheduled_date ?? '', b.scheduled_date ?? '') || compare(a.id, b.id));

@@ -193,7 +193,7 @@ const taskEntity = entity(
     started_at: instant.nullable(),
     completed_at: instant.nullable(),
   },
-  ['created_date'],
+  ['created_date', 'completed_by_staff_id', 'previous_staff_id', 'reassigned_at'],
   'host_id',
 );
 

@@ -260,6 +260,11 @@ export const housekeepingTasks = sqliteTable(
     notes: text('notes').notNull().default(''),
     started_at: text('started_at'),
     completed_at: text('completed_at'),
+    /** The staff member the completed work is credited to (server-set; a reassignment keeps it). */
+    completed_by_staff_id: text('completed_by_staff_id'),
+    /** Who held the task before its last reassignment, and when that reached the server (server-set). */
+    previous_staff_id: text('previous_staff_id'),
+    reassigned_at: text('reassigned_at'),
   },
   (t) => [
     index('tasks_host_sched_idx').on(t.host_id, t.scheduled_date),

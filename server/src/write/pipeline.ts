@@ -17,7 +17,7 @@ import type { Db } from '../db/index';
 import { metaOf, type TableMeta } from '../db/table-meta';
 import { cachedStatement, insertRow, newId, nowIso, transact, type Row, type Tx } from '../db/write';
 import { Conflict, ValidationFailed } from '../errors';
-import { assertRowInScope, assertRowWrite, assertWritable, assignOwner, type WritePermit } from '../policy';
+import { assertRowWrite, assertWritable, assignOwner, rowToWrite, type WritePermit } from '../policy';
 import { parseFast } from './fast-parse';
 import type { WriteContext, Writer } from './writer';
 import { writerOf } from './writers';
@@ -235,7 +235,7 @@ export function updateFieldsOf(db: Db, permit: WritePermit, id: string, body: Re
   const changes = parseFast(def.schemas.update, fields) as Row;
 
   return inTransaction(db, def, id, env, (tx) => {
-    const before = assertRowInScope(tx, permit.actor, def, id, { json: writer.readsJsonBefore === true });
+    const before = rowToWrite(tx, permit, id, { json: writer.readsJsonBefore === true });
     const changed = Object.keys(changes);
     if (changed.length === 0) return { ID: id };
     if (def.owner && changes[def.owner] !== undefined && changes[def.owner] !== null && changes[def.owner] !== before[def.owner]) {
@@ -244,7 +244,7 @@ export function updateFieldsOf(db: Db, permit: WritePermit, id: string, body: Re
     const after: Row = { ...before, ...changes };
     // A row moved to another host must still point at that host's rows.
     checkReferences(tx, def, meta, after, 'host_id' in changes ? Object.keys(REFERENCES) : changed);
-    assertRowWrite(permit, before, after);
+    assertRowWrite(permit, before, after, env.at);
     writer.update(tx, contextOf(db, permit, env), before, changes, after);
     audit(tx, permit, writer, id, changed, env.now);
     return { ID: id };
@@ -260,7 +260,7 @@ export function deleteRecord(db: Db, permit: WritePermit, body: { ID: string }, 
   const writer = writerOf(def);
   const id = body.ID;
   return inTransaction(db, def, id, env, (tx) => {
-    const before = assertRowInScope(tx, permit.actor, def, id);
+    const before = rowToWrite(tx, permit, id);
     assertRowWrite(permit, before, undefined);
     const { archived } = writer.remove(tx, contextOf(db, permit, env), before);
     audit(tx, permit, writer, id, [], env.now);

@@ -346,6 +346,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         propertyName={open ? propertyNames.get(open.property_id) : undefined}
         property={openProperty ?? null}
         staffName={open ? (open.assigned_staff_id ? (staffNames.get(open.assigned_staff_id) ?? '') : '') : undefined}
+        completedByName={open?.completed_by_staff_id && open.completed_by_staff_id !== open.assigned_staff_id ? (staffNames.get(open.completed_by_staff_id) ?? 'A former housekeeper') : undefined}
         actions={hostActions}
         onClose={close}
       />

@@ -26,6 +26,8 @@ export type TaskDialogProps = {
   /** The task's property, for its address, a map link and access notes. */
   property?: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> | null;
   staffName?: string;
+  /** Who the completed work is credited to, when it is not the assignee (a reassignment after the work). */
+  completedByName?: string;
   /** More buttons for the footer (the host's Edit, Cancel, Delete). */
   actions?: ReactNode;
   /** The signed-in housekeeper works on this task (status, checklist, notes). */
@@ -33,7 +35,7 @@ export type TaskDialogProps = {
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, property, staffName, actions, canWork = false, onClose }: TaskDialogProps) {
+export function TaskDialog({ task, propertyName, property, staffName, completedByName, actions, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
   const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
@@ -108,6 +110,12 @@ export function TaskDialog({ task, propertyName, property, staffName, actions, c
                   {format.dateTime(task.completed_at)}
                   {task.started_at ? ` (${workedMinutes(task.started_at, task.completed_at)})` : null}
                 </dd>
+              </div>
+            ) : null}
+            {completedByName ? (
+              <div>
+                <dt>Completed by</dt>
+                <dd>{completedByName}</dd>
               </div>
             ) : null}
           </dl>

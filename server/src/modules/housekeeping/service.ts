@@ -116,6 +116,7 @@ const STATEMENTS = {
       .from(users)
       .where(and(eq(users.ID, p('id')), isNull(users.deleted_at)))
       .prepare(),
+  staffName: (h: Tx) => h.select({ name: housekeepingStaff.staff_name }).from(housekeepingStaff).where(eq(housekeepingStaff.id, p('id'))).prepare(),
   staffUserByEmail: (h: Tx) =>
     h
       .select({ id: users.ID })
@@ -360,6 +361,39 @@ export function notifyChecklistChangesNotKept(tx: Tx, actor: Actor, task: Row, c
   if (hostUser && hostUser !== actor.userId) {
     const who = actor.name || 'Your housekeeper';
     out.push(message(hostUser, task, NOTIFICATION_TITLES.changeNotKept, 'warning', `${who} ticked or changed ${count === 1 ? 'an item' : `${count} items`} on ${what} that had been removed from the checklist meanwhile; nothing was changed.`));
+  }
+  return notifyMany(tx, out, now);
+}
+
+function staffName(handle: Tx, staffId: unknown): string {
+  if (typeof staffId !== 'string') return 'nobody';
+  return statement(handle, 'staffName').get({ id: staffId })?.name || 'a housekeeper';
+}
+
+/**
+ * A reassignment that met work the former assignee had already done is told in words (the work
+ * stays credited to whoever did it, shared by creditChanges in writers.ts): a host who reassigns a
+ * task already completed learns who completed it; a completion that arrives from the former
+ * assignee after the reassignment, made before it, is told to the host and to her.
+ */
+export function notifyWorkAcrossReassignment(tx: Tx, actor: Actor, before: Row, after: Row, now: Date): Notified[] {
+  const reassigned = (after.assigned_staff_id ?? null) !== (before.assigned_staff_id ?? null);
+  const lateCompletion = actor.staffId !== undefined && before.assigned_staff_id !== actor.staffId && after.task_status === 'completed' && before.task_status !== 'completed';
+  const completedAlready = reassigned && before.task_status === 'completed' && after.task_status === 'completed';
+  if (!lateCompletion && !completedAlready) return [];
+  const facts = new TaskFacts(tx);
+  const what = facts.describe(after);
+  const title = NOTIFICATION_TITLES.workBeforeReassignment;
+  const holder = staffName(tx, after.assigned_staff_id);
+  const out: NotifyInput[] = [];
+  if (completedAlready) {
+    const doer = staffName(tx, before.completed_by_staff_id ?? before.assigned_staff_id);
+    out.push(message(actor.userId, after, title, 'warning', `${what} was already completed by ${doer} when your reassignment to ${holder} reached the server; the work stays credited to ${doer}.`));
+  } else {
+    const doer = staffName(tx, actor.staffId);
+    const hostUser = facts.hostUser(text(after, 'host_id'));
+    if (hostUser) out.push(message(hostUser, after, title, 'warning', `${doer} completed ${what} before your reassignment to ${holder} reached them; the work is kept and credited to ${doer}.`));
+    out.push(message(actor.userId, after, title, 'info', `Your completion of ${what} was kept and credited to you; the task has since been assigned to ${holder}.`));
   }
   return notifyMany(tx, out, now);
 }

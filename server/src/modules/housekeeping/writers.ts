@@ -6,9 +6,9 @@
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../../../shared/checklist';
 import { workTimeChanges, type TaskTimesRow } from '../../../../shared/task-times';
-import { cachedStatement, insertRow, updateFields, type Tx } from '../../db/write';
-import { plainWriter, type Writer } from '../../write/writer';
-import { afterTaskWrite, notifyChecklistChangesNotKept } from './service';
+import { cachedStatement, insertRow, nowIso, updateFields, type Row, type Tx } from '../../db/write';
+import { plainWriter, type WriteContext, type Writer } from '../../write/writer';
+import { afterTaskWrite, notifyChecklistChangesNotKept, notifyWorkAcrossReassignment } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
 
@@ -18,6 +18,23 @@ function currentChecklist(tx: Tx, id: string): ChecklistItem[] {
   if (typeof stored !== 'string') return [];
   const parsed: unknown = JSON.parse(stored);
   return Array.isArray(parsed) ? (parsed as ChecklistItem[]) : [];
+}
+
+/**
+ * Who the work is credited to, and who held the task before a reassignment (docs/decisions.md
+ * "Two people on one task"): a completion credits the housekeeper who did it (or the assignee,
+ * when a host marks it done); a reassignment keeps the credit and notes the former assignee and
+ * when it reached the server; a reopen clears the credit.
+ */
+function creditChanges(ctx: WriteContext, before: Row, after: Row): Row {
+  const out: Row = {};
+  if (after.task_status === 'completed' && before.task_status !== 'completed') out.completed_by_staff_id = ctx.actor.staffId ?? after.assigned_staff_id ?? null;
+  if (before.task_status === 'completed' && after.task_status !== 'completed') out.completed_by_staff_id = null;
+  if ((after.assigned_staff_id ?? null) !== (before.assigned_staff_id ?? null)) {
+    out.previous_staff_id = before.assigned_staff_id ?? null;
+    out.reassigned_at = nowIso(ctx.now);
+  }
+  return out;
 }
 
 export const taskWriter: Writer = {
@@ -42,8 +59,11 @@ export const taskWriter: Writer = {
       Object.assign(changes, times);
       Object.assign(after, times);
     }
+    Object.assign(changes, creditChanges(ctx, before, after));
+    Object.assign(after, changes);
     updateFields(tx, TASKS, String(before.id), changes, ctx.now, before);
     afterTaskWrite(tx, ctx.actor, before, after, ctx.now);
+    notifyWorkAcrossReassignment(tx, ctx.actor, before, after, ctx.now);
   },
 };
 
