@@ -10,7 +10,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaykeepDb } from './db/db';
-import { BACKGROUND_SYNC_TAG, backgroundSync } from './sync/background';
+import { BACKGROUND_SYNC_TAG, backgroundSync, refusedNotice } from './sync/background';
 import { notificationFromPush } from './pwa/notification';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -75,6 +75,14 @@ self.addEventListener('sync', (event: Event) => {
   if (!isSyncEvent(event) || event.tag !== BACKGROUND_SYNC_TAG) return;
   const db = new StaykeepDb();
   event.waitUntil(
-    backgroundSync(db, (url, init) => fetch(url, init)).finally(() => db.close()),
+    backgroundSync(db, (url, init) => fetch(url, init))
+      .then(async (rejected) => {
+        // The app may be closed: a refusal would otherwise wait unseen until it is opened again.
+        const notice = refusedNotice(rejected);
+        if (notice && Notification.permission === 'granted') {
+          await self.registration.showNotification(notice.title, { body: notice.body, tag: 'staykeep-refused', data: { url: '/' }, icon: '/icons/icon-192.png' });
+        }
+      })
+      .finally(() => db.close()),
   );
 });

@@ -83,6 +83,36 @@ async function reconnect(side: Side): Promise<void> {
   await side.sync.waitForSynced(30_000);
 }
 
+describe('a change made after the task was reassigned away', () => {
+  it('is refused in words naming the task, and its note stays readable to copy', async () => {
+    const title = 'Reassigned before her note';
+    const { host, staff, taskId, other } = await setUp(title);
+    const phone = await openOnPhone(staff, taskId, title);
+    await goOffline(staff.session.context);
+    // The host reassigns it while she has no signal; the server has it before her note.
+    const form = await openForm(host, taskId, title);
+    await form.getByLabel('Assigned to').selectOption(other);
+    await form.getByRole('button', { name: 'Save task' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await host.sync.waitForSynced();
+
+    const note = 'Left the keys in the lockbox 🔑';
+    await phone.getByLabel('Notes').fill(note);
+    await phone.getByRole('button', { name: 'Save notes' }).click();
+    await staff.sync.waitForPending('offline', 1);
+    await goOnline(staff.session.context);
+    // The pill counts it (a toast also says so, for a few seconds).
+    await expect.poll(() => staff.sync.label(), { timeout: 20_000 }).toMatch(/1 refused/);
+
+    await staff.session.page.locator('.sync-pill').click();
+    const refused = staff.session.page.locator('.rejections__item').first();
+    await refused.waitFor();
+    expect(await refused.locator('.rejections__why').innerText()).toBe(`"${title}" has been assigned to someone else; this change was made after that and was not applied`);
+    expect(await refused.locator('blockquote').innerText()).toBe(note);
+    await refused.getByRole('button', { name: 'Copy the notes' }).waitFor();
+  });
+});
+
 describe('two people, one task, both offline', () => {
   for (const first of ['host', 'housekeeper'] as const) {
     it(`keeps the host's rename and added item and her five ticks when the ${first} reconnects first`, async () => {

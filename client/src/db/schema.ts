@@ -126,6 +126,8 @@ export type Rejection = {
   error: string;
   /** The HTTP status the same write would have had through the table API. */
   code?: number;
+  /** Refused to the service worker's Background Sync, while no page may have been open to say so. */
+  background?: true;
 };
 
 /** Where the session is kept between visits: in IndexedDB, so that a user signs in offline. */

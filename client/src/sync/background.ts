@@ -5,6 +5,7 @@
  * Background Sync; the page's own triggers never depend on it).
  */
 import type { StaykeepDb } from '../db/db';
+import type { Rejection } from '../db/schema';
 import { pullAll } from './pull';
 import { pushOutbox } from './push';
 import type { FetchLike } from '../api/http';
@@ -25,14 +26,22 @@ export function withSyncLock<T>(run: () => Promise<T>, locks: LockManager | unde
  * One sync with the stored session, for the service worker. Nothing to do without a session, for
  * a demo session, or with an empty outbox. A network failure rejects, so the browser retries.
  */
-export async function backgroundSync(db: StaykeepDb, fetch: FetchLike): Promise<void> {
+export async function backgroundSync(db: StaykeepDb, fetch: FetchLike): Promise<Rejection[]> {
   const [session, clientId, pending] = await Promise.all([db.getMeta('session'), db.getMeta('clientId'), db.outbox.count()]);
-  if (!session?.token || session.demo || !clientId || pending === 0) return;
+  if (!session?.token || session.demo || !clientId || pending === 0) return [];
   const token = session.token;
   const transport = httpTransport({ fetch, token: () => token });
   const role = session.user.Role;
-  await withSyncLock(async () => {
-    await pushOutbox(db, transport, { clientId, role });
+  return withSyncLock(async () => {
+    const pushed = await pushOutbox(db, transport, { clientId, role, background: true });
     await pullAll(db, transport, { role });
+    return pushed.rejected;
   });
+}
+
+/** What the service worker says when changes sent while the app was closed were refused. */
+export function refusedNotice(rejected: readonly Rejection[]): { title: string; body: string } | null {
+  if (rejected.length === 0) return null;
+  const changes = rejected.length === 1 ? 'A change you made offline was' : `${rejected.length} changes you made offline were`;
+  return { title: 'Changes not saved', body: `${changes} refused by the server. Open Staykeep to see what and why; nothing is lost until you dismiss it.` };
 }

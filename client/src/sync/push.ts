@@ -25,6 +25,8 @@ export type PushContext = {
   batchSize?: number;
   /** True once the session has ended: stop before the next request or answer is applied. */
   isStopped?: () => boolean;
+  /** The service worker's Background Sync pushes: its refusals are announced when the app next opens. */
+  background?: boolean;
 };
 
 /** Thrown when a push or pull is stopped mid-way (a sign-out): nothing more is written. */
@@ -73,6 +75,7 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
           error: result.error ?? 'The server refused this change',
         };
         if (result.code !== undefined) rejection.code = result.code;
+        if (ctx.background) rejection.background = true;
         await db.rejections.put(rejection);
         summary.rejected.push(rejection);
       } else {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRejection, describeSync, progressPercent } from './sync-label';
+import { describeRejection, describeSync, progressPercent, rejectionTexts } from './sync-label';
+import { refusedNotice } from './background';
 import type { SyncStatus } from './engine';
 import { TABLE_IDS } from '../../../shared/table-ids';
 
@@ -50,5 +51,38 @@ describe('describeRejection', () => {
     const base = { id: 'm', rowId: 't', at: '', rejectedAt: '', error: 'No' };
     expect(describeRejection({ ...base, table: TABLE_IDS.housekeeping_tasks, op: 'update', fields: { task_status: 'pending', notes: 'x' } })).toBe('Task: change of task status, notes');
     expect(describeRejection({ ...base, table: TABLE_IDS.properties, op: 'delete', fields: {} })).toBe('Property: deletion');
+  });
+});
+
+describe('rejectionTexts', () => {
+  it("gives back the user's own words of a refused change: notes, titles, checklist wording", () => {
+    expect(
+      rejectionTexts({
+        fields: {
+          notes: 'Window latch broken 🪟',
+          task_status: 'completed',
+          assigned_staff_id: 's1',
+          checklist_ops: [
+            { op: 'set_done', id: 'a', done: true },
+            { op: 'rename', id: 'b', text: 'Clean bathroom and mirrors' },
+            { op: 'add', item: { id: 'x', text: 'Check the smoke alarm', done: false }, after: null },
+          ],
+        },
+      }),
+    ).toEqual([
+      { field: 'notes', text: 'Window latch broken 🪟' },
+      { field: 'task status', text: 'completed' },
+      { field: 'checklist item', text: 'Clean bathroom and mirrors' },
+      { field: 'checklist item', text: 'Check the smoke alarm' },
+    ]);
+  });
+});
+
+describe('refusedNotice', () => {
+  it('says nothing when nothing was refused, and how many otherwise', () => {
+    expect(refusedNotice([])).toBeNull();
+    const one = { id: 'm1', table: 20111, op: 'update', rowId: 't', fields: {}, at: '', rejectedAt: '', error: 'No' } as const;
+    expect(refusedNotice([one])?.body).toMatch(/^A change you made offline was refused/);
+    expect(refusedNotice([one, { ...one, id: 'm2' }])?.body).toMatch(/^2 changes you made offline were refused/);
   });
 });

@@ -89,3 +89,23 @@ export function describeRejection(rejection: Rejection): string {
   const verb = rejection.op === 'create' ? 'new' : 'change of';
   return fields.length ? `${what}: ${verb} ${fields.join(', ')}` : `${what}: ${verb} item`;
 }
+
+/**
+ * What a refused change said, in the user's own words: each text it carried (a note, a title, a
+ * checklist item's wording), so that it can be read, copied or applied again rather than lost.
+ */
+export function rejectionTexts(rejection: Pick<Rejection, 'fields'>): { field: string; text: string }[] {
+  const out: { field: string; text: string }[] = [];
+  for (const [field, value] of Object.entries(rejection.fields)) {
+    if (typeof value === 'string' && value.trim() !== '' && !field.endsWith('_id') && !field.endsWith('_date') && !field.endsWith('_at')) {
+      out.push({ field: field.replace(/_/g, ' '), text: value });
+    }
+    if (field === 'checklist_ops' && Array.isArray(value)) {
+      for (const op of value as { op?: string; text?: string; item?: { text?: string } }[]) {
+        const text = op.op === 'rename' ? op.text : op.op === 'add' ? op.item?.text : undefined;
+        if (text) out.push({ field: 'checklist item', text });
+      }
+    }
+  }
+  return out;
+}

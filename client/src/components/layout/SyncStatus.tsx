@@ -6,7 +6,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { appDb } from '../../db/app-db';
 import type { SyncProgress, SyncStatus as EngineStatus } from '../../sync/engine';
-import { describeRejection, describeSync, progressPercent } from '../../sync/sync-label';
+import { describeRejection, describeSync, progressPercent, rejectionTexts } from '../../sync/sync-label';
+import type { Rejection } from '../../db/schema';
+import { useWrite } from '../../data/use-write';
 import { usePendingCount, useRejections, useSyncRuntime, useSyncSnapshot, dismissRejection } from '../../sync/sync-context';
 import { useFormat } from '../../lib/display';
 import { Button } from '../ui/Button';
@@ -31,6 +33,7 @@ export function SyncStatus() {
       runtime.onRejections((list) => {
         const first = list[0];
         if (!first) return;
+        markAnnounced(list);
         toast({
           title: list.length === 1 ? 'A change was refused' : `${list.length} changes were refused`,
           description: `${describeRejection(first)}: ${first.error}`,
@@ -39,6 +42,19 @@ export function SyncStatus() {
       }),
     [runtime, toast],
   );
+
+  // Refusals the service worker received while the app may have been closed: told once, when it opens.
+  useEffect(() => {
+    const unseen = rejections.filter((r) => r.background && !announced().has(r.id));
+    const first = unseen[0];
+    if (!first) return;
+    markAnnounced(unseen);
+    toast({
+      title: unseen.length === 1 ? 'A change was refused while the app was closed' : `${unseen.length} changes were refused while the app was closed`,
+      description: `${describeRejection(first)}: ${first.error}. Open the sync status to see it.`,
+      variant: 'destructive',
+    });
+  }, [rejections, toast]);
 
   const retry = () => void runtime.syncNow();
 
@@ -111,6 +127,7 @@ export function SyncStatus() {
                     <p className="rejections__what">{describeRejection(r)}</p>
                     <p className="rejections__why">{r.error}</p>
                     <p className="rejections__when">Made {format.dateTime(r.at)}</p>
+                    <RefusedContent rejection={r} />
                   </div>
                   <Button size="sm" variant="ghost" onClick={() => void dismissRejection(r.id)}>
                     Dismiss
@@ -192,6 +209,57 @@ export function DemoBanner() {
   return (
     <div className="demo-banner" role="note">
       <strong>Demo mode.</strong> The server could not be reached, so you are using demo data on this device. Your changes stay here and are discarded when you sign out.
+    </div>
+  );
+}
+
+const ANNOUNCED_KEY = 'staykeep:announced-rejections';
+
+/** Ids of refusals this device has already announced (kept across reloads, the last 200). */
+function announced(): Set<string> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(ANNOUNCED_KEY) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function markAnnounced(list: readonly Pick<Rejection, 'id'>[]): void {
+  try {
+    const ids = [...announced(), ...list.map((r) => r.id)];
+    localStorage.setItem(ANNOUNCED_KEY, JSON.stringify([...new Set(ids)].slice(-200)));
+  } catch {
+    // Without storage a refusal may be announced twice; it is still listed until dismissed.
+  }
+}
+
+/** What a refused change said, to copy, and the change itself, to apply again. */
+function RefusedContent({ rejection }: { rejection: Rejection }) {
+  const { write, pending } = useWrite({ what: 'This change' });
+  const texts = rejectionTexts(rejection);
+  const again = async () => {
+    if (rejection.op !== 'update') return;
+    const done = await write({ table: rejection.table, op: 'update', rowId: rejection.rowId, fields: rejection.fields });
+    if (done.ok) await dismissRejection(rejection.id);
+  };
+  if (texts.length === 0 && rejection.op !== 'update') return null;
+  return (
+    <div className="rejections__content">
+      {texts.map(({ field, text }) => (
+        <div key={`${field}:${text}`} className="rejections__text">
+          <p className="rejections__field">{field}</p>
+          <blockquote>{text}</blockquote>
+          <Button size="sm" variant="ghost" aria-label={`Copy the ${field}`} onClick={() => void navigator.clipboard?.writeText(text)}>
+            Copy
+          </Button>
+        </div>
+      ))}
+      {rejection.op === 'update' ? (
+        <Button size="sm" variant="secondary" disabled={pending} onClick={() => void again()}>
+          Apply again
+        </Button>
+      ) : null}
     </div>
   );
 }
