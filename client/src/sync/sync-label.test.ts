@@ -8,7 +8,8 @@ const idle: SyncStatus = { state: 'idle', error: null, lastSyncedAt: '2030-01-01
 
 describe('describeSync', () => {
   it('says synced, n changes waiting, offline, failed, and demo', () => {
-    expect(describeSync({ mode: 'synced', status: idle }, 0, true)).toMatchObject({ tone: 'ok', label: 'Synced' });
+    expect(describeSync({ mode: 'synced', status: idle }, 0, true)).toMatchObject({ tone: 'ok', label: 'Up to date', short: 'Up to date' });
+    expect(describeSync({ mode: 'synced', status: { ...idle, state: 'syncing' } }, 3, true)).toMatchObject({ tone: 'busy', label: 'Sending 3 changes…', short: 'Sending…' });
     expect(describeSync({ mode: 'synced', status: idle }, 1, true)).toMatchObject({ tone: 'waiting', label: '1 change waiting' });
     expect(describeSync({ mode: 'synced', status: idle }, 3, false)).toMatchObject({ tone: 'offline', label: 'Offline · 3 changes waiting', short: 'Offline · 3 waiting' });
     expect(describeSync({ mode: 'synced', status: { ...idle, state: 'offline' } }, 0, true)).toMatchObject({ label: 'Offline' });

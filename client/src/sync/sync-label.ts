@@ -50,7 +50,8 @@ export function describeSync(snapshot: RuntimeSnapshot, pending: number, online:
         const label = percent === null ? 'Downloading…' : `Downloading ${percent}%`;
         return { tone: 'busy', label, short: percent === null ? 'Loading…' : `${percent}%`, detail: `Downloading your data: ${received}.`, canRetry: false };
       }
-      return { tone: 'busy', label: 'Syncing…', short: 'Syncing…', detail: pending > 0 ? `Sending ${changes(pending)}.` : 'Checking for changes.', canRetry: false };
+      if (pending > 0) return { tone: 'busy', label: `Sending ${changes(pending)}…`, short: 'Sending…', detail: `Sending ${changes(pending)}.`, canRetry: false };
+      return { tone: 'busy', label: 'Checking for changes…', short: 'Checking…', detail: 'Checking for changes.', canRetry: false };
     }
     case 'error':
       return { tone: 'error', label: 'Sync failed', short: 'Sync failed', detail: `${status.error ?? 'The last sync failed.'}${pending > 0 ? ` ${changes(pending)} waiting.` : ''}`, canRetry: true };
@@ -58,7 +59,7 @@ export function describeSync(snapshot: RuntimeSnapshot, pending: number, online:
       return { tone: 'error', label: 'Signed out', short: 'Signed out', detail: `Sign in again to send ${pending > 0 ? changes(pending) : 'your changes'}.`, canRetry: false };
     case 'idle':
       if (pending > 0) return { tone: 'waiting', label: `${changes(pending)} waiting`, short: `${pending} waiting`, detail: `${changes(pending)} will be sent in a moment.`, canRetry: true };
-      return { tone: 'ok', label: 'Synced', short: 'Synced', detail: 'Everything on this device is on the server.', canRetry: true };
+      return { tone: 'ok', label: 'Up to date', short: 'Up to date', detail: 'Everything on this device is on the server.', canRetry: true };
   }
 }
 
