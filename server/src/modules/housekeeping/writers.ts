@@ -37,6 +37,12 @@ function creditChanges(ctx: WriteContext, before: Row, after: Row): Row {
   return out;
 }
 
+/** Fields the writer sets itself: written with the changes, and seen by what follows them (notifications). */
+function alsoSet(changes: Row, after: Row, fields: Row): void {
+  Object.assign(changes, fields);
+  Object.assign(after, fields);
+}
+
 export const taskWriter: Writer = {
   ...plainWriter(TASKS),
   create: (tx, ctx, values) => {
@@ -50,17 +56,11 @@ export const taskWriter: Writer = {
       const { items, missed } = applyChecklistOps(currentChecklist(tx, String(before.id)), changes.checklist_ops as ChecklistOp[]);
       delete changes.checklist_ops;
       delete after.checklist_ops;
-      changes.checklist_items = items;
-      after.checklist_items = items;
+      alsoSet(changes, after, { checklist_items: items });
       notifyChecklistChangesNotKept(tx, ctx.actor, after, missed.length, ctx.now);
     }
-    if ('task_status' in changes) {
-      const times = workTimeChanges(before as TaskTimesRow, changes as TaskTimesRow, ctx.at, ctx.now);
-      Object.assign(changes, times);
-      Object.assign(after, times);
-    }
-    Object.assign(changes, creditChanges(ctx, before, after));
-    Object.assign(after, changes);
+    if ('task_status' in changes) alsoSet(changes, after, workTimeChanges(before as TaskTimesRow, changes as TaskTimesRow, ctx.at, ctx.now));
+    alsoSet(changes, after, creditChanges(ctx, before, after));
     updateFields(tx, TASKS, String(before.id), changes, ctx.now, before);
     afterTaskWrite(tx, ctx.actor, before, after, ctx.now);
     notifyWorkAcrossReassignment(tx, ctx.actor, before, after, ctx.now);
