@@ -76,7 +76,8 @@ function makeBatch(taskIds: readonly string[], label: string, firstSeq: number, 
     const notes = `${label}, task ${i}: keys left with the neighbour`;
     const fields: Record<string, unknown> = {
       notes,
-      checklist_items: CHECKLIST.map((text, k) => ({ id: `item-${k + 1}`, text, done: k <= (i + firstSeq) % CHECKLIST.length })),
+      // A tick, as the app sends it: a change by item (docs/decisions.md "Checklists").
+      checklist_ops: [{ op: 'set_done', id: `item-${((i + firstSeq) % CHECKLIST.length) + 1}`, done: true }],
     };
     // A third of the updates also start the task (pending → in progress: the status rule runs).
     if (i % 3 === 0) fields.task_status = 'in_progress';

@@ -80,6 +80,8 @@ export const NOTIFICATION_TITLES = {
   changeNotKept: 'Change not kept',
   /** type warning: a reassignment met work already done by the former assignee (docs/decisions.md "Two people on one task"). */
   workBeforeReassignment: 'Work done before a reassignment',
+  /** type warning: a field changed on two sides; the last to arrive was kept (docs/decisions.md "Fields edited on both sides"). */
+  changedOnBothSides: 'Changed on both sides',
 } as const;
 
 // ── Channel manager (first integration's HTTP client) ───────────────────────────────────────

@@ -43,6 +43,13 @@ export const MutationSchema = z.strictObject({
   rowId: Id,
   /** create: the record's fields; update: only the fields changed; delete: ignored. */
   fields: z.record(z.string().max(100), z.unknown()).default({}),
+  /**
+   * update: what the device showed for each field it changes when the user changed it (the
+   * author's base). A field whose value on the server is neither this nor the new value was
+   * changed meanwhile by someone else: both people are told (docs/decisions.md "Fields edited on
+   * both sides"), and a whole checklist list is merged from it instead of replacing the list.
+   */
+  base: z.record(z.string().max(100), z.unknown()).optional(),
   /** When the user made the change (client clock; informative, the server orders by seq). */
   at: z.iso.datetime({ offset: true }),
 });
@@ -129,4 +136,30 @@ export function taskStatusMoveError(from: TaskStatus, to: TaskStatus): string {
   const label = (s: TaskStatus) => s.replace('_', ' ');
   if (STATUS_RANK[from] === 2) return `Task is already ${label(from)}; only the host can reopen it`;
   return `Task is already ${label(from)}; it cannot go back to ${label(to)}`;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** A field one change set while another change had set it meanwhile: what was there, and what stays. */
+export type FieldMet = { field: string; replaced: unknown; kept: unknown };
+
+/**
+ * The fields of an update that someone else changed after its author last saw them (a mutation's
+ * `base`): the value on the row is neither what the author saw nor what the author writes. The
+ * rule (docs/decisions.md "Fields edited on both sides"): the change that reaches the server last
+ * is kept, as the device also shows it (its waiting change replayed over the server's row), and
+ * both people are told the value it replaced. Fields with a rule of their own are left out:
+ * `skip` (a task's status moves forward; checklists change by item).
+ */
+export function fieldsChangedMeanwhile(row: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>, base: Readonly<Record<string, unknown>> | undefined, skip: readonly string[] = []): FieldMet[] {
+  if (!base) return [];
+  const out: FieldMet[] = [];
+  for (const [field, kept] of Object.entries(changes)) {
+    if (skip.includes(field) || !(field in base) || !(field in row)) continue;
+    const now = row[field];
+    if (!sameValue(now, base[field]) && !sameValue(now, kept)) out.push({ field, replaced: now ?? null, kept });
+  }
+  return out;
 }

@@ -99,3 +99,89 @@ describe('checklist changes by item', () => {
     expect(bad.body.results[0]?.error).toMatch(/checklist_ops/);
   });
 });
+
+/** An update as a device sends it: its fields and, optionally, what the author saw of them. */
+const update = (taskId: string, fields: Record<string, unknown>, base?: Record<string, unknown>) => ({
+  id: newId(),
+  seq: (seq += 1),
+  table: T.housekeeping_tasks,
+  op: 'update' as const,
+  rowId: taskId,
+  fields,
+  ...(base ? { base } : {}),
+  at: new Date().toISOString(),
+});
+const told = (userId: string, title: string) =>
+  app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.title, title)))
+    .all();
+
+describe('whole checklists', () => {
+  const ticked = LIST.map((i, n) => (n < 2 ? { ...i, done: true } : i));
+
+  it("merges a whole list with the list it started from: the housekeeper's ticks and the host's rename both stay", async () => {
+    const { host, staff, taskId } = setUp();
+    await push(app, host.token, `host-${newId()}`, [ops(taskId, hostEdit)]);
+    const reply = await push(app, staff.token, `staff-${newId()}`, [update(taskId, { checklist_items: ticked }, { checklist_items: LIST })]);
+    expect(reply.results[0]?.status).toBe('applied');
+    const items = checklist(taskId);
+    expect(items.filter((i) => i.done).map((i) => i.id)).toEqual(['item-1', 'item-2']);
+    expect(items.find((i) => i.id === 'item-2')?.text).toBe('Clean bathroom and mirrors');
+    expect(items.map((i) => i.id)).toContain('item-7');
+  });
+
+  it('refuses a whole list sent without the list it was based on, naming the task, and changes nothing', async () => {
+    const { host, staff, taskId } = setUp();
+    await push(app, host.token, `host-${newId()}`, [ops(taskId, hostEdit)]);
+    const before = checklist(taskId);
+    const reply = await push(app, staff.token, `staff-${newId()}`, [update(taskId, { checklist_items: ticked, notes: 'Towels low' })]);
+    expect(reply.results[0]).toMatchObject({ status: 'rejected', code: 409 });
+    expect(reply.results[0]?.error).toMatch(/^The checklist of "Turnover clean" at .+ may have changed since this list was read, so it was not replaced/);
+    expect(checklist(taskId)).toEqual(before);
+    expect(getRow(app.db, defOf(T.housekeeping_tasks), taskId)?.notes).toBe('');
+    // The same through the table API.
+    const res = await app.inject({ method: 'POST', url: `/api/table/${T.housekeeping_tasks}/update`, headers: { authorization: `Bearer ${host.token}` }, payload: { ID: taskId, checklist_items: LIST } });
+    expect(res.statusCode, res.body).toBe(409);
+  });
+
+  it('accepts a whole list without a base when it is the list as it is', async () => {
+    const { staff, taskId } = setUp();
+    const reply = await push(app, staff.token, `staff-${newId()}`, [update(taskId, { checklist_items: LIST, notes: 'Same list' })]);
+    expect(reply.results[0]?.status).toBe('applied');
+    expect(getRow(app.db, defOf(T.housekeeping_tasks), taskId)?.notes).toBe('Same list');
+  });
+});
+
+describe('fields edited on both sides', () => {
+  it('keeps the change that arrives last and tells both people the text it replaced', async () => {
+    const { host, staff, taskId } = setUp();
+    await push(app, host.token, `host-${newId()}`, [update(taskId, { notes: 'Guest arrives early: start with the bedroom' }, { notes: '' })]);
+    const reply = await push(app, staff.token, `staff-${newId()}`, [update(taskId, { notes: 'Broken glass in the kitchen 🍷' }, { notes: '' })]);
+    expect(reply.results[0]?.status).toBe('applied');
+    expect(getRow(app.db, defOf(T.housekeeping_tasks), taskId)?.notes).toBe('Broken glass in the kitchen 🍷');
+    const [toStaff] = told(staff.userId, 'Changed on both sides');
+    const [toHost] = told(host.userId, 'Changed on both sides');
+    expect(toStaff?.message).toMatch(/^The notes of "Turnover clean" at .+ had been changed on another device since you saw it; your change was kept: “Broken glass in the kitchen 🍷”\. It replaced: “Guest arrives early: start with the bedroom”\.$/);
+    expect(toHost?.message).toMatch(/changed the notes of "Turnover clean" at .+ after it had been changed to “Guest arrives early: start with the bedroom”; their change was kept: “Broken glass in the kitchen 🍷”\.$/);
+    expect(toHost).toMatchObject({ type: 'warning', taskId });
+  });
+
+  it('tells the assignee when the host writes over her change, naming the assignee in words', async () => {
+    const { host, staff, taskId } = setUp();
+    await push(app, staff.token, `staff-${newId()}`, [update(taskId, { notes: 'Out of dish soap' }, { notes: '' })]);
+    await push(app, host.token, `host-${newId()}`, [update(taskId, { notes: 'Use the spare key', priority_level: 'high' }, { notes: '', priority_level: 'medium' })]);
+    expect(told(staff.userId, 'Changed on both sides').map((n) => n.message)).toEqual([expect.stringMatching(/changed the notes of "Turnover clean" at .+ after it had been changed to “Out of dish soap”; their change was kept: “Use the spare key”\./)]);
+    expect(told(host.userId, 'Changed on both sides')).toHaveLength(1);
+  });
+
+  it('says nothing when the row still holds what the author saw, or when no base is sent', async () => {
+    const { host, staff, taskId } = setUp();
+    await push(app, staff.token, `staff-${newId()}`, [update(taskId, { notes: 'First' }, { notes: '' })]);
+    await push(app, host.token, `host-${newId()}`, [update(taskId, { notes: 'Second' }, { notes: 'First' })]);
+    await push(app, staff.token, `staff-${newId()}`, [update(taskId, { notes: 'Third' })]);
+    expect(getRow(app.db, defOf(T.housekeeping_tasks), taskId)?.notes).toBe('Third');
+    expect([...told(staff.userId, 'Changed on both sides'), ...told(host.userId, 'Changed on both sides')]).toEqual([]);
+  });
+});

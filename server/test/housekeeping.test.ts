@@ -153,7 +153,7 @@ describe('task events through the table API', () => {
     const property = createProperty(app, host.hostProfileId, { property_name: 'Loft 5' });
     const id = String(createTask(app, host.hostProfileId, { property_id: property.id, assigned_staff_id: staffUser.staffId, task_title: 'Linen' }).id);
 
-    await updateVia(staffUser, id, { task_status: 'in_progress', checklist_items: [{ id: 'a', text: 'Beds', done: true }] });
+    await updateVia(staffUser, id, { task_status: 'in_progress', checklist_ops: [{ op: 'add', item: { id: 'a', text: 'Beds', done: true }, after: null }] });
     expect(titles(host)).toEqual([]);
     await updateVia(staffUser, id, { task_status: 'completed', notes: 'All done' });
     const done = inbox(host);

@@ -1,20 +1,23 @@
 /**
  * Model-based property test of the server's sync contract (fast-check): a host and two staff
  * members, each with one client, edit shared tasks offline in random interleavings (checklists
- * both by item, `checklist_ops`, and as whole lists from older clients), push with
+ * both by item, `checklist_ops`, and as whole lists, with the list they started from or, as older
+ * clients send them, without; notes on both sides, with what the author saw), push with
  * lost answers and repeated requests, and pull with small pages. A plain in-memory model of the
  * rules (per-client seq, scope, staff fields, status moving forward) predicts every answer.
  * After every step the answers match the model; after every pull the client's rows equal the
  * model's state for that client's scope; at the end every mutation was applied exactly once
- * (rows, and one write of the task row each) or rejected with a reason.
+ * (rows, and one write of the task row each) or rejected with a reason, and every note that
+ * replaced a note changed meanwhile was told to its author.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { TABLE_IDS } from '../../shared/registry';
-import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../shared/checklist';
+import { applyChecklistOps, checklistOpsBetween, type ChecklistItem, type ChecklistOp } from '../../shared/checklist';
 import { TASK_STATUSES } from '../../shared/enums';
-import { housekeepingTasks } from '../../shared/schema/tables';
+import { NOTIFICATION_TITLES } from '../../shared/messages';
+import { housekeepingTasks, notifications } from '../../shared/schema/tables';
 import { isTaskStatusMoveAllowed, type MutationInput, type PushResponse, type TaskStatus } from '../../shared/sync';
 import { currentVersion, newId } from '../src/db/write';
 import { makeTestApp, type TestApp } from './helpers';
@@ -47,6 +50,9 @@ type Verdict = { status: 'applied' } | { status: 'rejected'; code: number };
 
 type Client = {
   token: string;
+  userId: string;
+  /** Notes this author wrote over a note changed meanwhile: each must have been told to it. */
+  told: number;
   clientId: string;
   /** The staff row of a staff client; null for the host. */
   staffId: string | null;
@@ -81,6 +87,8 @@ function setup(): World {
   const world: World = {
     clients: [host, ...staff].map((u, i) => ({
       token: u.token,
+      userId: u.userId,
+      told: 0,
       clientId: `model-${newId()}`,
       staffId: i === 0 ? null : staff[i - 1]!.staffId,
       nextSeq: 1,
@@ -146,12 +154,43 @@ function hostChecklistOp(world: World, value: number): ChecklistOp {
   }
 }
 
-/** A task's fields after an update: checklist changes by item applied to its list as it is (shared/checklist.ts). */
-function applyFields(task: ModelTask, fields: Record<string, unknown>): void {
-  const { checklist_ops: ops, ...rest } = fields;
+/**
+ * A task's fields after an update: checklist changes by item applied to its list as it is
+ * (shared/checklist.ts), a whole list as the changes from the list its author started from; a note
+ * written over a note changed meanwhile is told to its author.
+ */
+function applyFields(c: Client, task: ModelTask, m: MutationInput): void {
+  const { checklist_ops: ops, checklist_items: list, ...rest } = m.fields ?? {};
+  const seen = m.base?.notes;
+  if ('notes' in rest && seen !== undefined && task.notes !== seen && task.notes !== rest.notes) c.told += 1;
   if ('assigned_staff_id' in rest && (rest.assigned_staff_id ?? null) !== task.assigned_staff_id) task.previous_staff_id = task.assigned_staff_id;
   Object.assign(task, rest);
   if (Array.isArray(ops)) task.checklist_items = applyChecklistOps(task.checklist_items, ops as ChecklistOp[]).items;
+  if (Array.isArray(list)) task.checklist_items = applyChecklistOps(task.checklist_items, checklistOpsBetween(m.base!.checklist_items as ChecklistItem[], list as ChecklistItem[])).items;
+}
+
+/** A whole list without the list it was based on replaces nothing: refused unless it is the list as it is. */
+function blindList(task: ModelTask, m: MutationInput): boolean {
+  const list = m.fields?.checklist_items;
+  return list !== undefined && m.base?.checklist_items === undefined && JSON.stringify(list) !== JSON.stringify(task.checklist_items);
+}
+
+function withBase(m: MutationInput, base: Record<string, unknown>): MutationInput {
+  return { ...m, base };
+}
+
+/** The notes a device shows for a task: its own waiting change, else the server's as last pulled. */
+function notesSeen(c: Client, taskId: string): string {
+  const waiting = c.outbox.filter((m) => m.rowId === taskId && m.fields !== undefined && 'notes' in m.fields).at(-1);
+  if (waiting) return String(waiting.fields!.notes);
+  const row = c.replica.rows(T.housekeeping_tasks).get(taskId);
+  return typeof row?.notes === 'string' ? row.notes : '';
+}
+
+/** The checklist a device last pulled for a task (its waiting changes aside: any base is honest input). */
+function checklistSeen(c: Client, taskId: string): ChecklistItem[] {
+  const row = c.replica.rows(T.housekeeping_tasks).get(taskId);
+  return Array.isArray(row?.checklist_items) ? (row.checklist_items as ChecklistItem[]) : START_CHECKLIST;
 }
 
 /** The mutation a user makes offline: applied locally and queued (here: queued). */
@@ -165,7 +204,7 @@ function edit(world: World, c: Client, kind: number, pick: number, value: number
   if (c.staffId === null) {
     switch (HOST_EDITS[kind % HOST_EDITS.length]!) {
       case 'notes':
-        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { notes: note });
+        m = withBase(mutation(seq, T.housekeeping_tasks, 'update', taskId, { notes: note }), { notes: notesSeen(c, taskId) });
         break;
       case 'status':
         m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { task_status: status });
@@ -177,8 +216,11 @@ function edit(world: World, c: Client, kind: number, pick: number, value: number
         m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { property_id: world.properties[value % 2] });
         break;
       case 'checklist':
-        // By item (rename, add, remove, move) most of the time; now and then a whole list, as an older client sends it.
-        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, value % 5 === 4 ? { checklist_items: checklist, notes: note } : { checklist_ops: [hostChecklistOp(world, value)], notes: note });
+        // By item (rename, add, remove, move) most of the time; now and then a whole list, with
+        // the list the device started from, or without it, as an older client sends it.
+        if (value % 6 === 4) m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_items: checklist, notes: note });
+        else if (value % 6 === 5) m = withBase(mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_items: checklist }), { checklist_items: checklistSeen(c, taskId) });
+        else m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_ops: [hostChecklistOp(world, value)], notes: note });
         break;
       case 'create': {
         const id = newId();
@@ -197,10 +239,10 @@ function edit(world: World, c: Client, kind: number, pick: number, value: number
   } else {
     switch (STAFF_EDITS[kind % STAFF_EDITS.length]!) {
       case 'notes':
-        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { notes: note });
+        m = withBase(mutation(seq, T.housekeeping_tasks, 'update', taskId, { notes: note }), { notes: notesSeen(c, taskId) });
         break;
       case 'status':
-        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { task_status: status, notes: note });
+        m = withBase(mutation(seq, T.housekeeping_tasks, 'update', taskId, { task_status: status, notes: note }), { notes: notesSeen(c, taskId) });
         break;
       case 'checklist':
         m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { checklist_ops: [{ op: 'set_done', id: ITEM_IDS[value % ITEM_IDS.length]!, done: value % 2 === 0 }] });
@@ -242,7 +284,8 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
       world.writes += 1;
       return { status: 'applied' };
     }
-    applyFields(task, fields);
+    if (blindList(task, m)) return { status: 'rejected', code: 409 };
+    applyFields(c, task, m);
     world.writes += 1;
     return { status: 'applied' };
   }
@@ -257,7 +300,7 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
   }
   const to = fields.task_status as TaskStatus | undefined;
   if (to !== undefined && !isTaskStatusMoveAllowed(task.task_status, to, 'staff')) return { status: 'rejected', code: 409 };
-  applyFields(task, fields);
+  applyFields(c, task, m);
   world.writes += 1;
   return { status: 'applied' };
 }
@@ -372,6 +415,14 @@ async function finish(world: World): Promise<void> {
     .all(world.baseVersion, ...world.taskIds) as { id: string; version: number }[];
   expect(writes.length).toBe(world.writes);
   expect(new Set(writes.map((w) => w.version)).size).toBe(writes.length);
+  for (const c of world.clients) {
+    const told = app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.user_id, c.userId), eq(notifications.title, NOTIFICATION_TITLES.changedOnBothSides), like(notifications.message, 'The notes of %')))
+      .all();
+    expect(told.length, 'notes written over a change made meanwhile, told to their author').toBe(c.told);
+  }
 }
 
 describe('sync contract, model-based', () => {

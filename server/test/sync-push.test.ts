@@ -158,7 +158,7 @@ describe('sync push: rejections', () => {
     const reply = await push(app, staff.token, cid, [
       mutation(1, T.housekeeping_tasks, 'update', id, { notes: 'first' }),
       mutation(2, T.housekeeping_tasks, 'update', id, { task_title: 'Renamed by staff' }),
-      mutation(3, T.housekeeping_tasks, 'update', id, { checklist_items: checklist }),
+      { ...mutation(3, T.housekeeping_tasks, 'update', id, { checklist_items: checklist }), base: { checklist_items: [] } },
     ]);
     expect(reply.lastSeq).toBe(3);
     expect(reply.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);

@@ -492,12 +492,12 @@ describe('update', () => {
   });
 
   it('lets staff change the status, checklist and notes of its task, nothing else', async () => {
-    const task = createTask(app, hostA.hostProfileId, { assigned_staff_id: staff.staffId });
+    const task = createTask(app, hostA.hostProfileId, { assigned_staff_id: staff.staffId, checklist_items: [{ id: 'a', text: 'Towels', done: false }] });
     const ok = await call(staff.token, TABLE_IDS.housekeeping_tasks, 'update', {
       ID: task.id,
       task_status: 'completed',
       notes: 'Done, towels restocked',
-      checklist_items: [{ id: 'a', text: 'Towels', done: true }],
+      checklist_ops: [{ op: 'set_done', id: 'a', done: true }],
     });
     expect(ok.status).toBe(200);
     const title = await call(staff.token, TABLE_IDS.housekeeping_tasks, 'update', { ID: task.id, task_title: 'Nap' });

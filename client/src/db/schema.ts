@@ -100,6 +100,8 @@ export type OutboxEntry = {
   op: MutationOp;
   rowId: string;
   fields: Record<string, unknown>;
+  /** update: the changed fields as the user saw them before the change (shared/sync.ts `base`). */
+  base?: Record<string, unknown>;
   /** ISO instant of the user's change. */
   at: string;
 };

@@ -1,7 +1,7 @@
 /**
  * The one way the client writes a synced row (screens reach it through data/use-write.ts): in ONE Dexie transaction
  * the change is applied to the local table (so every live query re-renders) and appended to the
- * outbox as a mutation `{ id: UUIDv7, seq, table, op, rowId, fields, at }`. The engine pushes it
+ * outbox as a mutation `{ id: UUIDv7, seq, table, op, rowId, fields, base?, at }`. The engine pushes it
  * later; nothing here needs the network.
  */
 import { v7 as uuidv7 } from 'uuid';
@@ -17,8 +17,12 @@ export type Fields = Record<string, unknown>;
 
 export type WriteRequest =
   | { table: SyncedTableId; op: 'create'; rowId?: string; fields: Fields }
-  /** `fields` may be computed from the row as it is inside the transaction (no stale copies). */
-  | { table: SyncedTableId; op: 'update'; rowId: string; fields: Fields | ((row: LocalRow) => Fields | null) }
+  /**
+   * `fields` may be computed from the row as it is inside the transaction (no stale copies).
+   * `base`: what the user saw of the fields they changed, when a form was opened before the row
+   * last changed on this device (the row as stored otherwise).
+   */
+  | { table: SyncedTableId; op: 'update'; rowId: string; fields: Fields | ((row: LocalRow) => Fields | null); base?: Fields }
   | { table: SyncedTableId; op: 'delete'; rowId: string };
 
 export type MutateContext = { role: Role; now?: () => Date };
@@ -60,9 +64,24 @@ type Plan = { entry: OutboxEntry; next: LocalRow | null; current: LocalRow | nul
  * Works out a write from its basis: the one rule of every path below. Throws WriteRefused for an
  * update of a row this device does not have, or a task status that may not move that way.
  */
+/**
+ * The author's base of an update (shared/sync.ts `base`): what the user saw of each changed field.
+ * Changes by item (`checklist_ops`) carry their own ids and need none.
+ */
+function baseOf(current: LocalRow, fields: Fields, given: Fields | undefined): Fields {
+  const base: Fields = {};
+  for (const name of Object.keys(fields)) {
+    if (name === 'checklist_ops') continue;
+    const value = given && name in given ? given[name] : current[name];
+    base[name] = value === undefined ? null : value;
+  }
+  return base;
+}
+
 function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: MutateContext): Plan | null {
   const { current } = basis;
   let fields: Fields = {};
+  let base: Fields | undefined;
   if (request.op === 'create') {
     fields = { ...request.fields };
     delete fields.id;
@@ -73,6 +92,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     fields = changedFields(current, wanted);
     delete fields.id;
     if (Object.keys(fields).length === 0) return null;
+    base = baseOf(current, fields, request.base);
     if (request.table === SYNCED_TABLES.housekeeping_tasks && 'task_status' in fields) {
       const from = current.task_status;
       const to = fields.task_status;
@@ -83,6 +103,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
   }
   const now = ctx.now ?? (() => new Date());
   const entry: OutboxEntry = { id: uuidv7(), seq: basis.lastSeq + 1, table: request.table, op: request.op, rowId, fields, at: now().toISOString() };
+  if (base && Object.keys(base).length > 0) entry.base = base;
   return { entry, next: applyMutation(current, entry, ctx.role), current };
 }
 

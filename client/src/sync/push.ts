@@ -40,7 +40,8 @@ export class SyncStopped extends Error {
 export type PushSummary = { sent: number; applied: number; duplicates: number; rejected: Rejection[] };
 
 function toWire(m: OutboxEntry) {
-  return { id: m.id, seq: m.seq, table: m.table, op: m.op, rowId: m.rowId, fields: m.fields, at: m.at };
+  const wire = { id: m.id, seq: m.seq, table: m.table, op: m.op, rowId: m.rowId, fields: m.fields, at: m.at };
+  return m.base ? { ...wire, base: m.base } : wire;
 }
 
 /**

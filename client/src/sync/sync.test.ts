@@ -131,6 +131,18 @@ describe('mutate', () => {
     expect((await row('t1'))?.task_status).toBe('pending');
   });
 
+  it('sends with an update what the user saw of each changed field (the base), as given by a form or as stored', async () => {
+    await seedTasks(task('t1', { notes: 'Key in the box', priority_level: 'medium' }));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Key under the mat' } }, { role: 'host' });
+    // A form opened before the row changed on this device says what it showed.
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'Code 4412', priority_level: 'high' }, base: { notes: 'Key in the box' } }, { role: 'host' });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { checklist_ops: [{ op: 'add', item: { id: 'x', text: 'Bins', done: false }, after: null }] } }, { role: 'host' });
+    const entries = await outbox();
+    expect(entries.map((m) => m.base)).toEqual([{ notes: 'Key in the box' }, { notes: 'Key in the box', priority_level: 'medium' }, undefined]);
+    await pushOutbox(db, transport, { clientId, role: 'host' });
+    expect(transport.pushes[0]?.mutations.map((m) => m.base)).toEqual([{ notes: 'Key in the box' }, { notes: 'Key in the box', priority_level: 'medium' }, undefined]);
+  });
+
   it('refuses an update of a row the device does not have', async () => {
     await expect(mutate(db, { table: TASKS, op: 'update', rowId: 'nope', fields: { notes: 'x' } }, { role: 'host' })).rejects.toThrow(WriteRefused);
     expect(await db.outbox.count()).toBe(0);

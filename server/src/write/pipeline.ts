@@ -179,6 +179,7 @@ function existsAtAll(tx: Tx, def: TableDef, meta: TableMeta, id: string): boolea
 function contextOf(db: Db, permit: WritePermit, env: WriteEnv): WriteContext {
   const ctx: WriteContext = { actor: permit.actor, now: env.now, db, secretKey: env.secretKey, publicOrigin: env.publicOrigin ?? loadConfig().publicOrigin };
   if (env.at) ctx.at = env.at;
+  if (env.base) ctx.base = env.base;
   return ctx;
 }
 

@@ -19,6 +19,12 @@ export type WriteContext = {
    * it bounds it first (shared/task-times.ts). Absent for changes made online, which are now.
    */
   at?: Date;
+  /**
+   * What the author saw of the fields it changes (a sync mutation's `base`), unchecked: a writer
+   * compares it with the row to find a field changed meanwhile by someone else. Absent when the
+   * author did not say (the table API, older clients).
+   */
+  base?: Row;
   /** The database handle the transaction runs on: writers prepare their queries on it once. */
   db: Db;
   /** Key for values encrypted at rest (lib/crypto.ts). */

@@ -141,7 +141,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       special_instructions: draft.special_instructions,
       assigned_staff_id: draft.assigned_staff_id || null,
     };
-    const saved = await write(saveTask(task?.id ?? null, openedWith ? taskEdit(openedWith, fields) : fields));
+    const saved = await write(saveTask(task?.id ?? null, openedWith ? taskEdit(openedWith, fields) : fields, openedWith ?? undefined));
     if (!saved.ok) return;
     toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
     onClose();

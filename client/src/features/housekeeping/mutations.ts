@@ -95,8 +95,12 @@ export function taskEdit(openedWith: Partial<TaskFields>, next: TaskFields): Tas
 
 export type TaskEdit = Partial<Omit<TaskFields, 'checklist_items'>> & { checklist_items?: ChecklistItem[]; checklist_ops?: ChecklistOp[] };
 
-export function saveTask(id: string | null, fields: TaskFields | TaskEdit): WriteRequest {
-  if (id) return { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields };
+/**
+ * The write of a task form: an update names what the form showed when it opened (`openedWith`),
+ * so that a field someone else changed meanwhile is told to both (shared/sync.ts `base`).
+ */
+export function saveTask(id: string | null, fields: TaskFields | TaskEdit, openedWith?: Partial<TaskFields>): WriteRequest {
+  if (id) return openedWith ? { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields, base: openedWith } : { table: SYNCED_TABLES.housekeeping_tasks, op: 'update', rowId: id, fields };
   return { table: SYNCED_TABLES.housekeeping_tasks, op: 'create', fields: { ...fields, task_status: 'pending', notes: '' } };
 }
 

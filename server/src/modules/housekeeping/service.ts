@@ -19,6 +19,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_TITLES } from '../../../../shared/messages';
+import type { FieldMet } from '../../../../shared/sync';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
@@ -343,6 +344,11 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
  * (checklist_items) is in `after` only when written, and never in `before`: no task rule reads it.
  * Answers the notifications raised.
  */
+/** `"<title>" at <property name>`: how a task is named in a notification or a refusal. */
+export function describeTask(tx: Tx, task: Row): string {
+  return new TaskFacts(tx).describe(task);
+}
+
 export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefined, after: Row, now: Date = new Date()): Notified[] {
   return taskEvents(tx, { userId: actor?.userId ?? null, name: actor?.name || null }, before, after, now);
 }
@@ -368,6 +374,48 @@ export function notifyChecklistChangesNotKept(tx: Tx, actor: Actor, task: Row, c
 function staffName(handle: Tx, staffId: unknown): string {
   if (typeof staffId !== 'string') return 'nobody';
   return statement(handle, 'staffName').get({ id: staffId })?.name || 'a housekeeper';
+}
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  task_title: 'title',
+  assigned_staff_id: 'assignee',
+  priority_level: 'priority',
+  task_category: 'category',
+};
+
+function valueInWords(handle: Tx, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (field === 'assigned_staff_id') return staffName(handle, value);
+  return typeof value === 'string' ? `“${value}”` : String(value);
+}
+
+/**
+ * A field changed on two sides (shared/sync.ts `fieldsChangedMeanwhile`) is told to both people
+ * on the task, the author and the other side (the host, or the assignee when the host wrote), with
+ * the value that was replaced, so that nothing typed is lost without a word.
+ */
+export function notifyFieldsChangedMeanwhile(tx: Tx, actor: Actor, before: Row, after: Row, met: readonly FieldMet[], now: Date): Notified[] {
+  if (met.length === 0) return [];
+  const facts = new TaskFacts(tx);
+  const what = facts.describe(after);
+  const title = NOTIFICATION_TITLES.changedOnBothSides;
+  const who = actor.name || (actor.staffId ? 'Your housekeeper' : 'Your host');
+  const hostUser = facts.hostUser(text(after, 'host_id'));
+  const others = new Set<string>();
+  if (hostUser && hostUser !== actor.userId) others.add(hostUser);
+  else for (const staffId of [text(before, 'assigned_staff_id'), text(after, 'assigned_staff_id')]) {
+    const user = facts.staffUser(staffId);
+    if (user && user !== actor.userId) others.add(user);
+  }
+  const out: NotifyInput[] = [];
+  for (const { field, replaced, kept } of met) {
+    const label = FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
+    const was = valueInWords(tx, field, replaced);
+    const stays = valueInWords(tx, field, kept);
+    out.push(message(actor.userId, after, title, 'warning', `The ${label} of ${what} had been changed on another device since you saw it; your change was kept: ${stays}. It replaced: ${was}.`));
+    for (const user of others) out.push(message(user, after, title, 'warning', `${who} changed the ${label} of ${what} after it had been changed to ${was}; their change was kept: ${stays}.`));
+  }
+  return notifyMany(tx, out, now);
 }
 
 /**

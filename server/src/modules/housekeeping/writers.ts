@@ -4,11 +4,13 @@
  * (service.ts `afterTaskWrite`) in the same transaction.
  */
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
-import { applyChecklistOps, type ChecklistItem, type ChecklistOp } from '../../../../shared/checklist';
+import { applyChecklistOps, checklistOpsBetween, type ChecklistItem, type ChecklistOp } from '../../../../shared/checklist';
+import { fieldsChangedMeanwhile } from '../../../../shared/sync';
 import { workTimeChanges, type TaskTimesRow } from '../../../../shared/task-times';
 import { cachedStatement, insertRow, nowIso, updateFields, type Row, type Tx } from '../../db/write';
 import { plainWriter, type WriteContext, type Writer } from '../../write/writer';
-import { afterTaskWrite, notifyChecklistChangesNotKept, notifyWorkAcrossReassignment } from './service';
+import { Conflict } from '../../errors';
+import { afterTaskWrite, describeTask, notifyChecklistChangesNotKept, notifyFieldsChangedMeanwhile, notifyWorkAcrossReassignment } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
 
@@ -43,6 +45,31 @@ function alsoSet(changes: Row, after: Row, fields: Row): void {
   Object.assign(after, fields);
 }
 
+/** Task fields with a rule of their own where two changes meet: the status moves forward (shared/sync.ts), the checklist changes by item. */
+const OWN_RULES = ['task_status', 'checklist_items', 'checklist_ops'];
+
+function sameList(a: readonly ChecklistItem[], b: readonly ChecklistItem[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The checklist changes of an update, by item (docs/decisions.md "Checklists"): its
+ * `checklist_ops`, or the difference between a whole list and the list its author started from
+ * (the mutation's base). A whole list without a base is applied only when it changes nothing:
+ * the list may have changed since its author read it, and replacing it would lose that change.
+ */
+function checklistChanges(tx: Tx, ctx: WriteContext, before: Row, changes: Row): ChecklistOp[] | null {
+  if (changes.checklist_ops !== undefined) return changes.checklist_ops as ChecklistOp[];
+  if (changes.checklist_items === undefined) return null;
+  const sent = changes.checklist_items as ChecklistItem[];
+  const base = ctx.base?.checklist_items;
+  if (Array.isArray(base)) return checklistOpsBetween(base as ChecklistItem[], sent);
+  if (sameList(currentChecklist(tx, String(before.id)), sent)) return [];
+  throw new Conflict(
+    `The checklist of ${describeTask(tx, before)} may have changed since this list was read, so it was not replaced: open the task and make the change again. (Send checklist_ops, the changes by item, or the list it was based on.)`,
+  );
+}
+
 export const taskWriter: Writer = {
   ...plainWriter(TASKS),
   create: (tx, ctx, values) => {
@@ -51,9 +78,11 @@ export const taskWriter: Writer = {
     afterTaskWrite(tx, ctx.actor, undefined, values, ctx.now);
   },
   update: (tx, ctx, before, changes, after) => {
-    if (changes.checklist_ops !== undefined) {
+    const met = fieldsChangedMeanwhile(before, changes, ctx.base, OWN_RULES);
+    const ops = checklistChanges(tx, ctx, before, changes);
+    if (ops) {
       // Changes by item, applied to the list as it is now: the other side's changes stay.
-      const { items, missed } = applyChecklistOps(currentChecklist(tx, String(before.id)), changes.checklist_ops as ChecklistOp[]);
+      const { items, missed } = applyChecklistOps(currentChecklist(tx, String(before.id)), ops);
       delete changes.checklist_ops;
       delete after.checklist_ops;
       alsoSet(changes, after, { checklist_items: items });
@@ -64,6 +93,7 @@ export const taskWriter: Writer = {
     updateFields(tx, TASKS, String(before.id), changes, ctx.now, before);
     afterTaskWrite(tx, ctx.actor, before, after, ctx.now);
     notifyWorkAcrossReassignment(tx, ctx.actor, before, after, ctx.now);
+    notifyFieldsChangedMeanwhile(tx, ctx.actor, before, after, met, ctx.now);
   },
 };
 

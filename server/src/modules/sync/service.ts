@@ -109,6 +109,8 @@ function applyMutation(db: Db, permit: WritePermit, m: Mutation, batchEnv: Write
   const fields = withoutKeys(def, m);
   // The device's time of the change, for writers that keep the time of the work (task start and completion).
   const env: WriteEnv = { ...batchEnv, at: new Date(m.at) };
+  // What the author saw of the fields it changes: a field changed meanwhile by someone else is told.
+  if (m.op === 'update' && m.base) env.base = m.base;
   switch (m.op) {
     case 'create':
       createRecord(db, permit, { ...fields, [def.key]: m.rowId }, env);
