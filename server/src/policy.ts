@@ -419,8 +419,13 @@ export function assertRowInScope(tx: Tx, actor: Actor, def: TableDef, id: string
     { ...scope.values, row_id: id },
     columns,
   );
-  if (!row) throw new NotFound(`No ${def.name} row with ID ${id}`);
+  if (!row) throw new NotFound(`No ${rowNoun(def)} with ID ${id} (it was deleted, or is not yours to ${which === 'write' ? 'change' : 'see'})`);
   return row;
+}
+
+/** A table's rows in words: housekeeping_tasks → "housekeeping task", properties → "property". */
+function rowNoun(def: TableDef): string {
+  return def.name.replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '');
 }
 
 function isEarlierWork(task: Row, at: Date | undefined): boolean {

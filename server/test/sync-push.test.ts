@@ -98,7 +98,7 @@ describe('sync push: applying', () => {
       ['rejected', 404],
       ['rejected', 404],
     ]);
-    expect(reply.results[1]!.error).toBe(`No housekeeping_tasks row with ID ${id}`);
+    expect(reply.results[1]!.error).toBe(`No housekeeping task with ID ${id} (it was deleted, or is not yours to change)`);
     expect(row(T.housekeeping_tasks, id).notes).toBe('');
   });
 

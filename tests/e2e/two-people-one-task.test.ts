@@ -5,12 +5,14 @@
  * - a rename and an added checklist item from the host and five ticks from the housekeeper all
  *   survive, on the server and on both devices;
  * - when the host reassigns the task, the housekeeper's work (ticks, note, completion) is kept and
- *   credited to her, and the host is told in words.
+ *   credited to her, and the host is told in words;
+ * - a change refused while the app was closed (the service worker's Background Sync sent it) is a
+ *   system notification at once and a message when the app next opens, with its content.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { baseUrl, browserSessions, type Session } from './support/browser';
-import { localRows, storedToken, type LocalChecklistItem } from './support/storage';
+import { backgroundSyncTags, localRows, storedToken, waitForServiceWorker, type LocalChecklistItem } from './support/storage';
 import { goOffline, goOnline } from './support/network';
 import { signInReady } from './pages/login-page';
 import type { SyncStatusPill } from './pages/sync-status';
@@ -110,6 +112,82 @@ describe('a change made after the task was reassigned away', () => {
     expect(await refused.locator('.rejections__why').innerText()).toBe(`"${title}" has been assigned to someone else; this change was made after that and was not applied`);
     expect(await refused.locator('blockquote').innerText()).toBe(note);
     await refused.getByRole('button', { name: 'Copy the notes' }).waitFor();
+  });
+});
+
+/** The service worker registration of the app, as the DevTools protocol names it. */
+async function registrationId(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** The host reassigns a task through the table API (another device of his, online). */
+async function reassign(host: Side, taskId: string, to: string): Promise<void> {
+  const token = await storedToken(host.session.page);
+  const res = await fetch(`${baseUrl()}/api/table/20111/update`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ID: taskId, assigned_staff_id: to }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('a change refused while the app was closed', () => {
+  it('is a system notification at once, and a message with its content when the app opens', async () => {
+    const title = 'Refused in the background';
+    const { host, staff, taskId, other } = await setUp(title);
+    const { context } = staff.session;
+    // Granting replaces the context's permissions: Background Sync is named too.
+    await context.grantPermissions(['notifications', 'background-sync'], { origin: baseUrl() });
+    await waitForServiceWorker(staff.session.page);
+    const phone = await openOnPhone(staff, taskId, title);
+    await goOffline(context);
+    await reassign(host, taskId, other);
+
+    const note = 'Broken glass under the sofa 🛋️';
+    await phone.getByLabel('Notes').fill(note);
+    await phone.getByRole('button', { name: 'Save notes' }).click();
+    await staff.sync.waitForPending('offline', 1);
+    // The page could not send it: the service worker is asked to, when the connection returns.
+    await expect.poll(() => backgroundSyncTags(staff.session.page), { timeout: 10_000 }).toContain('staykeep-outbox');
+
+    // She closes the app; the signal comes back; the browser wakes the service worker.
+    const blank = await context.newPage();
+    await staff.session.page.close();
+    await goOnline(context);
+    const cdp = await context.newCDPSession(blank);
+    const registration = await registrationId(cdp);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseUrl()).origin, registrationId: registration, tag: 'staykeep-outbox', lastChance: false });
+
+    const worker = context.serviceWorkers().find((w) => w.url().startsWith(baseUrl()));
+    if (!worker) throw new Error('No service worker target');
+    const shown = () =>
+      worker.evaluate(async () => {
+        const list = await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications({ tag: 'staykeep-refused' });
+        return list.map((n) => ({ title: n.title, body: n.body }));
+      });
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([
+      { title: 'Changes not saved', body: 'A change you made offline was refused by the server. Open Staykeep to see what and why; nothing is lost until you dismiss it.' },
+    ]);
+
+    // She opens the app again: told once, in words, and the change is there to copy.
+    const page = await context.newPage();
+    await page.goto('/staff/tasks');
+    const toast = page.locator('.toast-list li', { hasText: 'A change was refused while the app was closed' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(`"${title}" has been assigned to someone else`);
+    await page.locator('.sync-pill').click();
+    const refused = page.locator('.rejections__item').first();
+    await refused.waitFor();
+    expect(await refused.locator('blockquote').innerText()).toBe(note);
+    await refused.getByRole('button', { name: 'Copy the notes' }).waitFor();
+    await blank.close();
   });
 });
 
