@@ -1,6 +1,7 @@
 /**
  * Model-based property test of the server's sync contract (fast-check): a host and two staff
- * members, each with one client, edit shared tasks offline in random interleavings (checklists
+ * members, each with one client, edit shared tasks offline in random interleavings (reschedules,
+ * reassignments, moves, completions, deletions; checklists
  * both by item, `checklist_ops`, and as whole lists, with the list they started from or, as older
  * clients send them, without; notes on both sides, with what the author saw), push with
  * lost answers and repeated requests, and pull with small pages. A plain in-memory model of the
@@ -8,7 +9,8 @@
  * After every step the answers match the model; after every pull the client's rows equal the
  * model's state for that client's scope; at the end every mutation was applied exactly once
  * (rows, and one write of the task row each) or rejected with a reason, and every note that
- * replaced a note changed meanwhile was told to its author.
+ * replaced a note changed meanwhile, and every checklist change that met a removed item, was told
+ * to its author.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -41,7 +43,16 @@ afterAll(async () => {
   await app.cleanup();
 });
 
-type ModelTask = { property_id: string; assigned_staff_id: string | null; previous_staff_id?: string | null; task_status: TaskStatus; notes: string; checklist_items: ChecklistItem[]; deleted: boolean };
+type ModelTask = {
+  property_id: string;
+  assigned_staff_id: string | null;
+  previous_staff_id?: string | null;
+  task_status: TaskStatus;
+  scheduled_date: string | null;
+  notes: string;
+  checklist_items: ChecklistItem[];
+  deleted: boolean;
+};
 
 /** Every task starts with these; ids the edits name include one that never exists. */
 const START_CHECKLIST: ChecklistItem[] = ['c1', 'c2', 'c3', 'c4'].map((id) => ({ id, text: `Item ${id}`, done: false }));
@@ -53,6 +64,8 @@ type Client = {
   userId: string;
   /** Notes this author wrote over a note changed meanwhile: each must have been told to it. */
   told: number;
+  /** This author's applied changes with a checklist change that met a removed item: each told ("Change not kept"). */
+  notKept: number;
   clientId: string;
   /** The staff row of a staff client; null for the host. */
   staffId: string | null;
@@ -89,6 +102,7 @@ function setup(): World {
       token: u.token,
       userId: u.userId,
       told: 0,
+      notKept: 0,
       clientId: `model-${newId()}`,
       staffId: i === 0 ? null : staff[i - 1]!.staffId,
       nextSeq: 1,
@@ -115,7 +129,7 @@ function setup(): World {
   for (const [p, assigned] of initial) {
     const row = createTask(app, host.hostProfileId, { property_id: properties[p], assigned_staff_id: assigned, checklist_items: START_CHECKLIST });
     world.taskIds.push(String(row.id));
-    world.tasks.set(String(row.id), { property_id: properties[p]!, assigned_staff_id: assigned, task_status: 'pending', notes: '', checklist_items: START_CHECKLIST, deleted: false });
+    world.tasks.set(String(row.id), { property_id: properties[p]!, assigned_staff_id: assigned, task_status: 'pending', scheduled_date: (row.scheduled_date as string | null) ?? null, notes: '', checklist_items: START_CHECKLIST, deleted: false });
   }
   world.baseVersion = currentVersion(app.db);
   return world;
@@ -123,7 +137,7 @@ function setup(): World {
 
 // ── Commands ─────────────────────────────────────────────────────────────────────────────────
 
-const HOST_EDITS = ['notes', 'status', 'assign', 'move', 'checklist', 'create', 'delete'] as const;
+const HOST_EDITS = ['notes', 'status', 'assign', 'move', 'checklist', 'create', 'delete', 'reschedule'] as const;
 const STAFF_EDITS = ['notes', 'status', 'checklist', 'title', 'delete'] as const;
 
 type Command =
@@ -133,7 +147,7 @@ type Command =
 
 const client = fc.integer({ min: 0, max: 2 });
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('edit' as const), client, kind: fc.nat(6), task: fc.nat(20), value: fc.nat(11) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('edit' as const), client, kind: fc.nat(7), task: fc.nat(20), value: fc.nat(11) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('push' as const), client, take: fc.integer({ min: 1, max: 4 }), lost: fc.boolean(), repeat: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('pull' as const), client, limit: fc.constantFrom(1, 3, 100) }) },
 );
@@ -165,8 +179,12 @@ function applyFields(c: Client, task: ModelTask, m: MutationInput): void {
   if ('notes' in rest && seen !== undefined && task.notes !== seen && task.notes !== rest.notes) c.told += 1;
   if ('assigned_staff_id' in rest && (rest.assigned_staff_id ?? null) !== task.assigned_staff_id) task.previous_staff_id = task.assigned_staff_id;
   Object.assign(task, rest);
-  if (Array.isArray(ops)) task.checklist_items = applyChecklistOps(task.checklist_items, ops as ChecklistOp[]).items;
-  if (Array.isArray(list)) task.checklist_items = applyChecklistOps(task.checklist_items, checklistOpsBetween(m.base!.checklist_items as ChecklistItem[], list as ChecklistItem[])).items;
+  const byItem = Array.isArray(ops) ? (ops as ChecklistOp[]) : Array.isArray(list) ? checklistOpsBetween(m.base!.checklist_items as ChecklistItem[], list as ChecklistItem[]) : null;
+  if (byItem) {
+    const { items, missed } = applyChecklistOps(task.checklist_items, byItem);
+    task.checklist_items = items;
+    if (missed.length > 0) c.notKept += 1;
+  }
 }
 
 /** A whole list without the list it was based on replaces nothing: refused unless it is the list as it is. */
@@ -235,6 +253,9 @@ function edit(world: World, c: Client, kind: number, pick: number, value: number
       case 'delete':
         m = mutation(seq, T.housekeeping_tasks, 'delete', taskId);
         break;
+      case 'reschedule':
+        m = mutation(seq, T.housekeeping_tasks, 'update', taskId, { scheduled_date: `2026-12-${String(1 + value).padStart(2, '0')}` });
+        break;
     }
   } else {
     switch (STAFF_EDITS[kind % STAFF_EDITS.length]!) {
@@ -271,6 +292,7 @@ function decide(world: World, c: Client, m: MutationInput): Verdict {
         property_id: String(fields.property_id),
         assigned_staff_id: (fields.assigned_staff_id as string | null) ?? null,
         task_status: 'pending',
+        scheduled_date: null,
         notes: '',
         checklist_items: [],
         deleted: false,
@@ -353,10 +375,10 @@ async function doPush(world: World, c: Client, batch: MutationInput[], lost: boo
   c.outbox = c.outbox.filter((m) => m.seq > reply.body.lastSeq);
 }
 
-type Projected = Record<string, { property_id: unknown; assigned_staff_id: unknown; task_status: unknown; notes: unknown; checklist_items: unknown }>;
+type Projected = Record<string, { property_id: unknown; assigned_staff_id: unknown; task_status: unknown; scheduled_date: unknown; notes: unknown; checklist_items: unknown }>;
 
-function project(id: string, t: Pick<ModelTask, 'property_id' | 'assigned_staff_id' | 'task_status' | 'notes' | 'checklist_items'>): Projected {
-  return { [id]: { property_id: t.property_id, assigned_staff_id: t.assigned_staff_id, task_status: t.task_status, notes: t.notes, checklist_items: t.checklist_items } };
+function project(id: string, t: Pick<ModelTask, 'property_id' | 'assigned_staff_id' | 'task_status' | 'scheduled_date' | 'notes' | 'checklist_items'>): Projected {
+  return { [id]: { property_id: t.property_id, assigned_staff_id: t.assigned_staff_id, task_status: t.task_status, scheduled_date: t.scheduled_date ?? null, notes: t.notes, checklist_items: t.checklist_items } };
 }
 
 /** The client's rows equal the model's state for what that client may see. */
@@ -422,6 +444,12 @@ async function finish(world: World): Promise<void> {
       .where(and(eq(notifications.user_id, c.userId), eq(notifications.title, NOTIFICATION_TITLES.changedOnBothSides), like(notifications.message, 'The notes of %')))
       .all();
     expect(told.length, 'notes written over a change made meanwhile, told to their author').toBe(c.told);
+    const notKept = app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.user_id, c.userId), eq(notifications.title, NOTIFICATION_TITLES.changeNotKept), like(notifications.message, '%you made on%')))
+      .all();
+    expect(notKept.length, 'checklist changes that met a removed item, told to their author').toBe(c.notKept);
   }
 }
 
