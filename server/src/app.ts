@@ -27,6 +27,7 @@ import { emailRoutes } from './modules/email/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { pushRoutes } from './modules/push/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { jobsPlugin } from './jobs/routes';
 import { seedDemo } from './seed';
 
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(calendarRoutes);
   await app.register(pushRoutes);
   await app.register(notificationRoutes);
+  await app.register(billingRoutes);
   await app.register(jobsPlugin, { schedule: jobs ?? false });
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });

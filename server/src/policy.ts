@@ -183,6 +183,10 @@ export const ROUTE_OPERATIONS = {
   'hosts.plan': ADMINS,
   /** Activate or suspend a host's account. */
   'hosts.status': ADMINS,
+  /** Read the billing history and the subscription revenue stats. */
+  'billing.read': ADMINS,
+  /** Read the admin dashboard's platform figures. */
+  'admin.dashboard': ADMINS,
   /** Send a test e-mail with the platform's SMTP settings. */
   'email.test': ADMINS,
   /** Run a background job now. */

@@ -75,6 +75,20 @@ describe('route access', () => {
     expect(routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
+  it('walks the admin billing and dashboard reads, for admins and super admins only', async () => {
+    const admin = ['GET /api/admin/billing/history', 'GET /api/admin/billing/revenue-stats', 'GET /api/admin/dashboard'];
+    for (const name of admin) {
+      const route = routes.find((r) => `${r.method} ${r.path}` === name);
+      expect(route?.access, name).toBeDefined();
+      const allowed = callers.filter((c) => c.actor && expected(route?.access as RouteAccess, c) === 'allowed').map((c) => c.name);
+      expect(allowed, name).toEqual(['super_admin', 'admin']);
+      for (const caller of callers) {
+        const status = await statusOf('GET', route?.path ?? '', caller.token);
+        expect(status, `${name} as ${caller.name}`).toBe(caller.name === 'super_admin' || caller.name === 'admin' ? 200 : caller.actor ? 403 : 401);
+      }
+    }
+  });
+
   it('answers every route, for every role and anonymous, as the policy says', async () => {
     const wrong: string[] = [];
     let checked = 0;

@@ -1,0 +1,82 @@
+/**
+ * The admin dashboard's figures (GET /api/admin/dashboard), each counted in SQL over live rows.
+ * What each one counts is described on DashboardSchema (shared/api/billing.ts); the subscription
+ * figures are the revenue stats' (service.ts).
+ */
+import { FEED_STALE_HOURS, type Dashboard } from '../../../../shared/api/billing';
+import { fromCents } from '../../../../shared/money';
+import type { Db } from '../../db/index';
+import { ISO_UTC, monthBounds, revenueStats } from './service';
+
+export function dashboardFigures(db: Db, now: Date): Dashboard {
+  const { month, start, next } = monthBounds(now);
+  const nowIso = now.toISOString();
+  const staleBefore = new Date(now.getTime() - FEED_STALE_HOURS * 3_600_000).toISOString();
+  const sql = db.$client;
+
+  const hosts = sql
+    .prepare(
+      `SELECT
+         COUNT(*) AS total,
+         COUNT(CASE WHEN account_status = 'active' THEN 1 END) AS active,
+         COUNT(CASE WHEN account_status = 'suspended' THEN 1 END) AS suspended,
+         COUNT(CASE WHEN strftime(${ISO_UTC}, created_date) >= ? AND strftime(${ISO_UTC}, created_date) < ? THEN 1 END) AS newThisMonth
+       FROM host_profiles WHERE deleted_at IS NULL`,
+    )
+    .get(start, next) as Dashboard['hosts'];
+
+  const properties = (sql.prepare("SELECT COUNT(*) AS n FROM properties WHERE deleted_at IS NULL AND status <> 'archived'").get() as { n: number }).n;
+
+  // Stay dates are YYYY-MM-DD text: this month's check-ins sort between its first day and the next month's.
+  const bookings = sql
+    .prepare(
+      `SELECT
+         COUNT(CASE WHEN check_in_date >= ? AND check_in_date < ? THEN 1 END) AS n,
+         COALESCE(SUM(CASE WHEN check_in_date >= ? AND check_in_date < ? THEN total_amount END), 0) AS gross,
+         COALESCE(SUM(CASE WHEN check_in_date >= ? AND check_in_date < ? THEN commission_amount END), 0) AS commission,
+         COALESCE(SUM(commission_amount), 0) AS commissionTotal
+       FROM bookings WHERE deleted_at IS NULL AND booking_status <> 'cancelled'`,
+    )
+    .get(...Array.from({ length: 3 }, () => [start.slice(0, 10), next.slice(0, 10)]).flat()) as {
+    n: number;
+    gross: number;
+    commission: number;
+    commissionTotal: number;
+  };
+
+  // Failing: the last fetch failed. Stale: no error, but no successful fetch for FEED_STALE_HOURS
+  // (never, for a feed older than that).
+  const feeds = sql
+    .prepare(
+      `SELECT
+         COUNT(CASE WHEN last_error IS NOT NULL THEN 1 END) AS failing,
+         COUNT(CASE WHEN last_error IS NULL AND strftime(${ISO_UTC}, COALESCE(last_success_at, created_at)) < ? THEN 1 END) AS stale
+       FROM calendar_feeds WHERE deleted_at IS NULL AND is_active = 1`,
+    )
+    .get(staleBefore) as Dashboard['calendarFeeds'];
+
+  // Deliveries still being retried after a failed attempt (a delivered or expired one is gone or past).
+  const pushFailing = (
+    sql.prepare('SELECT COUNT(*) AS n FROM push_deliveries WHERE last_error IS NOT NULL AND expires_at > ?').get(nowIso) as { n: number }
+  ).n;
+
+  const stats = revenueStats(db, now);
+  return {
+    month,
+    hosts,
+    properties,
+    bookingsThisMonth: bookings.n,
+    grossBookingValueThisMonth: fromCents(bookings.gross),
+    commissionThisMonth: fromCents(bookings.commission),
+    commissionTotal: fromCents(bookings.commissionTotal),
+    subscriptions: {
+      monthlyRevenue: stats.monthlyRevenue,
+      activeSubscriptions: stats.activeSubscriptions,
+      growthRate: stats.growthRate,
+      averageRevenuePerHost: stats.averageRevenuePerHost,
+      currency: stats.currency,
+    },
+    calendarFeeds: feeds,
+    pushDeliveriesFailing: pushFailing,
+  };
+}
