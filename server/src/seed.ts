@@ -1,5 +1,6 @@
 /**
- * First-start demo seed: the rows of the shared generator (shared/demo/generate.ts), written
+ * First-start demo seed: the rows of the shared generator (shared/demo/generate.ts: the demo
+ * accounts' data, the other hosts and their PayPal subscriptions and payments), written
  * through insertRow so that every row takes a version like any other write, in one transaction so
  * that a crash leaves either the whole demo or nothing. Runs only on an empty users table, so a
  * restart, or a database someone has already set up, is left alone.
@@ -11,7 +12,7 @@ import { count } from 'drizzle-orm';
 import { turnoverTasks, users } from '../../shared/schema/tables';
 import { tableByName } from '../../shared/registry';
 import { utcDateOf } from '../../shared/dates';
-import { DEMO_PASSWORD } from '../../shared/demo/accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../shared/demo/accounts';
 import { DEMO_TABLES, generateDemoData } from '../../shared/demo/generate';
 import type { Db } from './db/index';
 import { insertRow, transact, type Row, type Tx } from './db/write';
@@ -24,9 +25,14 @@ function hasUsers(tx: Tx): boolean {
   return (tx.select({ n: count() }).from(users).get()?.n ?? 0) > 0;
 }
 
-/** A demo row as stored: users take the password hash, properties a fresh export token and URL. */
+const DEMO_EMAILS = new Set(DEMO_ACCOUNTS.map((a) => a.email));
+
+/**
+ * A demo row as stored: the three demo accounts take the password hash (the demo's other hosts
+ * have none, so nobody signs in as them), properties a fresh export token and URL.
+ */
 function storedRow(name: string, row: Row, passwordHash: string, publicOrigin: string): Row {
-  if (name === 'users') return { ...row, password_hash: passwordHash };
+  if (name === 'users') return { ...row, password_hash: DEMO_EMAILS.has(String(row.Email)) ? passwordHash : null };
   if (name === 'properties') {
     const token = newExportToken();
     return { ...row, ical_export_token: token, ical_export_url: exportUrlOf(publicOrigin, String(row.id), token) };

@@ -52,8 +52,15 @@ describe('demo seed', () => {
       expect(res.statusCode, account.email).toBe(200);
       expect(res.json().user).toMatchObject({ Email: account.email, Role: account.role, Name: account.name });
     }
-    const hashes = app.db.select({ h: users.password_hash }).from(users).all().map((r) => r.h);
-    expect(hashes.every((h) => h?.startsWith('scrypt$'))).toBe(true);
+    const rows = app.db.select({ email: users.Email, h: users.password_hash }).from(users).all();
+    const demo = new Set(DEMO_ACCOUNTS.map((a) => a.email));
+    expect(rows.filter((r) => demo.has(r.email)).every((r) => r.h?.startsWith('scrypt$'))).toBe(true);
+    // The demo's other hosts have no password: nobody signs in as them.
+    const others = rows.filter((r) => !demo.has(r.email));
+    expect(others.length).toBeGreaterThanOrEqual(12);
+    expect(others.every((r) => r.h === null)).toBe(true);
+    const other = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: others[0]?.email, password: DEMO_PASSWORD } });
+    expect(other.statusCode).toBe(401);
   });
 
   it('keeps the host profile counters equal to the host bookings', () => {
@@ -114,7 +121,9 @@ describe('demo seed', () => {
       payload: { PageNo: 1, PageSize: 1000, OrderByField: 'check_in_date', IsAsc: false },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().VirtualCount).toBe(app.db.select({ n: sql<number>`count(*)` }).from(bookings).get()?.n);
+    const profile = app.db.select().from(hostProfiles).where(eq(hostProfiles.user_id, host?.ID ?? '')).get();
+    expect(res.json().VirtualCount).toBe(app.db.select({ n: sql<number>`count(*)` }).from(bookings).where(eq(bookings.host_id, profile?.id ?? '')).get()?.n);
+    expect(res.json().VirtualCount).toBe(generateDemoData({ today: TODAY }).bookings.filter((b) => b.host_id === profile?.id).length);
   });
 
   it('gives each demo property its own export URL, which serves that property\'s demo bookings as iCal', async () => {
@@ -169,6 +178,20 @@ describe('demo seed', () => {
       .all()
       .filter((t) => t.task_category === 'cleaning' && t.task_status !== 'cancelled');
     expect(tasks).toHaveLength(1);
+  });
+
+  it('shows real billing figures before any payment provider is connected', async () => {
+    const admin = app.db.select().from(users).where(eq(users.Email, 'superadmin@example.com')).get();
+    const headers = { authorization: `Bearer ${app.signSession(admin?.ID ?? '')}` };
+    const history = (await app.inject({ method: 'GET', url: '/api/admin/billing/history', headers })).json<{ rows: { hostName: string }[]; total: number }>();
+    expect(history.total).toBe(generateDemoData({ today: TODAY }).paypal_payments.length);
+    expect(history.rows.every((r) => r.hostName !== '')).toBe(true);
+    const stats = (await app.inject({ method: 'GET', url: '/api/admin/billing/revenue-stats', headers })).json<Record<string, number>>();
+    expect(stats.totalRevenue).toBeGreaterThan(0);
+    expect(stats.monthlyRevenue).toBeGreaterThan(0);
+    expect(stats.activeSubscriptions).toBeGreaterThanOrEqual(8);
+    const dashboard = (await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers })).json<{ hosts: Record<string, number> }>();
+    expect(dashboard.hosts).toMatchObject({ total: 13, suspended: 1 });
   });
 
   it('does nothing on a second run', () => {

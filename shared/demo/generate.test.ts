@@ -5,7 +5,8 @@ import { deriveGuests } from '../guests';
 import { commissionCents, toCents } from '../money';
 import { tableByName } from '../registry';
 import { DEMO_ACCOUNTS } from './accounts';
-import { DEMO_TABLES, DEMO_WINDOW_DAYS, generateDemoData, hostProfileCounters, type DemoData } from './generate';
+import { DEMO_OTHER_HOSTS, DEMO_TABLES, DEMO_WINDOW_DAYS, generateDemoData, hostProfileCounters, type DemoData } from './generate';
+import { hash128 } from './random';
 
 // Two days far apart, across a year end and a leap day, so that date arithmetic shows if it slips.
 const TODAYS = ['2024-02-28', '2026-12-31'] as const;
@@ -14,10 +15,109 @@ function shiftDates(json: string, days: number): string {
   return json.replace(/\d{4}-\d{2}-\d{2}/g, (d) => addDays(d, days));
 }
 
+/**
+ * What the three demo accounts see: the whole demo except the other hosts of shared/demo/platform.ts,
+ * in the generator's order. The admin pages see the rest.
+ */
+function demoAccountsPart(all: DemoData) {
+  const emails = new Set(DEMO_ACCOUNTS.map((a) => a.email));
+  const users = all.users.filter((u) => emails.has(u.Email));
+  const userIds = new Set(users.map((u) => u.ID));
+  const host_profiles = all.host_profiles.filter((h) => userIds.has(h.user_id));
+  const hostId = host_profiles[0]?.id;
+  const mine = <T extends { host_id: string }>(rows: readonly T[]) => rows.filter((r) => r.host_id === hostId);
+  return {
+    users,
+    subscription_tiers: all.subscription_tiers,
+    platform_settings: all.platform_settings,
+    host_profiles,
+    display_settings: all.display_settings.filter((d) => userIds.has(d.user_id)),
+    properties: mine(all.properties),
+    housekeeping_staff: all.housekeeping_staff,
+    task_templates: all.task_templates,
+    bookings: mine(all.bookings),
+    guests: mine(all.guests),
+    housekeeping_tasks: all.housekeeping_tasks,
+    inbox_messages: all.inbox_messages,
+  };
+}
+
+/**
+ * hash128 of the JSON of demoAccountsPart for each of TODAYS, taken from the generator before the
+ * other hosts and payments were added: the demo accounts' rows must never change with them.
+ */
+const DEMO_ACCOUNTS_FINGERPRINT: Record<(typeof TODAYS)[number], string> = {
+  '2024-02-28': '39daf3f8e901b6f35c462ed05ce59ae6',
+  '2026-12-31': 'f33c8c6a97587c5b2aca3e9f9d2f5e8f',
+};
+
 describe.each(TODAYS)('generateDemoData around %s', (today) => {
-  const data = generateDemoData({ today });
+  const all = generateDemoData({ today });
+  const data = demoAccountsPart(all);
   const staffUser = data.users.find((u) => u.Role === 'staff');
   const housekeeper = data.housekeeping_staff.find((s) => s.user_id === staffUser?.ID);
+
+  it("gives the three demo accounts exactly the rows they had before the other hosts existed", () => {
+    const json = JSON.stringify(data);
+    expect(hash128(json).map((w) => w.toString(16).padStart(8, '0')).join('')).toBe(DEMO_ACCOUNTS_FINGERPRINT[today]);
+  });
+
+  it('adds a dozen other hosts across the tiers, one suspended and one cancelled, each with properties and bookings', () => {
+    const others = all.host_profiles.filter((h) => h.id !== data.host_profiles[0]?.id);
+    expect(others).toHaveLength(DEMO_OTHER_HOSTS.length);
+    expect(others.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(others.map((h) => h.subscription_tier))).toEqual(new Set(['basic', 'pro', 'enterprise']));
+    expect(others.filter((h) => h.account_status === 'suspended')).toHaveLength(1);
+    expect(others.filter((h) => h.subscription_status === 'cancelled')).toHaveLength(1);
+    const tiers = new Map(all.subscription_tiers.map((t) => [t.tier_name, t]));
+    for (const host of others) {
+      const user = all.users.find((u) => u.ID === host.user_id);
+      expect(user).toMatchObject({ Role: 'host', Email: host.email });
+      expect(all.display_settings.some((d) => d.user_id === host.user_id)).toBe(true);
+      const tier = tiers.get(host.subscription_tier);
+      const properties = all.properties.filter((p) => p.host_id === host.id);
+      const bookings = all.bookings.filter((b) => b.host_id === host.id);
+      expect(properties.length).toBeGreaterThanOrEqual(1);
+      expect(properties.length).toBeLessThanOrEqual(tier?.properties_limit ?? 0);
+      expect(bookings.length).toBeGreaterThanOrEqual(2);
+      expect(host.commission_rate).toBe(tier?.commission_rate);
+      expect(host).toMatchObject(hostProfileCounters(properties, bookings));
+      for (const b of bookings) {
+        expect(toCents(b.commission_amount)).toBe(commissionCents(toCents(b.total_amount), host.commission_rate));
+        expect(properties.some((p) => p.id === b.property_id)).toBe(true);
+        expect(b.check_in_date >= (properties.find((p) => p.id === b.property_id)?.created_date ?? '').slice(0, 10)).toBe(true);
+      }
+      for (const p of properties) {
+        const live = bookings.filter((b) => b.property_id === p.id && b.booking_status !== 'cancelled').sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : 1));
+        for (let i = 1; i < live.length; i += 1) expect(live[i - 1]?.check_out_date <= (live[i]?.check_in_date ?? '')).toBe(true);
+      }
+      const byId = new Map(properties.map((p) => [p.id, p]));
+      expect(all.guests.filter((g) => g.host_id === host.id).map((g) => g.guest_email).sort()).toEqual(deriveGuests(bookings, byId, today).map((g) => g.guest_email).sort());
+    }
+    // Some joined this month or the last fortnight: the dashboard's "new" figure has something to count.
+    expect(others.some((h) => daysBetween((h.created_date ?? '').slice(0, 10), today) <= 14)).toBe(true);
+  });
+
+  it('gives the other hosts PayPal subscriptions and months of payments at their tier price', () => {
+    const others = all.host_profiles.filter((h) => h.id !== data.host_profiles[0]?.id);
+    expect(all.paypal_subscriptions).toHaveLength(others.length);
+    const subs = new Map(all.paypal_subscriptions.map((s) => [s.paypal_subscription_id, s]));
+    expect(all.paypal_subscriptions.filter((s) => s.subscription_status === 'SUSPENDED')).toHaveLength(1);
+    expect(all.paypal_subscriptions.filter((s) => s.subscription_status === 'CANCELLED')).toHaveLength(1);
+    // The demo host's own data stays as it was: no subscription of its own.
+    expect(all.paypal_subscriptions.some((s) => data.users.some((u) => u.ID === s.user_id))).toBe(false);
+    const months = new Set(all.paypal_payments.map((p) => (p.payment_time ?? '').slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(5);
+    expect(new Set(all.paypal_payments.map((p) => p.payment_status))).toEqual(new Set(['COMPLETED', 'DENIED', 'REFUNDED']));
+    expect(new Set(all.paypal_payments.map((p) => p.transaction_id)).size).toBe(all.paypal_payments.length);
+    for (const p of all.paypal_payments) {
+      const sub = subs.get(p.paypal_subscription_id ?? '');
+      const tier = all.subscription_tiers.find((t) => t.id === sub?.tier_id);
+      expect(p.amount).toBe(sub?.billing_cycle === 'yearly' ? tier?.yearly_price : tier?.monthly_price);
+      expect((p.payment_time ?? '') <= `${today}T23:59:59.999Z`).toBe(true);
+      expect((p.payment_time ?? '') >= (sub?.created_at ?? '').slice(0, 10)).toBe(true);
+    }
+  });
 
   it('makes every table of the demo with plausible counts', () => {
     expect(data.users).toHaveLength(3);
@@ -51,7 +151,7 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
       const def = tableByName(name);
       if (!def) throw new Error(`no table ${name}`);
       const columns = Object.keys(getTableColumns(def.table)).sort();
-      for (const row of data[name] as readonly Record<string, unknown>[]) {
+      for (const row of all[name] as readonly Record<string, unknown>[]) {
         const full = { version: 1, updated_at: null, deleted_at: null, ...(name === 'users' ? { password_hash: null } : {}), ...row };
         expect(Object.keys(full).sort()).toEqual(columns);
         const parsed = def.schemas.row.safeParse(full);
@@ -61,7 +161,7 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
   });
 
   it('uses unique ids across all tables', () => {
-    const ids = DEMO_TABLES.flatMap((name) => (data[name] as readonly Record<string, unknown>[]).map((r) => String(r.id ?? r.ID)));
+    const ids = DEMO_TABLES.flatMap((name) => (all[name] as readonly Record<string, unknown>[]).map((r) => String(r.id ?? r.ID)));
     expect(new Set(ids).size).toBe(ids.length);
   });
 

@@ -24,7 +24,11 @@ import {
   type PropertySpec,
   type TemplateSpec,
 } from './catalog';
-import { createRandom, demoId, type Random } from './random';
+import { createRandom, demoId, hash128, type Random } from './random';
+import { platformRows, type DemoPaypalPayment, type DemoPaypalSubscription } from './platform';
+
+export { DEMO_OTHER_HOSTS } from './platform';
+export type { DemoPaypalPayment, DemoPaypalSubscription } from './platform';
 
 /** The seed both the server and the client use, so that their demo rows share ids. */
 export const DEMO_SEED = 20_250_101;
@@ -68,6 +72,9 @@ export type DemoData = {
   guests: DemoGuest[];
   housekeeping_tasks: DemoTask[];
   inbox_messages: DemoMessage[];
+  /** Subscriptions and payments of the other hosts (shared/demo/platform.ts): not synced, server only. */
+  paypal_subscriptions: DemoPaypalSubscription[];
+  paypal_payments: DemoPaypalPayment[];
 };
 
 export const DEMO_TABLES = [
@@ -83,6 +90,8 @@ export const DEMO_TABLES = [
   'guests',
   'housekeeping_tasks',
   'inbox_messages',
+  'paypal_subscriptions',
+  'paypal_payments',
 ] as const satisfies readonly (keyof DemoData)[];
 
 export type DemoOptions = {
@@ -625,19 +634,26 @@ export function generateDemoData(options: DemoOptions): DemoData {
     },
   ];
 
+  const inbox_messages = demoMessages(bookings, today, id);
+
+  // The other hosts come last and from their own PRNG, so that the rows above never change with them.
+  const platform = platformRows(today, createRandom(hash128(`platform:${seed}`)[0]), id, hostProfileCounters);
+
   return {
-    users,
+    users: [...users, ...platform.users],
     subscription_tiers,
     platform_settings,
-    host_profiles,
-    display_settings,
-    properties,
+    host_profiles: [...host_profiles, ...platform.host_profiles],
+    display_settings: [...display_settings, ...platform.display_settings],
+    properties: [...properties, ...platform.properties],
     housekeeping_staff,
     task_templates,
-    bookings,
-    guests,
+    bookings: [...bookings, ...platform.bookings],
+    guests: [...guests, ...platform.guests],
     housekeeping_tasks,
-    inbox_messages: demoMessages(bookings, today, id),
+    inbox_messages,
+    paypal_subscriptions: platform.paypal_subscriptions,
+    paypal_payments: platform.paypal_payments,
   };
 }
 

@@ -42,4 +42,12 @@ describe('no-server demo', () => {
     expect(bookings.every((b) => b.host_id === user.hostProfileId)).toBe(true);
     expect(await db.rows('platform_settings').count()).toBe(0);
   });
+
+  it('gives an admin every host of the demo, the other hosts included, and no payment rows (not synced)', async () => {
+    await loadDemo(db, email('super_admin'), '2031-05-10');
+    const profiles = await db.rows('host_profiles').toArray();
+    expect(profiles.length).toBeGreaterThanOrEqual(13);
+    expect(profiles.filter((p) => p.account_status === 'suspended')).toHaveLength(1);
+    expect(await db.rows('bookings').count()).toBeGreaterThan(100);
+  });
 });
