@@ -36,6 +36,7 @@ export function statusTone(status: string | null | undefined): BadgeTone {
     case 'failed':
     case 'error':
     case 'refunded':
+    case 'denied':
     case 'archived':
       return 'danger';
     default:
