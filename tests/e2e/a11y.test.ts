@@ -87,6 +87,7 @@ describe('accessibility', () => {
     ['host', '/host/finances'],
     ['super_admin', '/admin/hosts'],
     ['super_admin', '/admin/subscriptions'],
+    ['super_admin', '/admin/billings'],
   ] as const) {
     it(`${path} at 740px has no serious or critical violation`, async () => {
       const { context, page } = await newSession(browser, { width: 740, height: 1000 });

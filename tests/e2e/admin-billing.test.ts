@@ -1,0 +1,213 @@
+/**
+ * The super admin's dashboard and billings on the demo data (its other hosts and their PayPal
+ * payments): the figures are the server's, a figure's link opens the page listing its rows, the
+ * billing filters narrow the rows as the server does, and the CSV download holds exactly the
+ * filtered rows.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { BillingHistoryReply, Dashboard, RevenueStats } from '../../shared/api/billing';
+import { launchBrowser, newSession } from './support/browser';
+import { DEMO_PASSWORD, demoEmail } from './support/accounts';
+import { LoginPage } from './pages/login-page';
+import { AppShell, pathOf, showsErrorScreen } from './pages/app-shell';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** RFC 4180 records, the byte-order mark dropped (the export quotes only what needs it). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let field = '';
+  let row: string[] = [];
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), rows: parseCsv(fs.readFileSync(path, 'utf8')) };
+}
+
+/** The server's answer, read with the page's own session cookie. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+const usd = (units: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(units);
+
+function stat(page: Page, label: string) {
+  return page.locator('.stat', { has: page.locator('.stat__label', { hasText: new RegExp(`^${label}$`) }) }).locator('.stat__value');
+}
+
+async function signIn(page: Page, path: string): Promise<AppShell> {
+  const login = new LoginPage(page);
+  await login.goto(`?redirect=${encodeURIComponent(path)}`);
+  await login.signIn(demoEmail('super_admin'), DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === path);
+  return new AppShell(page);
+}
+
+/** The transaction ids of the history table, top to bottom. */
+async function shownTransactions(page: Page): Promise<number> {
+  return page.locator('table.table:has(caption:text("Billing history")) tbody tr').count();
+}
+
+describe('admin dashboard and billings', () => {
+  it('shows the server figures on the dashboard, and a figure opens the page listing its rows', async () => {
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const shell = await signIn(page, '/admin/dashboard');
+      await shell.waitForHeading('Dashboard');
+      await stat(page, 'Active hosts').waitFor();
+      const figures = await api<Dashboard>(page, '/api/admin/dashboard');
+      // The demo: the demo host and a dozen more, one suspended, months of payments.
+      expect(figures.hosts.total).toBeGreaterThanOrEqual(13);
+      expect(figures.hosts.suspended).toBe(1);
+      expect(figures.subscriptions.activeSubscriptions).toBeGreaterThan(0);
+      expect(await stat(page, 'Active hosts').innerText()).toBe(String(figures.hosts.active));
+      expect(await stat(page, 'Suspended hosts').innerText()).toBe(String(figures.hosts.suspended));
+      expect(await stat(page, 'Properties').innerText()).toBe(String(figures.properties));
+      expect(await stat(page, 'Bookings').innerText()).toBe(String(figures.bookingsThisMonth));
+      expect(await stat(page, 'Gross booking value').innerText()).toBe(usd(figures.grossBookingValueThisMonth));
+      expect(await stat(page, 'Commission earned').innerText()).toBe(usd(figures.commissionThisMonth));
+      expect(await stat(page, 'Subscription revenue').innerText()).toBe(usd(figures.subscriptions.monthlyRevenue));
+      expect(await stat(page, 'Active subscriptions').innerText()).toBe(String(figures.subscriptions.activeSubscriptions));
+      expect(await stat(page, 'Average revenue per host').innerText()).toBe(usd(figures.subscriptions.averageRevenuePerHost));
+      expect(await stat(page, 'Calendar feeds failing').innerText()).toBe(String(figures.calendarFeeds.failing));
+      expect(await stat(page, 'Push deliveries failing').innerText()).toBe(String(figures.pushDeliveriesFailing));
+
+      // Subscription revenue opens the billings filtered to completed payments.
+      await page.locator('a.stat-link', { has: page.locator('.stat__label', { hasText: /^Subscription revenue$/ }) }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/billings');
+      expect(pathOf(page)).toBe('/admin/billings?status=COMPLETED');
+      await shell.waitForHeading('Billings');
+      expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('COMPLETED');
+      const completed = await api<BillingHistoryReply>(page, '/api/admin/billing/history?status=COMPLETED');
+      await page.locator('.billing-summary', { hasText: `${completed.total} payments` }).waitFor();
+      const badges = await page.locator('table.table:has(caption:text("Billing history")) tbody tr .badge').allInnerTexts();
+      expect(badges.length).toBe(Math.min(completed.total, 200));
+      expect(new Set(badges)).toEqual(new Set(['Completed']));
+
+      // Suspended hosts opens the hosts list.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+      await page.locator('a.stat-link', { has: page.locator('.stat__label', { hasText: /^Suspended hosts$/ }) }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/hosts');
+      await shell.waitForHeading('Hosts');
+      expect(await showsErrorScreen(page)).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('narrows the billing history with each filter and downloads exactly the filtered rows', async () => {
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const shell = await signIn(page, '/admin/billings');
+      await shell.waitForHeading('Billings');
+      const stats = await api<RevenueStats>(page, '/api/admin/billing/revenue-stats');
+      await stat(page, 'Total revenue').waitFor();
+      expect(await stat(page, 'Total revenue').innerText()).toBe(usd(stats.totalRevenue));
+      expect(await stat(page, 'Revenue this month').innerText()).toBe(usd(stats.monthlyRevenue));
+      expect(await stat(page, 'Active subscriptions').innerText()).toBe(String(stats.activeSubscriptions));
+      expect(await page.getByRole('img', { name: /Subscription revenue by month/ }).count()).toBe(1);
+
+      const all = await api<BillingHistoryReply>(page, '/api/admin/billing/history?limit=5000');
+      expect(all.total).toBeGreaterThan(20);
+      const summary = (n: number) => page.locator('.billing-summary', { hasText: `${n} payment${n === 1 ? '' : 's'}` }).waitFor();
+      await summary(all.total);
+      expect(await shownTransactions(page)).toBe(Math.min(all.total, 200));
+
+      // Status: the refunded payments only.
+      await page.getByLabel('Status', { exact: true }).selectOption('REFUNDED');
+      const refunded = all.rows.filter((r) => r.status === 'REFUNDED');
+      expect(refunded.length).toBeGreaterThan(0);
+      await summary(refunded.length);
+      await page.waitForURL((url) => url.searchParams.get('status') === 'REFUNDED');
+      await page.getByLabel('Status', { exact: true }).selectOption('all');
+
+      // Search across host name, e-mail and transaction id, in any case.
+      const host = all.rows.find((r) => r.hostName === 'Maya Patel');
+      expect(host).toBeDefined();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('maya PAT');
+      const maya = all.rows.filter((r) => r.hostName === 'Maya Patel');
+      await summary(maya.length);
+      await page.getByRole('searchbox', { name: 'Search' }).fill(host?.transactionId.toLowerCase() ?? '');
+      await summary(1);
+      await page.getByRole('searchbox', { name: 'Search' }).fill('');
+
+      // Plan name substring and days back, together: the CSV holds exactly those rows.
+      await page.getByLabel('Plan', { exact: true }).fill('pro');
+      await page.getByLabel('Period', { exact: true }).selectOption('90');
+      const wanted = await api<BillingHistoryReply>(page, '/api/admin/billing/history?plan=pro&days=90');
+      expect(wanted.total).toBeGreaterThan(0);
+      expect(wanted.total).toBeLessThan(all.total);
+      expect(wanted.rows.every((r) => r.planName.toLowerCase().includes('pro'))).toBe(true);
+      await summary(wanted.total);
+      await page.waitForURL((url) => url.searchParams.get('plan') === 'pro' && url.searchParams.get('days') === '90');
+      expect(await shownTransactions(page)).toBe(wanted.total);
+
+      const file = await download(page, () => page.getByRole('button', { name: /^Export CSV/ }).click());
+      expect(file.name).toMatch(/^billing-history-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...records] = file.rows;
+      expect(header).toEqual([
+        'Billing date',
+        'Host',
+        'E-mail',
+        'Plan',
+        'Amount',
+        'Currency',
+        'Status',
+        'Payment method',
+        'Transaction id',
+        'Subscription id',
+        'Next billing date',
+      ]);
+      expect(records.map((r) => r[8])).toEqual(wanted.rows.map((r) => r.transactionId));
+      expect(records.map((r) => [r[0], r[1], r[3], Number(r[4]), r[6]])).toEqual(wanted.rows.map((r) => [r.billingDate, r.hostName, r.planName, r.amount, r.status]));
+
+      // Clearing the filters brings every row back.
+      await page.getByRole('button', { name: /^Clear 2 filters$/ }).click();
+      await summary(all.total);
+      expect(await showsErrorScreen(page)).toBe(false);
+      expect(await shell.errorStates()).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
