@@ -381,7 +381,8 @@ export function platformRows(
     const stoppedAt = -(host.suspended ?? host.cancelled ?? 0);
     const step = host.cycle === 'yearly' ? 365 : BILLING_DAYS;
     const dues: number[] = [];
-    for (let due = -host.joined; due <= stoppedAt; due += step) if (due >= -PAYMENT_HISTORY_DAYS || host.cycle === 'yearly') dues.push(due);
+    // Up to yesterday: a payment later today would be in the future.
+    for (let due = -host.joined; due <= Math.min(stoppedAt, -1); due += step) if (due >= -PAYMENT_HISTORY_DAYS || host.cycle === 'yearly') dues.push(due);
     dues.forEach((due, k) => {
       const last = k === dues.length - 1;
       // The last payment before a suspension was denied, and the cancelling host's last one refunded.

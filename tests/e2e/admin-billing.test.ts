@@ -80,7 +80,7 @@ async function signIn(page: Page, path: string): Promise<AppShell> {
   return new AppShell(page);
 }
 
-/** The transaction ids of the history table, top to bottom. */
+/** How many rows the billing history table shows. */
 async function shownTransactions(page: Page): Promise<number> {
   return page.locator('table.table:has(caption:text("Billing history")) tbody tr').count();
 }

@@ -127,7 +127,7 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
         <ErrorState title="Could not load the revenue figures" error={stats.error} onRetry={() => void stats.refetch()} />
       ) : stats.data ? (
         <>
-          <section aria-label="Revenue" className="stat-grid">
+          <section aria-label="Revenue" className="stat-grid billing-stats">
             <StatCard label="Total revenue" value={money(stats.data.totalRevenue)} hint="All completed payments" />
             <StatCard label="Revenue this month" value={money(stats.data.monthlyRevenue)} hint={`Last month ${money(stats.data.lastMonthRevenue)}`} tone="accent" />
             <StatCard
