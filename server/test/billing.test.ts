@@ -233,6 +233,9 @@ describe('billing routes', () => {
 describe('admin dashboard', () => {
   let app: TestApp;
   let admin: UserFixture;
+  let hostA: HostFixture;
+  let pushId = 0;
+  const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     app = await makeTestApp({ now: () => NOW });
@@ -272,6 +275,7 @@ describe('admin dashboard', () => {
     booking('2026-04-01', 200, 20);
     tombstone(app, 'bookings', booking('2026-03-05', 9000, 900).id);
 
+    ids.property = String(p1.id);
     // Calendar feeds: failing, stale, fresh, new (never fetched yet, made an hour ago), inactive, deleted.
     const feed = (values: Record<string, unknown>) =>
       insertFixture(app, TABLE_IDS.calendar_feeds, {
@@ -282,20 +286,23 @@ describe('admin dashboard', () => {
         created_at: '2026-01-01T00:00:00.000Z',
         ...values,
       });
-    feed({ last_error: 'Connection timeout to the platform servers', last_success_at: '2026-03-15T11:00:00.000Z' });
-    feed({ last_success_at: '2026-03-13T12:00:00.000Z' });
+    ids.failingFeed = String(feed({ last_error: 'Connection timeout to the platform servers', last_success_at: '2026-03-15T11:00:00.000Z' }).id);
+    ids.staleFeed = String(feed({ last_success_at: '2026-03-13T12:00:00.000Z' }).id);
     feed({ last_success_at: '2026-03-15T11:45:00.000Z' });
     feed({ created_at: '2026-03-15T11:00:00.000Z' });
     feed({ is_active: false, last_error: 'gone' });
     tombstone(app, 'calendar_feeds', feed({ last_error: 'deleted' }).id);
 
     // Push deliveries: one retrying after a failure, one waiting for its first try, one expired.
+    const sub = insertFixture(app, TABLE_IDS.push_subscriptions, { user_id: a.userId, endpoint: 'https://push.example.test/a', p256dh: 'p', auth: 'a', created_at: NOW.toISOString() });
     const delivery = (last_error: string | null, expires_at: string) =>
       app.db
         .insert(pushDeliveries)
-        .values({ subscription_id: 'sub', payload: '{}', ttl: 60, next_attempt_at: NOW.toISOString(), expires_at, last_error, created_at: NOW.toISOString() })
-        .run();
-    delivery('410 Gone', '2026-03-16T00:00:00.000Z');
+        .values({ subscription_id: String(sub.id), payload: '{}', ttl: 60, next_attempt_at: NOW.toISOString(), expires_at, last_error, created_at: NOW.toISOString() })
+        .returning({ id: pushDeliveries.id })
+        .get().id;
+    pushId = delivery('410 Gone', '2026-03-16T00:00:00.000Z');
+    hostA = a;
     delivery(null, '2026-03-16T00:00:00.000Z');
     delivery('500', '2026-03-15T11:00:00.000Z');
 
@@ -322,6 +329,23 @@ describe('admin dashboard', () => {
       subscriptions: { monthlyRevenue: 49.99, activeSubscriptions: 1, growthRate: 66.69, averageRevenuePerHost: 49.99, currency: 'USD' },
       calendarFeeds: { failing: 1, stale: 1 },
       pushDeliveriesFailing: 1,
+      attention: {
+        feeds: [
+          {
+            id: ids.failingFeed,
+            state: 'failing',
+            hostName: 'Test Stays',
+            propertyName: expect.any(String) as string,
+            platform: 'airbnb',
+            lastError: 'Connection timeout to the platform servers',
+            lastSuccessAt: '2026-03-15T11:00:00.000Z',
+          },
+          { id: ids.staleFeed, state: 'stale', hostName: 'Test Stays', propertyName: expect.any(String) as string, platform: 'airbnb', lastError: null, lastSuccessAt: '2026-03-13T12:00:00.000Z' },
+        ],
+        pushDeliveries: [{ id: pushId, userEmail: hostA.email, attempts: 0, lastError: '410 Gone', nextAttemptAt: NOW.toISOString() }],
+      },
     });
+    const property = app.db.$client.prepare('SELECT property_name AS name FROM properties WHERE id = ?').get(ids.property) as { name: string };
+    expect(res.json<Dashboard>().attention.feeds.map((f) => f.propertyName)).toEqual([property.name, property.name]);
   });
 });

@@ -82,6 +82,27 @@ export const RevenueStatsSchema = z.object({
 });
 export type RevenueStats = z.infer<typeof RevenueStatsSchema>;
 
+/** At most this many failing or stale feeds and failing push deliveries are listed on the dashboard. */
+export const DASHBOARD_ATTENTION_LIMIT = 20;
+
+export const AttentionFeedSchema = z.object({
+  id: z.string(),
+  state: z.enum(['failing', 'stale']),
+  hostName: z.string(),
+  propertyName: z.string(),
+  platform: z.string(),
+  lastError: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+});
+
+export const AttentionPushSchema = z.object({
+  id: z.number().int(),
+  userEmail: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string(),
+  nextAttemptAt: z.string(),
+});
+
 /** The admin dashboard's figures, each counted in SQL (server/src/modules/billing/dashboard.ts). */
 export const DashboardSchema = z.object({
   month: z.string().describe('The current calendar month (UTC), YYYY-MM'),
@@ -100,5 +121,7 @@ export const DashboardSchema = z.object({
   }),
   calendarFeeds: z.object({ failing: z.number().int(), stale: z.number().int() }),
   pushDeliveriesFailing: z.number().int(),
+  /** The rows behind the last three figures (no other admin page lists them), oldest problem first. */
+  attention: z.object({ feeds: z.array(AttentionFeedSchema), pushDeliveries: z.array(AttentionPushSchema) }),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

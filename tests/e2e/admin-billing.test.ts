@@ -109,6 +109,12 @@ describe('admin dashboard and billings', () => {
       expect(await stat(page, 'Calendar feeds failing').innerText()).toBe(String(figures.calendarFeeds.failing));
       expect(await stat(page, 'Push deliveries failing').innerText()).toBe(String(figures.pushDeliveriesFailing));
 
+      // The feed and push figures open their rows further down the dashboard.
+      await page.locator('a.stat-link', { has: page.locator('.stat__label', { hasText: /^Calendar feeds failing$/ }) }).click();
+      await page.waitForURL((url) => url.hash === '#attention');
+      expect(await page.locator('#attention').getByRole('heading', { name: 'Needs attention' }).isVisible()).toBe(true);
+      expect(await page.locator('#attention table').count()).toBe((figures.attention.feeds.length > 0 ? 1 : 0) + (figures.attention.pushDeliveries.length > 0 ? 1 : 0));
+
       // Subscription revenue opens the billings filtered to completed payments.
       await page.locator('a.stat-link', { has: page.locator('.stat__label', { hasText: /^Subscription revenue$/ }) }).click();
       await page.waitForURL((url) => url.pathname === '/admin/billings');
@@ -124,6 +130,7 @@ describe('admin dashboard and billings', () => {
       // Suspended hosts opens the hosts list.
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+      await stat(page, 'Suspended hosts').waitFor();
       await page.locator('a.stat-link', { has: page.locator('.stat__label', { hasText: /^Suspended hosts$/ }) }).click();
       await page.waitForURL((url) => url.pathname === '/admin/hosts');
       await shell.waitForHeading('Hosts');

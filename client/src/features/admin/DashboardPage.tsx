@@ -8,17 +8,23 @@ import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { SkeletonStats } from '../../components/ui/Skeleton';
-import { ErrorState } from '../../components/ui/States';
+import { EmptyState, ErrorState } from '../../components/ui/States';
+import { Badge } from '../../components/ui/Badge';
+import { Table } from '../../components/ui/Table';
+import { sourceLabel } from '../../lib/source-label';
 import { DataView } from '../../components/data-view';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { HostsTable } from './HostsTable';
 import { useDashboard } from './billing-api';
 import './admin.css';
 
+/** The figures whose rows no other admin page lists open them here, further down. */
+const ATTENTION = { to: '/admin/dashboard', hash: 'attention' } as const;
+
 type StatProps = { label: string; value: ReactNode; hint?: ReactNode; tone?: 'default' | 'accent' | 'warning' | 'danger' };
 
 /** A figure that opens the page listing the rows behind it. */
-function LinkedStat({ link, ...stat }: StatProps & { link: Pick<LinkProps, 'to' | 'search'> }) {
+function LinkedStat({ link, ...stat }: StatProps & { link: Pick<LinkProps, 'to' | 'search' | 'hash'> }) {
   return (
     <Link {...link} className="stat-link">
       <StatCard {...stat} />
@@ -97,27 +103,73 @@ export function AdminDashboardPage() {
         </Section>
         <Section title="Integrations">
           <LinkedStat
-            link={{ to: '/admin/hosts' }}
+            link={ATTENTION}
             label="Calendar feeds failing"
             value={d.calendarFeeds.failing}
             hint="Their last fetch failed"
             tone={d.calendarFeeds.failing > 0 ? 'danger' : 'default'}
           />
           <LinkedStat
-            link={{ to: '/admin/hosts' }}
+            link={ATTENTION}
             label="Calendar feeds stale"
             value={d.calendarFeeds.stale}
             hint="No successful fetch for a day"
             tone={d.calendarFeeds.stale > 0 ? 'warning' : 'default'}
           />
           <LinkedStat
-            link={{ to: '/admin/hosts' }}
+            link={ATTENTION}
             label="Push deliveries failing"
             value={d.pushDeliveriesFailing}
             hint="Being retried after a failure"
             tone={d.pushDeliveriesFailing > 0 ? 'warning' : 'default'}
           />
         </Section>
+        <Card className="card--flush" id="attention" tabIndex={-1}>
+          <CardHeader title="Needs attention" description="The calendar feeds and push deliveries behind the figures above" level={2} />
+          {d.attention.feeds.length === 0 ? (
+            <EmptyState title="Every calendar feed is fetching">No feed failed its last fetch or went a day without one.</EmptyState>
+          ) : (
+            <Table
+              caption="Calendar feeds failing or stale"
+              showCaption
+              rows={d.attention.feeds}
+              rowKey={(f) => f.id}
+              columns={[
+                {
+                  key: 'feed',
+                  header: 'Feed',
+                  render: (f) => (
+                    <div className="cell-stack">
+                      <span className="cell-strong">{f.propertyName || '—'}</span>
+                      <span className="cell-muted">
+                        {f.hostName} · {sourceLabel(f.platform)}
+                      </span>
+                    </div>
+                  ),
+                },
+                { key: 'state', header: 'State', render: (f) => <Badge tone={f.state === 'failing' ? 'danger' : 'warning'}>{f.state === 'failing' ? 'Failing' : 'Stale'}</Badge> },
+                { key: 'error', header: 'Last error', render: (f) => f.lastError ?? '—' },
+                { key: 'success', header: 'Last success', secondary: true, render: (f) => (f.lastSuccessAt ? format.dateTime(f.lastSuccessAt) : 'Never') },
+              ]}
+            />
+          )}
+          {d.attention.pushDeliveries.length === 0 ? (
+            <EmptyState title="No push delivery is failing" />
+          ) : (
+            <Table
+              caption="Push deliveries failing"
+              showCaption
+              rows={d.attention.pushDeliveries}
+              rowKey={(p) => String(p.id)}
+              columns={[
+                { key: 'user', header: 'To', render: (p) => p.userEmail || '—' },
+                { key: 'error', header: 'Last error', render: (p) => p.lastError },
+                { key: 'attempts', header: 'Attempts', align: 'end', render: (p) => p.attempts },
+                { key: 'next', header: 'Next try', secondary: true, render: (p) => format.dateTime(p.nextAttemptAt) },
+              ]}
+            />
+          )}
+        </Card>
       </>
     );
   }

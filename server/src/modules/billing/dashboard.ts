@@ -3,7 +3,7 @@
  * What each one counts is described on DashboardSchema (shared/api/billing.ts); the subscription
  * figures are the revenue stats' (service.ts).
  */
-import { FEED_STALE_HOURS, type Dashboard } from '../../../../shared/api/billing';
+import { DASHBOARD_ATTENTION_LIMIT, FEED_STALE_HOURS, type Dashboard } from '../../../../shared/api/billing';
 import { fromCents } from '../../../../shared/money';
 import type { Db } from '../../db/index';
 import { ISO_UTC, monthBounds, revenueStats } from './service';
@@ -60,6 +60,37 @@ export function dashboardFigures(db: Db, now: Date): Dashboard {
     sql.prepare('SELECT COUNT(*) AS n FROM push_deliveries WHERE last_error IS NOT NULL AND expires_at > ?').get(nowIso) as { n: number }
   ).n;
 
+  const feedList = sql
+    .prepare(
+      `SELECT f.id AS id,
+         CASE WHEN f.last_error IS NOT NULL THEN 'failing' ELSE 'stale' END AS state,
+         COALESCE(NULLIF(hp.company_name, ''), hp.email, '') AS hostName,
+         COALESCE(p.property_name, '') AS propertyName,
+         f.platform AS platform,
+         f.last_error AS lastError,
+         f.last_success_at AS lastSuccessAt
+       FROM calendar_feeds f
+       LEFT JOIN properties p ON p.id = f.property_id
+       LEFT JOIN host_profiles hp ON hp.id = f.host_id
+       WHERE f.deleted_at IS NULL AND f.is_active = 1
+         AND (f.last_error IS NOT NULL OR strftime(${ISO_UTC}, COALESCE(f.last_success_at, f.created_at)) < ?)
+       ORDER BY state, COALESCE(f.last_success_at, f.created_at), f.id
+       LIMIT ?`,
+    )
+    .all(staleBefore, DASHBOARD_ATTENTION_LIMIT) as Dashboard['attention']['feeds'];
+
+  const pushList = sql
+    .prepare(
+      `SELECT d.id AS id, COALESCE(u.Email, '') AS userEmail, d.attempts AS attempts, d.last_error AS lastError, d.next_attempt_at AS nextAttemptAt
+       FROM push_deliveries d
+       LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+       LEFT JOIN users u ON u.ID = s.user_id
+       WHERE d.last_error IS NOT NULL AND d.expires_at > ?
+       ORDER BY d.created_at, d.id
+       LIMIT ?`,
+    )
+    .all(nowIso, DASHBOARD_ATTENTION_LIMIT) as Dashboard['attention']['pushDeliveries'];
+
   const stats = revenueStats(db, now);
   return {
     month,
@@ -78,5 +109,6 @@ export function dashboardFigures(db: Db, now: Date): Dashboard {
     },
     calendarFeeds: feeds,
     pushDeliveriesFailing: pushFailing,
+    attention: { feeds: feedList, pushDeliveries: pushList },
   };
 }
