@@ -48,7 +48,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function AdminDashboardPage() {
   const user = useCurrentUser();
   const format = useFormat();
-  const online = useOnlineOnly('the platform figures');
+  const online = useOnlineOnly('the platform summary');
   const figures = useDashboard(online.available);
   const hosts = useRows(TABLE.host_profiles, { PageSize: 5, OrderByField: 'created_date', IsAsc: false });
 
