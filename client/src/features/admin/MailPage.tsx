@@ -101,7 +101,7 @@ export function AdminMailPage() {
   return (
     <Page
       title="E-mail"
-      description="Every message the server sends, with its delivery. Failed messages come first; each was retried with growing pauses before it failed."
+      description="Every message the server sends and how its delivery went. Failed messages come first."
       actions={
         <Button variant="secondary" onClick={() => void result.refetch()} isLoading={result.isFetching && !!result.data}>
           Refresh
