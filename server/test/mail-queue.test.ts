@@ -21,7 +21,7 @@ import { buildApp } from '../src/app';
 import { transact } from '../src/db/write';
 import { runUrgentTasks } from '../src/jobs/task-alerts';
 import { queueAlertEmails } from '../src/modules/email/escalation';
-import { queueMail } from '../src/modules/email/queue';
+import { ESCALATION_HOLD_MS, queueMail } from '../src/modules/email/queue';
 import { MAIL_BACKOFF, SCRUBBED_BODY } from '../src/modules/email/sender';
 import { notifyTaskAlerts, type TaskRow } from '../src/modules/housekeeping/service';
 import { createBooking, createHost, createStaff, createTask, createUser, type HostFixture } from './fixtures';
@@ -245,10 +245,11 @@ describe('task alerts by e-mail', () => {
   const savedOrigins = process.env.PUSH_ENDPOINT_ORIGINS;
 
   beforeAll(async () => {
-    // A push service that takes deliveries under /ok/ and says a subscription under /gone/ expired.
+    // A push service that takes deliveries under /ok/, says a subscription under /gone/ expired,
+    // and is unavailable (503, retried) under /busy/.
     stub = http.createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201).end());
+      req.on('end', () => res.writeHead(req.url?.startsWith('/gone/') ? 410 : req.url?.startsWith('/busy/') ? 503 : 201).end());
     });
     stub.listen(0, '127.0.0.1');
     await once(stub, 'listening');
@@ -268,7 +269,7 @@ describe('task alerts by e-mail', () => {
   });
 
   /** A device of this user at the stub push service (real keys, so that web-push can encrypt). */
-  function device(userId: string, kind: 'ok' | 'gone'): string {
+  function device(userId: string, kind: 'ok' | 'gone' | 'busy'): string {
     const ecdh = crypto.createECDH('prime256v1');
     ecdh.generateKeys();
     return app.db
@@ -295,15 +296,18 @@ describe('task alerts by e-mail', () => {
     const host = createHost(app, { company: 'Harbour Homes' });
     const reached = createStaff(app, host.hostProfileId);
     const unreachable = createStaff(app, host.hostProfileId);
+    const noDevice = createStaff(app, host.hostProfileId);
     device(reached.userId, 'ok');
     device(unreachable.userId, 'gone');
     const first = urgentTask(host, reached.staffId, 'Broken boiler');
     const second = urgentTask(host, unreachable.staffId, 'Flooded bathroom');
+    const third = urgentTask(host, noDevice.staffId, 'No hot water');
 
     const run = runUrgentTasks(app.db, clock, { publicOrigin: ORIGIN });
-    expect(run.taskIds.sort()).toEqual([first.id, second.id].sort());
-    // Written with the alerts: queued for the host (no device), held for the two with devices.
-    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['queued', 'queued']);
+    expect(run.taskIds.sort()).toEqual([first.id, second.id, third.id].sort());
+    // Written with the alerts: queued for those without a device, held for the two with devices.
+    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+    expect(mailRows(app, noDevice.email).map((r) => r.status)).toEqual(['queued']);
     expect(mailRows(app, reached.email).map((r) => r.status)).toEqual(['held']);
     expect(mailRows(app, unreachable.email).map((r) => r.status)).toEqual(['held']);
 
@@ -312,11 +316,13 @@ describe('task alerts by e-mail', () => {
 
     expect(mailRows(app, reached.email).map((r) => r.status)).toEqual(['cancelled']);
     expect(mailRows(app, unreachable.email).map((r) => r.status)).toEqual(['sent']);
-    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['sent', 'sent']);
-    await smtp.waitForMessage(2);
+    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(mailRows(app, noDevice.email).map((r) => r.status)).toEqual(['sent']);
+    await smtp.waitForMessage(4);
     const to = smtp.received.map((m) => m.to[0]);
-    expect(to.filter((a) => a === host.email)).toHaveLength(2);
+    expect(to.filter((a) => a === host.email)).toHaveLength(3);
     expect(to.filter((a) => a === unreachable.email)).toHaveLength(1);
+    expect(to.filter((a) => a === noDevice.email)).toHaveLength(1);
     expect(to).not.toContain(reached.email);
     const mail = smtp.received.find((m) => m.to[0] === unreachable.email);
     expect(mail?.subject).toMatch(/^Urgent Task Alert: /);
@@ -331,7 +337,30 @@ describe('task alerts by e-mail', () => {
     expect(again).toBe(0);
     expect(runUrgentTasks(app.db, clock, { publicOrigin: ORIGIN }).taskIds).toEqual([]);
     expect(mailRows(app, unreachable.email)).toHaveLength(1);
-    expect(mailRows(app, host.email)).toHaveLength(2);
+    expect(mailRows(app, host.email)).toHaveLength(3);
+    expect(smtp.received).toHaveLength(5);
+  });
+
+  it('sends a held alert e-mail when no push got through within the hold, and not before', async () => {
+    const host = createHost(app);
+    device(host.userId, 'ok');
+    const waiting = createStaff(app, host.hostProfileId);
+    device(waiting.userId, 'busy');
+    urgentTask(host, waiting.staffId, 'Leaking roof');
+    runUrgentTasks(app.db, clock, { publicOrigin: ORIGIN });
+    await app.push.sender.drain();
+    await app.mail.sender.drain();
+    // The push service keeps answering 503: the delivery waits for its retry, and so does the e-mail.
+    expect(mailRows(app, waiting.email).map((r) => r.status)).toEqual(['held']);
+    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['cancelled']);
+
+    advance(ESCALATION_HOLD_MS - 1_000);
+    await app.mail.sender.drain();
+    expect(mailRows(app, waiting.email).map((r) => r.status)).toEqual(['held']);
+    advance(1_000);
+    await app.mail.sender.drain();
+    expect(mailRows(app, waiting.email).map((r) => r.status)).toEqual(['sent']);
+    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['cancelled']);
   });
 });
 
