@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { inboxMessages, mailQueue, pushSubscriptions } from '../../shared/schema/tables';
+import { inboxMessages, mailQueue, notifications, pushSubscriptions } from '../../shared/schema/tables';
 import { buildApp } from '../src/app';
 import { transact } from '../src/db/write';
 import { runUrgentTasks } from '../src/jobs/task-alerts';
@@ -347,12 +347,21 @@ describe('task alerts by e-mail', () => {
     const waiting = createStaff(app, host.hostProfileId);
     device(waiting.userId, 'busy');
     urgentTask(host, waiting.staffId, 'Leaking roof');
+    const reader = createStaff(app, host.hostProfileId);
+    device(reader.userId, 'busy');
+    const readerTask = urgentTask(host, reader.staffId, 'Broken window');
     runUrgentTasks(app.db, clock, { publicOrigin: ORIGIN });
     await app.push.sender.drain();
     await app.mail.sender.drain();
     // The push service keeps answering 503: the delivery waits for its retry, and so does the e-mail.
     expect(mailRows(app, waiting.email).map((r) => r.status)).toEqual(['held']);
-    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['cancelled']);
+    expect(mailRows(app, reader.email).map((r) => r.status)).toEqual(['held']);
+    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+
+    // One of them saw the alert in the app meanwhile: no e-mail is needed for it.
+    const seen = app.db.select().from(notifications).where(and(eq(notifications.user_id, reader.userId), eq(notifications.taskId, String(readerTask.id)))).get();
+    const read = await app.inject({ method: 'POST', url: `/api/notifications/${seen?.id ?? ''}/read`, headers: { authorization: `Bearer ${reader.token}` } });
+    expect(read.statusCode).toBe(200);
 
     advance(ESCALATION_HOLD_MS - 1_000);
     await app.mail.sender.drain();
@@ -360,7 +369,8 @@ describe('task alerts by e-mail', () => {
     advance(1_000);
     await app.mail.sender.drain();
     expect(mailRows(app, waiting.email).map((r) => r.status)).toEqual(['sent']);
-    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['cancelled']);
+    expect(mailRows(app, reader.email).map((r) => r.status)).toEqual(['cancelled']);
+    expect(mailRows(app, host.email).map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
   });
 });
 

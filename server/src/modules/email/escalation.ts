@@ -6,7 +6,8 @@
  * - a recipient with no live push subscription (no delivery was queued): the e-mail is queued;
  * - a recipient with devices: the e-mail is held (queue.ts) until the push sender knows; a
  *   delivery that gets through cancels it, and it goes when every delivery failed, was refused or
- *   found its subscription gone, or none got through within ESCALATION_HOLD_MS.
+ *   found its subscription gone, or none got through within ESCALATION_HOLD_MS, unless the
+ *   recipient read or cleared the notification in the app meanwhile.
  *
  * Never twice for the same alert: the dedupe key is the alert (kind and task) and the recipient.
  */

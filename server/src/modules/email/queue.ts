@@ -13,7 +13,7 @@
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailStatus } from '../../../../shared/enums';
-import { mailQueue, pushDeliveries } from '../../../../shared/schema/tables';
+import { mailQueue, notifications, pushDeliveries } from '../../../../shared/schema/tables';
 import { connectionOf, nowIso, type Tx } from '../../db/write';
 import type { MailMessage } from './mailer';
 
@@ -154,10 +154,16 @@ export function cancelHeldMail(tx: Tx, notificationIds: readonly string[], now: 
 /**
  * Held e-mails whose push did not get through go to the queue: no delivery of their notification
  * is left (each failed, was refused or its subscription was gone), or they waited past
- * ESCALATION_HOLD_MS. Answers how many were released.
+ * ESCALATION_HOLD_MS. One whose notification was read or cleared meanwhile (the recipient saw the
+ * alert in the app) is not needed. Answers how many were released.
  */
 export function releaseHeldMail(tx: Tx, now: Date): number {
   const at = nowIso(now);
+  const seen = sql`exists (select 1 from ${notifications} where ${notifications.id} = ${mailQueue.notification_id} and (${notifications.isRead} = 1 or ${notifications.deleted_at} is not null))`;
+  tx.update(mailQueue)
+    .set({ status: 'cancelled', updated_at: at })
+    .where(and(eq(mailQueue.status, 'held'), seen))
+    .run();
   const holdStart = nowIso(new Date(now.getTime() - ESCALATION_HOLD_MS));
   const noDeliveryLeft = sql`not exists (select 1 from ${pushDeliveries} where ${pushDeliveries.notification_id} = ${mailQueue.notification_id})`;
   return tx
