@@ -12,11 +12,12 @@ import { Page } from '../../components/layout/Page';
 import { Card } from '../../components/ui/Card';
 import { Badge, humanize, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Segmented } from '../../components/ui/Field';
+import { Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { fetchMail } from './mail-api';
+import './mail.css';
 
 const TONES: Record<MailStatus, BadgeTone> = { held: 'info', queued: 'info', sent: 'success', failed: 'danger', cancelled: 'neutral' };
 
@@ -79,11 +80,11 @@ export function AdminMailPage() {
             { key: 'status', header: 'Status', render: (m) => <MailStatusBadge status={m.status} /> },
             { key: 'attempts', header: 'Attempts', align: 'end', render: (m) => attemptsText(m, format) },
             { key: 'error', header: 'Last error', render: (m) => (m.last_error ? <span className="cell-muted">{m.last_error}</span> : '—') },
-            { key: 'time', header: 'Time', secondary: true, render: (m) => format.dateTime(m.sent_at ?? m.updated_at) },
+            { key: 'time', header: 'Time', render: (m) => format.dateTime(m.sent_at ?? m.updated_at) },
           ]}
         />
         {pages > 1 ? (
-          <nav className="form__row form__row--end" aria-label="Pages of outgoing e-mail">
+          <nav className="mail-pages" aria-label="Pages of outgoing e-mail">
             <Button size="sm" variant="secondary" disabled={page <= 1 || result.isFetching} onClick={() => setPage((p) => p - 1)}>
               Previous
             </Button>
@@ -110,12 +111,13 @@ export function AdminMailPage() {
     >
       <Card>
         <div className="form">
-          <Segmented
-            label="Show messages by status"
+          <Select
+            label="Status"
+            className="mail-filter"
             options={options}
             value={filter}
-            onChange={(value) => {
-              setFilter(value);
+            onChange={(e) => {
+              setFilter(e.target.value as Filter);
               setPage(1);
             }}
           />
