@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { inboxMessages, mailQueue, notifications, pushSubscriptions } from '../../shared/schema/tables';
+import { inboxMessages, mailQueue, notifications, passwordResetTokens, pushSubscriptions } from '../../shared/schema/tables';
 import { buildApp } from '../src/app';
 import { transact } from '../src/db/write';
 import { runUrgentTasks } from '../src/jobs/task-alerts';
@@ -166,6 +166,18 @@ describe('the mail queue', () => {
     expect(row).toMatchObject({ kind: 'reset', status: 'sent', text_body: SCRUBBED_BODY, html_body: '', link: null });
   });
 
+  it('withdraws the token of a reset mail that failed for good: nobody holds its link', async () => {
+    const user = createUser(app, 'host', { email: 'nobody@refused.test' });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/reset-password/email', payload: { email: 'nobody@refused.test' } });
+    expect(res.statusCode).toBe(200);
+    await app.mail.sender.drain();
+    const [row] = mailRows(app, 'nobody@refused.test');
+    expect(row).toMatchObject({ kind: 'reset', status: 'failed', attempts: 1, link: null, text_body: SCRUBBED_BODY });
+    const tokens = app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.user_id, user.userId)).all();
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]?.used_at).not.toBeNull();
+  });
+
   it('lists outgoing mail for admins, failed first, filterable by status, without bodies', async () => {
     const admin = createUser(app, 'admin');
     const get = (query: string, token?: string) =>
@@ -181,15 +193,15 @@ describe('the mail queue', () => {
     expect(all.statusCode).toBe(200);
     const body = all.json();
     expect(body.total).toBe(mailRows(app).length);
-    expect(body.counts).toMatchObject({ failed: 2, sent: 3 });
-    expect(body.rows.slice(0, 2).map((r: { status: string }) => r.status)).toEqual(['failed', 'failed']);
+    expect(body.counts).toMatchObject({ failed: 3, sent: 3 });
+    expect(body.rows.slice(0, 3).map((r: { status: string }) => r.status)).toEqual(['failed', 'failed', 'failed']);
     const unlucky = body.rows.find((r: { to: string }) => r.to === 'unlucky@example.test');
     expect(unlucky).toMatchObject({ subject: 'Queue check', status: 'failed', attempts: MAIL_BACKOFF.maxAttempts, kind: 'other' });
     expect(unlucky.last_error).toMatch(/ECONNREFUSED/);
     expect(unlucky).not.toHaveProperty('text_body');
 
     const failed = (await get('?status=failed&page=1', admin.token)).json();
-    expect(failed.rows.map((r: { to: string }) => r.to).sort()).toEqual(['nobody@example.test', 'unlucky@example.test']);
+    expect(failed.rows.map((r: { to: string }) => r.to).sort()).toEqual(['nobody@example.test', 'nobody@refused.test', 'unlucky@example.test']);
     expect((await get('?status=sent&page=2', admin.token)).json().rows).toEqual([]);
   });
 

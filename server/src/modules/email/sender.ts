@@ -12,7 +12,8 @@
  *   1 h, ±20 %), at most `maxAttempts` attempts; then the message is `failed` with its last error,
  *   for the admins' list. An SMTP 5xx refusal fails at once: a retry would get the same answer.
  * - Once a message is sent or failed, the body of one that carried a sign-in link is blanked (the
- *   token must not outlive its use in the database), and an inbox reply's `email_status` follows.
+ *   token must not outlive its use in the database; a failed one's token is withdrawn, since
+ *   nobody holds it), and an inbox reply's `email_status` follows.
  */
 import { and, asc, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +21,7 @@ import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { mailQueue } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { nowIso, transact, updateFields } from '../../db/write';
+import { withdrawToken } from '../auth/tokens';
 import { retryDelayMs, type Backoff } from '../push/sender';
 import { MailSendFailed, sendMail, type MailMessage, type MailResult } from './mailer';
 import { ESCALATION_HOLD_MS, releaseHeldMail } from './queue';
@@ -58,6 +60,15 @@ type Claimed = {
 };
 
 type Outcome = { ok: true; result: MailResult } | { ok: false; error: string; permanent: boolean };
+
+/** The token of an account link (`/resetpassword?token=…`), if it carries one. */
+function tokenOf(link: string): string | null {
+  try {
+    return new URL(link).searchParams.get('token');
+  } catch {
+    return null;
+  }
+}
 
 function emptySummary(): MailDrainSummary {
   return { sent: 0, retried: 0, failed: 0, released: 0 };
@@ -224,6 +235,9 @@ export class MailSender {
               .set({ status: 'failed', attempts, updated_at: at, claimed_until: null, last_error: outcome.error.slice(0, 1000), ...scrub })
               .where(eq(mailQueue.id, m.id))
               .run();
+            // Nobody received its link: the token dies with the message.
+            const token = m.link ? tokenOf(m.link) : null;
+            if (token) withdrawToken(tx, token, now);
           } else {
             summary.retried += 1;
             const next = new Date(now.getTime() + retryDelayMs(attempts, this.backoff, random));
