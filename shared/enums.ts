@@ -36,3 +36,12 @@ export const WEBHOOK_PROCESSING_STATUSES = ['pending', 'processed', 'error'] as 
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 /** Known values of the free-text booking_source and calendar feed platform. */
 export const KNOWN_SOURCES = ['airbnb', 'booking.com', 'vrbo', 'expedia', 'google-calendar', 'direct', 'other'] as const;
+/**
+ * A message of the outgoing mail queue: `held` (an alert e-mail waiting to learn whether its push
+ * reached a device), `queued` (waiting or retrying), `sent`, `failed` (after its last retry), or
+ * `cancelled` (a held alert whose push got through).
+ */
+export const MAIL_STATUSES = ['held', 'queued', 'sent', 'failed', 'cancelled'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** Whether an inbox reply went to the guest by e-mail. */
+export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

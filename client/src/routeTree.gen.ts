@@ -27,6 +27,7 @@ import { Route as AdminAdminAnalyticsRouteImport } from './routes/_admin/admin.a
 import { Route as AdminAdminBillingsRouteImport } from './routes/_admin/admin.billings'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard'
 import { Route as AdminAdminHostsRouteImport } from './routes/_admin/admin.hosts'
+import { Route as AdminAdminMailRouteImport } from './routes/_admin/admin.mail'
 import { Route as AdminAdminPaypalRouteImport } from './routes/_admin/admin.paypal'
 import { Route as AdminAdminProfileRouteImport } from './routes/_admin/admin.profile'
 import { Route as AdminAdminSettingsRouteImport } from './routes/_admin/admin.settings'
@@ -138,6 +139,11 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
 const AdminAdminHostsRoute = AdminAdminHostsRouteImport.update({
   id: '/admin/hosts',
   path: '/admin/hosts',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminMailRoute = AdminAdminMailRouteImport.update({
+  id: '/admin/mail',
+  path: '/admin/mail',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminPaypalRoute = AdminAdminPaypalRouteImport.update({
@@ -281,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/hosts': typeof AdminAdminHostsRoute
+  '/admin/mail': typeof AdminAdminMailRoute
   '/admin/paypal': typeof AdminAdminPaypalRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/settings': typeof AdminAdminSettingsRoute
@@ -323,6 +330,7 @@ export interface FileRoutesByTo {
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/hosts': typeof AdminAdminHostsRoute
+  '/admin/mail': typeof AdminAdminMailRoute
   '/admin/paypal': typeof AdminAdminPaypalRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/settings': typeof AdminAdminSettingsRoute
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/_admin/admin/billings': typeof AdminAdminBillingsRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/hosts': typeof AdminAdminHostsRoute
+  '/_admin/admin/mail': typeof AdminAdminMailRoute
   '/_admin/admin/paypal': typeof AdminAdminPaypalRoute
   '/_admin/admin/profile': typeof AdminAdminProfileRoute
   '/_admin/admin/settings': typeof AdminAdminSettingsRoute
@@ -413,6 +422,7 @@ export interface FileRouteTypes {
     | '/admin/billings'
     | '/admin/dashboard'
     | '/admin/hosts'
+    | '/admin/mail'
     | '/admin/paypal'
     | '/admin/profile'
     | '/admin/settings'
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/admin/billings'
     | '/admin/dashboard'
     | '/admin/hosts'
+    | '/admin/mail'
     | '/admin/paypal'
     | '/admin/profile'
     | '/admin/settings'
@@ -500,6 +511,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/billings'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/hosts'
+    | '/_admin/admin/mail'
     | '/_admin/admin/paypal'
     | '/_admin/admin/profile'
     | '/_admin/admin/settings'
@@ -669,6 +681,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/hosts'
       fullPath: '/admin/hosts'
       preLoaderRoute: typeof AdminAdminHostsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/mail': {
+      id: '/_admin/admin/mail'
+      path: '/admin/mail'
+      fullPath: '/admin/mail'
+      preLoaderRoute: typeof AdminAdminMailRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/paypal': {
@@ -854,6 +873,7 @@ interface AdminRouteChildren {
   AdminAdminBillingsRoute: typeof AdminAdminBillingsRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminHostsRoute: typeof AdminAdminHostsRoute
+  AdminAdminMailRoute: typeof AdminAdminMailRoute
   AdminAdminPaypalRoute: typeof AdminAdminPaypalRoute
   AdminAdminProfileRoute: typeof AdminAdminProfileRoute
   AdminAdminSettingsRoute: typeof AdminAdminSettingsRoute
@@ -867,6 +887,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminBillingsRoute: AdminAdminBillingsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminHostsRoute: AdminAdminHostsRoute,
+  AdminAdminMailRoute: AdminAdminMailRoute,
   AdminAdminPaypalRoute: AdminAdminPaypalRoute,
   AdminAdminProfileRoute: AdminAdminProfileRoute,
   AdminAdminSettingsRoute: AdminAdminSettingsRoute,

@@ -189,6 +189,8 @@ export const ROUTE_OPERATIONS = {
   'admin.dashboard': ADMINS,
   /** Send a test e-mail with the platform's SMTP settings. */
   'email.test': ADMINS,
+  /** Read the outgoing mail queue (recipient, subject, status, attempts, last error). */
+  'mail.read': ADMINS,
   /** Run a background job now. */
   'jobs.run': ['super_admin'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -4,9 +4,9 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { housekeepingStaff, passwordResetTokens, users } from '../../shared/schema/tables';
-import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, EMAIL_FAILED_TEXT, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED, STAFF_EMAIL_REQUIRED } from '../../shared/messages';
+import { desc, eq } from 'drizzle-orm';
+import { housekeepingStaff, mailQueue, passwordResetTokens, users } from '../../shared/schema/tables';
+import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, RESET_PASSWORD_FAILED, STAFF_EMAIL_REQUIRED } from '../../shared/messages';
 import { devMailbox } from '../src/modules/email/mailer';
 import { makeTestApp, type TestApp } from './helpers';
 import { closedPort, createHostWithStaff, createUser, linkIn, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
@@ -120,20 +120,28 @@ describe('password reset over SMTP', () => {
     expect(unknown.json()).toEqual({ error: RESET_PASSWORD_FAILED });
   });
 
-  it('answers 500 with the catalogue text when the SMTP server is down, and withdraws the token', async () => {
+  it('answers 200 when the SMTP server is down: the mail waits in the queue with its error, and its link still works once sent', async () => {
     writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: await closedPort(), username: 'mailer' });
+    const count = smtp.received.length;
+    let mailId: number | undefined;
     try {
-      const known = new Set(tokensOf(app, userId).map((r) => r.token_hash));
       const res = await post(app, '/api/auth/reset-password/email', { email: 'reset.me@example.com' });
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: RESET_EMAIL_FAILED });
-      // The token made for the unsent mail is withdrawn at once.
-      const made = tokensOf(app, userId).filter((r) => !known.has(r.token_hash));
-      expect(made).toHaveLength(1);
-      expect(made[0]?.used_at).not.toBeNull();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({});
+      await app.mail.sender.drain();
+      const waiting = app.db.select().from(mailQueue).where(eq(mailQueue.kind, 'reset')).orderBy(desc(mailQueue.id)).get();
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 1, to_address: 'reset.me@example.com' });
+      expect(waiting?.last_error).toMatch(/ECONNREFUSED/);
+      mailId = waiting?.id ?? 0;
     } finally {
       writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: smtp.port, username: 'mailer', password: 's3cret smtp' });
     }
+    now = new Date(now.getTime() + 2 * 60_000);
+    await app.mail.sender.drain();
+    const token = linkIn((await smtp.waitForMessage(count)).text).searchParams.get('token');
+    expect(app.db.select().from(mailQueue).where(eq(mailQueue.id, mailId ?? 0)).get()).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect((await post(app, '/api/auth/reset-password', { token, password: 'after retry' })).statusCode).toBe(200);
+    expect((await post(app, '/api/auth/login', { email: 'reset.me@example.com', password: 'after retry' })).statusCode).toBe(200);
   });
 
   it('uses the development transport when SMTP is not usable, and its link works', async () => {
@@ -143,6 +151,8 @@ describe('password reset over SMTP', () => {
       devMailbox.clear();
       const res = await post(app, '/api/auth/reset-password/email', { email: 'reset.me@example.com' });
       expect(res.statusCode).toBe(200);
+      // Sent after the commit, by the queue's sender (this joins or follows its drain).
+      await app.mail.sender.drain();
       expect(smtp.received).toHaveLength(count);
       const mail = devMailbox.lastTo('reset.me@example.com');
       expect(mail?.link).toMatch(new RegExp(`^${ORIGIN}/resetpassword\\?token=`));
@@ -240,11 +250,14 @@ describe('staff invite', () => {
     expect(res.json()).toEqual({ error: EMAIL_BELONGS_TO_OTHER_ACCOUNT });
   });
 
-  it('answers 500 with the e-mail failure text when the mail cannot be sent', async () => {
+  it('answers 200 when the mail cannot be sent yet: the invitation waits in the queue', async () => {
     const down = createHostWithStaff(app, { hostEmail: 'fifth@invite.test', staffEmail: 'lee@invite.test' });
     writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: await closedPort(), username: 'mailer' });
     const res = await post(app, `/api/staff/${down.staffId}/invite`, {}, down.hostToken);
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: EMAIL_FAILED_TEXT });
+    expect(res.statusCode).toBe(200);
+    await app.mail.sender.drain();
+    const waiting = app.db.select().from(mailQueue).where(eq(mailQueue.to_address, 'lee@invite.test')).get();
+    expect(waiting).toMatchObject({ kind: 'staff_invite', status: 'queued', attempts: 1 });
+    expect(waiting?.last_error).toMatch(/ECONNREFUSED/);
   });
 });

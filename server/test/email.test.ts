@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { TABLE_IDS, tableById } from '../../shared/registry';
-import { platformSettings } from '../../shared/schema/tables';
+import { mailQueue, platformSettings } from '../../shared/schema/tables';
 import { updateRow } from '../src/db/write';
 import { EMAIL_FAILED_TEXT, SMTP_NOT_CONFIGURED_PROPERLY } from '../../shared/messages';
 import { MailSendFailed, SmtpNotConfigured, devMailbox, sendMail, type MailDeps } from '../src/modules/email/mailer';
@@ -138,8 +138,12 @@ describe('POST /api/email/test', () => {
 
   it('answers 500 with the catalogue text when the SMTP server is down', async () => {
     writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: await closedPort(), username: 'mailer' });
-    const res = await send('x@example.com', adminToken);
+    const res = await send('down@example.com', adminToken);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: EMAIL_FAILED_TEXT });
+    // Recorded for the admins' list with its error, and not retried (the admin was told at once).
+    const [row] = app.db.select().from(mailQueue).where(eq(mailQueue.to_address, 'down@example.com')).all();
+    expect(row).toMatchObject({ kind: 'test', status: 'failed', attempts: 1 });
+    expect(row?.last_error).toMatch(/ECONNREFUSED/);
   });
 });

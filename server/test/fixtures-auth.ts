@@ -43,11 +43,20 @@ function splitHead(chunk: string): [string, string] {
   return [chunk.slice(0, at), chunk.slice(at + sep.length)];
 }
 
+/** RFC 2047 encoded words (a long or non-ASCII subject), adjacent ones joined. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 /** Just enough MIME to read a nodemailer message: the subject and the decoded text/plain part. */
 export function parseMail(raw: string): { subject: string; text: string } {
   const [head, body] = splitHead(raw);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = /^subject:\s*(.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
+  const subject = decodeWords(/^subject:\s*(.*)$/im.exec(unfolded)?.[1]?.trim() ?? '');
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
   if (!boundary) return { subject, text: decodePart(unfolded, body) };
   for (const part of body.split(`--${boundary}`)) {
@@ -64,7 +73,14 @@ export function linkIn(text: string): URL {
   return new URL(match[0]);
 }
 
-export async function startSmtpServer(): Promise<SmtpFixture> {
+export type SmtpServerOptions = {
+  /** Listen on this port (a receiver that comes back where the settings point); a free one otherwise. */
+  port?: number;
+  /** Recipients refused for good (550), as a mail server refuses a mailbox that does not exist. */
+  refuse?: (address: string) => boolean;
+};
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<SmtpFixture> {
   const received: ReceivedMail[] = [];
   const auths: { username: string; password: string }[] = [];
   const waiters: (() => void)[] = [];
@@ -73,6 +89,14 @@ export async function startSmtpServer(): Promise<SmtpFixture> {
     authOptional: true,
     allowInsecureAuth: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        const refused = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        callback(refused);
+        return;
+      }
+      callback();
+    },
     onAuth(auth, _session, callback) {
       auths.push({ username: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username ?? 'anonymous' });
@@ -96,7 +120,7 @@ export async function startSmtpServer(): Promise<SmtpFixture> {
     },
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const listener = server.listen(0, '127.0.0.1', () => {
+    const listener = server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = listener.address();
       if (address && typeof address === 'object') resolve(address.port);
       else reject(new Error('SMTP server has no port'));

@@ -4,3 +4,4 @@ export * from './table';
 export * from './calendar';
 export * from './push';
 export * from './billing';
+export * from './mail';

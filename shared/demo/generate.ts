@@ -677,10 +677,11 @@ function demoMessages(bookings: readonly DemoBooking[], today: string, id: (name
     const asked = `${addDays(today, -1 - i)}T${pad2(14 + i)}:05:00.000Z`;
     const base = { host_id: booking.host_id, booking_id: booking.id, guest_name: booking.guest_name, guest_email: booking.guest_email };
     // Answered questions were read; the others wait for the host.
-    messages.push({ id: id(`message:${booking.id}:1`), ...base, message_content: question, direction: 'inbound', status: answer ? 'read' : 'unread', sent_at: asked });
+    messages.push({ id: id(`message:${booking.id}:1`), ...base, message_content: question, direction: 'inbound', status: answer ? 'read' : 'unread', sent_at: asked, email_status: null });
     if (answer) {
       const replied = `${addDays(today, -1 - i)}T${pad2(15 + i)}:20:00.000Z`;
-      messages.push({ id: id(`message:${booking.id}:2`), ...base, message_content: answer, direction: 'outbound', status: 'sent', sent_at: replied });
+      // These guests have an e-mail address: the answer went to them by e-mail.
+      messages.push({ id: id(`message:${booking.id}:2`), ...base, message_content: answer, direction: 'outbound', status: 'sent', sent_at: replied, email_status: 'sent' });
     }
   });
   return messages;

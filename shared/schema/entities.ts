@@ -247,7 +247,7 @@ export const CalendarBlockSchemas = entity(
   'host_id',
 );
 
-export const InboxMessageSchemas = entity(t.inboxMessages, { id, message_content: z.string().min(1).max(20_000) }, [], 'host_id');
+export const InboxMessageSchemas = entity(t.inboxMessages, { id, message_content: z.string().min(1).max(20_000) }, ['email_status'], 'host_id');
 
 export const PartnerCredentialsSchemas = entity(t.partnerCredentials, { id }, [], 'user_id');
 export const PartnerOauthTokenSchemas = entity(t.partnerOauthTokens, { id }, ['created_at'], 'user_id');

@@ -9,6 +9,8 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import {
   ACCOUNT_STATUSES,
   BOOKING_STATUSES,
+  EMAIL_STATUSES,
+  MAIL_STATUSES,
   NOTIFICATION_TYPES,
   PAYMENT_STATUSES,
   PRIORITY_LEVELS,
@@ -455,6 +457,11 @@ export const inboxMessages = sqliteTable(
     direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull().default('outbound'),
     status: text('status', { enum: ['unread', 'read', 'sent', 'failed'] }).notNull().default('sent'),
     sent_at: text('sent_at'),
+    /**
+     * A reply e-mailed to the guest (server/src/modules/email): queued, sent or failed; null when it
+     * was not e-mailed (no address, or an inbound message). Set by the server only.
+     */
+    email_status: text('email_status', { enum: EMAIL_STATUSES }),
   },
   (t) => [index('inbox_messages_host_idx').on(t.host_id, t.booking_id), index('inbox_messages_version_idx').on(t.version)],
 );
@@ -767,6 +774,51 @@ export const turnoverTasks = sqliteTable(
  * Web Push deliveries to send or retry (a transactional outbox): written in the transaction that
  * writes the notification, sent after it commits, retried with backoff on 429/5xx.
  */
+/**
+ * The outgoing mail queue (server/src/modules/email/queue.ts): every message is written here in the
+ * transaction of the change that caused it and sent after commit, with retries. `held`: an alert
+ * e-mail waiting to learn whether its push notification reached a device (then `cancelled`, else
+ * `queued`). Server infrastructure: no table id, never synced; admins read it through
+ * GET /api/admin/mail.
+ */
+export const mailQueue = sqliteTable(
+  'mail_queue',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** What the message is: reset, staff_invite, admin_invite, test, alert, guest_reply, other. */
+    kind: text('kind').notNull().default('other'),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    reply_to: text('reply_to'),
+    /** The sign-in link the message carries (reset, invite); blanked with the bodies once it is sent or failed. */
+    link: text('link'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: text('next_attempt_at').notNull(),
+    /** A sender holds the message until then; another process may take it over after. */
+    claimed_until: text('claimed_until'),
+    last_error: text('last_error'),
+    /** At most one message per key (an alert to one recipient). */
+    dedupe_key: text('dedupe_key'),
+    /** The notification an alert e-mail stands in for (held until its pushes are known). */
+    notification_id: text('notification_id'),
+    /** The inbox reply this e-mail carries to the guest (its email_status follows). */
+    inbox_message_id: text('inbox_message_id'),
+    transport: text('transport', { enum: ['smtp', 'dev'] }),
+    created_at: text('created_at').notNull(),
+    updated_at: text('updated_at').notNull(),
+    sent_at: text('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('mail_queue_dedupe_uq').on(t.dedupe_key),
+    index('mail_queue_due_idx').on(t.status, t.next_attempt_at),
+    index('mail_queue_created_idx').on(t.created_at),
+    index('mail_queue_notification_idx').on(t.notification_id),
+  ],
+);
+
 export const pushDeliveries = sqliteTable(
   'push_deliveries',
   {

@@ -1,7 +1,7 @@
 /**
  * Guests and inbox of the host workspace: with the network cut, the host replies to a guest and
  * marks a conversation read (both through the outbox, marked as waiting); back online both reach
- * the server. The guest sync (online only) answers with its Success toast and counts
+ * the server, and the reply, e-mailed to the guest, is marked "Sent by e-mail". The guest sync (online only) answers with its Success toast and counts
  * (shared/messages.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { SyncStatusPill } from './pages/sync-status';
 
 const { open } = browserSessions();
 
-type Message = { id: string; booking_id: string; guest_name: string; direction: string; status: string; message_content: string };
+type Message = { id: string; booking_id: string; guest_name: string; direction: string; status: string; message_content: string; email_status: string | null };
 
 describe('host inbox and guests', () => {
   it('replies and marks read offline; both reach the server once back online', async () => {
@@ -45,6 +45,9 @@ describe('host inbox and guests', () => {
     await sync.waitForSynced();
     await conversation.getByRole('listitem').filter({ hasText: text }).waitFor();
     expect(await conversation.getByText('Waiting to send').count()).toBe(0);
+    // The guest has an e-mail address: the server e-mails the reply (the demo's development
+    // transport) and the thread learns it by sync.
+    await conversation.getByRole('listitem').filter({ hasText: text }).getByText('Sent by e-mail').waitFor();
 
     // The server has both: the reply, and the guest's message read.
     const token = await storedToken(host.page);
@@ -53,7 +56,7 @@ describe('host inbox and guests', () => {
       expect(res.status()).toBe(200);
       return ((await res.json()) as { List: Message[] }).List;
     };
-    expect((await page([{ name: 'message_content', op: 'Equal', value: text }])).map((m) => [m.booking_id, m.direction])).toEqual([[unread.booking_id, 'outbound']]);
+    expect((await page([{ name: 'message_content', op: 'Equal', value: text }])).map((m) => [m.booking_id, m.direction, m.email_status])).toEqual([[unread.booking_id, 'outbound', 'sent']]);
     expect((await page([{ name: 'id', op: 'Equal', value: unread.id }]))[0]?.status).toBe('read');
   });
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 /** Each area's pages, in navigation order, and what the demo data must put on some of them. */
 const AREAS = {
   super_admin: {
-    pages: ['Dashboard', 'Hosts', 'Analytics', 'Subscriptions', 'Billings', 'Tokeet', 'PayPal', 'Settings', 'Profile'],
+    pages: ['Dashboard', 'Hosts', 'Analytics', 'Subscriptions', 'Billings', 'Tokeet', 'PayPal', 'Settings', 'E-mail', 'Profile'],
     rows: { Hosts: '.table tbody tr', Subscriptions: '.table tbody tr', Settings: '.table tbody tr', Analytics: '.table tbody tr' } as Record<string, string>,
   },
   host: {

@@ -35,6 +35,8 @@ export type AlertJobSummary = AlertRunResult & {
 export type JobEnv = {
   db: Db;
   now: () => Date;
+  /** The app's public origin, for the links of alert e-mails. */
+  publicOrigin?: string;
   /** Sends the queued push deliveries (after the alerts' commit) and answers what happened. */
   drainPush?: () => Promise<DrainSummary | null>;
 };
@@ -48,12 +50,12 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
     {
       name: URGENT_JOB,
       intervalMs: JOB_INTERVALS_MS[URGENT_JOB],
-      run: ({ now }) => afterAlerts(runUrgentTasks(env.db, now)),
+      run: ({ now }) => afterAlerts(runUrgentTasks(env.db, now, { publicOrigin: env.publicOrigin })),
     },
     {
       name: OVERDUE_JOB,
       intervalMs: JOB_INTERVALS_MS[OVERDUE_JOB],
-      run: ({ now }) => afterAlerts(runOverdueTasks(env.db, now)),
+      run: ({ now }) => afterAlerts(runOverdueTasks(env.db, now, { publicOrigin: env.publicOrigin })),
     },
     {
       name: ICAL_POLL_JOB,

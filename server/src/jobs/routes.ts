@@ -31,6 +31,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       jobDefinitions({
         db: app.db,
         now: () => app.now(),
+        publicOrigin: app.config.publicOrigin,
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
       }),
       {

@@ -15,7 +15,9 @@
  * Exactly once per task and kind: a run inserts the task's task_alerts row and writes its
  * notifications in the same transaction, and only tasks without that row are candidates. The run
  * is one IMMEDIATE transaction (SQLite's write lock from the start), so two processes' runs of the
- * same check never interleave, even without the lease. Push sending happens after the commit.
+ * same check never interleave, even without the lease. Push sending happens after the commit; so
+ * does the e-mail of an alert a recipient's push may not reach (email/escalation.ts), queued or
+ * held in the same transaction, once per alert and recipient.
  */
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { housekeepingTasks, properties, taskAlerts } from '../../../shared/schema/tables';
@@ -43,7 +45,11 @@ const ZONE_SLACK_MS = 14 * 60 * 60 * 1000;
 const SCAN_BATCH = 200;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export type AlertRunOptions = { limit?: number };
+export type AlertRunOptions = {
+  limit?: number;
+  /** The app's public origin: the alert e-mails link to the task with it. */
+  publicOrigin?: string;
+};
 
 export type AlertRunResult = {
   job: typeof URGENT_JOB | typeof OVERDUE_JOB;
@@ -107,7 +113,7 @@ function overdueQuery(tx: Tx, upper: string, after: { due: string; id: string } 
  * Records the alerts of these tasks and writes their notifications, in the run's transaction; a
  * task whose alert row already exists is left out (it alerted before).
  */
-function alertOnce(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date, result: AlertRunResult): void {
+function alertOnce(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date, result: AlertRunResult, publicOrigin?: string): void {
   if (tasks.length === 0) return;
   const inserted = new Set(
     tx
@@ -119,7 +125,7 @@ function alertOnce(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date
       .map((r) => r.taskId),
   );
   const fresh = tasks.filter((t) => inserted.has(t.id));
-  for (const n of notifyTaskAlerts(tx, fresh, kind, now)) {
+  for (const n of notifyTaskAlerts(tx, fresh, kind, now, publicOrigin)) {
     result.notifications += 1;
     result.pushDeliveries += n.deliveries;
   }
@@ -135,7 +141,7 @@ export function runUrgentTasks(db: Db, now: Date, options: AlertRunOptions = {})
       const since = readMark(tx, URGENT_JOB) ?? nowIso(new Date(now.getTime() - FIRST_LOOKBACK_MS));
       const result: AlertRunResult = { job: URGENT_JOB, checkedAt: at, since, mark: at, taskIds: [], notifications: 0, pushDeliveries: 0, more: false };
       const candidates = urgentQuery(tx, since, at, limit).all();
-      alertOnce(tx, candidates, 'urgent', now, result);
+      alertOnce(tx, candidates, 'urgent', now, result, options.publicOrigin);
       if (candidates.length >= limit) {
         // Stopped at the limit: carry on from the last one (tasks sharing its time are re-read and
         // skipped as alerted, so none is lost and none alerts twice).
@@ -191,7 +197,7 @@ export function runOverdueTasks(db: Db, now: Date, options: AlertRunOptions = {}
         if (batch.length < SCAN_BATCH || !last?.due_date) break;
         after = { due: last.due_date, id: last.id };
       }
-      alertOnce(tx, overdue, 'overdue', now, result);
+      alertOnce(tx, overdue, 'overdue', now, result, options.publicOrigin);
       writeMark(tx, OVERDUE_JOB, at);
       return result;
     },

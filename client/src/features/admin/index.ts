@@ -7,3 +7,4 @@ export { AdminPaypalPage } from './PaypalPage';
 export { AdminSettingsPage } from './SettingsPage';
 export { AdminSubscriptionsPage } from './SubscriptionsPage';
 export { AdminTokeetPage } from './TokeetPage';
+export { AdminMailPage } from './MailPage';

@@ -21,11 +21,23 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
-import { groupThreads, isUnread, messageableBookings, type Thread } from './threads';
+import { emailMark, groupThreads, isUnread, messageableBookings, type Thread } from './threads';
 import { markRead, sendMessage } from './mutations';
 import './inbox.css';
 
 const MAX_MESSAGE = 20_000;
+
+/** Whether a reply reached the guest by e-mail, with the longer wording for screen readers and a tooltip. */
+function EmailBadge({ message }: { message: InboxMessage }) {
+  const mark = emailMark(message);
+  if (!mark) return null;
+  return (
+    <span title={mark.description}>
+      <Badge tone={mark.tone}>{mark.label}</Badge>
+      <span className="visually-hidden">: {mark.description}</span>
+    </span>
+  );
+}
 
 function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pending: Set<string> }) {
   const format = useFormat();
@@ -78,7 +90,10 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
           <li key={m.id} className={m.direction === 'inbound' ? 'message message--inbound' : 'message message--outbound'} data-message-id={m.id}>
             <div className="message__head">
               <span className="cell-strong">{m.direction === 'inbound' ? thread.guestName : 'You'}</span>
-              {pending.has(m.id) ? <Badge tone="warning">Waiting to send</Badge> : <StatusBadge status={m.status} />}
+              <span className="message__marks">
+                {pending.has(m.id) ? <Badge tone="warning">Waiting to send</Badge> : <StatusBadge status={m.status} />}
+                <EmailBadge message={m} />
+              </span>
             </div>
             <p className="message__body">{m.message_content}</p>
             <p className="message__time">{m.sent_at ? format.dateTime(m.sent_at) : 'Not sent yet'}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupThreads, isUnread, messageableBookings, type MessageLike } from './threads';
+import { emailMark, groupThreads, isUnread, messageableBookings, type MessageLike } from './threads';
 
 function m(over: Partial<MessageLike> & { id: string }): MessageLike {
   return { booking_id: 'b1', guest_name: '', guest_email: 'ana@example.com', direction: 'inbound', status: 'unread', sent_at: '2026-03-01T10:00:00Z', ...over };
@@ -47,5 +47,15 @@ describe('messageableBookings', () => {
       { ...BOOKINGS[0], id: 'cancelled', check_in_date: '2026-03-05', check_out_date: '2026-03-06', booking_status: 'cancelled' },
     ];
     expect(messageableBookings(list, '2026-03-01', '2026-01-30').map((b) => b.id)).toEqual(['now', 'later', 'past']);
+  });
+});
+
+describe('emailMark', () => {
+  it('tells whether a reply went to the guest by e-mail, and nothing for inbound or un-mailed messages', () => {
+    expect(emailMark({ direction: 'outbound', email_status: 'sent' })?.label).toBe('Sent by e-mail');
+    expect(emailMark({ direction: 'outbound', email_status: 'failed' })).toMatchObject({ label: 'E-mail failed', tone: 'danger' });
+    expect(emailMark({ direction: 'outbound', email_status: 'queued' })?.label).toBe('E-mail queued');
+    expect(emailMark({ direction: 'outbound', email_status: null })).toBeNull();
+    expect(emailMark({ direction: 'inbound', email_status: 'sent' })).toBeNull();
   });
 });

@@ -88,3 +88,23 @@ export function messageableBookings<B extends BookingRef & { booking_status: str
       return aPast ? (a.check_in_date < b.check_in_date ? 1 : -1) : a.check_in_date < b.check_in_date ? -1 : a.check_in_date > b.check_in_date ? 1 : 0;
     });
 }
+
+export type EmailMark = { label: string; tone: 'info' | 'success' | 'danger'; description: string };
+
+/**
+ * What the thread says of a reply's e-mail to the guest (the server's `email_status`): nothing for
+ * an inbound message or a reply that was not e-mailed (the guest has no address).
+ */
+export function emailMark(message: { direction: string; email_status?: string | null }): EmailMark | null {
+  if (message.direction !== 'outbound') return null;
+  switch (message.email_status) {
+    case 'queued':
+      return { label: 'E-mail queued', tone: 'info', description: 'The e-mail to the guest is waiting to be sent.' };
+    case 'sent':
+      return { label: 'Sent by e-mail', tone: 'success', description: 'The guest was sent this reply by e-mail.' };
+    case 'failed':
+      return { label: 'E-mail failed', tone: 'danger', description: 'The e-mail to the guest could not be delivered; reach the guest another way.' };
+    default:
+      return null;
+  }
+}

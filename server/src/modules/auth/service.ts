@@ -1,8 +1,9 @@
 /**
  * Account services behind routes.ts (register, login, password reset and change, first setup,
  * staff invitations): plain functions over the database, callable without HTTP. Password hashing
- * (scrypt) and mail run outside the synchronous better-sqlite3 transactions; anything read before
- * an await is checked again inside the write.
+ * (scrypt) runs outside the synchronous better-sqlite3 transactions; anything read before an await
+ * is checked again inside the write. A reset or invite mail is queued (email/queue.ts) in the
+ * transaction that issues its token, and sent, with retries, after the commit.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
@@ -11,9 +12,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_ALREADY_REGISTERED,
   EMAIL_BELONGS_TO_OTHER_ACCOUNT,
-  EMAIL_FAILED_TEXT,
   INVALID_CREDENTIALS,
-  RESET_EMAIL_FAILED,
   RESET_PASSWORD_FAILED,
   SETUP_ALREADY_DONE,
   STAFF_EMAIL_REQUIRED,
@@ -24,12 +23,13 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/index';
 import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
 import { sessionUser, type Actor, type SessionUser } from '../../actor';
-import { Conflict, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
-import { sendMail, type MailDeps } from '../email/mailer';
+import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
+import type { MailDeps } from '../email/mailer';
+import { queueMail } from '../email/queue';
 import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
 import { beginLoginAttempt, clearLoginFailures } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
-import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken, withdrawToken } from './tokens';
+import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken } from './tokens';
 
 /** What the services need; a FastifyInstance has all of it. */
 export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
@@ -146,18 +146,18 @@ export function resetLink(config: AppConfig, token: string, invite = false): str
   return url.toString();
 }
 
-/** Mails a reset link when the address has an account; the caller answers the same either way. */
+/**
+ * Queues a reset link when the address has an account (the token and its mail in one
+ * transaction); the caller answers the same either way, and the mail is sent after the commit.
+ */
 export async function requestPasswordReset(deps: AuthDeps, input: { email: string }): Promise<void> {
-  const user = userByEmail(deps.db, input.email);
-  if (!user) return;
   const now = deps.now();
-  const token = transact(deps.db, (tx) => issueToken(tx, user.ID, 'reset', now));
-  try {
-    await sendMail(deps, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS));
-  } catch {
-    transact(deps.db, (tx) => withdrawToken(tx, token, deps.now()));
-    throw new HttpError(500, RESET_EMAIL_FAILED);
-  }
+  transact(deps.db, (tx) => {
+    const user = userByEmail(tx, input.email);
+    if (!user) return;
+    const token = issueToken(tx, user.ID, 'reset', now);
+    queueMail(tx, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS), { kind: 'reset', now });
+  });
 }
 
 /** Redeems a reset or invite token: sets the password, and every outstanding link of the user dies. */
@@ -222,7 +222,7 @@ export async function setupSuperAdmin(deps: AuthDeps, input: { email: string; pa
 // ── Staff invite ────────────────────────────────────────────────────────────────────────────
 /**
  * Creates (or reuses) the staff member's user, role staff, links it to the host's staff row and
- * mails a link to set the first password. An address that belongs to another kind of account, or
+ * queues a mail with a link to set the first password, in one transaction. An address that belongs to another kind of account, or
  * to a staff user already linked to another staff row, is refused rather than taken over.
  */
 export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string): Promise<{ userId: string }> {
@@ -255,17 +255,9 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
 
     const profile = tx.select({ company_name: hostProfiles.company_name }).from(hostProfiles).where(eq(hostProfiles.id, staff.host_id)).get();
     const token = issueToken(tx, userId, 'invite', now);
-    return { userId, email, staffName: staff.staff_name, invitedBy: profile?.company_name || actor.name || 'Your host', token };
+    const invitedBy = profile?.company_name || actor.name || 'Your host';
+    queueMail(tx, staffInviteEmail(email, staff.staff_name, invitedBy, resetLink(deps.config, token, true), TOKEN_VALID_HOURS), { kind: 'staff_invite', now });
+    return { userId };
   });
-
-  try {
-    await sendMail(
-      deps,
-      staffInviteEmail(invite.email, invite.staffName, invite.invitedBy, resetLink(deps.config, invite.token, true), TOKEN_VALID_HOURS),
-    );
-  } catch {
-    transact(deps.db, (tx) => withdrawToken(tx, invite.token, deps.now()));
-    throw new HttpError(500, EMAIL_FAILED_TEXT);
-  }
   return { userId: invite.userId };
 }

@@ -1,8 +1,9 @@
 /**
  * Outgoing mail. SMTP through nodemailer when the smtp settings are usable (settings.ts); otherwise
  * the development transport: one clearly marked log line carrying the link, plus an in-memory
- * mailbox of the last messages (README.md in this folder). Network I/O only: callers send after
- * their transaction has committed.
+ * mailbox of the last messages (README.md in this folder). Network I/O only: modules queue their
+ * messages with `queueMail` (queue.ts) in their transaction, and the sender (sender.ts) calls
+ * `sendMail` after the commit; only the admin's test message is sent directly.
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's answer goes (a guest replying to the host), when not to the sender. */
+  replyTo?: string;
   /** The action link (reset, invite); the development transport prints it. */
   link?: string;
 };
@@ -31,12 +34,23 @@ export class SmtpNotConfigured extends Error {
   }
 }
 
-/** The SMTP server could not be reached or refused the message. */
+/**
+ * The SMTP server could not be reached or refused the message. `permanent`: the server answered
+ * with a 5xx reply (a refused recipient, say), which no retry will change.
+ */
 export class MailSendFailed extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly permanent: boolean;
+  constructor(message: string, options?: { cause?: unknown; permanent?: boolean }) {
     super(message, options);
     this.name = 'MailSendFailed';
+    this.permanent = options?.permanent ?? false;
   }
+}
+
+/** The SMTP reply code nodemailer attaches to a refusal, if any. */
+function smtpResponseCode(err: unknown): number | undefined {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
 }
 
 export type DevMail = MailMessage & { at: string };
@@ -82,10 +96,12 @@ async function sendSmtp(settings: SmtpSettings, message: MailMessage): Promise<M
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     });
     return { transport: 'smtp', messageId: info.messageId };
   } catch (err) {
-    throw new MailSendFailed(err instanceof Error ? err.message : String(err), { cause: err });
+    const code = smtpResponseCode(err);
+    throw new MailSendFailed(err instanceof Error ? err.message : String(err), { cause: err, permanent: code !== undefined && code >= 500 && code < 600 });
   } finally {
     transport.close();
   }

@@ -1,6 +1,7 @@
 /**
- * The account e-mails: plain text plus a small HTML version. Each link states how long it lives
- * (TOKEN_VALID_HOURS in auth/tokens.ts: 24 hours) and that it works once.
+ * Every e-mail the product sends, each as plain text plus a small HTML version naming Staykeep.
+ * Each account link states how long it lives (TOKEN_VALID_HOURS in auth/tokens.ts: 24 hours) and
+ * that it works once.
  */
 import type { MailMessage } from './mailer';
 
@@ -44,4 +45,39 @@ export function staffInviteEmail(to: string, staffName: string, invitedBy: strin
 export function testEmail(to: string): MailMessage {
   const text = `This is a test message from ${PRODUCT_NAME}: the SMTP settings work.`;
   return { to, subject: `${PRODUCT_NAME} test e-mail`, text, html: html([text]) };
+}
+
+/**
+ * A task alert that went by e-mail because it could not reach the recipient as a push
+ * notification (email/escalation.ts). `taskUrl` is the task's page, when the public origin is known.
+ */
+export function taskAlertEmail(to: string, title: string, body: string, taskUrl?: string): MailMessage {
+  const why = `You get this e-mail because the alert could not reach you as a notification on a phone or computer. Turn on notifications in ${PRODUCT_NAME} to get alerts there.`;
+  const open = taskUrl ? `Open the task: ${taskUrl}` : `Open ${PRODUCT_NAME} to see the task.`;
+  return {
+    to,
+    subject: `${title}: ${body}`.slice(0, 200),
+    text: [title, body, open, why].join('\n\n'),
+    html: html([title, body, why], taskUrl ? { href: taskUrl, label: 'Open the task' } : undefined),
+  };
+}
+
+/**
+ * A host's reply from the inbox, e-mailed to the guest (email/guest-replies.ts). Answers go to the
+ * host (`replyTo`), whose name the subject carries.
+ */
+export function guestReplyEmail(to: string, input: { guestName: string; hostName: string; propertyName?: string; content: string; hostEmail?: string }): MailMessage {
+  const about = input.propertyName ? ` about your stay at ${input.propertyName}` : '';
+  const greeting = `Hello ${input.guestName},`;
+  const footer = input.hostEmail
+    ? `Reply to this e-mail to answer ${input.hostName}. Sent with ${PRODUCT_NAME}.`
+    : `Sent by ${input.hostName} with ${PRODUCT_NAME}.`;
+  const paragraphs = input.content.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
+  return {
+    to,
+    subject: `Message from ${input.hostName}${about}`.slice(0, 200),
+    text: [greeting, input.content.trim(), `— ${input.hostName}`, footer].join('\n\n'),
+    html: html([greeting, ...paragraphs, `— ${input.hostName}`, footer]),
+    ...(input.hostEmail ? { replyTo: input.hostEmail } : {}),
+  };
 }

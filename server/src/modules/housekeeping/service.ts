@@ -26,6 +26,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
+import { queueAlertEmails } from '../email/escalation';
 import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
 
@@ -450,9 +451,11 @@ export type AlertKind = 'urgent' | 'overdue';
 
 /**
  * The alert notifications of these tasks ("Urgent Task Alert" of type urgent, "Task Overdue" of
- * type warning), to each task's host and assignee once, written in one go.
+ * type warning), to each task's host and assignee once, written in one go, with their e-mails for
+ * whoever the push may not reach (email/escalation.ts: queued, or held until the push is known).
+ * `publicOrigin` makes the e-mail's link to the task.
  */
-export function notifyTaskAlerts(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date): Notified[] {
+export function notifyTaskAlerts(tx: Tx, tasks: readonly TaskRow[], kind: AlertKind, now: Date, publicOrigin?: string): Notified[] {
   const facts = new TaskFacts(tx);
   facts.preload(tasks);
   const inputs: NotifyInput[] = [];
@@ -465,7 +468,9 @@ export function notifyTaskAlerts(tx: Tx, tasks: readonly TaskRow[], kind: AlertK
     const recipients = new Set([facts.hostUser(task.host_id), facts.staffUser(task.assigned_staff_id)]);
     for (const userId of recipients) if (userId) inputs.push(message(userId, task, title, type, body));
   }
-  return notifyMany(tx, inputs, now);
+  const notified = notifyMany(tx, inputs, now);
+  queueAlertEmails(tx, notified, kind, now, publicOrigin);
+  return notified;
 }
 
 // ── Turnover ───────────────────────────────────────────────────────────────────────────────

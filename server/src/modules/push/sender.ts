@@ -18,6 +18,7 @@ import webpush from 'web-push';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { nowIso, transact } from '../../db/write';
+import { cancelHeldMail, wakeMailSender } from '../email/queue';
 import { endpointProblem } from './endpoints';
 import type { VapidDetails } from './keys';
 import { removeSubscription, type Urgency } from './service';
@@ -52,6 +53,7 @@ export type DrainSummary = { sent: number; gone: number; retried: number; droppe
 type Claimed = {
   id: number;
   subscriptionId: string;
+  notificationId: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -186,6 +188,7 @@ export class PushSender {
           .select({
             id: pushDeliveries.id,
             subscriptionId: pushDeliveries.subscription_id,
+            notificationId: pushDeliveries.notification_id,
             payload: pushDeliveries.payload,
             urgency: pushDeliveries.urgency,
             ttl: pushDeliveries.ttl,
@@ -208,7 +211,10 @@ export class PushSender {
           if (r.endpoint === null || r.p256dh === null || r.auth === null || r.deletedAt !== null || r.expiresAt <= at) stale.push(r.id);
           else claimed.push({ ...r, endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth });
         }
-        if (stale.length > 0) tx.delete(pushDeliveries).where(inArray(pushDeliveries.id, stale)).run();
+        if (stale.length > 0) {
+          tx.delete(pushDeliveries).where(inArray(pushDeliveries.id, stale)).run();
+          wakeMailSender(tx);
+        }
         if (claimed.length > 0) {
           tx.update(pushDeliveries)
             .set({ claimed_until: until })
@@ -288,9 +294,15 @@ export class PushSender {
     transact(this.db,
       (tx) => {
         const goneSubscriptions = new Set<string>();
+        // A notification that reached a device needs no alert e-mail (email/queue.ts); one whose
+        // delivery ended otherwise may: the mail sender decides once none of its deliveries is left.
+        const delivered = new Set<string>();
+        let ended = false;
         for (const d of batch) {
           const outcome = outcomes.get(d.id) ?? { kind: 'retry', reason: 'not sent' };
+          if (outcome.kind !== 'sent' && outcome.kind !== 'retry') ended = true;
           if (outcome.kind === 'sent') {
+            if (d.notificationId) delivered.add(d.notificationId);
             summary.sent += 1;
             tx.delete(pushDeliveries).where(eq(pushDeliveries.id, d.id)).run();
           } else if (outcome.kind === 'gone') {
@@ -300,6 +312,7 @@ export class PushSender {
             const attempts = d.attempts + 1;
             const next = new Date(now.getTime() + retryDelayMs(attempts, this.backoff, random, outcome.retryAfterMs));
             if (attempts >= this.backoff.maxAttempts || nowIso(next) >= d.expiresAt) {
+              ended = true;
               summary.dropped += 1;
               this.options.log?.('push: delivery given up', { deliveryId: d.id, attempts, reason: outcome.reason });
               tx.delete(pushDeliveries).where(eq(pushDeliveries.id, d.id)).run();
@@ -325,6 +338,8 @@ export class PushSender {
           if (live) removeSubscription(tx, id, now);
           else tx.delete(pushDeliveries).where(eq(pushDeliveries.subscription_id, id)).run();
         }
+        cancelHeldMail(tx, [...delivered], now);
+        if (ended) wakeMailSender(tx);
       },
       'immediate',
     );
