@@ -45,3 +45,15 @@ export function testEmail(to: string): MailMessage {
   const text = `This is a test message from ${PRODUCT_NAME}: the SMTP settings work.`;
   return { to, subject: `${PRODUCT_NAME} test e-mail`, text, html: html([text]) };
 }
+
+export function adminInviteEmail(to: string, name: string, invitedBy: string, link: string, validHours: number): MailMessage {
+  const intro = `Hello ${name}, ${invitedBy} invited you to administer ${PRODUCT_NAME}. Use this link to set your password:`;
+  const expiry = `This link expires in ${validHours} hours and can be used once. Your sign-in e-mail is ${to}.`;
+  return {
+    to,
+    subject: `You are invited to administer ${PRODUCT_NAME}`,
+    text: [intro, link, expiry].join('\n\n'),
+    html: html([intro, expiry], { href: link, label: 'Set your password' }),
+    link,
+  };
+}
