@@ -23,10 +23,10 @@ import { Route as SetupRouteImport } from './routes/setup'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard.$'
 import { Route as SubscriptionCancelledRouteImport } from './routes/subscription.cancelled'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
+import { Route as AdminAdminAdminsRouteImport } from './routes/_admin/admin.admins'
 import { Route as AdminAdminAnalyticsRouteImport } from './routes/_admin/admin.analytics'
 import { Route as AdminAdminBillingsRouteImport } from './routes/_admin/admin.billings'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard'
-import { Route as AdminAdminHostsRouteImport } from './routes/_admin/admin.hosts'
 import { Route as AdminAdminPaypalRouteImport } from './routes/_admin/admin.paypal'
 import { Route as AdminAdminProfileRouteImport } from './routes/_admin/admin.profile'
 import { Route as AdminAdminSettingsRouteImport } from './routes/_admin/admin.settings'
@@ -50,6 +50,8 @@ import { Route as StaffStaffProfileRouteImport } from './routes/_staff/staff.pro
 import { Route as StaffStaffPropertiesRouteImport } from './routes/_staff/staff.properties'
 import { Route as StaffStaffScheduleRouteImport } from './routes/_staff/staff.schedule'
 import { Route as StaffStaffTasksRouteImport } from './routes/_staff/staff.tasks'
+import { Route as AdminAdminHostsIndexRouteImport } from './routes/_admin/admin.hosts.index'
+import { Route as AdminAdminHostsHostIdRouteImport } from './routes/_admin/admin.hosts.$hostId'
 import { Route as HostHostPropertiesIndexRouteImport } from './routes/_host/host.properties.index'
 import { Route as HostHostPropertiesIdRouteImport } from './routes/_host/host.properties.$id'
 
@@ -120,6 +122,11 @@ const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminAdminsRoute = AdminAdminAdminsRouteImport.update({
+  id: '/admin/admins',
+  path: '/admin/admins',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminAnalyticsRoute = AdminAdminAnalyticsRouteImport.update({
   id: '/admin/analytics',
   path: '/admin/analytics',
@@ -133,11 +140,6 @@ const AdminAdminBillingsRoute = AdminAdminBillingsRouteImport.update({
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminAdminHostsRoute = AdminAdminHostsRouteImport.update({
-  id: '/admin/hosts',
-  path: '/admin/hosts',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminPaypalRoute = AdminAdminPaypalRouteImport.update({
@@ -255,6 +257,16 @@ const StaffStaffTasksRoute = StaffStaffTasksRouteImport.update({
   path: '/staff/tasks',
   getParentRoute: () => StaffRoute,
 } as any)
+const AdminAdminHostsIndexRoute = AdminAdminHostsIndexRouteImport.update({
+  id: '/admin/hosts/',
+  path: '/admin/hosts/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminHostsHostIdRoute = AdminAdminHostsHostIdRouteImport.update({
+  id: '/admin/hosts/$hostId',
+  path: '/admin/hosts/$hostId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const HostHostPropertiesIndexRoute = HostHostPropertiesIndexRouteImport.update({
   id: '/host/properties/',
   path: '/host/properties/',
@@ -277,10 +289,10 @@ export interface FileRoutesByFullPath {
   '/setup': typeof SetupRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
+  '/admin/admins': typeof AdminAdminAdminsRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/admin/hosts': typeof AdminAdminHostsRoute
   '/admin/paypal': typeof AdminAdminPaypalRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/settings': typeof AdminAdminSettingsRoute
@@ -305,7 +317,9 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminAdminIndexRoute
   '/host/': typeof HostHostIndexRoute
   '/staff/': typeof StaffStaffIndexRoute
+  '/admin/hosts/$hostId': typeof AdminAdminHostsHostIdRoute
   '/host/properties/$id': typeof HostHostPropertiesIdRoute
+  '/admin/hosts/': typeof AdminAdminHostsIndexRoute
   '/host/properties/': typeof HostHostPropertiesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -319,10 +333,10 @@ export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
+  '/admin/admins': typeof AdminAdminAdminsRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/admin/hosts': typeof AdminAdminHostsRoute
   '/admin/paypal': typeof AdminAdminPaypalRoute
   '/admin/profile': typeof AdminAdminProfileRoute
   '/admin/settings': typeof AdminAdminSettingsRoute
@@ -347,7 +361,9 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminIndexRoute
   '/host': typeof HostHostIndexRoute
   '/staff': typeof StaffStaffIndexRoute
+  '/admin/hosts/$hostId': typeof AdminAdminHostsHostIdRoute
   '/host/properties/$id': typeof HostHostPropertiesIdRoute
+  '/admin/hosts': typeof AdminAdminHostsIndexRoute
   '/host/properties': typeof HostHostPropertiesIndexRoute
 }
 export interface FileRoutesById {
@@ -365,10 +381,10 @@ export interface FileRoutesById {
   '/setup': typeof SetupRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
+  '/_admin/admin/admins': typeof AdminAdminAdminsRoute
   '/_admin/admin/analytics': typeof AdminAdminAnalyticsRoute
   '/_admin/admin/billings': typeof AdminAdminBillingsRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/_admin/admin/hosts': typeof AdminAdminHostsRoute
   '/_admin/admin/paypal': typeof AdminAdminPaypalRoute
   '/_admin/admin/profile': typeof AdminAdminProfileRoute
   '/_admin/admin/settings': typeof AdminAdminSettingsRoute
@@ -393,7 +409,9 @@ export interface FileRoutesById {
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_host/host/': typeof HostHostIndexRoute
   '/_staff/staff/': typeof StaffStaffIndexRoute
+  '/_admin/admin/hosts/$hostId': typeof AdminAdminHostsHostIdRoute
   '/_host/host/properties/$id': typeof HostHostPropertiesIdRoute
+  '/_admin/admin/hosts/': typeof AdminAdminHostsIndexRoute
   '/_host/host/properties/': typeof HostHostPropertiesIndexRoute
 }
 export interface FileRouteTypes {
@@ -409,10 +427,10 @@ export interface FileRouteTypes {
     | '/setup'
     | '/dashboard/$'
     | '/subscription/cancelled'
+    | '/admin/admins'
     | '/admin/analytics'
     | '/admin/billings'
     | '/admin/dashboard'
-    | '/admin/hosts'
     | '/admin/paypal'
     | '/admin/profile'
     | '/admin/settings'
@@ -437,7 +455,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/host/'
     | '/staff/'
+    | '/admin/hosts/$hostId'
     | '/host/properties/$id'
+    | '/admin/hosts/'
     | '/host/properties/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -451,10 +471,10 @@ export interface FileRouteTypes {
     | '/setup'
     | '/dashboard/$'
     | '/subscription/cancelled'
+    | '/admin/admins'
     | '/admin/analytics'
     | '/admin/billings'
     | '/admin/dashboard'
-    | '/admin/hosts'
     | '/admin/paypal'
     | '/admin/profile'
     | '/admin/settings'
@@ -479,7 +499,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/host'
     | '/staff'
+    | '/admin/hosts/$hostId'
     | '/host/properties/$id'
+    | '/admin/hosts'
     | '/host/properties'
   id:
     | '__root__'
@@ -496,10 +518,10 @@ export interface FileRouteTypes {
     | '/setup'
     | '/dashboard/$'
     | '/subscription/cancelled'
+    | '/_admin/admin/admins'
     | '/_admin/admin/analytics'
     | '/_admin/admin/billings'
     | '/_admin/admin/dashboard'
-    | '/_admin/admin/hosts'
     | '/_admin/admin/paypal'
     | '/_admin/admin/profile'
     | '/_admin/admin/settings'
@@ -524,7 +546,9 @@ export interface FileRouteTypes {
     | '/_admin/admin/'
     | '/_host/host/'
     | '/_staff/staff/'
+    | '/_admin/admin/hosts/$hostId'
     | '/_host/host/properties/$id'
+    | '/_admin/admin/hosts/'
     | '/_host/host/properties/'
   fileRoutesById: FileRoutesById
 }
@@ -643,6 +667,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/admins': {
+      id: '/_admin/admin/admins'
+      path: '/admin/admins'
+      fullPath: '/admin/admins'
+      preLoaderRoute: typeof AdminAdminAdminsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/analytics': {
       id: '/_admin/admin/analytics'
       path: '/admin/analytics'
@@ -662,13 +693,6 @@ declare module '@tanstack/react-router' {
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/_admin/admin/hosts': {
-      id: '/_admin/admin/hosts'
-      path: '/admin/hosts'
-      fullPath: '/admin/hosts'
-      preLoaderRoute: typeof AdminAdminHostsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/paypal': {
@@ -832,6 +856,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffStaffTasksRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_admin/admin/hosts/': {
+      id: '/_admin/admin/hosts/'
+      path: '/admin/hosts'
+      fullPath: '/admin/hosts/'
+      preLoaderRoute: typeof AdminAdminHostsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/hosts/$hostId': {
+      id: '/_admin/admin/hosts/$hostId'
+      path: '/admin/hosts/$hostId'
+      fullPath: '/admin/hosts/$hostId'
+      preLoaderRoute: typeof AdminAdminHostsHostIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_host/host/properties/': {
       id: '/_host/host/properties/'
       path: '/host/properties'
@@ -850,29 +888,33 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAdminAdminsRoute: typeof AdminAdminAdminsRoute
   AdminAdminAnalyticsRoute: typeof AdminAdminAnalyticsRoute
   AdminAdminBillingsRoute: typeof AdminAdminBillingsRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
-  AdminAdminHostsRoute: typeof AdminAdminHostsRoute
   AdminAdminPaypalRoute: typeof AdminAdminPaypalRoute
   AdminAdminProfileRoute: typeof AdminAdminProfileRoute
   AdminAdminSettingsRoute: typeof AdminAdminSettingsRoute
   AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
   AdminAdminTokeetRoute: typeof AdminAdminTokeetRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminHostsHostIdRoute: typeof AdminAdminHostsHostIdRoute
+  AdminAdminHostsIndexRoute: typeof AdminAdminHostsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAdminAdminsRoute: AdminAdminAdminsRoute,
   AdminAdminAnalyticsRoute: AdminAdminAnalyticsRoute,
   AdminAdminBillingsRoute: AdminAdminBillingsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
-  AdminAdminHostsRoute: AdminAdminHostsRoute,
   AdminAdminPaypalRoute: AdminAdminPaypalRoute,
   AdminAdminProfileRoute: AdminAdminProfileRoute,
   AdminAdminSettingsRoute: AdminAdminSettingsRoute,
   AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
   AdminAdminTokeetRoute: AdminAdminTokeetRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminHostsHostIdRoute: AdminAdminHostsHostIdRoute,
+  AdminAdminHostsIndexRoute: AdminAdminHostsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

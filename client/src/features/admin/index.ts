@@ -1,7 +1,9 @@
 /** The admin area's pages, for the routes under routes/_admin. */
+export { AdminAdminsPage } from './AdminsPage';
 export { AdminAnalyticsPage } from './AnalyticsPage';
 export { AdminBillingsPage } from './BillingsPage';
 export { AdminDashboardPage } from './DashboardPage';
+export { AdminHostPage } from './HostPage';
 export { AdminHostsPage } from './HostsPage';
 export { AdminPaypalPage } from './PaypalPage';
 export { AdminSettingsPage } from './SettingsPage';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminHostsPage } from '../../features/admin';
 
-export const Route = createFileRoute('/_admin/admin/hosts')({
+export const Route = createFileRoute('/_admin/admin/hosts/')({
   component: AdminHostsPage,
 });
