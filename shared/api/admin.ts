@@ -56,7 +56,7 @@ export const HostDetailSchema = z.object({
   ),
   /** Live bookings that are not cancelled: their count, revenue, the platform's commission and the host's net. */
   totals: z.object({ bookings: z.number(), revenue: z.number(), commission: z.number(), net: z.number(), cancelled: z.number() }),
-  /** The latest bookings by check-in, newest first (at most 20). */
+  /** The latest bookings by check-in, newest first (at most 10). */
   recentBookings: z.array(
     z.object({
       id: z.string(),

@@ -88,13 +88,13 @@ export function AdminHostsPage() {
             label="Account"
             value={filters.account_status}
             onChange={(e) => set('account_status', e.target.value)}
-            options={[{ value: '', label: 'Any account status' }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
+            options={[{ value: '', label: 'Any status' }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
           />
           <Select
             label="Subscription"
             value={filters.subscription_status}
             onChange={(e) => set('subscription_status', e.target.value)}
-            options={[{ value: '', label: 'Any subscription' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
+            options={[{ value: '', label: 'Any status' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
           />
           <Select
             label="Sort by"

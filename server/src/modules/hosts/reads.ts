@@ -87,7 +87,7 @@ export function listHosts(tx: Tx, query: ListQuery): HostListReply {
   return { rows: rows as HostListRow[], total };
 }
 
-const RECENT_BOOKINGS = 20;
+const RECENT_BOOKINGS = 10;
 
 export function hostDetail(tx: Tx, hostId: string): HostDetail {
   const host = tx
