@@ -1,7 +1,8 @@
 /**
- * The admin console's hosts: as the super admin, search the demo host, open its page, suspend it
- * (with the confirmation); the host's sign-in is then refused with the suspension message; the
- * super admin reactivates it and the host signs in again.
+ * The admin console's hosts: as the super admin, search the demo host (the search stays in the
+ * address), open its page, suspend it (with the confirmation); the host's open session ends and its
+ * sign-in is then refused with the suspension message; the super admin reactivates it and the host
+ * signs in again.
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED } from '../../shared/messages';
@@ -27,9 +28,17 @@ describe('admin console: hosts', () => {
     const rows = admin.page.locator('.table tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => admin.page.locator('[aria-live="polite"]', { hasText: 'host' }).innerText()).toMatch(/^1 host\b/);
-    const link = rows.first().getByRole('link');
-    const name = (await link.innerText()).trim();
-    await link.click();
+    // The search is in the address: going back from the host's page finds the list as it was left.
+    await admin.page.waitForURL((url) => url.searchParams.get('search') === hostEmail.toUpperCase());
+    const name = (await rows.first().getByRole('link').innerText()).trim();
+    await rows.first().getByRole('link').click();
+    await admin.page.waitForURL((url) => /^\/admin\/hosts\/[^/]+$/.test(url.pathname));
+    await shell.waitForHeading(name);
+    await admin.page.goBack();
+    await shell.waitForHeading('Hosts');
+    expect(await admin.page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(hostEmail.toUpperCase());
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('link').click();
     await admin.page.waitForURL((url) => /^\/admin\/hosts\/[^/]+$/.test(url.pathname));
     await shell.waitForHeading(name);
     await shell.waitForData();
@@ -38,6 +47,13 @@ describe('admin console: hosts', () => {
       await admin.page.getByRole('heading', { name: section, exact: true }).waitFor();
     }
     await admin.page.locator('.table').first().waitFor();
+
+    // The host is signed in on its own device before the suspension.
+    const host = await sessions.open();
+    await signInAs(host.page, 'host');
+    const hostShell = new AppShell(host.page);
+    await hostShell.waitForHeading('Dashboard');
+    await hostShell.waitForData();
 
     try {
       await admin.page.getByRole('button', { name: 'Suspend', exact: true }).click();
@@ -48,9 +64,11 @@ describe('admin console: hosts', () => {
       await admin.page.getByText('This host is suspended').waitFor();
       await admin.page.getByRole('button', { name: 'Reactivate', exact: true }).waitFor();
 
-      const host = await sessions.open();
+      // Its open session ends at its next request (the change of its own profile pokes its sync),
+      // and signing in again is refused with the reason.
+      await host.page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
       const login = new LoginPage(host.page);
-      await login.goto();
+      await login.email.waitFor();
       await login.signIn(hostEmail, DEMO_PASSWORD);
       expect(await login.errorText()).toBe(ACCOUNT_SUSPENDED);
       expect(new URL(host.page.url()).pathname).toBe('/login');
@@ -69,5 +87,43 @@ describe('admin console: hosts', () => {
       const hostId = new URL(hostPage).pathname.split('/').pop() ?? '';
       await admin.page.request.post(`/api/admin/hosts/${hostId}/status`, { data: { account_status: 'active' }, headers: { authorization: `Bearer ${token ?? ''}` } });
     }
+  });
+});
+
+describe('admin console: admins', () => {
+  it('lets the super admin invite an admin, deactivate and reactivate them', async () => {
+    const admin = await sessions.open({ width: 390, height: 844 });
+    await signInAs(admin.page, 'super_admin');
+    await admin.page.goto('/admin/admins');
+    const shell = new AppShell(admin.page);
+    await shell.waitForHeading('Admins');
+    await shell.waitForData();
+
+    const email = `new.admin.${Date.now()}@example.com`;
+    await admin.page.getByRole('button', { name: 'Invite admin' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Invite an admin' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Enter the admin’s name').waitFor();
+    await dialog.getByLabel('Name').fill('Nina Admin');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.page.getByText('Invitation sent', { exact: true }).waitFor();
+
+    const row = admin.page.locator('.table tbody tr', { hasText: email });
+    await row.getByText('Invited', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Deactivate ${email}` }).click();
+    await admin.page.getByRole('dialog', { name: 'Deactivate Nina Admin?' }).getByRole('button', { name: 'Deactivate' }).click();
+    await row.getByText('Deactivated', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Reactivate ${email}` }).click();
+    await admin.page.getByRole('dialog', { name: 'Reactivate Nina Admin?' }).getByRole('button', { name: 'Reactivate' }).click();
+    await row.getByText('Invited', { exact: true }).waitFor();
+
+    // Inviting the same address again sends a fresh link to the admin who has not set a password.
+    await admin.page.getByRole('button', { name: 'Invite admin' }).click();
+    await dialog.getByLabel('Name').fill('Nina Admin');
+    await dialog.getByLabel('E-mail').fill(email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.page.getByText('Invitation sent', { exact: true }).first().waitFor();
+    await expect.poll(() => admin.page.locator('.table tbody tr', { hasText: email }).count()).toBe(1);
   });
 });

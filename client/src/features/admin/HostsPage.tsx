@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { HOST_SORTS, type HostSort } from '../../../../shared/api/admin';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../shared/enums';
 import { TABLE } from '../../data/tables';
@@ -17,8 +18,18 @@ import './admin.css';
 const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
-type Filters = { search: string; tier: string; account_status: string; subscription_status: string };
-const NO_FILTERS: Filters = { search: '', tier: '', account_status: '', subscription_status: '' };
+/** The list's state as the address holds it (routes/_admin/admin.hosts.index.tsx); a bad value reads as none. */
+export const HostsListSearchSchema = z.object({
+  search: z.string().max(200).optional().catch(undefined),
+  tier: z.string().max(100).optional().catch(undefined),
+  account_status: z.enum(ACCOUNT_STATUSES).optional().catch(undefined),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES).optional().catch(undefined),
+  sort: z.enum(HOST_SORTS as unknown as [HostSort, ...HostSort[]]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+export type HostsListSearch = z.infer<typeof HostsListSearchSchema>;
+
+type FilterKey = 'tier' | 'account_status' | 'subscription_status';
 
 const SORT_LABELS: Record<HostSort, string> = {
   '-created': 'Newest first',
@@ -53,22 +64,38 @@ function useSettled(value: string, delay: number): string {
 }
 
 /** Every host on the platform, searched, filtered, sorted and paged by the server (thousands of hosts). */
-export function AdminHostsPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [sort, setSort] = useState<HostSort>('-created');
-  const [page, setPage] = useState(1);
-  const search = useSettled(filters.search.trim(), SEARCH_DELAY_MS);
-  const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true });
-  const result = useHostList({ search, tier: filters.tier, account_status: filters.account_status as never, subscription_status: filters.subscription_status as never, sort, page, pageSize: PAGE_SIZE });
-
-  const set = (field: keyof Filters, value: string) => {
-    setFilters((f) => ({ ...f, [field]: value }));
-    setPage(1);
+export function AdminHostsPage({ params, onParamsChange }: { params: HostsListSearch; onParamsChange: (next: HostsListSearch) => void }) {
+  // The box follows the typing at once; the address (and the request) once the typing pauses.
+  const [text, setText] = useState(params.search ?? '');
+  const search = useSettled(text.trim(), SEARCH_DELAY_MS);
+  const sort: HostSort = params.sort ?? '-created';
+  const page = params.page ?? 1;
+  const update = (changes: HostsListSearch) => {
+    const next = { ...params, ...changes };
+    // Empty values leave the address: "any" is the absence of a filter.
+    onParamsChange(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '')) as HostsListSearch);
   };
-  const active = Object.values(filters).filter((v) => v.trim() !== '').length;
+  useEffect(() => {
+    if (search !== (params.search ?? '')) update({ search: search || undefined, page: undefined });
+    // Only a settled search moves the address; the other parameters are read as they are then.
+  }, [search]);
+  const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true });
+  const result = useHostList({
+    search: params.search ?? '',
+    tier: params.tier ?? '',
+    account_status: params.account_status ?? '',
+    subscription_status: params.subscription_status ?? '',
+    sort,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+
+  const set = (field: FilterKey, value: string) => update({ [field]: value || undefined, page: undefined });
+  const setPage = (next: number) => update({ page: next > 1 ? next : undefined });
+  const active = [params.search, params.tier, params.account_status, params.subscription_status].filter((v) => v !== undefined && v !== '').length;
   const clear = () => {
-    setFilters(NO_FILTERS);
-    setPage(1);
+    setText('');
+    onParamsChange(params.sort ? { sort: params.sort } : {});
   };
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -77,32 +104,29 @@ export function AdminHostsPage() {
     <Page title="Hosts" description="Every host on the platform with their plan, account status and figures. Open a host to see its page and act on it.">
       <Card>
         <form className="admin-filters" role="search" aria-label="Filter hosts" onSubmit={(e) => e.preventDefault()}>
-          <Input label="Search" type="search" placeholder="Name, e-mail or company" value={filters.search} onChange={(e) => set('search', e.target.value)} />
+          <Input label="Search" type="search" placeholder="Name, e-mail or company" value={text} onChange={(e) => setText(e.target.value)} />
           <Select
             label="Plan"
-            value={filters.tier}
+            value={params.tier ?? ''}
             onChange={(e) => set('tier', e.target.value)}
             options={[{ value: '', label: 'Any plan' }, ...(tiers.rows ?? []).map((t) => ({ value: t.tier_name, label: humanize(t.tier_name) }))]}
           />
           <Select
             label="Account"
-            value={filters.account_status}
+            value={params.account_status ?? ''}
             onChange={(e) => set('account_status', e.target.value)}
             options={[{ value: '', label: 'Any status' }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
           />
           <Select
             label="Subscription"
-            value={filters.subscription_status}
+            value={params.subscription_status ?? ''}
             onChange={(e) => set('subscription_status', e.target.value)}
             options={[{ value: '', label: 'Any status' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
           />
           <Select
             label="Sort by"
             value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as HostSort);
-              setPage(1);
-            }}
+            onChange={(e) => update({ sort: e.target.value === '-created' ? undefined : (e.target.value as HostSort), page: undefined })}
             options={SORT_OPTIONS}
           />
           {active ? (
@@ -133,13 +157,13 @@ export function AdminHostsPage() {
             <HostsTable hosts={result.data.rows} caption="Hosts" />
             {pages > 1 ? (
               <nav className="admin-pager" aria-label="Pages of hosts">
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(Math.max(1, page - 1))}>
                   Previous
                 </Button>
                 <span aria-current="page">
                   Page {page} of {pages}
                 </span>
-                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
+                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(Math.min(pages, page + 1))}>
                   Next
                 </Button>
               </nav>

@@ -4,7 +4,7 @@ export { AdminAnalyticsPage } from './AnalyticsPage';
 export { AdminBillingsPage } from './BillingsPage';
 export { AdminDashboardPage } from './DashboardPage';
 export { AdminHostPage } from './HostPage';
-export { AdminHostsPage } from './HostsPage';
+export { AdminHostsPage, HostsListSearchSchema, type HostsListSearch } from './HostsPage';
 export { AdminPaypalPage } from './PaypalPage';
 export { AdminSettingsPage } from './SettingsPage';
 export { AdminSubscriptionsPage } from './SubscriptionsPage';
