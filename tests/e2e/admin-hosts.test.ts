@@ -5,6 +5,8 @@
  * signs in again.
  */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { ACCOUNT_SUSPENDED } from '../../shared/messages';
 import { browserSessions } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
@@ -13,6 +15,13 @@ import { LoginPage, signInAs } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 
 const sessions = browserSessions();
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('admin console: hosts', () => {
   it('searches a host, opens its page, suspends it (its sign-in is refused with the reason) and reactivates it', async () => {
@@ -28,6 +37,7 @@ describe('admin console: hosts', () => {
     const rows = admin.page.locator('.table tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => admin.page.locator('[aria-live="polite"]', { hasText: 'host' }).innerText()).toMatch(/^1 host\b/);
+    expect(await seriousViolations(admin.page)).toEqual([]);
     // The search is in the address: going back from the host's page finds the list as it was left.
     await admin.page.waitForURL((url) => url.searchParams.get('search') === hostEmail.toUpperCase());
     const name = (await rows.first().getByRole('link').innerText()).trim();
@@ -47,6 +57,13 @@ describe('admin console: hosts', () => {
       await admin.page.getByRole('heading', { name: section, exact: true }).waitFor();
     }
     await admin.page.locator('.table').first().waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await admin.page.getByRole('button', { name: 'Change plan' }).click();
+    const plan = admin.page.getByRole('dialog', { name: 'Change plan' });
+    await plan.getByLabel('Commission rate').waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await plan.getByRole('button', { name: 'Cancel' }).click();
+    await plan.waitFor({ state: 'hidden' });
 
     // The host is signed in on its own device before the suspension.
     const host = await sessions.open();
@@ -104,6 +121,7 @@ describe('admin console: admins', () => {
     const dialog = admin.page.getByRole('dialog', { name: 'Invite an admin' });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('Enter the admin’s name').waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
     await dialog.getByLabel('Name').fill('Nina Admin');
     await dialog.getByLabel('E-mail').fill(email);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
@@ -111,6 +129,10 @@ describe('admin console: admins', () => {
 
     const row = admin.page.locator('.table tbody tr', { hasText: email });
     await row.getByText('Invited', { exact: true }).waitFor();
+    // axe on the page itself (a toast's entrance animation fades its text in).
+    await admin.page.locator('.toast', { hasText: 'Invitation sent' }).getByRole('button', { name: 'Dismiss notification' }).click();
+    await admin.page.locator('.toast').waitFor({ state: 'detached' });
+    expect(await seriousViolations(admin.page)).toEqual([]);
     await row.getByRole('button', { name: `Deactivate ${email}` }).click();
     await admin.page.getByRole('dialog', { name: 'Deactivate Nina Admin?' }).getByRole('button', { name: 'Deactivate' }).click();
     await row.getByText('Deactivated', { exact: true }).waitFor();
