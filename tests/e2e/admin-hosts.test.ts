@@ -68,9 +68,6 @@ describe('admin console: hosts', () => {
     // The host is signed in on its own device before the suspension.
     const host = await sessions.open();
     await signInAs(host.page, 'host');
-    const hostShell = new AppShell(host.page);
-    await hostShell.waitForHeading('Dashboard');
-    await hostShell.waitForData();
 
     try {
       await admin.page.getByRole('button', { name: 'Suspend', exact: true }).click();
