@@ -135,17 +135,20 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const user = userByEmail(deps.db, input.email, { includeDeleted: true });
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await timingDummy()));
   if (!user?.password_hash || !matches) throw new Unauthorized(INVALID_CREDENTIALS);
-  if (user.deleted_at) {
-    if (user.Role === 'admin') throw new Forbidden(ACCOUNT_DEACTIVATED);
-    throw new Unauthorized(INVALID_CREDENTIALS);
-  }
+  if (user.deleted_at && user.Role !== 'admin') throw new Unauthorized(INVALID_CREDENTIALS);
 
-  return transact(deps.db, (tx) => {
+  // The right password is not a failure, even when the account may not sign in now: the refusal
+  // comes after the failures are cleared (committed), so a suspended host that keeps trying is
+  // never locked out, and signs in as soon as it is reactivated.
+  const outcome = transact(deps.db, (tx) => {
     clearLoginFailures(tx, input.email);
+    if (user.deleted_at) return ACCOUNT_DEACTIVATED;
     // A suspended host, or a housekeeper of one, is told so once the password is right.
-    if (loadActor(tx, user.ID)?.suspended) throw new Forbidden(ACCOUNT_SUSPENDED);
+    if (loadActor(tx, user.ID)?.suspended) return ACCOUNT_SUSPENDED;
     return mustSession(tx, user.ID);
   });
+  if (typeof outcome === 'string') throw new Forbidden(outcome);
+  return outcome;
 }
 
 // ── Password reset ──────────────────────────────────────────────────────────────────────────

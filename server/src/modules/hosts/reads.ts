@@ -14,7 +14,7 @@ import { NotFound } from '../../errors';
 
 type ListQuery = z.output<typeof HostListQuerySchema>;
 
-const SORT_COLUMNS: Record<HostSortKey, SQL | typeof users.Name> = {
+const SORT_COLUMNS: Record<HostSortKey, SQL> = {
   name: sql`lower(${users.Name})`,
   email: sql`lower(${users.Email})`,
   company: sql`lower(${hostProfiles.company_name})`,
