@@ -163,6 +163,10 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const SETUP_ALREADY_DONE = 'Setup has already been completed';
 export const EMAIL_BELONGS_TO_OTHER_ACCOUNT = 'This email address already belongs to another account';
+/** Sign-in of a suspended host (or of its staff), and any request of their sessions meanwhile. */
+export const ACCOUNT_SUSPENDED = 'Your account is suspended. Contact support to reactivate it.';
+/** Sign-in of an admin a super admin has deactivated, and any request of their sessions meanwhile. */
+export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Contact a super admin to reactivate it.';
 export const STAFF_EMAIL_REQUIRED = 'Invalid value for staff_email: an email address is needed to invite this staff member';
 
 export function tooManyLoginAttempts(minutes: number): string {

@@ -23,10 +23,10 @@ import { Route as SetupRouteImport } from './routes/setup'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard.$'
 import { Route as SubscriptionCancelledRouteImport } from './routes/subscription.cancelled'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
+import { Route as AdminAdminAdminsRouteImport } from './routes/_admin/admin.admins'
 import { Route as AdminAdminAnalyticsRouteImport } from './routes/_admin/admin.analytics'
 import { Route as AdminAdminBillingsRouteImport } from './routes/_admin/admin.billings'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard'
-import { Route as AdminAdminHostsRouteImport } from './routes/_admin/admin.hosts'
 import { Route as AdminAdminMailRouteImport } from './routes/_admin/admin.mail'
 import { Route as AdminAdminPaypalRouteImport } from './routes/_admin/admin.paypal'
 import { Route as AdminAdminProfileRouteImport } from './routes/_admin/admin.profile'
@@ -51,6 +51,8 @@ import { Route as StaffStaffProfileRouteImport } from './routes/_staff/staff.pro
 import { Route as StaffStaffPropertiesRouteImport } from './routes/_staff/staff.properties'
 import { Route as StaffStaffScheduleRouteImport } from './routes/_staff/staff.schedule'
 import { Route as StaffStaffTasksRouteImport } from './routes/_staff/staff.tasks'
+import { Route as AdminAdminHostsIndexRouteImport } from './routes/_admin/admin.hosts.index'
+import { Route as AdminAdminHostsHostIdRouteImport } from './routes/_admin/admin.hosts.$hostId'
 import { Route as HostHostPropertiesIndexRouteImport } from './routes/_host/host.properties.index'
 import { Route as HostHostPropertiesIdRouteImport } from './routes/_host/host.properties.$id'
 
@@ -121,6 +123,11 @@ const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminAdminsRoute = AdminAdminAdminsRouteImport.update({
+  id: '/admin/admins',
+  path: '/admin/admins',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminAnalyticsRoute = AdminAdminAnalyticsRouteImport.update({
   id: '/admin/analytics',
   path: '/admin/analytics',
@@ -134,11 +141,6 @@ const AdminAdminBillingsRoute = AdminAdminBillingsRouteImport.update({
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminAdminHostsRoute = AdminAdminHostsRouteImport.update({
-  id: '/admin/hosts',
-  path: '/admin/hosts',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminMailRoute = AdminAdminMailRouteImport.update({
@@ -261,6 +263,16 @@ const StaffStaffTasksRoute = StaffStaffTasksRouteImport.update({
   path: '/staff/tasks',
   getParentRoute: () => StaffRoute,
 } as any)
+const AdminAdminHostsIndexRoute = AdminAdminHostsIndexRouteImport.update({
+  id: '/admin/hosts/',
+  path: '/admin/hosts/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminHostsHostIdRoute = AdminAdminHostsHostIdRouteImport.update({
+  id: '/admin/hosts/$hostId',
+  path: '/admin/hosts/$hostId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const HostHostPropertiesIndexRoute = HostHostPropertiesIndexRouteImport.update({
   id: '/host/properties/',
   path: '/host/properties/',
@@ -283,10 +295,10 @@ export interface FileRoutesByFullPath {
   '/setup': typeof SetupRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
+  '/admin/admins': typeof AdminAdminAdminsRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/admin/hosts': typeof AdminAdminHostsRoute
   '/admin/mail': typeof AdminAdminMailRoute
   '/admin/paypal': typeof AdminAdminPaypalRoute
   '/admin/profile': typeof AdminAdminProfileRoute
@@ -312,7 +324,9 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminAdminIndexRoute
   '/host/': typeof HostHostIndexRoute
   '/staff/': typeof StaffStaffIndexRoute
+  '/admin/hosts/$hostId': typeof AdminAdminHostsHostIdRoute
   '/host/properties/$id': typeof HostHostPropertiesIdRoute
+  '/admin/hosts/': typeof AdminAdminHostsIndexRoute
   '/host/properties/': typeof HostHostPropertiesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -326,10 +340,10 @@ export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
+  '/admin/admins': typeof AdminAdminAdminsRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/admin/hosts': typeof AdminAdminHostsRoute
   '/admin/mail': typeof AdminAdminMailRoute
   '/admin/paypal': typeof AdminAdminPaypalRoute
   '/admin/profile': typeof AdminAdminProfileRoute
@@ -355,7 +369,9 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminIndexRoute
   '/host': typeof HostHostIndexRoute
   '/staff': typeof StaffStaffIndexRoute
+  '/admin/hosts/$hostId': typeof AdminAdminHostsHostIdRoute
   '/host/properties/$id': typeof HostHostPropertiesIdRoute
+  '/admin/hosts': typeof AdminAdminHostsIndexRoute
   '/host/properties': typeof HostHostPropertiesIndexRoute
 }
 export interface FileRoutesById {
@@ -373,10 +389,10 @@ export interface FileRoutesById {
   '/setup': typeof SetupRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
+  '/_admin/admin/admins': typeof AdminAdminAdminsRoute
   '/_admin/admin/analytics': typeof AdminAdminAnalyticsRoute
   '/_admin/admin/billings': typeof AdminAdminBillingsRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/_admin/admin/hosts': typeof AdminAdminHostsRoute
   '/_admin/admin/mail': typeof AdminAdminMailRoute
   '/_admin/admin/paypal': typeof AdminAdminPaypalRoute
   '/_admin/admin/profile': typeof AdminAdminProfileRoute
@@ -402,7 +418,9 @@ export interface FileRoutesById {
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_host/host/': typeof HostHostIndexRoute
   '/_staff/staff/': typeof StaffStaffIndexRoute
+  '/_admin/admin/hosts/$hostId': typeof AdminAdminHostsHostIdRoute
   '/_host/host/properties/$id': typeof HostHostPropertiesIdRoute
+  '/_admin/admin/hosts/': typeof AdminAdminHostsIndexRoute
   '/_host/host/properties/': typeof HostHostPropertiesIndexRoute
 }
 export interface FileRouteTypes {
@@ -418,10 +436,10 @@ export interface FileRouteTypes {
     | '/setup'
     | '/dashboard/$'
     | '/subscription/cancelled'
+    | '/admin/admins'
     | '/admin/analytics'
     | '/admin/billings'
     | '/admin/dashboard'
-    | '/admin/hosts'
     | '/admin/mail'
     | '/admin/paypal'
     | '/admin/profile'
@@ -447,7 +465,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/host/'
     | '/staff/'
+    | '/admin/hosts/$hostId'
     | '/host/properties/$id'
+    | '/admin/hosts/'
     | '/host/properties/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -461,10 +481,10 @@ export interface FileRouteTypes {
     | '/setup'
     | '/dashboard/$'
     | '/subscription/cancelled'
+    | '/admin/admins'
     | '/admin/analytics'
     | '/admin/billings'
     | '/admin/dashboard'
-    | '/admin/hosts'
     | '/admin/mail'
     | '/admin/paypal'
     | '/admin/profile'
@@ -490,7 +510,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/host'
     | '/staff'
+    | '/admin/hosts/$hostId'
     | '/host/properties/$id'
+    | '/admin/hosts'
     | '/host/properties'
   id:
     | '__root__'
@@ -507,10 +529,10 @@ export interface FileRouteTypes {
     | '/setup'
     | '/dashboard/$'
     | '/subscription/cancelled'
+    | '/_admin/admin/admins'
     | '/_admin/admin/analytics'
     | '/_admin/admin/billings'
     | '/_admin/admin/dashboard'
-    | '/_admin/admin/hosts'
     | '/_admin/admin/mail'
     | '/_admin/admin/paypal'
     | '/_admin/admin/profile'
@@ -536,7 +558,9 @@ export interface FileRouteTypes {
     | '/_admin/admin/'
     | '/_host/host/'
     | '/_staff/staff/'
+    | '/_admin/admin/hosts/$hostId'
     | '/_host/host/properties/$id'
+    | '/_admin/admin/hosts/'
     | '/_host/host/properties/'
   fileRoutesById: FileRoutesById
 }
@@ -655,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/admins': {
+      id: '/_admin/admin/admins'
+      path: '/admin/admins'
+      fullPath: '/admin/admins'
+      preLoaderRoute: typeof AdminAdminAdminsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/analytics': {
       id: '/_admin/admin/analytics'
       path: '/admin/analytics'
@@ -674,13 +705,6 @@ declare module '@tanstack/react-router' {
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/_admin/admin/hosts': {
-      id: '/_admin/admin/hosts'
-      path: '/admin/hosts'
-      fullPath: '/admin/hosts'
-      preLoaderRoute: typeof AdminAdminHostsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/mail': {
@@ -851,6 +875,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffStaffTasksRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_admin/admin/hosts/': {
+      id: '/_admin/admin/hosts/'
+      path: '/admin/hosts'
+      fullPath: '/admin/hosts/'
+      preLoaderRoute: typeof AdminAdminHostsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/hosts/$hostId': {
+      id: '/_admin/admin/hosts/$hostId'
+      path: '/admin/hosts/$hostId'
+      fullPath: '/admin/hosts/$hostId'
+      preLoaderRoute: typeof AdminAdminHostsHostIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_host/host/properties/': {
       id: '/_host/host/properties/'
       path: '/host/properties'
@@ -869,10 +907,10 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAdminAdminsRoute: typeof AdminAdminAdminsRoute
   AdminAdminAnalyticsRoute: typeof AdminAdminAnalyticsRoute
   AdminAdminBillingsRoute: typeof AdminAdminBillingsRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
-  AdminAdminHostsRoute: typeof AdminAdminHostsRoute
   AdminAdminMailRoute: typeof AdminAdminMailRoute
   AdminAdminPaypalRoute: typeof AdminAdminPaypalRoute
   AdminAdminProfileRoute: typeof AdminAdminProfileRoute
@@ -880,13 +918,15 @@ interface AdminRouteChildren {
   AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
   AdminAdminTokeetRoute: typeof AdminAdminTokeetRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminHostsHostIdRoute: typeof AdminAdminHostsHostIdRoute
+  AdminAdminHostsIndexRoute: typeof AdminAdminHostsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAdminAdminsRoute: AdminAdminAdminsRoute,
   AdminAdminAnalyticsRoute: AdminAdminAnalyticsRoute,
   AdminAdminBillingsRoute: AdminAdminBillingsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
-  AdminAdminHostsRoute: AdminAdminHostsRoute,
   AdminAdminMailRoute: AdminAdminMailRoute,
   AdminAdminPaypalRoute: AdminAdminPaypalRoute,
   AdminAdminProfileRoute: AdminAdminProfileRoute,
@@ -894,6 +934,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
   AdminAdminTokeetRoute: AdminAdminTokeetRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminHostsHostIdRoute: AdminAdminHostsHostIdRoute,
+  AdminAdminHostsIndexRoute: AdminAdminHostsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hostProfiles, housekeepingStaff, users } from '../../shared/schema/tables';
-import type { Role } from '../../shared/enums';
+import type { ACCOUNT_STATUSES, Role } from '../../shared/enums';
 import type { SessionUser } from '../../shared/session';
 import { connectionOf, type Tx } from './db/write';
 
@@ -16,6 +16,11 @@ export type Actor = {
   name: string;
   hostProfileId?: string;
   staffId?: string;
+  /**
+   * Set when the account's host is suspended (a host's own profile, a housekeeper's employer):
+   * its sessions are refused at their next request (plugins/auth.ts) and it cannot sign in.
+   */
+  suspended?: true;
 };
 
 /** The session object that login, register and GET /api/auth/me answer (shared/session.ts). */
@@ -24,9 +29,9 @@ export type { SessionUser };
 type One<T> = { get: (values: { key: string }) => T | undefined };
 type ActorStatements = {
   user: One<{ ID: string; Role: Role; Email: string; Name: string }>;
-  profile: One<{ id: string }>;
-  staffByUser: One<{ id: string }>;
-  staffByEmail: One<{ id: string }>;
+  profile: One<{ id: string; account_status: string }>;
+  staffByUser: One<{ id: string; host_status: string | null }>;
+  staffByEmail: One<{ id: string; host_status: string | null }>;
 };
 
 /** Every authenticated request loads its actor: statements built once per handle and reused. */
@@ -43,19 +48,23 @@ function statementsFor(tx: Tx): ActorStatements {
         .from(users)
         .where(and(eq(users.ID, key), isNull(users.deleted_at)))
         .prepare(),
+      // The account status rides on the statements each request runs anyway: the suspension
+      // check costs no extra query.
       profile: tx
-        .select({ id: hostProfiles.id })
+        .select({ id: hostProfiles.id, account_status: hostProfiles.account_status })
         .from(hostProfiles)
         .where(and(eq(hostProfiles.user_id, key), isNull(hostProfiles.deleted_at)))
         .prepare(),
       staffByUser: tx
-        .select({ id: housekeepingStaff.id })
+        .select({ id: housekeepingStaff.id, host_status: hostProfiles.account_status })
         .from(housekeepingStaff)
+        .leftJoin(hostProfiles, and(eq(hostProfiles.id, housekeepingStaff.host_id), isNull(hostProfiles.deleted_at)))
         .where(and(eq(housekeepingStaff.user_id, key), isNull(housekeepingStaff.deleted_at)))
         .prepare(),
       staffByEmail: tx
-        .select({ id: housekeepingStaff.id })
+        .select({ id: housekeepingStaff.id, host_status: hostProfiles.account_status })
         .from(housekeepingStaff)
+        .leftJoin(hostProfiles, and(eq(hostProfiles.id, housekeepingStaff.host_id), isNull(hostProfiles.deleted_at)))
         .where(and(eq(housekeepingStaff.staff_email, key), isNull(housekeepingStaff.deleted_at)))
         .prepare(),
     };
@@ -63,6 +72,9 @@ function statementsFor(tx: Tx): ActorStatements {
   }
   return s;
 }
+
+/** The account status that stops a host and its staff (docs/decisions.md, Rules read literally). */
+export const SUSPENDED = 'suspended' satisfies (typeof ACCOUNT_STATUSES)[number];
 
 export function loadActor(tx: Tx, userId: string): Actor | undefined {
   const s = statementsFor(tx);
@@ -72,9 +84,11 @@ export function loadActor(tx: Tx, userId: string): Actor | undefined {
   if (user.Role === 'host') {
     const profile = s.profile.get({ key: user.ID });
     if (profile) actor.hostProfileId = profile.id;
+    if (profile?.account_status === SUSPENDED) actor.suspended = true;
   } else if (user.Role === 'staff') {
     const staff = s.staffByUser.get({ key: user.ID }) ?? s.staffByEmail.get({ key: user.Email });
     if (staff) actor.staffId = staff.id;
+    if (staff?.host_status === SUSPENDED) actor.suspended = true;
   }
   return actor;
 }

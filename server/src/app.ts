@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/table/routes';
 import { guestRoutes } from './modules/guests/routes';
 import { hostAdminRoutes } from './modules/hosts/routes';
+import { adminUserRoutes } from './modules/auth/admin-routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(tableRoutes);
   await app.register(guestRoutes);
   await app.register(hostAdminRoutes);
+  await app.register(adminUserRoutes);
   await app.register(propertyRoutes);
   await app.register(syncRoutes);
   await app.register(calendarRoutes);

@@ -179,6 +179,8 @@ export const ROUTE_OPERATIONS = {
   'guests.rebuild': HOSTS_AND_ADMINS,
   /** Add calendar feeds, run and list their sync jobs, read a property's calendar. */
   'calendar.feeds': HOSTS_AND_ADMINS,
+  /** List and search hosts, and read one host's page (the admin console). */
+  'hosts.read': ADMINS,
   /** Move a host to another subscription tier. */
   'hosts.plan': ADMINS,
   /** Activate or suspend a host's account. */
@@ -187,6 +189,8 @@ export const ROUTE_OPERATIONS = {
   'billing.read': ADMINS,
   /** Read the admin dashboard's platform figures. */
   'admin.dashboard': ADMINS,
+  /** List, invite, deactivate and reactivate admins. */
+  'admins.manage': ['super_admin'],
   /** Send a test e-mail with the platform's SMTP settings. */
   'email.test': ADMINS,
   /** Read the outgoing mail queue (recipient, subject, status, attempts, last error). */

@@ -151,7 +151,10 @@ describe('POST /api/admin/hosts/:id/status', () => {
     const bad = await adminCall(admin.token, host.hostProfileId, 'status', { account_status: 'banned' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^Invalid value for account_status/);
-    expect((await adminCall(host.token, host.hostProfileId, 'status', { account_status: 'active' })).status).toBe(403);
+    // The suspended host's session has ended (401); another host may not do it either (403).
+    expect((await adminCall(host.token, host.hostProfileId, 'status', { account_status: 'active' })).status).toBe(401);
+    const other = createHost(app);
+    expect((await adminCall(other.token, host.hostProfileId, 'status', { account_status: 'active' })).status).toBe(403);
   });
 });
 

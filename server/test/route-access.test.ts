@@ -8,12 +8,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLES, type TableDef } from '../../shared/registry';
+import { TABLE_IDS, TABLES, type TableDef } from '../../shared/registry';
+import { updateRow } from '../src/db/write';
 import type { Actor } from '../src/actor';
 import { loadActor } from '../src/actor';
 import { canOperate, mayPerform, type Operation, type RouteAccess } from '../src/policy';
 import { makeTestApp, type TestApp } from './helpers';
-import { createHost, createStaff, createUser } from './fixtures';
+import { createHost, createStaff, createUser, defOf } from './fixtures';
 
 type Caller = { name: string; token: string | null; actor: Actor | null };
 type Route = { method: string; path: string; access: RouteAccess | undefined };
@@ -111,5 +112,29 @@ describe('route access', () => {
     }
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it('walks the admin console routes with their operations', () => {
+    const accessOf = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access;
+    expect(accessOf('GET', '/api/admin/hosts')).toEqual({ operation: 'hosts.read' });
+    expect(accessOf('GET', '/api/admin/hosts/{id}')).toEqual({ operation: 'hosts.read' });
+    expect(accessOf('GET', '/api/admin/admins')).toEqual({ operation: 'admins.manage' });
+    expect(accessOf('POST', '/api/admin/admins/invite')).toEqual({ operation: 'admins.manage' });
+    expect(accessOf('POST', '/api/admin/admins/{id}/status')).toEqual({ operation: 'admins.manage' });
+  });
+
+  it('refuses a suspended host and its staff on every route that needs a session (401), as anonymous callers', async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    app.db.transaction((tx) => updateRow(tx, defOf(TABLE_IDS.host_profiles), host.hostProfileId, { account_status: 'suspended' }, app.now()));
+    const wrong: string[] = [];
+    for (const route of routes) {
+      if (route.access === 'public') continue;
+      for (const token of [host.token, staff.token]) {
+        const status = await statusOf(route.method, fill(route.path, TABLE_IDS.properties), token);
+        if (status !== 401) wrong.push(`${route.method} ${route.path}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -5,3 +5,4 @@ export * from './calendar';
 export * from './push';
 export * from './billing';
 export * from './mail';
+export * from './admin';

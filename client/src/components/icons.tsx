@@ -24,6 +24,7 @@ const paths = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   logout: 'M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l-5-5 5-5M5 12h11',
   chevron: 'M9 6l6 6-6 6',
+  shield: 'M12 3 5 6v5c0 4.5 3 8 7 10 4-2 7-5.5 7-10V6zM9 12l2 2 4-4',
 } as const;
 
 export type IconName = keyof typeof paths;

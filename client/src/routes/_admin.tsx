@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { requireArea } from '../auth/guards';
 import { AppShell } from '../components/layout/AppShell';
 import { CurrentUserProvider } from '../components/layout/current-user';
-import { ADMIN_NAV } from '../components/layout/nav';
+import { ADMIN_NAV, navFor } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 
 /** The admin area (super_admin and admin). */
@@ -18,7 +18,7 @@ function AdminArea() {
     <CurrentUserProvider>
       {(user) => (
         <DisplaySettingsProvider userId={user.ID}>
-          <AppShell area="admin" nav={ADMIN_NAV} user={user} profilePath="/admin/profile" />
+          <AppShell area="admin" nav={navFor(ADMIN_NAV, user.Role)} user={user} profilePath="/admin/profile" />
         </DisplaySettingsProvider>
       )}
     </CurrentUserProvider>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, createFileRoute, redirect, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LOGIN_FAILED } from '../../../shared/messages';
@@ -38,6 +38,11 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A session that ends while its landing page is still loading (a suspended account's first
+  // request) brings this page back before it unmounted: the form must not stay busy then.
+  useEffect(() => auth.subscribe(() => {
+    if (auth.getState().status === 'signedOut') setBusy(false);
+  }), [auth]);
   // Changes of a user whose session expired wait here until that user signs in again.
   const waiting = useLiveQuery(() => waitingChanges(appDb()), []);
 

@@ -1,13 +1,14 @@
 /**
  * JWT sessions (@fastify/jwt): `app.authenticate` resolves `request.actor` from a Bearer token (or
  * the `staykeep_token` cookie) and the current database state, so role and scope changes apply
- * at once. Which routes need a session, and for whom, is the access plugin's (access.ts).
+ * at once; a suspended host's and its staff's sessions are refused (401). Which routes need a session, and for whom, is the access plugin's (access.ts).
  */
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { loadActor, type Actor } from '../actor';
 import { Unauthorized } from '../errors';
+import { ACCOUNT_SUSPENDED } from '../../../shared/messages';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -57,6 +58,10 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
       }
       const actor = loadActor(app.db, payload.sub);
       if (!actor) throw new Unauthorized('Session expired or invalid, please sign in again');
+      // A suspended host's sessions, and its staff's, end at their next request (sync included):
+      // 401 like any session that ended, so the client keeps its outbox and asks to sign in,
+      // where the sign-in then says why (403, ACCOUNT_SUSPENDED).
+      if (actor.suspended) throw new Unauthorized(ACCOUNT_SUSPENDED);
       request.actor = actor;
     }
     app.decorate('authenticate', authenticate);

@@ -1,8 +1,15 @@
 /** The navigation of each area: every page under its layout route (routes/_admin, _host, _staff). */
 import type { LinkProps } from '@tanstack/react-router';
+import type { Role } from '../../../../shared/enums';
 import type { IconName } from '../icons';
 
-export type NavItem = { to: NonNullable<LinkProps['to']>; label: string; icon: IconName };
+/** `roles`: shown only to these roles of the area (the server refuses the others anyway). */
+export type NavItem = { to: NonNullable<LinkProps['to']>; label: string; icon: IconName; roles?: readonly Role[] };
+
+/** The items of an area's navigation that this role sees. */
+export function navFor(items: readonly NavItem[], role: Role): readonly NavItem[] {
+  return items.filter((item) => !item.roles || item.roles.includes(role));
+}
 
 export const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: 'dashboard' },
@@ -14,6 +21,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/paypal', label: 'PayPal', icon: 'plug' },
   { to: '/admin/settings', label: 'Settings', icon: 'settings' },
   { to: '/admin/mail', label: 'E-mail', icon: 'inbox' },
+  { to: '/admin/admins', label: 'Admins', icon: 'shield', roles: ['super_admin'] },
   { to: '/admin/profile', label: 'Profile', icon: 'user' },
 ];
 

@@ -1,9 +1,16 @@
-import type { HostProfile } from '../../data/tables';
+import { Link } from '@tanstack/react-router';
+import type { HostListRow } from '../../../../shared/api/admin';
 import { useFormat } from '../../lib/display';
 import { StatusBadge, humanize } from '../../components/ui/Badge';
 import { Table } from '../../components/ui/Table';
 
-export function HostsTable({ hosts, caption }: { hosts: readonly HostProfile[]; caption: string }) {
+/** What a hosts table shows of a host: a list row of the admin route, or a host profile row (`name` absent). */
+export type HostsTableRow = Omit<HostListRow, 'name' | 'user_id' | 'phone_number' | 'subscription_status' | 'account_status'> & {
+  name?: string;
+  account_status: string;
+};
+
+export function HostsTable({ hosts, caption }: { hosts: readonly HostsTableRow[]; caption: string }) {
   const format = useFormat();
   return (
     <Table
@@ -16,8 +23,10 @@ export function HostsTable({ hosts, caption }: { hosts: readonly HostProfile[]; 
           header: 'Host',
           render: (h) => (
             <div className="cell-stack">
-              <span className="cell-strong">{h.company_name || h.email || 'Unnamed host'}</span>
-              <span className="cell-muted">{h.email}</span>
+              <Link to="/admin/hosts/$hostId" params={{ hostId: h.id }} className="cell-strong text-link">
+                {h.company_name || h.name || h.email || 'Unnamed host'}
+              </Link>
+              <span className="cell-muted">{h.name && h.company_name ? `${h.name} · ${h.email}` : h.email}</span>
             </div>
           ),
         },

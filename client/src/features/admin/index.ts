@@ -1,8 +1,10 @@
 /** The admin area's pages, for the routes under routes/_admin. */
+export { AdminAdminsPage } from './AdminsPage';
 export { AdminAnalyticsPage } from './AnalyticsPage';
 export { AdminBillingsPage } from './BillingsPage';
 export { AdminDashboardPage } from './DashboardPage';
-export { AdminHostsPage } from './HostsPage';
+export { AdminHostPage } from './HostPage';
+export { AdminHostsPage, HostsListSearchSchema, type HostsListSearch } from './HostsPage';
 export { AdminPaypalPage } from './PaypalPage';
 export { AdminSettingsPage } from './SettingsPage';
 export { AdminSubscriptionsPage } from './SubscriptionsPage';

@@ -84,8 +84,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'Sign in with e-mail and password',
+        description: 'A suspended host (or its staff) and a deactivated admin get 403 with the reason once the password is right.',
         body: loginBody,
-        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 500: errorSchema },
+        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 500: errorSchema },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, users } from '../../../../shared/schema/tables';
 import {
+  ACCOUNT_DEACTIVATED,
+  ACCOUNT_SUSPENDED,
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_ALREADY_REGISTERED,
   EMAIL_BELONGS_TO_OTHER_ACCOUNT,
@@ -22,8 +24,8 @@ import type { Role } from '../../../../shared/enums';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/index';
 import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
-import { sessionUser, type Actor, type SessionUser } from '../../actor';
-import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
+import { loadActor, sessionUser, type Actor, type SessionUser } from '../../actor';
+import { Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import type { MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
 import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
@@ -128,14 +130,25 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, deps.now(), limit));
   if (attempt.lockedForMinutes) throw new TooManyRequests(tooManyLoginAttempts(attempt.lockedForMinutes));
 
-  const user = userByEmail(deps.db, input.email);
+  // Deactivated admins (a soft-deleted users row, docs/decisions.md) are found too, so that the
+  // right password hears why it no longer opens the account; every other deleted user is unknown.
+  const user = userByEmail(deps.db, input.email, { includeDeleted: true });
   const matches = await verifyPassword(input.password, user?.password_hash ?? (await timingDummy()));
   if (!user?.password_hash || !matches) throw new Unauthorized(INVALID_CREDENTIALS);
+  if (user.deleted_at && user.Role !== 'admin') throw new Unauthorized(INVALID_CREDENTIALS);
 
-  return transact(deps.db, (tx) => {
+  // The right password is not a failure, even when the account may not sign in now: the refusal
+  // comes after the failures are cleared (committed), so a suspended host that keeps trying is
+  // never locked out, and signs in as soon as it is reactivated.
+  const outcome = transact(deps.db, (tx) => {
     clearLoginFailures(tx, input.email);
+    if (user.deleted_at) return ACCOUNT_DEACTIVATED;
+    // A suspended host, or a housekeeper of one, is told so once the password is right.
+    if (loadActor(tx, user.ID)?.suspended) return ACCOUNT_SUSPENDED;
     return mustSession(tx, user.ID);
   });
+  if (typeof outcome === 'string') throw new Forbidden(outcome);
+  return outcome;
 }
 
 // ── Password reset ──────────────────────────────────────────────────────────────────────────

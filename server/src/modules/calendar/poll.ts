@@ -1,11 +1,12 @@
 /**
  * The scheduled iCal poll (every 15 minutes by default): every active feed not fetched within the
- * interval is synced, a few at a time, without job rows (jobs are what a host starts and watches).
+ * interval is synced (except a suspended host's), a few at a time, without job rows (jobs are what a host starts and watches).
  * Clashes raise the same notifications as a manual sync. The scheduler owns timing, jitter and the
  * database lease; this is the plain function it (and `POST /api/admin/jobs/ical-poll`) calls.
  */
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
-import { calendarFeeds, properties } from '../../../../shared/schema/tables';
+import { and, asc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { calendarFeeds, hostProfiles, properties } from '../../../../shared/schema/tables';
+import { SUSPENDED } from '../../actor';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/write';
 import type { FetchFeedOptions } from '../../integrations/ical/fetch';
@@ -33,9 +34,12 @@ export async function pollFeeds(db: Db, options: PollOptions): Promise<PollSumma
     .select({ id: calendarFeeds.id, propertyName: properties.property_name })
     .from(calendarFeeds)
     .innerJoin(properties, eq(properties.id, calendarFeeds.property_id))
+    .innerJoin(hostProfiles, eq(hostProfiles.id, calendarFeeds.host_id))
     .where(
       and(
         isNull(calendarFeeds.deleted_at),
+        // A suspended host's feeds wait: they are due again at the first run after reactivation.
+        ne(hostProfiles.account_status, SUSPENDED),
         eq(calendarFeeds.is_active, true),
         isNull(properties.deleted_at),
         or(isNull(calendarFeeds.last_fetched_at), lt(calendarFeeds.last_fetched_at, cutoff)),

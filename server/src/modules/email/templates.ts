@@ -81,3 +81,15 @@ export function guestReplyEmail(to: string, input: { guestName: string; hostName
     ...(input.hostEmail ? { replyTo: input.hostEmail } : {}),
   };
 }
+
+export function adminInviteEmail(to: string, name: string, invitedBy: string, link: string, validHours: number): MailMessage {
+  const intro = `Hello ${name}, ${invitedBy} invited you to administer ${PRODUCT_NAME}. Use this link to set your password:`;
+  const expiry = `This link expires in ${validHours} hours and can be used once. Your sign-in e-mail is ${to}.`;
+  return {
+    to,
+    subject: `You are invited to administer ${PRODUCT_NAME}`,
+    text: [intro, link, expiry].join('\n\n'),
+    html: html([intro, expiry], { href: link, label: 'Set your password' }),
+    link,
+  };
+}

@@ -1,10 +1,15 @@
-/** Admin routes on hosts: POST /api/admin/hosts/:id/plan and /status, each audited. */
+/**
+ * Admin routes on hosts: the list (GET /api/admin/hosts) and one host's page
+ * (GET /api/admin/hosts/:id); POST /api/admin/hosts/:id/plan and /status, each audited.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HostDetailSchema, HostListQuerySchema, HostListReplySchema } from '../../../../shared/api/admin';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { ACCOUNT_STATUSES } from '../../../../shared/enums';
 import { actorOf } from '../../plugins/auth';
+import { hostDetail, listHosts } from './reads';
 import { changeHostPlan, changeHostStatus } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -18,6 +23,38 @@ const HostProfileReply = z.looseObject({
 
 export async function hostAdminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/hosts',
+    {
+      config: { access: { operation: 'hosts.read' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Search, filter, sort and page the hosts',
+        description:
+          '`search` matches the user name, the sign-in e-mail, the profile e-mail and the company (case-insensitive, anywhere in the text). `tier`, `account_status` and `subscription_status` filter exactly (empty means any). `sort` is one of name, email, company, tier, status, properties, bookings, revenue, created, with a leading `-` for descending (default `-created`). `page` from 1, `pageSize` up to 100 (default 25). Answers the page and the total that match.',
+        security: [{ bearer: [] }],
+        querystring: HostListQuerySchema,
+        response: { 200: HostListReplySchema, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
+      },
+    },
+    async (request) => listHosts(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/hosts/:id',
+    {
+      config: { access: { operation: 'hosts.read' } },
+      schema: {
+        tags: ['admin'],
+        summary: "A host's page: profile, properties, bookings and commission, staff, calendar feeds and their health",
+        security: [{ bearer: [] }],
+        params: Params,
+        response: { 200: HostDetailSchema, ...errors },
+      },
+    },
+    async (request) => hostDetail(app.db, request.params.id),
+  );
 
   app.post(
     '/api/admin/hosts/:id/plan',

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminHostsPage, HostsListSearchSchema, type HostsListSearch } from '../../features/admin';
+
+/** The list's search, filters, sort and page live in the address, so that going back restores them. */
+export const Route = createFileRoute('/_admin/admin/hosts/')({
+  validateSearch: HostsListSearchSchema,
+  component: HostsRoute,
+});
+
+function HostsRoute() {
+  const params = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const change = (next: HostsListSearch) => void navigate({ search: next, replace: true });
+  return <AdminHostsPage params={params} onParamsChange={change} />;
+}

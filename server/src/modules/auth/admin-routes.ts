@@ -1,0 +1,63 @@
+/**
+ * The Admins page's routes (super admins only, operation admins.manage): GET /api/admin/admins,
+ * POST /api/admin/admins/invite, POST /api/admin/admins/:id/status. Services in admins.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminInviteBodySchema, AdminListReplySchema, AdminStatusBodySchema, AdminUserSchema } from '../../../../shared/api/admin';
+import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
+import { actorOf } from '../../plugins/auth';
+import { inviteAdmin, listAdmins, setAdminActive } from './admins';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const TAGS = ['admin'];
+const BEARER = [{ bearer: [] }];
+
+export async function adminUserRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/admins',
+    {
+      config: { access: { operation: 'admins.manage' } },
+      schema: { tags: TAGS, summary: 'Every super admin and admin, deactivated ones included', security: BEARER, response: { 200: AdminListReplySchema, 401: ErrorReply, 403: ErrorReply } },
+    },
+    async () => ({ rows: listAdmins(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/admins/invite',
+    {
+      config: { access: { operation: 'admins.manage' } },
+      schema: {
+        tags: TAGS,
+        summary: 'Invite an admin by e-mail',
+        description:
+          'Creates the admin (no password yet) and mails a link to set one, valid 24 hours, once. Inviting again an admin who has not set a password sends a fresh link; an address of any other account is a 409. Writes an audit entry.',
+        security: BEARER,
+        body: AdminInviteBodySchema,
+        response: { 201: AdminUserSchema, ...errors, 409: ErrorReply, 500: ErrorReply },
+      },
+    },
+    async (request, reply) => reply.status(201).send(inviteAdmin(app, actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/admin/admins/:id/status',
+    {
+      config: { access: { operation: 'admins.manage' } },
+      schema: {
+        tags: TAGS,
+        summary: 'Deactivate or reactivate an admin',
+        description:
+          "`active: false` deactivates (the users row's soft delete): the admin's sessions end at their next request and signing in answers 403. `active: true` restores it. Super admins are not managed here (403). Writes an audit entry.",
+        security: BEARER,
+        params: z.object({ id: z.string().min(1).max(100).describe('User ID of the admin') }),
+        body: AdminStatusBodySchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => setAdminActive(app.db, actorOf(request), request.params.id, request.body.active, app.now()),
+  );
+}

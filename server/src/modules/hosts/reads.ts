@@ -1,0 +1,192 @@
+/**
+ * The admin console's reads of hosts (routes.ts): the list, searched across the host's user
+ * (name, sign-in e-mail) and profile (e-mail, company), filtered, sorted and paged in SQL so that
+ * thousands of hosts cost one page; and one host's page with its properties, bookings and
+ * commission, staff and calendar feeds.
+ */
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { HostDetail, HostListQuerySchema, HostListReply, HostListRow, HostSortKey } from '../../../../shared/api/admin';
+import { fromCents } from '../../../../shared/money';
+import { bookings, calendarFeeds, hostProfiles, housekeepingStaff, properties, users } from '../../../../shared/schema/tables';
+import type { z } from 'zod';
+import type { Tx } from '../../db/write';
+import { NotFound } from '../../errors';
+
+type ListQuery = z.output<typeof HostListQuerySchema>;
+
+const SORT_COLUMNS: Record<HostSortKey, SQL> = {
+  name: sql`lower(${users.Name})`,
+  email: sql`lower(${users.Email})`,
+  company: sql`lower(${hostProfiles.company_name})`,
+  tier: sql`lower(${hostProfiles.subscription_tier})`,
+  status: sql`${hostProfiles.account_status}`,
+  properties: sql`${hostProfiles.properties_count}`,
+  bookings: sql`${hostProfiles.total_bookings}`,
+  revenue: sql`${hostProfiles.total_revenue}`,
+  created: sql`${hostProfiles.created_date}`,
+};
+
+const listColumns = {
+  id: hostProfiles.id,
+  user_id: hostProfiles.user_id,
+  name: users.Name,
+  email: users.Email,
+  company_name: hostProfiles.company_name,
+  phone_number: hostProfiles.phone_number,
+  subscription_tier: hostProfiles.subscription_tier,
+  subscription_status: hostProfiles.subscription_status,
+  account_status: hostProfiles.account_status,
+  commission_rate: hostProfiles.commission_rate,
+  properties_count: hostProfiles.properties_count,
+  total_bookings: hostProfiles.total_bookings,
+  total_revenue: hostProfiles.total_revenue,
+  created_date: hostProfiles.created_date,
+};
+
+/** `%text%` for LIKE, with LIKE's own wildcards taken literally (escaped with `\`). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listWhere(query: ListQuery): SQL | undefined {
+  const conditions: SQL[] = [isNull(hostProfiles.deleted_at) as SQL];
+  if (query.search) {
+    const p = containsPattern(query.search);
+    conditions.push(
+      sql`(lower(${users.Name}) like ${p} escape '\\' or lower(${users.Email}) like ${p} escape '\\' or lower(${hostProfiles.email}) like ${p} escape '\\' or lower(${hostProfiles.company_name}) like ${p} escape '\\')`,
+    );
+  }
+  if (query.tier) conditions.push(sql`lower(${hostProfiles.subscription_tier}) = lower(${query.tier})`);
+  if (query.account_status) conditions.push(eq(hostProfiles.account_status, query.account_status));
+  if (query.subscription_status) conditions.push(eq(hostProfiles.subscription_status, query.subscription_status));
+  return and(...conditions);
+}
+
+export function listHosts(tx: Tx, query: ListQuery): HostListReply {
+  const where = listWhere(query);
+  const descending = query.sort.startsWith('-');
+  const key = (descending ? query.sort.slice(1) : query.sort) as HostSortKey;
+  const column = SORT_COLUMNS[key];
+  const total =
+    tx
+      .select({ n: count() })
+      .from(hostProfiles)
+      .innerJoin(users, eq(users.ID, hostProfiles.user_id))
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = tx
+    .select(listColumns)
+    .from(hostProfiles)
+    .innerJoin(users, eq(users.ID, hostProfiles.user_id))
+    .where(where)
+    // The id last: a stable order, so that paging never shows a host twice or skips one.
+    .orderBy(descending ? desc(column) : asc(column), asc(hostProfiles.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .all();
+  return { rows: rows as HostListRow[], total };
+}
+
+const RECENT_BOOKINGS = 10;
+
+export function hostDetail(tx: Tx, hostId: string): HostDetail {
+  const host = tx
+    .select({ ...listColumns, address: hostProfiles.address })
+    .from(hostProfiles)
+    .innerJoin(users, eq(users.ID, hostProfiles.user_id))
+    .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))
+    .get();
+  if (!host) throw new NotFound(`No host profile with ID ${hostId}`);
+
+  const propertyRows = tx
+    .select({
+      id: properties.id,
+      property_name: properties.property_name,
+      property_type: properties.property_type,
+      address: properties.address,
+      status: properties.status,
+      base_price: properties.base_price,
+    })
+    .from(properties)
+    .where(and(eq(properties.host_id, hostId), isNull(properties.deleted_at)))
+    .orderBy(asc(properties.property_name), asc(properties.id))
+    .all();
+
+  // Sums over the raw money columns are cents, added as integers by SQLite (docs/decisions.md, Money).
+  const sums = tx
+    .select({
+      n: sql<number>`count(*) filter (where ${bookings.booking_status} != 'cancelled')`,
+      cancelled: sql<number>`count(*) filter (where ${bookings.booking_status} = 'cancelled')`,
+      revenue: sql<number>`coalesce(sum(${bookings.total_amount}) filter (where ${bookings.booking_status} != 'cancelled'), 0)`,
+      commission: sql<number>`coalesce(sum(${bookings.commission_amount}) filter (where ${bookings.booking_status} != 'cancelled'), 0)`,
+      net: sql<number>`coalesce(sum(${bookings.net_amount}) filter (where ${bookings.booking_status} != 'cancelled'), 0)`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
+    .get();
+
+  const recentBookings = tx
+    .select({
+      id: bookings.id,
+      property_name: sql<string>`coalesce(${properties.property_name}, '')`,
+      guest_name: bookings.guest_name,
+      check_in_date: bookings.check_in_date,
+      check_out_date: bookings.check_out_date,
+      booking_status: bookings.booking_status,
+      booking_source: bookings.booking_source,
+      total_amount: bookings.total_amount,
+      commission_amount: bookings.commission_amount,
+    })
+    .from(bookings)
+    .leftJoin(properties, eq(properties.id, bookings.property_id))
+    .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
+    .orderBy(desc(bookings.check_in_date), desc(bookings.id))
+    .limit(RECENT_BOOKINGS)
+    .all();
+
+  const staff = tx
+    .select({
+      id: housekeepingStaff.id,
+      staff_name: housekeepingStaff.staff_name,
+      staff_email: housekeepingStaff.staff_email,
+      status: housekeepingStaff.status,
+      user_id: housekeepingStaff.user_id,
+    })
+    .from(housekeepingStaff)
+    .where(and(eq(housekeepingStaff.host_id, hostId), isNull(housekeepingStaff.deleted_at)))
+    .orderBy(asc(housekeepingStaff.staff_name), asc(housekeepingStaff.id))
+    .all();
+
+  const feeds = tx
+    .select({
+      id: calendarFeeds.id,
+      property_name: sql<string>`coalesce(${properties.property_name}, '')`,
+      platform: calendarFeeds.platform,
+      is_active: calendarFeeds.is_active,
+      last_fetched_at: calendarFeeds.last_fetched_at,
+      last_success_at: calendarFeeds.last_success_at,
+      last_error: calendarFeeds.last_error,
+      event_count: calendarFeeds.event_count,
+    })
+    .from(calendarFeeds)
+    .leftJoin(properties, eq(properties.id, calendarFeeds.property_id))
+    .where(and(eq(calendarFeeds.host_id, hostId), isNull(calendarFeeds.deleted_at)))
+    .orderBy(asc(properties.property_name), asc(calendarFeeds.platform), asc(calendarFeeds.id))
+    .all();
+
+  return {
+    host: host as HostDetail['host'],
+    properties: propertyRows,
+    totals: {
+      bookings: Number(sums?.n ?? 0),
+      cancelled: Number(sums?.cancelled ?? 0),
+      revenue: fromCents(Number(sums?.revenue ?? 0)),
+      commission: fromCents(Number(sums?.commission ?? 0)),
+      net: fromCents(Number(sums?.net ?? 0)),
+    },
+    recentBookings,
+    staff: staff.map(({ user_id, ...s }) => ({ ...s, has_account: user_id !== null && user_id !== '' })),
+    feeds,
+  };
+}
+
