@@ -28,6 +28,7 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { pushRoutes } from './modules/push/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { jobsPlugin } from './jobs/routes';
+import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
 import { ensurePlatformDefaults } from './modules/platform/defaults';
 
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(calendarRoutes);
   await app.register(pushRoutes);
   await app.register(notificationRoutes);
+  await app.register(platformRoutes);
   await app.register(jobsPlugin, { schedule: jobs ?? false });
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });

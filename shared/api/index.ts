@@ -3,3 +3,4 @@ export * from './errors';
 export * from './table';
 export * from './calendar';
 export * from './push';
+export * from './audit';
