@@ -24,6 +24,7 @@ import { Route as DashboardSplatRouteImport } from './routes/dashboard.$'
 import { Route as SubscriptionCancelledRouteImport } from './routes/subscription.cancelled'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminAnalyticsRouteImport } from './routes/_admin/admin.analytics'
+import { Route as AdminAdminAuditLogRouteImport } from './routes/_admin/admin.audit-log'
 import { Route as AdminAdminBillingsRouteImport } from './routes/_admin/admin.billings'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard'
 import { Route as AdminAdminHostsRouteImport } from './routes/_admin/admin.hosts'
@@ -123,6 +124,11 @@ const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
 const AdminAdminAnalyticsRoute = AdminAdminAnalyticsRouteImport.update({
   id: '/admin/analytics',
   path: '/admin/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminAuditLogRoute = AdminAdminAuditLogRouteImport.update({
+  id: '/admin/audit-log',
+  path: '/admin/audit-log',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminBillingsRoute = AdminAdminBillingsRouteImport.update({
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
+  '/admin/audit-log': typeof AdminAdminAuditLogRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/hosts': typeof AdminAdminHostsRoute
@@ -320,6 +327,7 @@ export interface FileRoutesByTo {
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
+  '/admin/audit-log': typeof AdminAdminAuditLogRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/hosts': typeof AdminAdminHostsRoute
@@ -366,6 +374,7 @@ export interface FileRoutesById {
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/_admin/admin/analytics': typeof AdminAdminAnalyticsRoute
+  '/_admin/admin/audit-log': typeof AdminAdminAuditLogRoute
   '/_admin/admin/billings': typeof AdminAdminBillingsRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/hosts': typeof AdminAdminHostsRoute
@@ -410,6 +419,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/subscription/cancelled'
     | '/admin/analytics'
+    | '/admin/audit-log'
     | '/admin/billings'
     | '/admin/dashboard'
     | '/admin/hosts'
@@ -452,6 +462,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/subscription/cancelled'
     | '/admin/analytics'
+    | '/admin/audit-log'
     | '/admin/billings'
     | '/admin/dashboard'
     | '/admin/hosts'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/subscription/cancelled'
     | '/_admin/admin/analytics'
+    | '/_admin/admin/audit-log'
     | '/_admin/admin/billings'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/hosts'
@@ -648,6 +660,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/analytics'
       fullPath: '/admin/analytics'
       preLoaderRoute: typeof AdminAdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/audit-log': {
+      id: '/_admin/admin/audit-log'
+      path: '/admin/audit-log'
+      fullPath: '/admin/audit-log'
+      preLoaderRoute: typeof AdminAdminAuditLogRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/billings': {
@@ -851,6 +870,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAdminAnalyticsRoute: typeof AdminAdminAnalyticsRoute
+  AdminAdminAuditLogRoute: typeof AdminAdminAuditLogRoute
   AdminAdminBillingsRoute: typeof AdminAdminBillingsRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminHostsRoute: typeof AdminAdminHostsRoute
@@ -864,6 +884,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAnalyticsRoute: AdminAdminAnalyticsRoute,
+  AdminAdminAuditLogRoute: AdminAdminAuditLogRoute,
   AdminAdminBillingsRoute: AdminAdminBillingsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminHostsRoute: AdminAdminHostsRoute,

@@ -1,5 +1,6 @@
 /** The admin area's pages, for the routes under routes/_admin. */
 export { AdminAnalyticsPage } from './AnalyticsPage';
+export { AdminAuditLogPage } from './AuditLogPage';
 export { AdminBillingsPage } from './BillingsPage';
 export { AdminDashboardPage } from './DashboardPage';
 export { AdminHostsPage } from './HostsPage';
