@@ -137,7 +137,7 @@ export function AdminAuditLogPage() {
   }
 
   return (
-    <Page title="Audit log" description="Who changed what on the platform, and when: newest first.">
+    <Page title="Audit log" description="Who changed what on the platform, and when: newest first. The day filters are UTC days.">
       <Card className="card--flush">
         <form className="audit-filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
           <Select
@@ -152,7 +152,7 @@ export function AdminAuditLogPage() {
             onChange={(e) => set('table', e.target.value)}
             options={[{ value: '', label: 'All tables' }, ...(data?.tables ?? []).map((t) => ({ value: String(t.id), label: t.label }))]}
           />
-          <DateInput label="From" hint="Days are UTC days." value={filters.from} onValueChange={(v) => set('from', v)} />
+          <DateInput label="From" value={filters.from} onValueChange={(v) => set('from', v)} />
           <DateInput label="To" value={filters.to} error={rangeError} onValueChange={(v) => set('to', v)} />
           <Button variant="ghost" disabled={!filtered} onClick={() => setFilters(NO_FILTERS)}>
             Clear filters

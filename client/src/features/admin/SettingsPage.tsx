@@ -8,6 +8,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { DATE_FORMATS, SETTING_CATEGORIES } from '../../../../shared/enums';
 import { TIME_FORMAT_SETTINGS } from '../../../../shared/platform-settings';
+import { PLATFORM_SETTINGS } from '../../../../shared/platform-defaults';
 import { TABLE } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useWrite } from '../../data/use-write';
@@ -31,6 +32,15 @@ import { changedSettings, emailTestToast, initialDrafts, isSecretSet, settingErr
 
 type Category = (typeof SETTING_CATEGORIES)[number];
 const CATEGORY_LABEL: Record<Category, string> = { commission: 'Commission', general: 'General', smtp: 'E-mail (SMTP)' };
+const SAVE_LABEL: Record<Category, string> = { commission: 'Save commission settings', general: 'Save general settings', smtp: 'Save SMTP settings' };
+
+/** Settings in the order the platform defines them (shared/platform-defaults.ts), others after by key. */
+const DEFAULT_ORDER = new Map(PLATFORM_SETTINGS.map((s, i) => [s.setting_key, i]));
+function byPlatformOrder(a: SettingRow, b: SettingRow): number {
+  const x = DEFAULT_ORDER.get(a.setting_key) ?? Number.MAX_SAFE_INTEGER;
+  const y = DEFAULT_ORDER.get(b.setting_key) ?? Number.MAX_SAFE_INTEGER;
+  return x - y || a.setting_key.localeCompare(b.setting_key);
+}
 
 /** Settings whose value is one of a list. */
 const CHOICES: Readonly<Record<string, readonly string[]>> = { date_format: DATE_FORMATS, time_format: TIME_FORMAT_SETTINGS };
@@ -154,7 +164,7 @@ function SettingsForm({ category, rows }: { category: Category; rows: SettingRow
           Discard changes
         </Button>
         <Button type="submit" isLoading={pending || sendingSecret} disabled={changes.length === 0}>
-          Save {CATEGORY_LABEL[category].toLowerCase()} settings
+          {SAVE_LABEL[category]}
         </Button>
       </div>
     </form>
@@ -222,7 +232,7 @@ export function AdminSettingsPage() {
               <Tabs
                 label="Setting categories"
                 items={SETTING_CATEGORIES.map((category) => {
-                  const list = rows.filter((r) => r.category === category);
+                  const list = rows.filter((r) => r.category === category).sort(byPlatformOrder);
                   return {
                     id: category,
                     label: CATEGORY_LABEL[category],

@@ -49,7 +49,7 @@ function FeaturesEditor({ features, onChange, error }: { features: string[]; onC
             ↓
           </Button>
           <Button size="sm" variant="ghost" aria-label={`Remove feature ${i + 1}`} onClick={() => onChange(features.filter((_, j) => j !== i))}>
-            Remove
+            ✕
           </Button>
         </div>
       ))}
@@ -75,7 +75,11 @@ function TierDialog({ tier, tiers, open, onClose }: { tier: SubscriptionTier | n
     event.preventDefault();
     const found = validateTier(draft, tiers, tier?.id);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // Take the keyboard (and the eye) to the first field to fix.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('#tier-form [aria-invalid="true"]')?.focus());
+      return;
+    }
     const fields = tierFields(draft);
     const nextOrder = tiers.reduce((max, t) => Math.max(max, t.sort_order), 0) + 1;
     const saved = await write(tier ? { table: TABLE.subscription_tiers, op: 'update', rowId: tier.id, fields } : { table: TABLE.subscription_tiers, op: 'create', fields: { ...fields, sort_order: nextOrder } });
@@ -164,7 +168,7 @@ function TierCard({
             <Button size="sm" variant="secondary" onClick={onEdit}>
               Edit
             </Button>
-            <Button size="sm" variant={tier.is_active ? 'danger' : 'secondary'} disabled={busy} onClick={onToggle}>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={onToggle}>
               {tier.is_active ? 'Deactivate' : 'Offer again'}
             </Button>
           </div>
