@@ -84,6 +84,14 @@ describe('a real install (DEMO=off: buildApp without the seed, on an empty datab
     expect(tierOf(app, profile?.subscription_tier ?? '').is_active).toBe(true);
     expect(profile?.commission_rate).toBe(10);
   });
+
+  it('puts a new host on the first tier offered when basic is deactivated', async () => {
+    app.db.update(subscriptionTiers).set({ is_active: false }).where(eq(subscriptionTiers.tier_name, 'basic')).run();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'second.host@example.test', password: 'correct horse' } });
+    expect(res.statusCode).toBe(201);
+    expect(app.db.select().from(hostProfiles).where(eq(hostProfiles.user_id, res.json().user.ID)).get()?.subscription_tier).toBe('pro');
+    app.db.update(subscriptionTiers).set({ is_active: true }).where(eq(subscriptionTiers.tier_name, 'basic')).run();
+  });
 });
 
 describe('subscription tiers and platform settings', () => {

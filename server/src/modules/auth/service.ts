@@ -30,7 +30,7 @@ import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
 import { beginLoginAttempt, clearLoginFailures } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
 import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken, withdrawToken } from './tokens';
-import { createDefaultDisplaySettings, defaultCommissionRate } from '../platform/defaults';
+import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
 /** What the services need; a FastifyInstance has all of it. */
 export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
@@ -91,7 +91,7 @@ function insertUser(tx: Tx, values: { Email: string; Name: string; Role: Role; s
 // ── Register ────────────────────────────────────────────────────────────────────────────────
 export type RegisterInput = { email: string; password: string; name?: string; company_name?: string; phone_number?: string };
 
-/** A host user and its host profile: account and subscription active, tier basic, the platform's default commission rate. */
+/** A host user and its host profile: account and subscription active, tier basic (or the first offered), the platform's default commission rate. */
 export async function registerHost(deps: AuthDeps, input: RegisterInput): Promise<SessionUser> {
   if (userByEmail(deps.db, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
   const passwordHash = await hashPassword(input.password);
@@ -111,7 +111,8 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
           phone_number: input.phone_number?.trim() ?? '',
           account_status: 'active',
           subscription_status: 'active',
-          subscription_tier: 'basic',
+          // basic, unless a super admin took it off offer (then the first tier offered).
+          subscription_tier: defaultTierName(tx),
           // The platform's default commission (settings, spec §9: 10 unless a super admin changed it).
           commission_rate: defaultCommissionRate(tx),
           created_date: nowIso(now),

@@ -8,7 +8,7 @@
  * removes every tier does not get them back); a setting is written when no row, live or removed,
  * has its key (the key is unique).
  */
-import { count, eq, isNull, and } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { PLATFORM_SETTINGS, PLATFORM_TIERS } from '../../../../shared/platform-defaults';
 import { defaultCommissionOf, displayDefaultsOf } from '../../../../shared/platform-settings';
@@ -73,6 +73,20 @@ export function plainSettingValues(tx: Tx): Record<string, string> {
     .where(and(isNull(platformSettings.deleted_at), eq(platformSettings.is_encrypted, false)))
     .all();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** The tier a new host starts on (spec §9: basic), taken from the first one offered when basic is not. */
+export const DEFAULT_TIER = 'basic';
+
+export function defaultTierName(tx: Tx): string {
+  const offered = tx
+    .select({ name: subscriptionTiers.tier_name })
+    .from(subscriptionTiers)
+    .where(and(isNull(subscriptionTiers.deleted_at), eq(subscriptionTiers.is_active, true)))
+    .orderBy(asc(subscriptionTiers.sort_order), asc(subscriptionTiers.tier_name))
+    .all();
+  const basic = offered.find((t) => t.name.trim().toLowerCase() === DEFAULT_TIER);
+  return basic?.name ?? offered[0]?.name ?? DEFAULT_TIER;
 }
 
 /** The commission rate of a new host: the platform's default_commission_rate (spec §9). */
