@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { TABLE_IDS } from '../../shared/registry';
 import { EMAIL_CONFIG_ERROR_TITLE, EMAIL_NOT_CONFIGURED_TEXT } from '../../shared/messages';
 import { browserSessions } from './support/browser';
@@ -16,6 +17,13 @@ import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 
 const sessions = browserSessions();
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function signIn(page: Page, email: string, password: string, home: string): Promise<AppShell> {
   const login = new LoginPage(page);
@@ -52,6 +60,7 @@ describe('platform console', () => {
     await dialog.getByLabel('Properties limit').fill('0');
     await dialog.getByRole('button', { name: 'Save tier' }).click();
     await dialog.getByText('Properties limit must be at least 1.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Properties limit').fill('6');
     await dialog.getByLabel('Monthly price').fill('54.5');
     await dialog.getByRole('button', { name: 'Add feature' }).click();
@@ -71,6 +80,7 @@ describe('platform console', () => {
     await general.getByLabel('Currency').fill('euros');
     await general.getByRole('button', { name: 'Save general settings' }).click();
     await general.getByText('Currency must be a three-letter currency code such as USD.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await general.getByLabel('Currency').fill('EUR');
     await general.getByRole('button', { name: 'Save general settings' }).click();
     await page.locator('.toast', { hasText: 'Settings saved' }).waitFor();
@@ -93,6 +103,7 @@ describe('platform console', () => {
     const table = page.getByRole('table', { name: 'Audit log entries' });
     await table.getByRole('row', { name: /Sam Super.*Subscription tiers.*pro/ }).first().waitFor();
     await table.getByRole('row', { name: /Sam Super.*Platform settings.*Currency/ }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Table').selectOption({ label: 'Platform settings' });
     await expect.poll(() => table.getByRole('row', { name: /Subscription tiers/ }).count()).toBe(0);
     await table.getByRole('row', { name: /Currency/ }).first().waitFor();
@@ -117,12 +128,14 @@ describe('platform console', () => {
     await openPage(shell, 'Subscriptions', 'Subscriptions');
     await expect.poll(() => page.locator('.tier-card').count()).toBe(3);
     await page.getByText('Only a super admin can change the subscription tiers').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     for (const name of ['New tier', 'Edit', 'Deactivate', 'Offer again']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
 
     await openPage(shell, 'Settings', 'Settings');
     await page.getByText('Only a super admin can change the platform settings').waitFor();
     await page.getByRole('table', { name: 'Commission settings' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await page.getByRole('form', { name: /settings$/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Save / }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Currency' }).count()).toBe(0);

@@ -87,8 +87,6 @@ function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
   return (
     <li
       className={cx('toast', `toast--${item.variant}`)}
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
-      aria-atomic="true"
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - Math.abs(offset) / 200) } : undefined}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -99,7 +97,8 @@ function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
       onPointerUp={onPointerEnd}
       onPointerCancel={onPointerEnd}
     >
-      <div className="toast__content">
+      {/* The live region is the text, not the list item: a list holds only list items (axe "list"). */}
+      <div className="toast__content" role={item.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
         <p className="toast__title">{item.title}</p>
         {item.description ? <p className="toast__description">{item.description}</p> : null}
       </div>
