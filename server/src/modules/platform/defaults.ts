@@ -62,7 +62,8 @@ export function insertPlatformRows(tx: Tx, rows: { subscription_tiers: readonly 
 
 /** At every start (app.ts): the platform defaults that are missing, in one transaction. */
 export function ensurePlatformDefaults(db: Db, now: Date): PlatformRowsResult {
-  return transact(db, (tx) => insertPlatformRows(tx, platformDefaultRows(), now));
+  // Immediate: two processes starting on one new database take turns, and the second finds the rows.
+  return transact(db, (tx) => insertPlatformRows(tx, platformDefaultRows(), now), 'immediate');
 }
 
 /** The live, unencrypted settings as key → value (encrypted ones are never read here). */
