@@ -162,7 +162,7 @@ export async function runSyncPushBench(): Promise<number> {
   if (needed > taskCount) throw new Error(`SYNC_PUSH_TASKS must be at least ${needed} for ${batches} batches of ${size}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-bench-sync-push-'));
-  const app = await buildApp({ databasePath: path.join(dir, 'app.db'), appSecretKey: 'bench-sync-push', clientDistDir: path.join(dir, 'no-client') });
+  const app = await buildApp({ databasePath: path.join(dir, 'app.db'), appSecretKey: 'bench-sync-push', clientDistDir: path.join(dir, 'no-client'), platformDefaults: false }); // the seeded scope alone: pulls are counted row for row
   try {
     console.log(`Sync server: seeding 1 host, ${bookingCount} bookings, ${taskCount} tasks (${needed} assigned to the housekeeper)…`);
     console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

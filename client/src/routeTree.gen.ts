@@ -25,6 +25,7 @@ import { Route as SubscriptionCancelledRouteImport } from './routes/subscription
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminAdminsRouteImport } from './routes/_admin/admin.admins'
 import { Route as AdminAdminAnalyticsRouteImport } from './routes/_admin/admin.analytics'
+import { Route as AdminAdminAuditLogRouteImport } from './routes/_admin/admin.audit-log'
 import { Route as AdminAdminBillingsRouteImport } from './routes/_admin/admin.billings'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard'
 import { Route as AdminAdminMailRouteImport } from './routes/_admin/admin.mail'
@@ -131,6 +132,11 @@ const AdminAdminAdminsRoute = AdminAdminAdminsRouteImport.update({
 const AdminAdminAnalyticsRoute = AdminAdminAnalyticsRouteImport.update({
   id: '/admin/analytics',
   path: '/admin/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminAuditLogRoute = AdminAdminAuditLogRouteImport.update({
+  id: '/admin/audit-log',
+  path: '/admin/audit-log',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminBillingsRoute = AdminAdminBillingsRouteImport.update({
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/admin/admins': typeof AdminAdminAdminsRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
+  '/admin/audit-log': typeof AdminAdminAuditLogRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/mail': typeof AdminAdminMailRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/admin/admins': typeof AdminAdminAdminsRoute
   '/admin/analytics': typeof AdminAdminAnalyticsRoute
+  '/admin/audit-log': typeof AdminAdminAuditLogRoute
   '/admin/billings': typeof AdminAdminBillingsRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/mail': typeof AdminAdminMailRoute
@@ -391,6 +399,7 @@ export interface FileRoutesById {
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/_admin/admin/admins': typeof AdminAdminAdminsRoute
   '/_admin/admin/analytics': typeof AdminAdminAnalyticsRoute
+  '/_admin/admin/audit-log': typeof AdminAdminAuditLogRoute
   '/_admin/admin/billings': typeof AdminAdminBillingsRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/mail': typeof AdminAdminMailRoute
@@ -438,6 +447,7 @@ export interface FileRouteTypes {
     | '/subscription/cancelled'
     | '/admin/admins'
     | '/admin/analytics'
+    | '/admin/audit-log'
     | '/admin/billings'
     | '/admin/dashboard'
     | '/admin/mail'
@@ -483,6 +493,7 @@ export interface FileRouteTypes {
     | '/subscription/cancelled'
     | '/admin/admins'
     | '/admin/analytics'
+    | '/admin/audit-log'
     | '/admin/billings'
     | '/admin/dashboard'
     | '/admin/mail'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/subscription/cancelled'
     | '/_admin/admin/admins'
     | '/_admin/admin/analytics'
+    | '/_admin/admin/audit-log'
     | '/_admin/admin/billings'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/mail'
@@ -691,6 +703,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/analytics'
       fullPath: '/admin/analytics'
       preLoaderRoute: typeof AdminAdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/audit-log': {
+      id: '/_admin/admin/audit-log'
+      path: '/admin/audit-log'
+      fullPath: '/admin/audit-log'
+      preLoaderRoute: typeof AdminAdminAuditLogRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/billings': {
@@ -909,6 +928,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAdminAdminsRoute: typeof AdminAdminAdminsRoute
   AdminAdminAnalyticsRoute: typeof AdminAdminAnalyticsRoute
+  AdminAdminAuditLogRoute: typeof AdminAdminAuditLogRoute
   AdminAdminBillingsRoute: typeof AdminAdminBillingsRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminMailRoute: typeof AdminAdminMailRoute
@@ -925,6 +945,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAdminsRoute: AdminAdminAdminsRoute,
   AdminAdminAnalyticsRoute: AdminAdminAnalyticsRoute,
+  AdminAdminAuditLogRoute: AdminAdminAuditLogRoute,
   AdminAdminBillingsRoute: AdminAdminBillingsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminMailRoute: AdminAdminMailRoute,

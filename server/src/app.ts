@@ -30,7 +30,9 @@ import { pushRoutes } from './modules/push/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { jobsPlugin } from './jobs/routes';
+import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
+import { ensurePlatformDefaults } from './modules/platform/defaults';
 
 export type BuildOptions = Partial<AppConfig> & {
   /** Seed the demo data when the database has no users (main.ts passes config.demo). */
@@ -41,6 +43,11 @@ export type BuildOptions = Partial<AppConfig> & {
   now?: () => Date;
   /** Run the background jobs on their schedule (main.ts: true; tests call the jobs themselves). */
   jobs?: boolean;
+  /**
+   * Write the missing platform defaults (tiers, settings) at start; true unless a test asks for a
+   * bare database (test/helpers.ts: most tests build their own hosts, on no tier and no limits).
+   */
+  platformDefaults?: boolean;
 };
 
 declare module 'fastify' {
@@ -56,7 +63,7 @@ export const APP_VERSION: string = (
 ).version;
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { seed, logger, now, jobs, ...overrides } = options;
+  const { seed, logger, now, jobs, platformDefaults, ...overrides } = options;
   const config = loadConfig(process.env, overrides);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -113,11 +120,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(pushRoutes);
   await app.register(notificationRoutes);
   await app.register(billingRoutes);
+  await app.register(platformRoutes);
   await app.register(jobsPlugin, { schedule: jobs ?? false });
 
   await app.register(clientPlugin, { distDir: config.clientDistDir });
 
   if (seed) seedDemo(app.db, app.now(), config.publicOrigin);
+  // Demo or not, the platform has its tiers and settings (the demo seed wrote its own first).
+  if (platformDefaults !== false) ensurePlatformDefaults(app.db, app.now());
   await app.ready();
   return app;
 }

@@ -18,6 +18,7 @@ import type { Db } from './db/index';
 import { insertRow, transact, type Row, type Tx } from './db/write';
 import { hashPasswordSync } from './modules/auth/password';
 import { exportUrlOf, newExportToken } from './modules/properties/service';
+import { insertPlatformRows } from './modules/platform/defaults';
 
 export type SeedResult = { seeded: boolean; rows: number };
 
@@ -53,8 +54,12 @@ export function seedDemo(db: Db, now: Date, publicOrigin: string): SeedResult {
   return transact(db, (tx) => {
     // Again inside the transaction, for two processes starting on one new database at once.
     if (hasUsers(tx)) return { seeded: false, rows: 0 };
-    let rows = 0;
+    // The tiers and settings are the platform's defaults (modules/platform/defaults.ts), written
+    // with the demo's ids unless the platform already has them.
+    const platform = insertPlatformRows(tx, { subscription_tiers: data.subscription_tiers, platform_settings: data.platform_settings }, now);
+    let rows = platform.tiers + platform.settings;
     for (const name of DEMO_TABLES) {
+      if (name === 'subscription_tiers' || name === 'platform_settings') continue;
       const def = tableByName(name);
       if (!def) throw new Error(`Demo table ${name} is not in the registry`);
       for (const row of data[name]) {

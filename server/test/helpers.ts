@@ -16,6 +16,9 @@ export async function makeTestApp(options: BuildOptions = {}): Promise<TestApp> 
     databasePath: path.join(dir, 'app.db'),
     appSecretKey: 'test-secret',
     clientDistDir: path.join(dir, 'no-client'),
+    // A bare platform unless asked (the tests make their own tiers and settings); a real start
+    // writes the defaults (app.ts), and platform.test.ts checks that it does.
+    platformDefaults: false,
     ...options,
   })) as TestApp;
   app.cleanup = async () => {

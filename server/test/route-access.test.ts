@@ -137,4 +137,11 @@ describe('route access', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('lets admins and super admins read the audit log, and nobody else (written out, not derived)', async () => {
+    const want: Record<string, number> = { anonymous: 401, super_admin: 200, admin: 200, host: 403, staff: 403 };
+    const got: Record<string, number> = {};
+    for (const caller of callers) got[caller.name] = await statusOf('GET', '/api/admin/audit-log', caller.token);
+    expect(got).toEqual(want);
+  });
 });

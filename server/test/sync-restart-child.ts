@@ -13,7 +13,8 @@ import { buildApp } from '../src/app';
 const [dbPath, payloadFile, token, stopAfter] = process.argv.slice(2);
 if (!dbPath || !payloadFile || !token || !stopAfter) throw new Error('usage: sync-restart-child <db> <payload> <token> <stopAfter>');
 
-const app = await buildApp({ databasePath: dbPath, appSecretKey: 'test-secret', clientDistDir: path.join(os.tmpdir(), 'no-client') });
+// A bare platform, as test/helpers.ts builds it: the parent counts the versions of its own rows.
+const app = await buildApp({ databasePath: dbPath, appSecretKey: 'test-secret', clientDistDir: path.join(os.tmpdir(), 'no-client'), platformDefaults: false });
 let updates = 0;
 app.db.$client.function('sync_test_tick', () => {
   updates += 1;

@@ -6,3 +6,4 @@ export * from './push';
 export * from './billing';
 export * from './mail';
 export * from './admin';
+export * from './audit';

@@ -22,6 +22,7 @@ import {
   timeZone,
 } from './fields';
 import { DATE_FORMATS } from '../enums';
+import { normalizeRole } from '../roles';
 import { ChecklistOpsSchema } from '../checklist';
 
 type Overrides = Record<string, z.ZodType>;
@@ -60,7 +61,8 @@ const jsonMap = z.record(z.string().max(100), z.string().max(500));
 
 export const UserSchemas = entity(
   t.users,
-  { Email: z.email(), Name: shortText, ID: id, CreateTime: instant },
+  // Role: any text, normalised as spec §5 says (shared/roles.ts) before the policy sees it.
+  { Email: z.email(), Name: shortText, ID: id, CreateTime: instant, Role: z.string().max(100).transform(normalizeRole) },
   ['CreateTime', 'password_hash'],
 );
 
@@ -84,10 +86,10 @@ export const SubscriptionTierSchemas = entity(
   t.subscriptionTiers,
   {
     id,
-    tier_name: z.string().min(1).max(100),
-    monthly_price: money.min(0),
-    yearly_price: money.min(0),
-    properties_limit: count,
+    tier_name: z.string().trim().min(1, 'must not be empty').max(100),
+    monthly_price: money.min(0, 'must be 0 or more'),
+    yearly_price: money.min(0, 'must be 0 or more'),
+    properties_limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000),
     features: z.array(z.string().max(200)).max(100),
     commission_rate: z.number().min(0).max(100),
     ota_integrations: count,

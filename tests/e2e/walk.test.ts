@@ -22,8 +22,8 @@ afterAll(async () => {
 /** Each area's pages, in navigation order, and what the demo data must put on some of them. */
 const AREAS = {
   super_admin: {
-    pages: ['Dashboard', 'Hosts', 'Analytics', 'Subscriptions', 'Billings', 'Tokeet', 'PayPal', 'Settings', 'E-mail', 'Admins', 'Profile'],
-    rows: { Hosts: '.table tbody tr', Admins: '.table tbody tr', Subscriptions: '.table tbody tr', Settings: '.table tbody tr', Analytics: '.table tbody tr' } as Record<string, string>,
+    pages: ['Dashboard', 'Hosts', 'Analytics', 'Subscriptions', 'Billings', 'Tokeet', 'PayPal', 'Settings', 'Audit log', 'E-mail', 'Admins', 'Profile'],
+    rows: { Hosts: '.table tbody tr', Admins: '.table tbody tr', Subscriptions: '.tier-card', Settings: 'form .field', Analytics: '.table tbody tr' } as Record<string, string>,
   },
   host: {
     pages: ['Dashboard', 'Properties', 'Bookings', 'Calendar', 'Channels', 'Guests', 'Inbox', 'Housekeeping', 'Finances', 'Analytics', 'Subscription', 'Profile'],

@@ -20,6 +20,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/tokeet', label: 'Tokeet', icon: 'link' },
   { to: '/admin/paypal', label: 'PayPal', icon: 'plug' },
   { to: '/admin/settings', label: 'Settings', icon: 'settings' },
+  { to: '/admin/audit-log', label: 'Audit log', icon: 'tasks' },
   { to: '/admin/mail', label: 'E-mail', icon: 'inbox' },
   { to: '/admin/admins', label: 'Admins', icon: 'shield', roles: ['super_admin'] },
   { to: '/admin/profile', label: 'Profile', icon: 'user' },

@@ -97,8 +97,7 @@ function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
       onPointerUp={onPointerEnd}
       onPointerCancel={onPointerEnd}
     >
-      {/* The live region is inside the item: a role on the <li> itself would leave the list
-          with children that are not list items (axe: list). */}
+      {/* The live region is the text, not the list item: a list holds only list items (axe "list"). */}
       <div className="toast__content" role={item.variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
         <p className="toast__title">{item.title}</p>
         {item.description ? <p className="toast__description">{item.description}</p> : null}

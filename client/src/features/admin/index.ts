@@ -1,6 +1,7 @@
 /** The admin area's pages, for the routes under routes/_admin. */
 export { AdminAdminsPage } from './AdminsPage';
 export { AdminAnalyticsPage } from './AnalyticsPage';
+export { AdminAuditLogPage } from './AuditLogPage';
 export { AdminBillingsPage } from './BillingsPage';
 export { AdminDashboardPage } from './DashboardPage';
 export { AdminHostPage } from './HostPage';

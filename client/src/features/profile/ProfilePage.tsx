@@ -1,5 +1,5 @@
 /**
- * Profile (every area): the account, display settings (timezone, date format, clock) written
+ * Profile (every area): the account (admins change their own name and e-mail), display settings (timezone, date format, clock) written
  * through the outbox and applied everywhere by lib/display.tsx, the host's business fields with
  * the profile errors of shared/messages.ts, the password change (online-only), Web Push for this
  * device, and, for staff, their work details.
@@ -7,11 +7,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DATE_FORMATS, WEEKDAYS } from '../../../../shared/enums';
 import { isDateFormat, normalizeDisplaySettings, type DisplaySettings } from '../../../../shared/format/dates';
-import { PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED } from '../../../../shared/messages';
+import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED } from '../../../../shared/messages';
 import { TABLE, type DisplaySettingsRow, type HostProfile } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { makeFormatters, useFormat } from '../../lib/display';
-import { apiRequest, errorText } from '../../api/http';
+import { ApiError, apiRequest, errorText } from '../../api/http';
+import { useAuth } from '../../auth/auth-context';
 import { useWrite } from '../../data/use-write';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { Page } from '../../components/layout/Page';
@@ -27,10 +28,14 @@ import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
+  accountChanges,
   placePasswordError,
   profileChanges,
   timezoneOptions,
+  validateAccount,
   validateHostProfile,
+  type AccountErrors,
+  type AccountFields,
   validatePasswordChange,
   type HostProfileErrors,
   type HostProfileFields,
@@ -39,30 +44,101 @@ import {
 } from './profile-forms';
 import './profile.css';
 
-function AccountCard() {
+function AccountDetails() {
   const user = useCurrentUser();
   const format = useFormat();
   return (
+    <dl className="details">
+      <div>
+        <dt>Name</dt>
+        <dd>{user.Name || '—'}</dd>
+      </div>
+      <div>
+        <dt>Email</dt>
+        <dd>{user.Email}</dd>
+      </div>
+      <div>
+        <dt>Role</dt>
+        <dd>{humanize(user.Role)}</dd>
+      </div>
+      <div>
+        <dt>Member since</dt>
+        <dd>{user.CreateTime ? format.date(user.CreateTime) : '—'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * An admin's own name and e-mail, written online to its users row (the table API: admins write
+ * users; the users table is not kept on the device), then the session re-read from the server.
+ */
+function AccountForm({ onDone }: { onDone: () => void }) {
+  const user = useCurrentUser();
+  const auth = useAuth();
+  const { toast } = useToast();
+  const online = useOnlineOnly('changing your name or e-mail');
+  const [fields, setFields] = useState<AccountFields>({ Name: user.Name, Email: user.Email });
+  const [errors, setErrors] = useState<AccountErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAccount(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !online.available) return;
+    const changes = accountChanges({ Name: user.Name, Email: user.Email }, fields);
+    if (Object.keys(changes).length === 0) return onDone();
+    setSaving(true);
+    try {
+      await apiRequest(`/api/table/${TABLE.users}/update`, { body: { ID: user.ID, ...changes } });
+      await auth.store.restore();
+      toast({ title: 'Account saved', description: 'Your name and e-mail are up to date. Sign in with the e-mail shown here.', variant: 'success' });
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setErrors({ Email: EMAIL_BELONGS_TO_OTHER_ACCOUNT });
+      else setErrors({ form: errorText(error, 'Your account could not be saved. Please try again.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Your account">
+      <OnlineOnlyNote state={online} />
+      {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
+      <Input label="Name" autoComplete="name" value={fields.Name} maxLength={500} onChange={(e) => setFields({ ...fields, Name: e.target.value })} error={errors.Name} />
+      <Input label="Email" type="email" autoComplete="email" value={fields.Email} onChange={(e) => setFields({ ...fields, Email: e.target.value })} error={errors.Email} hint="You sign in with it." />
+      <div className="form__row form__row--end">
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={saving} disabled={!online.available}>
+          Save account
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AccountCard() {
+  const user = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  // Admins and super admins write users rows; hosts and staff read theirs.
+  const canEdit = user.Role === 'admin' || user.Role === 'super_admin';
+  return (
     <Card>
-      <CardHeader title="Account" />
-      <dl className="details">
-        <div>
-          <dt>Name</dt>
-          <dd>{user.Name || '—'}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{user.Email}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{humanize(user.Role)}</dd>
-        </div>
-        <div>
-          <dt>Member since</dt>
-          <dd>{user.CreateTime ? format.date(user.CreateTime) : '—'}</dd>
-        </div>
-      </dl>
+      <CardHeader
+        title="Account"
+        actions={
+          canEdit && !editing ? (
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+              Edit name and e-mail
+            </Button>
+          ) : undefined
+        }
+      />
+      {editing ? <AccountForm onDone={() => setEditing(false)} /> : <AccountDetails />}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../../shared/messages';
-import { placePasswordError, profileChanges, timezoneOptions, validateHostProfile, validatePasswordChange } from './profile-forms';
+import { accountChanges, placePasswordError, profileChanges, timezoneOptions, validateAccount, validateHostProfile, validatePasswordChange } from './profile-forms';
 
 describe('validateHostProfile', () => {
   it('accepts empty and ordinary values', () => {
@@ -54,5 +54,18 @@ describe('timezoneOptions', () => {
   it('offers UTC first and keeps the current zone even when the browser does not list it', () => {
     expect(timezoneOptions(['Europe/Lisbon', 'America/New_York'], 'Etc/GMT+5')).toEqual(['UTC', 'America/New_York', 'Etc/GMT+5', 'Europe/Lisbon']);
     expect(timezoneOptions([], 'UTC')).toEqual(['UTC']);
+  });
+});
+
+describe('validateAccount and accountChanges', () => {
+  it('needs a name and an e-mail address', () => {
+    expect(validateAccount({ Name: 'Sam Super', Email: 'sam@example.com' })).toEqual({});
+    expect(validateAccount({ Name: '  ', Email: 'sam' })).toEqual({ Name: 'Enter your name', Email: 'Enter an e-mail address such as name@example.com' });
+  });
+
+  it('keeps only what changed, trimmed, the e-mail lower-cased and compared without case', () => {
+    const stored = { Name: 'Sam Super', Email: 'sam@example.com' };
+    expect(accountChanges(stored, { Name: ' Sam Super ', Email: 'SAM@example.com ' })).toEqual({});
+    expect(accountChanges(stored, { Name: 'Samantha', Email: 'Sam.New@Example.com' })).toEqual({ Name: 'Samantha', Email: 'sam.new@example.com' });
   });
 });

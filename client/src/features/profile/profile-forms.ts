@@ -58,3 +58,26 @@ export function placePasswordError(message: string): PasswordErrors {
 export function timezoneOptions(supported: readonly string[], current: string): string[] {
   return [...new Set(['UTC', current, ...supported])].filter(Boolean).sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
 }
+
+export type AccountFields = { Name: string; Email: string };
+export type AccountErrors = Partial<Record<keyof AccountFields | 'form', string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An admin's own name and e-mail (admins write their users row; the server re-checks both). */
+export function validateAccount(fields: AccountFields): AccountErrors {
+  const errors: AccountErrors = {};
+  const name = fields.Name.trim();
+  if (!name) errors.Name = 'Enter your name';
+  else if (name.length > 500) errors.Name = 'At most 500 characters';
+  if (!EMAIL.test(fields.Email.trim())) errors.Email = 'Enter an e-mail address such as name@example.com';
+  return errors;
+}
+
+/** Trimmed fields that differ from the account (the e-mail compared without case: it is stored lower-cased). */
+export function accountChanges(stored: AccountFields, edited: AccountFields): Partial<AccountFields> {
+  const out: Partial<AccountFields> = {};
+  if (edited.Name.trim() !== stored.Name) out.Name = edited.Name.trim();
+  if (edited.Email.trim().toLowerCase() !== stored.Email.toLowerCase()) out.Email = edited.Email.trim().toLowerCase();
+  return out;
+}

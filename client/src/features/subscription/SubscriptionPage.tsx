@@ -108,7 +108,8 @@ function UpgradeHelp({ current, next, company }: { current: SubscriptionTier | u
 
 export function HostSubscriptionPage({ checkout }: { checkout?: 'cancelled' }) {
   const profile = useRows(TABLE.host_profiles, { PageSize: 1 });
-  const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true });
+  // Hosts read only the tiers offered (the server's scope); the filter also holds in the offline demo.
+  const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true, Filters: [{ name: 'is_active', op: 'Equal', value: true }] });
   const properties = useProperties();
   const feeds = useRows(TABLE.calendar_feeds, { PageSize: 1000 });
   const me = profile.status === 'success' ? profile.rows[0] : undefined;

@@ -32,6 +32,7 @@ import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
 import { beginLoginAttempt, clearLoginFailures } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
 import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken } from './tokens';
+import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
 /** What the services need; a FastifyInstance has all of it. */
 export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
@@ -84,13 +85,15 @@ function timingDummy(): Promise<string> {
 
 function insertUser(tx: Tx, values: { Email: string; Name: string; Role: Role; setupCompleted: boolean; password_hash: string | null }, now: Date): string {
   const row = insertRow(tx, USERS, { ...values, CreateTime: nowIso(now) }, now);
+  // Every new account starts with the platform's display defaults (the general settings).
+  createDefaultDisplaySettings(tx, String(row.ID), now);
   return String(row.ID);
 }
 
 // ── Register ────────────────────────────────────────────────────────────────────────────────
 export type RegisterInput = { email: string; password: string; name?: string; company_name?: string; phone_number?: string };
 
-/** A host user and its host profile: account and subscription active, tier basic, commission rate 10. */
+/** A host user and its host profile: account and subscription active, tier basic (or the first offered), the platform's default commission rate. */
 export async function registerHost(deps: AuthDeps, input: RegisterInput): Promise<SessionUser> {
   if (userByEmail(deps.db, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
   const passwordHash = await hashPassword(input.password);
@@ -110,8 +113,10 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
           phone_number: input.phone_number?.trim() ?? '',
           account_status: 'active',
           subscription_status: 'active',
-          subscription_tier: 'basic',
-          commission_rate: 10,
+          // basic, unless a super admin took it off offer (then the first tier offered).
+          subscription_tier: defaultTierName(tx),
+          // The platform's default commission (settings, spec §9: 10 unless a super admin changed it).
+          commission_rate: defaultCommissionRate(tx),
           created_date: nowIso(now),
         },
         now,

@@ -1,4 +1,4 @@
-/** Writers of host profiles and subscription tiers for the table API and sync. */
+/** Writers of host profiles for the table API and sync (the tiers' is in modules/platform). */
 import { and, eq, isNull } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { hostProfiles, users } from '../../../../shared/schema/tables';
@@ -7,7 +7,6 @@ import { Conflict } from '../../errors';
 import { plainWriter, type Writer } from '../../write/writer';
 
 const HOST_PROFILES = requireTable(TABLE_IDS.host_profiles);
-const TIERS = requireTable(TABLE_IDS.subscription_tiers);
 
 function hasHostProfile(tx: Tx, userId: string): boolean {
   return (
@@ -37,5 +36,3 @@ export const hostProfileWriter: Writer = {
     baseProfile.create(tx, ctx, values);
   },
 };
-
-export const tierWriter: Writer = { ...plainWriter(TIERS), audited: true };
