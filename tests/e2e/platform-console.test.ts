@@ -49,6 +49,17 @@ describe('platform console', () => {
   it('lets the super admin edit a tier and a setting, test the mail settings and read the audit log', async () => {
     const { page, context } = await sessions.open({ width: 1280, height: 900 });
     const shell = await signIn(page, demoEmail('super_admin'), DEMO_PASSWORD, HOME_BY_ROLE.super_admin);
+    // The other browser files share this server: what this test changes is put back as it was.
+    const login = await context.request.post('/api/auth/login', { data: { email: demoEmail('super_admin'), password: DEMO_PASSWORD } });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const putBack = async (table: number, row: Record<string, unknown> | undefined, fields: readonly string[]) => {
+      if (!row) throw new Error(`Nothing to put back in table ${table}`);
+      const data = Object.fromEntries([['ID', row.id], ...fields.map((f) => [f, row[f]])]);
+      const res = await context.request.post(`/api/table/${table}/update`, { data, headers: auth });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const proBefore = (await rows(context.request, TABLE_IDS.subscription_tiers)).find((t) => t.tier_name === 'pro');
+    const currencyBefore = (await rows(context.request, TABLE_IDS.platform_settings)).find((s) => s.setting_key === 'currency');
 
     // ── Subscriptions: edit Pro ──
     await openPage(shell, 'Subscriptions', 'Subscriptions');
@@ -72,6 +83,7 @@ describe('platform console', () => {
     await expect
       .poll(async () => (await rows(context.request, TABLE_IDS.subscription_tiers)).find((t) => t.tier_name === 'pro'), { timeout: 15_000 })
       .toMatchObject({ monthly_price: 54.5, properties_limit: 6 });
+    await putBack(TABLE_IDS.subscription_tiers, proBefore, ['monthly_price', 'properties_limit', 'features']);
 
     // ── Settings: the currency ──
     await openPage(shell, 'Settings', 'Settings');
@@ -87,6 +99,7 @@ describe('platform console', () => {
     await expect
       .poll(async () => (await rows(context.request, TABLE_IDS.platform_settings)).find((s) => s.setting_key === 'currency')?.setting_value, { timeout: 15_000 })
       .toBe('EUR');
+    await putBack(TABLE_IDS.platform_settings, currencyBefore, ['setting_value']);
 
     // ── SMTP: the password is write-only, the test e-mail says SMTP is off ──
     await page.getByRole('tab', { name: 'E-mail (SMTP)' }).click();
