@@ -10,6 +10,12 @@ export type AppConfig = {
   databasePath: string;
   dataDir: string;
   demo: boolean;
+  /**
+   * With no usable SMTP settings, mail goes to the server log (the development transport) instead
+   * of waiting for SMTP: on with the demo by default (`MAIL_DEV_TRANSPORT=on|off`). Off, a reset
+   * request answers 500 for every address alike, and queued mail waits for SMTP to be set up.
+   */
+  mailDevTransport: boolean;
   /** Key for JWT signing and secrets at rest; generated into the data folder when unset. */
   appSecretKey?: string;
   jwtExpiresIn: string;
@@ -38,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePath,
     dataDir: path.dirname(databasePath),
     demo: (env.DEMO ?? 'on') !== 'off',
+    mailDevTransport: (env.MAIL_DEV_TRANSPORT ?? env.DEMO ?? 'on') !== 'off',
     appSecretKey: env.APP_SECRET_KEY || undefined,
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,

@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { housekeepingStaff, mailQueue, passwordResetTokens, users } from '../../shared/schema/tables';
-import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, RESET_PASSWORD_FAILED, STAFF_EMAIL_REQUIRED } from '../../shared/messages';
+import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED, STAFF_EMAIL_REQUIRED } from '../../shared/messages';
+import { queueMail } from '../src/modules/email/queue';
 import { devMailbox } from '../src/modules/email/mailer';
 import { makeTestApp, type TestApp } from './helpers';
 import { closedPort, createHostWithStaff, createUser, linkIn, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
@@ -162,6 +163,47 @@ describe('password reset over SMTP', () => {
     } finally {
       writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: smtp.port, username: 'mailer', password: 's3cret smtp' });
     }
+  });
+});
+
+describe('password reset with nowhere to send (no SMTP, development transport off)', () => {
+  let app: TestApp;
+  let smtp: SmtpFixture;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await makeTestApp({ publicOrigin: ORIGIN, mailDevTransport: false });
+    await post(app, '/api/auth/register', { email: 'nowhere@example.com', password: 'old password' });
+  });
+  afterAll(async () => {
+    await app.cleanup();
+    await smtp.close();
+  });
+
+  it('answers 500 for every address alike and queues nothing, then 200 once SMTP is set up', async () => {
+    for (const email of ['nowhere@example.com', 'nobody-at-all@example.com']) {
+      const res = await post(app, '/api/auth/reset-password/email', { email });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: RESET_EMAIL_FAILED });
+    }
+    expect(app.db.select().from(mailQueue).all()).toEqual([]);
+    writeSmtpSettings(app, { enabled: true, host: '127.0.0.1', port: smtp.port, username: 'mailer', password: 's3cret smtp' });
+    expect((await post(app, '/api/auth/reset-password/email', { email: 'nowhere@example.com' })).statusCode).toBe(200);
+    await app.mail.sender.drain();
+    expect(smtp.received.map((m) => m.to)).toEqual([['nowhere@example.com']]);
+  });
+
+  it('keeps queued mail waiting, with the reason, while SMTP is off again', async () => {
+    writeSmtpSettings(app, { enabled: false, host: '127.0.0.1', port: smtp.port, username: 'mailer' });
+    const count = smtp.received.length;
+    devMailbox.clear();
+    app.db.transaction((tx) => queueMail(tx, { to: 'waiting@example.com', subject: 'Waits', text: 'For SMTP' }, { kind: 'other', now: app.now() }));
+    await app.mail.sender.drain();
+    expect(devMailbox.lastTo('waiting@example.com')).toBeUndefined();
+    expect(smtp.received).toHaveLength(count);
+    const row = app.db.select().from(mailQueue).where(eq(mailQueue.to_address, 'waiting@example.com')).get();
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row?.last_error).toMatch(/SMTP/);
   });
 });
 

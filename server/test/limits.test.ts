@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { auditLog, hostProfiles, properties } from '../../shared/schema/tables';
+import { auditLog, hostProfiles, properties, subscriptionTiers } from '../../shared/schema/tables';
 import { CHANNEL_PARTNER_PLATFORM, assertOtaIntegrationAllowed, otaPlatformsInUse } from '../src/modules/hosts/limits';
 import { makeTestApp, type TestApp } from './helpers';
 import { call, expectCounters, ok } from './bookings-helpers';
@@ -132,6 +132,25 @@ describe('POST /api/admin/hosts/:id/plan', () => {
     expect((await adminCall(host.token, host.hostProfileId, 'plan', { tier: 'enterprise' })).status).toBe(403);
     expect((await adminCall(null, host.hostProfileId, 'plan', { tier: 'enterprise' })).status).toBe(401);
     expect(profile(host.hostProfileId)).toMatchObject({ subscription_tier: 'basic', commission_rate: 10 });
+  });
+
+  it('takes no host onto a deactivated tier, and lets the rate of a host already on it change', async () => {
+    const host = createHost(app);
+    const onIt = createHost(app);
+    expect((await adminCall(admin.token, onIt.hostProfileId, 'plan', { tier: 'enterprise' })).status).toBe(200);
+    const setActive = (active: boolean) => app.db.update(subscriptionTiers).set({ is_active: active }).where(eq(subscriptionTiers.tier_name, 'enterprise')).run();
+    setActive(false);
+    try {
+      const refused = await adminCall(admin.token, host.hostProfileId, 'plan', { tier: 'enterprise' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('Invalid value for tier: enterprise is no longer offered');
+      expect(profile(host.hostProfileId)?.subscription_tier).toBe('basic');
+      const rate = await adminCall(admin.token, onIt.hostProfileId, 'plan', { tier: 'enterprise', commission_rate: 7 });
+      expect(rate.status).toBe(200);
+      expect(rate.body).toMatchObject({ subscription_tier: 'enterprise', commission_rate: 7 });
+    } finally {
+      setActive(true);
+    }
   });
 });
 

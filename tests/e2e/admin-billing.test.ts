@@ -127,13 +127,15 @@ describe('admin dashboard and billings', () => {
       expect(badges.length).toBe(Math.min(completed.total, 200));
       expect(new Set(badges)).toEqual(new Set(['Completed']));
 
-      // Suspended hosts opens the hosts list.
+      // Suspended hosts opens the hosts list filtered to them: as many rows as the figure says.
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/admin/dashboard');
       await stat(page, 'Suspended hosts').waitFor();
+      const suspended = Number(await stat(page, 'Suspended hosts').innerText());
       await page.locator('a.stat-link', { has: page.locator('.stat__label', { hasText: /^Suspended hosts$/ }) }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/hosts');
+      await page.waitForURL((url) => url.pathname === '/admin/hosts' && url.searchParams.get('account_status') === 'suspended');
       await shell.waitForHeading('Hosts');
+      await expect.poll(() => page.locator('.table tbody tr').count(), { timeout: 10_000 }).toBe(suspended);
       expect(await showsErrorScreen(page)).toBe(false);
       expect(errors).toEqual([]);
     } finally {

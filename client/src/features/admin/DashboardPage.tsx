@@ -63,9 +63,9 @@ export function AdminDashboardPage() {
     body = (
       <>
         <Section title="Hosts">
-          <LinkedStat link={{ to: '/admin/hosts' }} label="Active hosts" value={d.hosts.active} hint={`${d.hosts.total} in all`} tone="accent" />
-          <LinkedStat link={{ to: '/admin/hosts' }} label="Suspended hosts" value={d.hosts.suspended} tone={d.hosts.suspended > 0 ? 'warning' : 'default'} />
-          <LinkedStat link={{ to: '/admin/hosts' }} label="New this month" value={d.hosts.newThisMonth} hint={`Registered in ${month}`} />
+          <LinkedStat link={{ to: '/admin/hosts', search: { account_status: 'active' } }} label="Active hosts" value={d.hosts.active} hint={`${d.hosts.total} in all`} tone="accent" />
+          <LinkedStat link={{ to: '/admin/hosts', search: { account_status: 'suspended' } }} label="Suspended hosts" value={d.hosts.suspended} tone={d.hosts.suspended > 0 ? 'warning' : 'default'} />
+          <LinkedStat link={{ to: '/admin/hosts', search: { sort: '-created' } }} label="New this month" value={d.hosts.newThisMonth} hint={`Registered in ${month}`} />
           <LinkedStat link={{ to: '/admin/hosts' }} label="Properties" value={d.properties} hint="Listed, not archived" />
         </Section>
         <Section title={`Bookings in ${month}`}>

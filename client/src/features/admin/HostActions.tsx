@@ -44,10 +44,11 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
     setRateError(null);
   }, [open, host.subscription_tier, host.commission_rate]);
 
-  const tierRows = tiers.rows ?? [];
+  // A deactivated plan is offered to no one new; the host already on it keeps it as a choice.
+  const tierRows = (tiers.rows ?? []).filter((t) => t.is_active || t.tier_name.toLowerCase() === host.subscription_tier.toLowerCase());
   const chosen = tierRows.find((t) => t.tier_name.toLowerCase() === tier.toLowerCase());
   const options = tierRows.some((t) => t.tier_name.toLowerCase() === host.subscription_tier.toLowerCase())
-    ? tierRows.map((t) => ({ value: t.tier_name, label: `${humanize(t.tier_name)} (${t.commission_rate}% commission)` }))
+    ? tierRows.map((t) => ({ value: t.tier_name, label: `${humanize(t.tier_name)} (${t.commission_rate}% commission${t.is_active ? '' : ', no longer offered'})` }))
     : [{ value: host.subscription_tier, label: `${humanize(host.subscription_tier)} (no such plan)` }, ...tierRows.map((t) => ({ value: t.tier_name, label: `${humanize(t.tier_name)} (${t.commission_rate}% commission)` }))];
 
   const chooseTier = (value: string) => {

@@ -15,6 +15,7 @@ import {
   EMAIL_ALREADY_REGISTERED,
   EMAIL_BELONGS_TO_OTHER_ACCOUNT,
   INVALID_CREDENTIALS,
+  RESET_EMAIL_FAILED,
   RESET_PASSWORD_FAILED,
   SETUP_ALREADY_DONE,
   STAFF_EMAIL_REQUIRED,
@@ -25,8 +26,8 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/index';
 import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
 import { loadActor, sessionUser, type Actor, type SessionUser } from '../../actor';
-import { Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
-import type { MailDeps } from '../email/mailer';
+import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
+import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
 import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
 import { beginLoginAttempt, clearLoginFailures } from './login-limits';
@@ -170,6 +171,8 @@ export function resetLink(config: AppConfig, token: string, invite = false): str
  */
 export async function requestPasswordReset(deps: AuthDeps, input: { email: string }): Promise<void> {
   const now = deps.now();
+  // Nowhere to send (no SMTP, no development transport): the same 500 for every address, before any lookup.
+  if (!canSendMail(deps, deps.config.mailDevTransport)) throw new HttpError(500, RESET_EMAIL_FAILED);
   transact(deps.db, (tx) => {
     const user = userByEmail(tx, input.email);
     if (!user) return;

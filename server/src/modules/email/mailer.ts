@@ -115,6 +115,14 @@ function sendDev(log: FastifyBaseLogger, message: MailMessage, at: Date): MailRe
 }
 
 /**
+ * Whether a message can leave now: SMTP is usable, or the development transport is allowed
+ * (config `mailDevTransport`).
+ */
+export function canSendMail(deps: Pick<MailDeps, 'db' | 'secretKey'>, devTransport: boolean): boolean {
+  return devTransport || isSmtpUsable(loadSmtpSettings(deps.db, deps.secretKey));
+}
+
+/**
  * Sends one message with the current smtp settings (read at each call, so a settings change
  * applies at once). Throws MailSendFailed when SMTP fails, SmtpNotConfigured when `requireSmtp`
  * is set and SMTP is not usable.

@@ -28,7 +28,7 @@ declare module 'fastify' {
 export const emailRoutes = fp(
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const sender = new MailSender(app.db, { secretKey: app.secretKey, log: app.log, now: () => app.now() });
+    const sender = new MailSender(app.db, { secretKey: app.secretKey, log: app.log, now: () => app.now(), devTransport: app.config.mailDevTransport });
     app.decorate('mail', { sender });
     const detach = attachMailWaker(app.db.$client, () => sender.wake());
     // What an earlier run left queued or retrying is sent once the app is ready.

@@ -36,6 +36,8 @@ const INBOX = requireTable(TABLE_IDS.inbox_messages);
 
 export type MailSenderOptions = {
   secretKey: Buffer;
+  /** Send to the server log when SMTP is not usable (config `mailDevTransport`; default true). Off, such mail waits, retried, for SMTP. */
+  devTransport?: boolean;
   log: FastifyBaseLogger;
   now: () => Date;
   backoff?: Backoff;
@@ -195,7 +197,7 @@ export class MailSender {
     const message: MailMessage = { to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) };
     if (m.link) message.link = m.link;
     try {
-      const result = await sendMail({ db: this.db, secretKey: this.options.secretKey, log: this.options.log, now: this.options.now }, message);
+      const result = await sendMail({ db: this.db, secretKey: this.options.secretKey, log: this.options.log, now: this.options.now }, message, { requireSmtp: this.options.devTransport === false });
       return { ok: true, result };
     } catch (error) {
       return {

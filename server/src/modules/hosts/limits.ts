@@ -37,7 +37,7 @@ export function hostLimits(tx: Tx, hostId: string): HostLimits | undefined {
 }
 
 /** A live tier by name (case-insensitive: "Pro" and "pro" are one tier) or by id. */
-export function findTier(tx: Tx, nameOrId: string): (HostTier & { id: string }) | undefined {
+export function findTier(tx: Tx, nameOrId: string): (HostTier & { id: string; is_active: boolean }) | undefined {
   const key = nameOrId.trim();
   return tx
     .select({
@@ -46,6 +46,7 @@ export function findTier(tx: Tx, nameOrId: string): (HostTier & { id: string }) 
       properties_limit: subscriptionTiers.properties_limit,
       ota_integrations: subscriptionTiers.ota_integrations,
       commission_rate: subscriptionTiers.commission_rate,
+      is_active: subscriptionTiers.is_active,
     })
     .from(subscriptionTiers)
     .where(and(isNull(subscriptionTiers.deleted_at), sql`(lower(${subscriptionTiers.tier_name}) = lower(${key}) or ${subscriptionTiers.id} = ${key})`))

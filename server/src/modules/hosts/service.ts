@@ -50,6 +50,8 @@ export function changeHostPlan(db: Db, actor: Actor, hostId: string, input: Plan
     const before = liveProfile(tx, hostId);
     const tier = findTier(tx, input.tier);
     if (!tier) throw new ValidationFailed(`Invalid value for tier: no subscription tier named ${input.tier.slice(0, 100)}`);
+    // A deactivated tier keeps its hosts (and their rate may change) but takes no new ones.
+    if (!tier.is_active && tier.tier_name !== before.subscription_tier) throw new ValidationFailed(`Invalid value for tier: ${tier.tier_name} is no longer offered`);
     const rate = input.commission_rate ?? tier.commission_rate;
     const after = updateRow(tx, HOST_PROFILES, hostId, { subscription_tier: tier.tier_name, commission_rate: rate }, now) as HostProfileRow;
     audit(
