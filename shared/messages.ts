@@ -169,6 +169,22 @@ export const ACCOUNT_SUSPENDED = 'Your account is suspended. Contact support to 
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Contact a super admin to reactivate it.';
 export const STAFF_EMAIL_REQUIRED = 'Invalid value for staff_email: an email address is needed to invite this staff member';
 
-export function tooManyLoginAttempts(minutes: number): string {
-  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+/** A wait in words, rounded up: "1 second", "45 seconds", "2 minutes", "3 hours". */
+export function waitInWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return plural(whole, 'second');
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 120) return plural(minutes, 'minute');
+  return plural(Math.ceil(minutes / 60), 'hour');
+}
+
+/** A sign-in refused before the password is checked (server/src/modules/auth/login-limits.ts), with Retry-After. */
+export function tooManyLoginAttempts(seconds: number): string {
+  return `Too many failed login attempts. Please try again in ${waitInWords(seconds)}.`;
+}
+
+/** A reset-mail request refused for its source (server/src/modules/auth/login-limits.ts), with Retry-After. */
+export function tooManyResetRequests(seconds: number): string {
+  return `Too many password reset requests. Please try again in ${waitInWords(seconds)}.`;
 }

@@ -21,8 +21,22 @@ export type AppConfig = {
   jwtExpiresIn: string;
   /** Origin used in mailed links (reset, invite); defaults to http://localhost:PORT. */
   publicOrigin: string;
-  loginFailuresPerAccount: number;
+  /**
+   * Sign-in and reset-mail limits (modules/auth/login-limits.ts; README lists the variables). The
+   * source is the request's IP (`request.ip`, so X-Forwarded-For only with `trustProxy`).
+   * Failed sign-ins for one address from one source before that source waits; 0 turns it off.
+   */
+  loginFailuresPerAddress: number;
+  /** Failed sign-ins from one source, whatever the address, before the whole source waits; 0 turns it off. */
+  loginFailuresPerSource: number;
+  /** The longest wait (the waits grow 1 s, 2 s, 4 s … up to this). */
+  loginMaxDelayMinutes: number;
+  /** How long a failed sign-in counts. */
   loginFailureWindowMinutes: number;
+  /** Reset mails queued for one address per hour; past it the request answers the same and mails nothing. 0 turns it off. */
+  resetMailsPerAddressPerHour: number;
+  /** Reset-mail requests from one source per hour; past it 429. 0 turns it off. */
+  resetRequestsPerSourcePerHour: number;
   authRequestsPerIpPerMinute: number;
   clientDistDir: string;
   logLevel: string;
@@ -48,8 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appSecretKey: env.APP_SECRET_KEY || undefined,
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
-    loginFailuresPerAccount: intFrom(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 5),
-    loginFailureWindowMinutes: intFrom(env.RATE_LIMIT_LOGIN_WINDOW_MINUTES, 15),
+    loginFailuresPerAddress: intFrom(env.RATE_LIMIT_LOGIN_PER_ADDRESS, 5),
+    loginFailuresPerSource: intFrom(env.RATE_LIMIT_LOGIN_PER_SOURCE, 50),
+    loginMaxDelayMinutes: intFrom(env.RATE_LIMIT_LOGIN_MAX_DELAY_MINUTES, 15),
+    loginFailureWindowMinutes: intFrom(env.RATE_LIMIT_LOGIN_WINDOW_MINUTES, 24 * 60),
+    resetMailsPerAddressPerHour: intFrom(env.RATE_LIMIT_RESET_PER_ADDRESS, 3),
+    resetRequestsPerSourcePerHour: intFrom(env.RATE_LIMIT_RESET_PER_SOURCE, 20),
     authRequestsPerIpPerMinute: intFrom(env.RATE_LIMIT_PER_IP, 300),
     clientDistDir: path.resolve(ROOT_DIR, env.CLIENT_DIST ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',

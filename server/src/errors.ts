@@ -40,8 +40,12 @@ export class Conflict extends HttpError {
     super(409, message);
   }
 }
+/** 429; `retryAfterSeconds`, when given, is sent as the Retry-After header (plugins/errors.ts). */
 export class TooManyRequests extends HttpError {
-  constructor(message = 'Too many requests, please try again later') {
+  constructor(
+    message = 'Too many requests, please try again later',
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }

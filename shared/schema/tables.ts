@@ -693,14 +693,20 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index('reset_tokens_user_idx').on(t.user_id)],
 );
 
+/**
+ * The sign-in and reset-mail limits' events (server/src/modules/auth/login-limits.ts): one row per
+ * counted event, `key` naming what it counts (a failed sign-in for an address from a source, a
+ * reset request from a source or for an address). The column is still called `email`, its first
+ * use, so that no migration was needed.
+ */
 export const loginFailures = sqliteTable(
   'login_failures',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    email: text('email').notNull(),
+    key: text('email').notNull(),
     at: text('at').notNull(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.at)],
+  (t) => [index('login_failures_email_idx').on(t.key, t.at)],
 );
 
 /** Last applied mutation seq per sync client: a replayed push is not applied twice. */

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError, describeZodError } from '../errors';
+import { HttpError, TooManyRequests, describeZodError } from '../errors';
 
 function validationMessage(error: FastifyError): string | undefined {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -23,6 +23,7 @@ function validationMessage(error: FastifyError): string | undefined {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
       if (error instanceof ZodError) return reply.status(400).send({ error: describeZodError(error) });
       const validation = validationMessage(error);

@@ -1,41 +1,174 @@
 /**
- * Per-account login limit (config.ts: RATE_LIMIT_LOGIN_PER_ACCOUNT failures, default 5, per
- * RATE_LIMIT_LOGIN_WINDOW_MINUTES, default 15). An attempt is recorded as a failure before the
- * password is checked, in the same transaction as the count, so parallel guesses cannot slip past
- * the limit while scrypt runs; a successful login then clears the account's failures. A limit of
- * 0 turns the check off.
+ * Sign-in and reset-mail limits (docs/security.md, "Sign-in and reset limits"; the numbers are in
+ * config.ts and README.md). The source of a request is its IP (`request.ip`: X-Forwarded-For only
+ * with TRUST_PROXY). Nothing here ever refuses an address as such: a stranger's failures slow down
+ * the stranger's source, never the owner signing in from another one.
+ *
+ * Sign-in. Failures count per (address, source) and per source across addresses, within
+ * RATE_LIMIT_LOGIN_WINDOW_MINUTES. Past RATE_LIMIT_LOGIN_PER_ADDRESS failures for an address, its
+ * source waits before its next attempt for that address is even checked: 1 s after the last
+ * failure, then 2 s, 4 s … doubling with each further failure up to RATE_LIMIT_LOGIN_MAX_DELAY_MINUTES.
+ * Past RATE_LIMIT_LOGIN_PER_SOURCE failures from one source, whatever the addresses, the same
+ * growing wait applies to every attempt of that source. A refused attempt records nothing (waiting
+ * it out is enough). An attempt is recorded as a failure before the password is checked, in the
+ * same transaction as the count, so parallel guesses cannot slip past while scrypt runs; the right
+ * password then clears that source's failures for the address (the attempt's own row included).
+ *
+ * Reset mail. Per source at most RATE_LIMIT_RESET_PER_SOURCE requests an hour, then 429. Per
+ * address at most RATE_LIMIT_RESET_PER_ADDRESS mails an hour; past that the request answers the
+ * same but queues nothing, so the limit says nothing about the address. Requests for addresses
+ * without an account count alike.
+ *
+ * Storage: the login_failures table (shared/schema/tables.ts), one row per counted event, its `key`
+ * one of `login|<source>|<address>`, `reset-source|<source>`, `reset-address|<address>` (the
+ * source URI-encoded, so it holds no `|`). Keys of one source's sign-in failures share a prefix,
+ * so the per-source count is a range of the (key, at) index. Rows past their window are deleted by
+ * the next attempt of their kind.
  */
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lt, max, sql, type SQL } from 'drizzle-orm';
 import { loginFailures } from '../../../../shared/schema/tables';
 import { nowIso, type Tx } from '../../db/write';
 
-export type LoginLimit = { maxFailures: number; windowMinutes: number };
+/** The first wait once a limit is reached; each further failure doubles it. */
+export const BASE_DELAY_MS = 1000;
+export const RESET_WINDOW_MS = 3600_000;
+
+export type LoginLimits = { perAddress: number; perSource: number; maxDelayMinutes: number; windowMinutes: number };
+export type ResetLimits = { perAddress: number; perSource: number };
+
+const LOGIN = 'login|';
+const RESET_SOURCE = 'reset-source|';
+const RESET_ADDRESS = 'reset-address|';
+
+function sourcePart(source: string): string {
+  return encodeURIComponent(source);
+}
+function loginKey(source: string, email: string): string {
+  return `${LOGIN}${sourcePart(source)}|${email}`;
+}
+
+/** Keys starting with `prefix` (every key has a `|` after it; `}` is the character after `|`). */
+function keyRange(prefix: string, upper: string) {
+  return and(gte(loginFailures.key, prefix), lt(loginFailures.key, upper));
+}
+function withPrefix(prefix: string) {
+  if (!prefix.endsWith('|')) throw new Error(`Key prefix ${prefix} must end with |`);
+  return keyRange(prefix, `${prefix.slice(0, -1)}}`);
+}
 
 /**
- * Records an attempt for the e-mail unless the account is locked. Answers the whole minutes until
- * the lock lifts when it is locked (nothing recorded, so retrying does not extend the lock).
+ * The wait owed after `failures` failures when `free` of them cost nothing: none below `free`,
+ * then 1 s, 2 s, 4 s … capped at `capMs`. `free` 0 turns it off.
  */
-export function beginLoginAttempt(tx: Tx, email: string, now: Date, limit: LoginLimit): { lockedForMinutes?: number } {
-  if (limit.maxFailures <= 0) return {};
-  const windowMs = limit.windowMinutes * 60_000;
-  const since = nowIso(new Date(now.getTime() - windowMs));
-  tx.delete(loginFailures).where(lt(loginFailures.at, since)).run();
-  const recent = tx
-    .select({ at: loginFailures.at })
+export function backoffMs(failures: number, free: number, capMs: number): number {
+  if (free <= 0 || failures < free) return 0;
+  return Math.min(capMs, BASE_DELAY_MS * 2 ** Math.min(failures - free, 40));
+}
+
+function secondsUntil(untilMs: number, now: Date): number {
+  return Math.max(1, Math.ceil((untilMs - now.getTime()) / 1000));
+}
+
+type Tally = { failures: number; lastAt: string | null };
+
+function tally(tx: Tx, keys: SQL | undefined, since: string): Tally {
+  const row = tx
+    .select({ failures: count(), lastAt: max(loginFailures.at) })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)))
-    .orderBy(desc(loginFailures.at))
-    .limit(limit.maxFailures)
-    .all();
-  const oldestCounted = recent[limit.maxFailures - 1];
-  if (oldestCounted) {
-    const unlockAt = new Date(oldestCounted.at).getTime() + windowMs;
-    return { lockedForMinutes: Math.max(1, Math.ceil((unlockAt - now.getTime()) / 60_000)) };
-  }
-  tx.insert(loginFailures).values({ email, at: nowIso(now) }).run();
+    .where(and(keys, gt(loginFailures.at, since)))
+    .get();
+  return { failures: row?.failures ?? 0, lastAt: row?.lastAt ?? null };
+}
+
+/** When the tally's source may try again (ms since the epoch; 0 when it need not wait). */
+function allowedAt(t: Tally, free: number, capMs: number): number {
+  const wait = backoffMs(t.failures, free, capMs);
+  return wait > 0 && t.lastAt ? new Date(t.lastAt).getTime() + wait : 0;
+}
+
+export type LoginAttempt = { retryAfterSeconds: number } | { retryAfterSeconds?: undefined };
+
+/**
+ * Checks the source's waits for the address, and records the attempt as a failure unless it must
+ * wait. Answers the whole seconds left when it must (nothing recorded then).
+ */
+export function beginLoginAttempt(tx: Tx, email: string, source: string, now: Date, limits: LoginLimits): LoginAttempt {
+  if (limits.perAddress <= 0 && limits.perSource <= 0) return {};
+  const since = nowIso(new Date(now.getTime() - limits.windowMinutes * 60_000));
+  tx.delete(loginFailures)
+    .where(and(withPrefix(LOGIN), lt(loginFailures.at, since)))
+    .run();
+
+  const capMs = limits.maxDelayMinutes * 60_000;
+  const key = loginKey(source, email);
+  const forAddress = allowedAt(tally(tx, eq(loginFailures.key, key), since), limits.perAddress, capMs);
+  const forSource = allowedAt(tally(tx, withPrefix(`${LOGIN}${sourcePart(source)}|`), since), limits.perSource, capMs);
+  const until = Math.max(forAddress, forSource);
+  if (until > now.getTime()) return { retryAfterSeconds: secondsUntil(until, now) };
+
+  tx.insert(loginFailures).values({ key, at: nowIso(now) }).run();
   return {};
 }
 
-export function clearLoginFailures(tx: Tx, email: string): void {
-  tx.delete(loginFailures).where(eq(loginFailures.email, email)).run();
+/** The right password from this source: its failures for the address are forgotten. */
+export function clearLoginFailures(tx: Tx, email: string, source: string): void {
+  tx.delete(loginFailures).where(eq(loginFailures.key, loginKey(source, email))).run();
+}
+
+/**
+ * A redeemed reset link (control of the mailbox): the address's failures from every source are
+ * forgotten, since they were guesses at the old password.
+ */
+export function clearAllLoginFailures(tx: Tx, email: string): void {
+  // The address is what follows the first `|` after `login|` (the source holds none).
+  const addressOfKey = sql`substr(${loginFailures.key}, instr(substr(${loginFailures.key}, ${LOGIN.length + 1}), '|') + ${LOGIN.length + 1})`;
+  tx.delete(loginFailures)
+    .where(and(withPrefix(LOGIN), eq(addressOfKey, email)))
+    .run();
+}
+
+// ── Reset mail ──────────────────────────────────────────────────────────────────────────────
+
+/** The times of `key`'s events in the window, oldest first (never more than its limit: refusals record nothing). */
+function eventsSince(tx: Tx, key: string, since: string): string[] {
+  return tx
+    .select({ at: loginFailures.at })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)))
+    .orderBy(asc(loginFailures.at))
+    .all()
+    .map((r) => r.at);
+}
+
+export type ResetRequest = { retryAfterSeconds: number; mayMail?: undefined } | { retryAfterSeconds?: undefined; mayMail: boolean };
+
+/**
+ * Counts a reset-mail request: refused (the whole seconds until the source's oldest counted request
+ * leaves the hour) when the source is over its limit, else recorded, with whether a mail may still
+ * be queued for the address this hour (recorded too when it may).
+ */
+export function beginResetRequest(tx: Tx, email: string, source: string, now: Date, limits: ResetLimits): ResetRequest {
+  const since = nowIso(new Date(now.getTime() - RESET_WINDOW_MS));
+  tx.delete(loginFailures)
+    .where(and(keyRange('reset-', 'reset.'), lt(loginFailures.at, since)))
+    .run();
+  const at = nowIso(now);
+
+  if (limits.perSource > 0) {
+    const sourceKey = `${RESET_SOURCE}${sourcePart(source)}`;
+    const recent = eventsSince(tx, sourceKey, since);
+    if (recent.length >= limits.perSource) {
+      // The oldest of the newest `perSource` requests: once it is an hour old, a slot is free.
+      const freesAt = new Date(recent[recent.length - limits.perSource]!).getTime() + RESET_WINDOW_MS;
+      return { retryAfterSeconds: secondsUntil(freesAt, now) };
+    }
+    tx.insert(loginFailures).values({ key: sourceKey, at }).run();
+  }
+
+  if (limits.perAddress > 0) {
+    const addressKey = `${RESET_ADDRESS}${email}`;
+    if (eventsSince(tx, addressKey, since).length >= limits.perAddress) return { mayMail: false };
+    tx.insert(loginFailures).values({ key: addressKey, at }).run();
+  }
+  return { mayMail: true };
 }

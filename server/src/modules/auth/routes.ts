@@ -1,7 +1,8 @@
 /**
  * The account routes: register, login, me, logout, reset mail and reset, change password, first-run
  * setup and staff invites. Thin: validation by the schemas, logic in service.ts. Every route here
- * shares one per-IP budget (RATE_LIMIT_PER_IP per minute).
+ * shares one per-IP budget (RATE_LIMIT_PER_IP per minute); sign-in and the reset mail have their
+ * own limits on top (login-limits.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,13 +85,17 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'Sign in with e-mail and password',
-        description: 'A suspended host (or its staff) and a deactivated admin get 403 with the reason once the password is right.',
+        description:
+          'A suspended host (or its staff) and a deactivated admin get 403 with the reason once the password is right. ' +
+          'After repeated failures for an address from one IP (or very many from one IP), that IP gets 429 with Retry-After, ' +
+          'waiting 1 s, 2 s, 4 s … (at most RATE_LIMIT_LOGIN_MAX_DELAY_MINUTES) before its next attempt is checked; other IPs are not affected.',
         body: loginBody,
         response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 500: errorSchema },
       },
     },
     async (request, reply) => {
-      const user = await withFallback(request, LOGIN_FAILED, () => login(app, request.body));
+      // request.ip: the socket's address, or X-Forwarded-For's client only with TRUST_PROXY (app.ts).
+      const user = await withFallback(request, LOGIN_FAILED, () => login(app, request.body, request.ip));
       return startSession(reply, user);
     },
   );
@@ -126,12 +131,15 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'Mail a password-reset link (same answer whether or not the address has an account)',
+        description:
+          'At most RATE_LIMIT_RESET_PER_ADDRESS mails an address an hour (past it: the same answer, no mail) and ' +
+          'RATE_LIMIT_RESET_PER_SOURCE requests from one IP an hour (past it: 429 with Retry-After).',
         body: resetEmailBody,
         response: { 200: emptySchema, 400: errorSchema, 429: errorSchema, 500: errorSchema },
       },
     },
     async (request) => {
-      await withFallback(request, RESET_EMAIL_FAILED, () => requestPasswordReset(app, request.body));
+      await withFallback(request, RESET_EMAIL_FAILED, () => requestPasswordReset(app, request.body, request.ip));
       return {};
     },
   );

@@ -20,6 +20,7 @@ import {
   SETUP_ALREADY_DONE,
   STAFF_EMAIL_REQUIRED,
   tooManyLoginAttempts,
+  tooManyResetRequests,
 } from '../../../../shared/messages';
 import type { Role } from '../../../../shared/enums';
 import type { AppConfig } from '../../config';
@@ -30,7 +31,7 @@ import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
 import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
-import { beginLoginAttempt, clearLoginFailures } from './login-limits';
+import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
 import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken } from './tokens';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
@@ -131,10 +132,20 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
 }
 
 // ── Login ───────────────────────────────────────────────────────────────────────────────────
-export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<SessionUser> {
-  const limit = { maxFailures: deps.config.loginFailuresPerAccount, windowMinutes: deps.config.loginFailureWindowMinutes };
-  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, deps.now(), limit));
-  if (attempt.lockedForMinutes) throw new TooManyRequests(tooManyLoginAttempts(attempt.lockedForMinutes));
+/**
+ * `source` is the client's IP: the limits (login-limits.ts) slow down the source that keeps
+ * failing, never the address, so a stranger cannot keep the owner out.
+ */
+export async function login(deps: AuthDeps, input: { email: string; password: string }, source: string): Promise<SessionUser> {
+  const { config } = deps;
+  const limits = {
+    perAddress: config.loginFailuresPerAddress,
+    perSource: config.loginFailuresPerSource,
+    maxDelayMinutes: config.loginMaxDelayMinutes,
+    windowMinutes: config.loginFailureWindowMinutes,
+  };
+  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, source, deps.now(), limits));
+  if (attempt.retryAfterSeconds !== undefined) throw new TooManyRequests(tooManyLoginAttempts(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
 
   // Deactivated admins (a soft-deleted users row, docs/decisions.md) are found too, so that the
   // right password hears why it no longer opens the account; every other deleted user is unknown.
@@ -144,10 +155,10 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   if (user.deleted_at && user.Role !== 'admin') throw new Unauthorized(INVALID_CREDENTIALS);
 
   // The right password is not a failure, even when the account may not sign in now: the refusal
-  // comes after the failures are cleared (committed), so a suspended host that keeps trying is
-  // never locked out, and signs in as soon as it is reactivated.
+  // comes after the source's failures are cleared (committed), so a suspended host that keeps
+  // trying is never slowed down, and signs in as soon as it is reactivated.
   const outcome = transact(deps.db, (tx) => {
-    clearLoginFailures(tx, input.email);
+    clearLoginFailures(tx, input.email, source);
     if (user.deleted_at) return ACCOUNT_DEACTIVATED;
     // A suspended host, or a housekeeper of one, is told so once the password is right.
     if (loadActor(tx, user.ID)?.suspended) return ACCOUNT_SUSPENDED;
@@ -168,17 +179,24 @@ export function resetLink(config: AppConfig, token: string, invite = false): str
 /**
  * Queues a reset link when the address has an account (the token and its mail in one
  * transaction); the caller answers the same either way, and the mail is sent after the commit.
+ * Limited (login-limits.ts): a source over its hourly requests gets 429; an address over its
+ * hourly mails gets the same answer and no mail, whether or not it has an account.
  */
-export async function requestPasswordReset(deps: AuthDeps, input: { email: string }): Promise<void> {
+export async function requestPasswordReset(deps: AuthDeps, input: { email: string }, source: string): Promise<void> {
   const now = deps.now();
   // Nowhere to send (no SMTP, no development transport): the same 500 for every address, before any lookup.
   if (!canSendMail(deps, deps.config.mailDevTransport)) throw new HttpError(500, RESET_EMAIL_FAILED);
-  transact(deps.db, (tx) => {
+  const limits = { perAddress: deps.config.resetMailsPerAddressPerHour, perSource: deps.config.resetRequestsPerSourcePerHour };
+  const request = transact(deps.db, (tx) => {
+    const counted = beginResetRequest(tx, input.email, source, now, limits);
+    if (!counted.mayMail) return counted;
     const user = userByEmail(tx, input.email);
-    if (!user) return;
+    if (!user) return counted;
     const token = issueToken(tx, user.ID, 'reset', now);
     queueMail(tx, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS), { kind: 'reset', now });
+    return counted;
   });
+  if (request.retryAfterSeconds !== undefined) throw new TooManyRequests(tooManyResetRequests(request.retryAfterSeconds), request.retryAfterSeconds);
 }
 
 /** Redeems a reset or invite token: sets the password, and every outstanding link of the user dies. */
@@ -192,8 +210,8 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
     if (!found || !user) throw new ValidationFailed(RESET_PASSWORD_FAILED);
     updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now);
     invalidateUserTokens(tx, user.ID, now);
-    // Proving control of the mailbox lifts a lockout on the account.
-    clearLoginFailures(tx, user.Email.toLowerCase());
+    // Proving control of the mailbox: the failed guesses at the old password, from any source, no longer count.
+    clearAllLoginFailures(tx, user.Email.toLowerCase());
   });
 }
 
