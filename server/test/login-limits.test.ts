@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loginFailures, mailQueue } from '../../shared/schema/tables';
 import { INVALID_CREDENTIALS } from '../../shared/messages';
 import { loadConfig } from '../src/config';
+import { devMailbox } from '../src/modules/email/mailer';
 import type { BuildOptions } from '../src/app';
 import { makeTestApp, type TestApp } from './helpers';
 
@@ -155,6 +156,32 @@ describe('sign-in limits', () => {
     // Once the stranger's wait is over, its own right password clears its failures too.
     advance(1000);
     expect((await login(STRANGER, 'owner@example.com', PASSWORD)).statusCode).toBe(200);
+    await failTimes(STRANGER, 'owner@example.com', 5);
+  });
+
+  it("a redeemed reset link clears the address's failures from every source, and no other address's", async () => {
+    await start();
+    await register('owner@example.com');
+    await failTimes(STRANGER, 'owner@example.com', 5);
+    await failTimes(OWNER, 'owner@example.com', 5);
+    await failTimes(STRANGER, 'other@example.com', 1);
+    await failTimes(STRANGER, 'evil|owner@example.com', 1);
+    devMailbox.clear();
+    expect((await resetMail(OWNER, 'owner@example.com')).statusCode).toBe(200);
+    await app!.mail.sender.drain();
+    const token = new URL(devMailbox.lastTo('owner@example.com')?.link ?? 'http://x/').searchParams.get('token');
+    const reset = await app!.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a new password' }, remoteAddress: OWNER });
+    expect(reset.statusCode).toBe(200);
+
+    const keys = app!.db
+      .select()
+      .from(loginFailures)
+      .all()
+      .map((r) => r.key)
+      .filter((k) => k.startsWith('login|'))
+      .sort();
+    expect(keys).toEqual([`login|${STRANGER}|evil|owner@example.com`, `login|${STRANGER}|other@example.com`]);
+    expect((await login(OWNER, 'owner@example.com', 'a new password')).statusCode).toBe(200);
     await failTimes(STRANGER, 'owner@example.com', 5);
   });
 
