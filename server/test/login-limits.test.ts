@@ -10,6 +10,7 @@ import { loginFailures, mailQueue } from '../../shared/schema/tables';
 import { INVALID_CREDENTIALS } from '../../shared/messages';
 import { loadConfig } from '../src/config';
 import { devMailbox } from '../src/modules/email/mailer';
+import { sourceOf } from '../src/modules/auth/login-limits';
 import type { BuildOptions } from '../src/app';
 import { makeTestApp, type TestApp } from './helpers';
 
@@ -226,6 +227,27 @@ describe('sign-in limits', () => {
     await register('owner@example.com');
     for (let i = 0; i < 5; i++) expect((await login(STRANGER, 'owner@example.com', 'wrong guess', via(`192.0.2.${i}`))).statusCode).toBe(401);
     expect((await login(STRANGER, 'owner@example.com', PASSWORD, via('192.0.2.99'))).statusCode).toBe(429);
+  });
+});
+
+describe('the source of a request', () => {
+  it('is the IPv4 address, or the /64 network of an IPv6 address', () => {
+    expect(sourceOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(sourceOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(sourceOf('2001:db8:1:2::a')).toBe('2001:db8:1:2::/64');
+    expect(sourceOf('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(sourceOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(sourceOf('::1')).toBe('0:0:0:0::/64');
+    expect(sourceOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(sourceOf('64:ff9b:1:2::192.0.2.1')).toBe('64:ff9b:1:2::/64');
+  });
+
+  it('counts the addresses of one IPv6 /64 as one source', async () => {
+    await start();
+    await register('owner@example.com');
+    for (let i = 0; i < 5; i++) await failTimes(`2001:db8:1:2::${i + 1}`, 'owner@example.com', 1);
+    expectWait(await login('2001:db8:1:2:ffff::9', 'owner@example.com', PASSWORD), 1, '1 second');
+    expect((await login('2001:db8:1:3::1', 'owner@example.com', PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Sign-in and reset-mail limits (docs/security.md, "Sign-in and reset limits"; the numbers are in
  * config.ts and README.md). The source of a request is its IP (`request.ip`: X-Forwarded-For only
- * with TRUST_PROXY). Nothing here ever refuses an address as such: a stranger's failures slow down
- * the stranger's source, never the owner signing in from another one.
+ * with TRUST_PROXY), an IPv6 address counted by its /64 network (`sourceOf`). Nothing here ever
+ * refuses an address as such: a stranger's failures slow down the stranger's source, never the
+ * owner signing in from another one.
  *
  * Sign-in. Failures count per (address, source) and per source across addresses, within
  * RATE_LIMIT_LOGIN_WINDOW_MINUTES. Past RATE_LIMIT_LOGIN_PER_ADDRESS failures for an address, its
@@ -25,6 +26,7 @@
  * so the per-source count is a range of the (key, at) index. Rows past their window are deleted by
  * the next attempt of their kind.
  */
+import { isIPv6 } from 'node:net';
 import { and, asc, count, eq, gt, gte, lt, max, sql, type SQL } from 'drizzle-orm';
 import { loginFailures } from '../../../../shared/schema/tables';
 import { nowIso, type Tx } from '../../db/write';
@@ -40,8 +42,29 @@ const LOGIN = 'login|';
 const RESET_SOURCE = 'reset-source|';
 const RESET_ADDRESS = 'reset-address|';
 
+/**
+ * The source a request is counted as: its IPv4 address, or the /64 network of its IPv6 address
+ * (one host usually holds a whole /64, so counting single IPv6 addresses would let it take a fresh
+ * source for every guess). An IPv4-mapped IPv6 address counts as its IPv4 address.
+ */
+export function sourceOf(ip: string): string {
+  const address = (ip.split('%')[0] ?? '').toLowerCase();
+  if (!isIPv6(address)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const before = groups(head);
+  const after = groups(tail);
+  const full = [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 function sourcePart(source: string): string {
-  return encodeURIComponent(source);
+  return encodeURIComponent(sourceOf(source));
 }
 function loginKey(source: string, email: string): string {
   return `${LOGIN}${sourcePart(source)}|${email}`;
