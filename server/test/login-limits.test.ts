@@ -203,9 +203,11 @@ describe('sign-in limits', () => {
     expectWait(await login(STRANGER, 'guess-more@example.com', 'a wrong password'), 4, '4 seconds');
   });
 
-  it('forgets failures older than the window', async () => {
+  it('forgets failures older than the window, and the rows of the per-account lock of before', async () => {
     await start({ loginFailureWindowMinutes: 60 });
     await register('owner@example.com');
+    // A row of the per-account lock of before (keyed by the bare address) goes too.
+    app!.db.insert(loginFailures).values({ key: 'owner@example.com', at: clock.toISOString() }).run();
     await failTimes(STRANGER, 'owner@example.com', 5);
     expectWait(await login(STRANGER, 'owner@example.com', PASSWORD), 1, '1 second');
     advance(60 * 60_000 + 1000);

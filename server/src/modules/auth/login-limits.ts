@@ -24,7 +24,8 @@
  * one of `login|<source>|<address>`, `reset-source|<source>`, `reset-address|<address>` (the
  * source URI-encoded, so it holds no `|`). Keys of one source's sign-in failures share a prefix,
  * so the per-source count is a range of the (key, at) index. Rows past their window are deleted by
- * the next attempt of their kind.
+ * the next attempt of their kind (a sign-in attempt deletes any row older than every window, the
+ * per-account lock's rows of before included).
  */
 import { isIPv6 } from 'node:net';
 import { and, asc, count, eq, gt, gte, lt, max, sql, type SQL } from 'drizzle-orm';
@@ -117,9 +118,11 @@ export type LoginAttempt = { retryAfterSeconds: number } | { retryAfterSeconds?:
  */
 export function beginLoginAttempt(tx: Tx, email: string, source: string, now: Date, limits: LoginLimits): LoginAttempt {
   if (limits.perAddress <= 0 && limits.perSource <= 0) return {};
-  const since = nowIso(new Date(now.getTime() - limits.windowMinutes * 60_000));
+  const windowMs = limits.windowMinutes * 60_000;
+  const since = nowIso(new Date(now.getTime() - windowMs));
+  // Rows of any kind older than every window (the per-account lock's rows of before included).
   tx.delete(loginFailures)
-    .where(and(withPrefix(LOGIN), lt(loginFailures.at, since)))
+    .where(lt(loginFailures.at, nowIso(new Date(now.getTime() - Math.max(windowMs, RESET_WINDOW_MS)))))
     .run();
 
   const capMs = limits.maxDelayMinutes * 60_000;
