@@ -7,8 +7,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailQueue } from '../../shared/schema/tables';
-import { transact } from '../src/db/write';
+import { TABLE_IDS, tableById } from '../../shared/registry';
+import { mailQueue, platformSettings } from '../../shared/schema/tables';
+import { insertRow, transact } from '../src/db/write';
 import { MailSendFailed, headerText, isPlainAddress, sendMail, type MailDeps, type MailMessage } from '../src/modules/email/mailer';
 import { queueMail } from '../src/modules/email/queue';
 import { guestReplyEmail } from '../src/modules/email/templates';
@@ -90,6 +91,27 @@ describe('messages to a real SMTP receiver', () => {
     const row = app.db.select().from(mailQueue).where(eq(mailQueue.id, Number(id))).get();
     expect(row?.subject).not.toMatch(/[\r\n\u2028]/);
     expect(row?.subject).toBe(mail.subject);
+  });
+
+  it("writes the sender's name (a platform setting) as one From line", async () => {
+    const settings = tableById(TABLE_IDS.platform_settings);
+    if (!settings) throw new Error('no platform_settings');
+    app.db.transaction((tx) =>
+      insertRow(tx, settings, { setting_key: 'smtp_from_name', setting_name: 'smtp_from_name', setting_value: `Staykeep${INJECT}`, setting_type: 'string', category: 'smtp', is_encrypted: false }, app.now()),
+    );
+    try {
+      const before = smtp.received.length;
+      await sendMail(deps, { to: 'from@example.com', subject: 'Hello', text: 'Body' });
+      const mail = await smtp.waitForMessage(before);
+      const lines = headerLines(mail.raw);
+      expect(lines.filter((l) => /^from:/i.test(l))).toHaveLength(1);
+      expect(lines.filter((l) => /^(bcc|x-injected):/i.test(l))).toEqual([]);
+      expect(mail.to).toEqual(['from@example.com']);
+      // Not even as encoded words (=0D=0A), which a mail program would show as line breaks.
+      expect(lines.filter((l) => /^from:/i.test(l))).toEqual(['From: "Staykeep Bcc: evil@example.com X-Injected: yes forged body" <no-reply@staykeep.test>']);
+    } finally {
+      app.db.delete(platformSettings).where(eq(platformSettings.setting_key, 'smtp_from_name')).run();
+    }
   });
 
   it('refuses, for good, an address that is not one plain address, and sends nothing', async () => {

@@ -135,7 +135,8 @@ async function sendSmtp(settings: SmtpSettings, message: MailMessage): Promise<M
   });
   try {
     const info = await transport.sendMail({
-      from: { name: settings.fromName, address: settings.fromEmail || settings.username },
+      // The sender's name is a platform setting, free text like any other: one line too.
+      from: { name: headerText(settings.fromName), address: settings.fromEmail || settings.username },
       to: message.to,
       subject: message.subject,
       text: message.text,
