@@ -6,11 +6,12 @@
  * reading (parse.ts), and fuzzed with fast-check.
  */
 import fc from 'fast-check';
+import icalGenerator from 'ical-generator';
 import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import { nowIso } from '../src/db/write';
-import { BLOCK_SUMMARY, BOOKING_SUMMARY, blockUid, bookingUid, buildPropertyCalendar, icalEscapedText, icalText, type ExportStay } from '../src/integrations/ical/export';
+import { BLOCK_SUMMARY, BOOKING_SUMMARY, EXPORT_PRODUCT_ID, blockUid, bookingUid, buildPropertyCalendar, icalEscapedText, icalText, type ExportStay } from '../src/integrations/ical/export';
 import { icalLines, unescapeIcalText } from '../src/integrations/ical/parse';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, insertFixture } from './fixtures';
@@ -107,7 +108,7 @@ describe('the export route', () => {
   });
 });
 
-describe('fuzz: any name', () => {
+describe('fuzz: any name or summary', () => {
   const hostile = fc.constantFrom('\r', '\n', '\r\n', '\u2028', '\u2029', '\u0085', '\v', '\f', '\u0000', '\u001b', '\t', '\\', '\\n', ';', ',', ':', '"', ' ', '\uD800', '\uDC00', 'BEGIN:VEVENT', 'END:VEVENT', 'END:VCALENDAR', FORGED);
   const names = fc.string({ unit: fc.oneof(hostile, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 60 });
 
@@ -121,6 +122,22 @@ describe('fuzz: any name', () => {
         // ical-generator leaves the calendar name out when it is empty.
         expect(calendarProperty(text, 'X-WR-CALNAME')).toEqual(expected === '' ? [] : [expected]);
         expect(calendarProperty(text, 'NAME')).toEqual(expected === '' ? [] : [expected]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('as an event summary (what ical-generator escapes after icalText), never adds a line or an event either', () => {
+    fc.assert(
+      fc.property(names, (summary) => {
+        const calendar = icalGenerator({ name: 'P', prodId: EXPORT_PRODUCT_ID });
+        calendar.createEvent({ id: 'e1@staykeep', allDay: true, start: new Date(Date.UTC(2026, 6, 1)), end: new Date(Date.UTC(2026, 6, 2)), summary: icalText(summary), stamp: NOW });
+        const text = calendar.toString();
+        expectWellFormed(text, 1);
+        const found = events(text);
+        expect(found.map((e) => e.uid)).toEqual(['e1@staykeep']);
+        const lines = icalLines(text).filter((l) => l.startsWith('SUMMARY:'));
+        expect(lines.map((l) => unescapeIcalText(l.slice('SUMMARY:'.length)))).toEqual([icalText(summary)]);
       }),
       { numRuns: 300 },
     );
