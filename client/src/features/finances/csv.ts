@@ -1,43 +1,8 @@
 /**
- * CSV for the finance exports (RFC 4180): fields separated by commas, records by CRLF, a field
- * quoted when it holds a comma, a quote, a line break or edge spaces, quotes doubled inside.
- * Guest names and references come from booking sites: a text cell starting with = + - @ (or a
- * tab / carriage return) would run as a formula in a spreadsheet, so it is prefixed with an
- * apostrophe (OWASP "CSV injection"). Numbers are written as numbers, never prefixed.
+ * Saving a CSV export in the browser. The text comes from the one CSV encoder,
+ * shared/format/csv.ts (RFC 4180, formula-safe), re-exported here for the export buttons.
  */
-
-export type CsvValue = string | number | boolean | null | undefined;
-
-export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-
-/** One field as it goes into the file. */
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The file's text: a header record, then one record per row, each ended by CRLF. */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((c) => csvField(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvField(c.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/** A file name safe on every system: lower-case words joined by dashes, `.csv` added. */
-export function csvFileName(...parts: string[]): string {
-  const base = parts
-    .join(' ')
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${base || 'export'}.csv`;
-}
+export { csvField, csvFileName, csvText, toCsv, type CsvColumn, type CsvValue } from '../../../../shared/format/csv';
 
 /**
  * Saves the text as a file in the browser. The byte-order mark makes spreadsheet programs read

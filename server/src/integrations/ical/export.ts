@@ -7,7 +7,7 @@
  * that the nights are taken.
  */
 import { and, gt, eq, isNull, ne } from 'drizzle-orm';
-import ical from 'ical-generator';
+import ical, { escape } from 'ical-generator';
 import { bookings, calendarBlocks, properties } from '../../../../shared/schema/tables';
 import type { Db } from '../../db';
 import { syncWindow } from './parse';
@@ -44,12 +44,40 @@ export function blockUid(id: string): string {
   return `block-${id}@staykeep`;
 }
 
+/** Every line break a reader might honour: CRLF, LF, CR, VT, FF, NEL and the Unicode line and paragraph separators. */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** The other control characters, which RFC 5545 TEXT may not hold (a tab may stay). */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Free text as a calendar may hold it, before any escaping: each line break of any kind becomes
+ * one LF (which the escaping writes as `\n`, so it stays inside its property), other control
+ * characters go, and a lone UTF-16 surrogate becomes U+FFFD. What a reader gets back.
+ */
+export function icalText(value: string): string {
+  return value.replace(LONE_SURROGATE, '\uFFFD').replace(LINE_BREAKS, '\n').replace(CONTROLS, '');
+}
+
+/**
+ * A TEXT property value (RFC 5545 §3.3.11): `\\`, `\;`, `\,` and `\n` escaped, after icalText.
+ * For the properties ical-generator writes as given (NAME, X-WR-CALNAME); it escapes SUMMARY
+ * itself, which then takes icalText alone.
+ */
+export function icalEscapedText(value: string): string {
+  return escape(icalText(value), false);
+}
+
 /** The calendar text (RFC 5545, CRLF lines). */
 export function buildPropertyCalendar(input: ExportInput): string {
-  const calendar = ical({ name: input.propertyName, prodId: EXPORT_PRODUCT_ID });
+  // ical-generator writes the calendar name into NAME and X-WR-CALNAME unescaped: a name holding a
+  // line break would otherwise add properties, or whole events, to every OTA's copy.
+  const calendar = ical({ name: icalEscapedText(input.propertyName), prodId: EXPORT_PRODUCT_ID });
   const add = (stay: ExportStay, uid: string, summary: string) => {
     if (stay.end <= stay.start) return;
-    calendar.createEvent({ id: uid, allDay: true, start: utcMidnight(stay.start), end: utcMidnight(stay.end), summary, stamp: stampOf(stay, input.now) });
+    calendar.createEvent({ id: uid, allDay: true, start: utcMidnight(stay.start), end: utcMidnight(stay.end), summary: icalText(summary), stamp: stampOf(stay, input.now) });
   };
   for (const b of input.bookings) add(b, bookingUid(b.id), BOOKING_SUMMARY);
   for (const b of input.blocks) add(b, blockUid(b.id), BLOCK_SUMMARY);

@@ -29,18 +29,24 @@ export const COMPLETED_JOB_TTL_MS = 60 * 60 * 1000;
 /** Conflict notifications one sync may raise; the calendar marks every clash anyway. */
 const MAX_CLASH_NOTIFICATIONS = 10;
 
+/** Ids bound in one IN list at most. */
+const SLICE = 500;
+
+function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += SLICE) out.push(items.slice(i, i + SLICE));
+  return out;
+}
+
 /** Pending job rows for `feeds`, in one transaction. */
 export function createJobs(db: Db, feeds: readonly FeedRow[], now: Date): JobRow[] {
   if (feeds.length === 0) return [];
   return transact(db, (tx) => {
-    const names = new Map(
-      tx
-        .select({ id: properties.id, name: properties.property_name })
-        .from(properties)
-        .where(inArray(properties.id, [...new Set(feeds.map((f) => f.property_id))]))
-        .all()
-        .map((p) => [p.id, p.name]),
-    );
+    const names = new Map<string, string>();
+    // An admin's "sync all" names every active feed: looked up in slices, far below SQLite's bound parameters.
+    for (const part of slices([...new Set(feeds.map((f) => f.property_id))])) {
+      for (const p of tx.select({ id: properties.id, name: properties.property_name }).from(properties).where(inArray(properties.id, part)).all()) names.set(p.id, p.name);
+    }
     return feeds.map(
       (feed) =>
         insertRow(
@@ -198,12 +204,14 @@ export class CalendarJobRunner {
     if (this.stopped) return;
     try {
       transact(this.db, (tx) => {
-        const done = tx
-          .select({ id: calendarSyncJobs.id })
-          .from(calendarSyncJobs)
-          .where(and(inArray(calendarSyncJobs.id, ids), eq(calendarSyncJobs.status, 'completed'), isNull(calendarSyncJobs.deleted_at)))
-          .all();
-        for (const j of done) tombstoneRow(tx, JOBS, j.id, this.options.now());
+        for (const part of slices(ids)) {
+          const done = tx
+            .select({ id: calendarSyncJobs.id })
+            .from(calendarSyncJobs)
+            .where(and(inArray(calendarSyncJobs.id, part), eq(calendarSyncJobs.status, 'completed'), isNull(calendarSyncJobs.deleted_at)))
+            .all();
+          for (const j of done) tombstoneRow(tx, JOBS, j.id, this.options.now());
+        }
       });
     } catch (error) {
       this.options.onError?.(error);

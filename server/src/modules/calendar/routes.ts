@@ -145,7 +145,8 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       if (text === null) throw new NotFound('Not found');
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `inline; filename="${property.id}.ics"`)
+        // Row ids are chosen by clients: only a safe subset of characters goes into the header.
+        .header('content-disposition', `inline; filename="${property.id.replace(/[^\w.-]/g, '_')}.ics"`)
         .header('cache-control', 'private, max-age=300')
         .send(text);
     },

@@ -53,6 +53,50 @@ function smtpResponseCode(err: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
+// ── Header fields ───────────────────────────────────────────────────────────────────────────
+// Subjects carry guest, host and property names, and addresses come from stored data: a line
+// break in a header field would start a header of its own (Bcc:, a second Subject:, a body).
+// docs/security.md, Encoding for calendars, e-mail and CSV.
+
+/** Control characters (line breaks, tabs, NUL…) and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const HEADER_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/** One plain address: no space, control character, list separator, display name or comment. */
+// eslint-disable-next-line no-control-regex
+const PLAIN_ADDRESS = /^[^\s@,;:<>"()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@,;:<>"()[\]\\\u0000-\u001f\u007f-\u009f]+$/;
+
+/** Text for a header field (a subject): each run of control characters and line breaks becomes one space. */
+export function headerText(value: string): string {
+  return value.replace(HEADER_BREAKS, ' ').trim();
+}
+
+/** Whether `value` is one plain address, which a header can carry as it is. */
+export function isPlainAddress(value: string): boolean {
+  return PLAIN_ADDRESS.test(value);
+}
+
+/** The message with its subject made one line and its addresses trimmed (queue.ts stores this). */
+export function cleanMailMessage(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    to: message.to.trim(),
+    subject: headerText(message.subject),
+    ...(message.replyTo !== undefined ? { replyTo: message.replyTo.trim() } : {}),
+  };
+}
+
+/**
+ * The message as it may leave: subject cleaned, and `to` and `replyTo` each one plain address.
+ * An address that is not (a line break, a second address after a comma) is refused for good:
+ * dropping characters could turn it into someone else's address.
+ */
+function outgoing(message: MailMessage): MailMessage {
+  const clean = cleanMailMessage(message);
+  if (!isPlainAddress(clean.to)) throw new MailSendFailed('Invalid recipient address', { permanent: true });
+  if (clean.replyTo !== undefined && clean.replyTo !== '' && !isPlainAddress(clean.replyTo)) throw new MailSendFailed('Invalid reply-to address', { permanent: true });
+  return clean;
+}
+
 export type DevMail = MailMessage & { at: string };
 
 const DEV_MAILBOX_SIZE = 50;
@@ -91,7 +135,8 @@ async function sendSmtp(settings: SmtpSettings, message: MailMessage): Promise<M
   });
   try {
     const info = await transport.sendMail({
-      from: { name: settings.fromName, address: settings.fromEmail || settings.username },
+      // The sender's name is a platform setting, free text like any other: one line too.
+      from: { name: headerText(settings.fromName), address: settings.fromEmail || settings.username },
       to: message.to,
       subject: message.subject,
       text: message.text,
@@ -124,10 +169,12 @@ export function canSendMail(deps: Pick<MailDeps, 'db' | 'secretKey'>, devTranspo
 
 /**
  * Sends one message with the current smtp settings (read at each call, so a settings change
- * applies at once). Throws MailSendFailed when SMTP fails, SmtpNotConfigured when `requireSmtp`
- * is set and SMTP is not usable.
+ * applies at once). Throws MailSendFailed when SMTP fails or an address is not one plain address
+ * (permanent), SmtpNotConfigured when `requireSmtp` is set and SMTP is not usable.
  */
-export async function sendMail(deps: MailDeps, message: MailMessage, options: { requireSmtp?: boolean } = {}): Promise<MailResult> {
+export async function sendMail(deps: MailDeps, input: MailMessage, options: { requireSmtp?: boolean } = {}): Promise<MailResult> {
+  // Every transport, the development log line included, gets header fields of one line.
+  const message = outgoing(input);
   const settings = loadSmtpSettings(deps.db, deps.secretKey);
   if (isSmtpUsable(settings)) {
     try {

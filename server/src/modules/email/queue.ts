@@ -15,7 +15,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailStatus } from '../../../../shared/enums';
 import { mailQueue, notifications, pushDeliveries } from '../../../../shared/schema/tables';
 import { connectionOf, nowIso, type Tx } from '../../db/write';
-import type { MailMessage } from './mailer';
+import { cleanMailMessage, type MailMessage } from './mailer';
 
 export type MailKind = 'reset' | 'staff_invite' | 'admin_invite' | 'test' | 'alert' | 'guest_reply' | 'other';
 
@@ -72,7 +72,9 @@ export function wakeMailSender(tx: Tx): void {
  * Queues one message in the caller's transaction and answers its id (null when `dedupeKey` was
  * queued before). Send nothing yourself: the sender sends it once the transaction has committed.
  */
-export function queueMail(tx: Tx, message: MailMessage, options: QueueOptions = {}): number | null {
+export function queueMail(tx: Tx, input: MailMessage, options: QueueOptions = {}): number | null {
+  // Stored as it will be sent: the subject one line (the sender's sendMail checks again).
+  const message = cleanMailMessage(input);
   const at = nowIso(options.now ?? new Date());
   const status: MailStatus = options.holdForNotification ? 'held' : 'queued';
   const row = tx
@@ -106,11 +108,12 @@ export function queueMail(tx: Tx, message: MailMessage, options: QueueOptions = 
  */
 export function recordSentMail(
   tx: Tx,
-  message: MailMessage,
+  input: MailMessage,
   outcome: { ok: true; transport: 'smtp' | 'dev' } | { ok: false; error: string },
   kind: MailKind,
   now: Date,
 ): number {
+  const message = cleanMailMessage(input);
   const at = nowIso(now);
   const row = tx
     .insert(mailQueue)

@@ -11,7 +11,7 @@
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, asc, count, desc, eq, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TableDef } from '../../../../shared/registry';
-import type { Filter } from '../../../../shared/api/table';
+import { MAX_FILTER_VALUES, MAX_IN_VALUES, filterValueCount, type Filter } from '../../../../shared/api/table';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { metaOf, type ColumnMeta, type TableMeta } from '../../db/table-meta';
@@ -32,7 +32,6 @@ export type PageResult = { List: Row[]; VirtualCount: number };
 // ── Page ───────────────────────────────────────────────────────────────────────────────────
 
 const MAX_TEXT_FILTER = 1000;
-const MAX_IN_VALUES = 1000;
 const MAX_NUMBER = 1e12;
 const NOTHING: SQL = sql`0 = 1`;
 
@@ -207,6 +206,9 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   const values: Record<string, unknown> = { ...scope.values, limit: input.PageSize, offset };
 
   const filters = input.Filters ?? [];
+  // The route's schema refuses this already; checked again here because every value becomes a
+  // bound parameter and SQLite has a bound on those (shared/api/table.ts, MAX_FILTER_VALUES).
+  if (filterValueCount(filters) > MAX_FILTER_VALUES) throw bad('Filters', `must carry at most ${MAX_FILTER_VALUES} values in all`);
   const parts: FilterPart[] = [];
   for (let i = 0; i < filters.length; i += 1) parts.push(filterPart(meta, filters[i] as Filter, i, values));
   const orderName = input.OrderByField || undefined;
