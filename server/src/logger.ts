@@ -38,15 +38,20 @@ const HEADER_PATHS = ['authorization', 'cookie', '["set-cookie"]'].flatMap((h) =
   return [`headers${key}`, `req.headers${key}`, `res.headers${key}`, `request.headers${key}`, `reply.headers${key}`];
 });
 
-/** What a request is logged as: Fastify's default fields, the URL redacted. */
-function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+/**
+ * What a request is logged as: Fastify's default fields, the URL redacted, no headers. Anything
+ * logged as `req` comes through here, so it tolerates objects that are not Fastify requests.
+ */
+function serializeRequest(request: FastifyRequest): { [key: string]: unknown } {
+  const r = request as Partial<FastifyRequest> & { headers?: Record<string, unknown> };
+  const version = r.headers?.['accept-version'];
   return {
-    method: request.method,
-    url: redactSecrets(request.url),
-    version: request.headers['accept-version'],
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    method: r.method,
+    url: typeof r.url === 'string' ? redactSecrets(r.url) : undefined,
+    version: typeof version === 'string' ? version : undefined,
+    host: r.host,
+    remoteAddress: r.ip,
+    remotePort: r.socket?.remotePort,
   };
 }
 
