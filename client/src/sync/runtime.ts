@@ -13,11 +13,68 @@ import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
 import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
 import { PERF, timed } from './perf';
-import { browserFetch } from '../api/http';
-import { httpTransport } from './transport';
+import { ApiError, browserFetch } from '../api/http';
+import { httpTransport, requestEventsTicket } from './transport';
 
 /** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
+
+/** A failed event stream is opened again after this long (the server's `retry:` says the same). */
+export const EVENTS_RETRY_MS = 5000;
+
+/**
+ * The server's poke stream (`GET /api/sync/events`), opened with a single-use ticket asked for
+ * with the session's Bearer header, never with the token in the URL. The browser's own reconnect
+ * would present the spent ticket again, so a failed stream is closed and opened anew here with a
+ * fresh ticket, every EVENTS_RETRY_MS while it fails. Each failure syncs at once: a dropped
+ * stream shows "Offline" within a second rather than at the next 30 s timer, and an ended
+ * session (the ticket request answers 401) reaches the engine and the sign-in prompt; then the
+ * stream stops knocking. Answers the function that closes it.
+ */
+function openEventStream(token: string, clientId: string, sync: () => void): () => void {
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const retry = () => {
+    if (!stopped && !timer) timer = setTimeout(connect, EVENTS_RETRY_MS);
+  };
+  function connect(): void {
+    timer = null;
+    requestEventsTicket({ fetch: browserFetch, token: () => token }, clientId).then(
+      (ticket) => {
+        if (stopped) return;
+        // The clientId (bound to the ticket) spares this device pokes about its own pushes: their answer already leads to a pull.
+        const events = new EventSource(`/api/sync/events?ticket=${encodeURIComponent(ticket)}&clientId=${encodeURIComponent(clientId)}`);
+        source = events;
+        // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
+        events.addEventListener(SYNC_EVENTS.ready, sync);
+        events.addEventListener(SYNC_EVENTS.poke, sync);
+        // Dropped (the server or the network went away) or refused: sync now, and reopen later.
+        events.addEventListener('error', () => {
+          events.close();
+          if (source === events) source = null;
+          if (stopped) return;
+          sync();
+          retry();
+        });
+      },
+      (error: unknown) => {
+        if (stopped) return;
+        sync();
+        // The session ended: the sync's own 401 leads to the sign-in prompt; no more knocking.
+        if (!(error instanceof ApiError && error.status === 401)) retry();
+      },
+    );
+  }
+  connect();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    source?.close();
+    source = null;
+  };
+}
 
 
 export type RuntimeSnapshot = {
@@ -191,19 +248,7 @@ export class SyncRuntime {
     const timer = setInterval(sync, SYNC_INTERVAL_MS);
     cleanups.push(() => clearInterval(timer));
 
-    if (typeof EventSource !== 'undefined') {
-      // The clientId spares this device pokes about its own pushes: their answer already leads to a pull.
-      const events = new EventSource(`/api/sync/events?token=${encodeURIComponent(token)}&clientId=${encodeURIComponent(clientId)}`);
-      // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
-      events.addEventListener(SYNC_EVENTS.ready, sync);
-      events.addEventListener(SYNC_EVENTS.poke, sync);
-      // The stream failed: it dropped (the server or the network went away; the browser retries
-      // it every few seconds) or the server refused it (an expired session answers 401, and the
-      // browser gives up). Either way, sync now: a failed attempt shows "Offline" within a second
-      // rather than at the next 30 s timer, and a 401 reaches the engine and the sign-in prompt.
-      on(events, 'error', sync);
-      cleanups.push(() => events.close());
-    }
+    if (typeof EventSource !== 'undefined') cleanups.push(openEventStream(token, clientId, sync));
     return () => {
       for (const cleanup of cleanups) cleanup();
     };

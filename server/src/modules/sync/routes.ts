@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
+import { DEFAULT_PULL_LIMIT, EventsTicketSchema, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { currentVersion } from '../../db/write';
 import { UNSURE, fastParser } from '../../write/fast-parse';
@@ -143,7 +143,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
             '(URLs end up in logs). The ticket names the caller and the `clientId` given here, works once, and expires after 30 s.',
           security: [{ bearer: [] }],
           body: TicketBody,
-          response: { 200: z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
+          response: { 200: EventsTicketSchema, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
         },
       },
       async (request) => tickets.issue({ userId: actorOf(request).userId, clientId: request.body.clientId ?? null }),
