@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
+import { mailQueue } from '../../shared/schema/tables';
 import { REDACTED } from '../src/logger';
+import { MAIL_UNDELIVERABLE_WARNING } from '../src/modules/email/mailer';
 import { makeTestApp, type TestApp } from './helpers';
-import { linkIn, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
+import { createHostWithStaff, createUser, linkIn, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
 
 const ORIGIN = 'https://app.staykeep.test';
 const PASSWORD = 'correct horse 1';
@@ -138,5 +140,61 @@ describe('the server log', () => {
     expect(written).toContain('"msg":"failed"');
     for (const secret of ['header-secret', 'cookie-secret', 'bare-secret', 'set-secret', 'message-secret', 'error-secret']) expect(written).not.toContain(secret);
     expect(written).toContain(`?invite=1&token=${REDACTED}`);
+  });
+});
+
+describe('mail with nowhere to send (no SMTP, development transport off)', () => {
+  it('warns once at start, keeps the invite queued without logging its link, and tells the admins', async () => {
+    let log = '';
+    const stream = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const own = await makeTestApp({ logger: true, logStream: stream, publicOrigin: ORIGIN, mailDevTransport: false });
+    try {
+      expect(log.split(MAIL_UNDELIVERABLE_WARNING).length - 1).toBe(1);
+      const host = createHostWithStaff(own, { hostEmail: 'quiet.host@example.com', staffEmail: 'quiet.staff@example.com' });
+      const invite = await own.inject({ method: 'POST', url: `/api/staff/${host.staffId}/invite`, headers: { authorization: `Bearer ${host.hostToken}` }, payload: {} });
+      expect(invite.statusCode, invite.body).toBe(200);
+      await own.mail.sender.drain();
+      const queued = own.db.select().from(mailQueue).all();
+      expect(queued.map((m) => m.status)).toEqual(['queued']);
+      const inviteToken = new URL(queued[0]?.link ?? '').searchParams.get('token') ?? '';
+      expect(inviteToken.length).toBeGreaterThan(10);
+      expect(log).not.toContain(inviteToken);
+      expect(log).not.toContain('[mail:dev]');
+      // One warning, at start: not one per message.
+      expect(log.split(MAIL_UNDELIVERABLE_WARNING).length - 1).toBe(1);
+
+      const admin = createUser(own, 'quiet.admin@example.com', 'admin');
+      const list = async () =>
+        (await own.inject({ method: 'GET', url: '/api/admin/mail', headers: { authorization: `Bearer ${admin.token}` } })).json<{ delivery: string }>().delivery;
+      expect(await list()).toBe('none');
+      writeSmtpSettings(own, { enabled: true, host: '127.0.0.1', port: 2525, username: 'mailer' });
+      expect(await list()).toBe('smtp');
+    } finally {
+      await own.cleanup();
+    }
+  });
+
+  it('says the development transport sends (to the log) when it is on, and warns of nothing', async () => {
+    let log = '';
+    const stream = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const own = await makeTestApp({ logger: true, logStream: stream, mailDevTransport: true });
+    try {
+      expect(log).not.toContain(MAIL_UNDELIVERABLE_WARNING);
+      const admin = createUser(own, 'dev.admin@example.com', 'admin');
+      const res = await own.inject({ method: 'GET', url: '/api/admin/mail', headers: { authorization: `Bearer ${admin.token}` } });
+      expect(res.json<{ delivery: string }>().delivery).toBe('dev');
+    } finally {
+      await own.cleanup();
+    }
   });
 });
