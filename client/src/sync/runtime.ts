@@ -2,10 +2,9 @@
  * The engine bound to the browser: one per signed-in session (none for a demo session, whose
  * changes stay local). It wires the sync's triggers: a write (debounced),
  * `online`, focus and visibility, a 30 s timer, and the server's poke over EventSource (opened
- * only after sign-in), plus Background Sync where the browser has it, as an extra. Screens read
+ * only after sign-in, with a single-use ticket: event-stream.ts), plus Background Sync where the browser has it, as an extra. Screens read
  * its status through `subscribe`/`getSnapshot` and write through `write`.
  */
-import { SYNC_EVENTS } from '../../../shared/sync';
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
 import type { OutboxEntry, Rejection, StoredSession } from '../db/schema';
@@ -13,69 +12,12 @@ import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
 import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
 import { PERF, timed } from './perf';
-import { ApiError, browserFetch } from '../api/http';
+import { browserFetch } from '../api/http';
+import { openEventStream } from './event-stream';
 import { httpTransport, requestEventsTicket } from './transport';
 
 /** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
-
-/** A failed event stream is opened again after this long (the server's `retry:` says the same). */
-export const EVENTS_RETRY_MS = 5000;
-
-/**
- * The server's poke stream (`GET /api/sync/events`), opened with a single-use ticket asked for
- * with the session's Bearer header, never with the token in the URL. The browser's own reconnect
- * would present the spent ticket again, so a failed stream is closed and opened anew here with a
- * fresh ticket, every EVENTS_RETRY_MS while it fails. Each failure syncs at once: a dropped
- * stream shows "Offline" within a second rather than at the next 30 s timer, and an ended
- * session (the ticket request answers 401) reaches the engine and the sign-in prompt; then the
- * stream stops knocking. Answers the function that closes it.
- */
-function openEventStream(token: string, clientId: string, sync: () => void): () => void {
-  let source: EventSource | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  const retry = () => {
-    if (!stopped && !timer) timer = setTimeout(connect, EVENTS_RETRY_MS);
-  };
-  function connect(): void {
-    timer = null;
-    requestEventsTicket({ fetch: browserFetch, token: () => token }, clientId).then(
-      (ticket) => {
-        if (stopped) return;
-        // The clientId (bound to the ticket) spares this device pokes about its own pushes: their answer already leads to a pull.
-        const events = new EventSource(`/api/sync/events?ticket=${encodeURIComponent(ticket)}&clientId=${encodeURIComponent(clientId)}`);
-        source = events;
-        // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
-        events.addEventListener(SYNC_EVENTS.ready, sync);
-        events.addEventListener(SYNC_EVENTS.poke, sync);
-        // Dropped (the server or the network went away) or refused: sync now, and reopen later.
-        events.addEventListener('error', () => {
-          events.close();
-          if (source === events) source = null;
-          if (stopped) return;
-          sync();
-          retry();
-        });
-      },
-      (error: unknown) => {
-        if (stopped) return;
-        sync();
-        // The session ended: the sync's own 401 leads to the sign-in prompt; no more knocking.
-        if (!(error instanceof ApiError && error.status === 401)) retry();
-      },
-    );
-  }
-  connect();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    source?.close();
-    source = null;
-  };
-}
-
 
 export type RuntimeSnapshot = {
   /** No session, a demo session (local only), or a synced one. */
@@ -248,7 +190,14 @@ export class SyncRuntime {
     const timer = setInterval(sync, SYNC_INTERVAL_MS);
     cleanups.push(() => clearInterval(timer));
 
-    if (typeof EventSource !== 'undefined') cleanups.push(openEventStream(token, clientId, sync));
+    if (typeof EventSource !== 'undefined') {
+      const stream = openEventStream({
+        ticket: () => requestEventsTicket({ fetch: browserFetch, token: () => token }, clientId),
+        open: (ticket) => new EventSource(`/api/sync/events?ticket=${encodeURIComponent(ticket)}&clientId=${encodeURIComponent(clientId)}`),
+        sync,
+      });
+      cleanups.push(stream);
+    }
     return () => {
       for (const cleanup of cleanups) cleanup();
     };
