@@ -3,8 +3,9 @@
  * reads the log must not be able to act as a user (docs/security.md, "Credentials in URLs and logs").
  *
  * - The request serializer writes the URL with the value of every `token` and `ticket` query
- *   parameter replaced (a reset or invite link opened in the browser, an iCal feed, an event
- *   stream ticket), and no headers.
+ *   parameter replaced (a reset or invite link opened in the browser, an event stream ticket),
+ *   and the iCal export's feed token (the file name of `/ical/:propertyId/:token.ics`), and no
+ *   headers.
  * - Headers that carry a session (`authorization`, `cookie`, `set-cookie`) are censored wherever a
  *   log call passes them (`req.headers`, `res.headers`, `headers`).
  * - Message strings and error messages and stacks get the same URL treatment (Fastify's own
@@ -28,9 +29,12 @@ export const DEV_MAIL_PREFIX = '[mail:dev]';
 
 const SECRET_PARAM = new RegExp(`([?&;](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
 
-/** `text` with the value of every secret query parameter it holds replaced. */
+/** The iCal export's URL carries its feed token as the file name (`/ical/:propertyId/:token.ics`, calendar/routes.ts). */
+const ICAL_FEED_TOKEN = /(\/ical\/[^/?#\s"'<>]+\/)[^/?#\s"'<>]+?(\.ics)/gi;
+
+/** `text` with the value of every secret query parameter it holds, and every iCal feed token, replaced. */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PARAM, `$1${REDACTED}`);
+  return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(ICAL_FEED_TOKEN, `$1${REDACTED}$2`);
 }
 
 const HEADER_PATHS = ['authorization', 'cookie', '["set-cookie"]'].flatMap((h) => {

@@ -115,6 +115,10 @@ describe('the server log', () => {
     expect(secrets.inviteToken).not.toBe('');
     await call('GET', `${inviteLink.pathname}${inviteLink.search}`);
 
+    // A calendar app fetching the iCal export: its feed token is the file name.
+    secrets.feedToken = 'feed-token-0123456789abcdef';
+    await call('GET', `/ical/some-property/${secrets.feedToken}.ics`);
+
     // Sign out.
     expect((await call('POST', '/api/auth/logout', { cookie: `staykeep_token=${encodeURIComponent(token)}`, payload: {} })).statusCode).toBe(200);
 
@@ -127,6 +131,7 @@ describe('the server log', () => {
     expect(captured).toContain('/api/sync/events/ticket');
     expect(captured).toContain(`/api/sync/events?ticket=${REDACTED}&clientId=c-logs`);
     expect(captured).toContain(`/resetpassword?token=${REDACTED}`);
+    expect(captured).toContain(`/ical/some-property/${REDACTED}.ics`);
   });
 
   it('censors session headers and URL secrets wherever a log call passes them', () => {

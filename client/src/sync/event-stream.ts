@@ -15,7 +15,7 @@ import { ApiError } from '../api/http';
 export const EVENTS_RETRY_MS = 5000;
 
 /** What the stream needs of an EventSource. */
-export type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close'>;
+export type EventSourceLike = { addEventListener(type: string, listener: () => void): void; close(): void };
 
 export type EventStreamOptions = {
   /** A fresh ticket (rejects with an ApiError: 401 when the session ended). */
