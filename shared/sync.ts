@@ -111,6 +111,14 @@ export type PullResponse = z.infer<typeof PullResponseSchema>;
 export const SyncEventDataSchema = z.object({ version: z.number().int().min(0) });
 export type SyncEventData = z.infer<typeof SyncEventDataSchema>;
 
+/**
+ * `POST /api/sync/events/ticket { clientId? }` → a single-use ticket to open the event stream with
+ * (`GET /api/sync/events?ticket=`): an EventSource cannot send the Bearer header, and the session
+ * token never goes into a URL.
+ */
+export const EventsTicketSchema = z.object({ ticket: z.string().min(1), expiresInSeconds: z.number().int().min(1) });
+export type EventsTicket = z.infer<typeof EventsTicketSchema>;
+
 // ── The conflict rule ────────────────────────────────────────────────────────────────────────
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROOT_DIR, loadConfig, type AppConfig } from './config';
+import { loggerOptions, type LogStream } from './logger';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
@@ -39,6 +40,8 @@ export type BuildOptions = Partial<AppConfig> & {
   seed?: boolean;
   /** Fastify logger; off in tests unless asked. */
   logger?: boolean;
+  /** Where the logger writes (stdout unless given): a test reads what was logged. */
+  logStream?: LogStream;
   /** Fixed clock for jobs and seeds in tests. */
   now?: () => Date;
   /** Run the background jobs on their schedule (main.ts: true; tests call the jobs themselves). */
@@ -63,10 +66,11 @@ export const APP_VERSION: string = (
 ).version;
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { seed, logger, now, jobs, platformDefaults, ...overrides } = options;
+  const { seed, logger, logStream, now, jobs, platformDefaults, ...overrides } = options;
   const config = loadConfig(process.env, overrides);
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // No credential in the log: URLs, headers and messages are redacted (logger.ts).
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: 2 * 1024 * 1024,
     // Only behind a known proxy may X-Forwarded-For name the client (it keys the per-IP limits).
     trustProxy: config.trustProxy,

@@ -1,18 +1,20 @@
 /**
  * GET /api/sync/events over a real socket (app.listen on port 0, fetch stream readers): a poke
  * reaches the users who can see a change, from sync push and from the table API, and nobody
- * else; the three ways to authenticate; streams end when the app closes. The hub's heartbeat,
- * coalescing and per-user cap are tested on the hub itself with fake timers.
+ * else; the three ways to authenticate (Bearer, cookie, single-use ticket; never the session
+ * token in the URL); streams end when the app closes. The hub's heartbeat, coalescing and
+ * per-user cap are tested on the hub itself with fake timers, the ticket store on its own.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import type { Actor } from '../src/actor';
-import { currentVersion, newId } from '../src/db/write';
+import { currentVersion, newId, updateRow } from '../src/db/write';
 import { TOKEN_COOKIE } from '../src/plugins/auth';
 import { SyncHub, type Subscriber } from '../src/modules/sync/events';
+import { StreamTickets, TICKET_TTL_MS } from '../src/modules/sync/tickets';
 import { makeTestApp, type TestApp } from './helpers';
-import { createHost, createStaff, createTask } from './fixtures';
+import { createHost, createStaff, createTask, defOf } from './fixtures';
 import { auth, mutation, push } from './sync-helpers';
 
 const T = TABLE_IDS;
@@ -104,6 +106,13 @@ class Stream {
 let app: TestApp;
 let base: string;
 const streams: Stream[] = [];
+
+/** A stream ticket asked for with the Bearer header, as the client does before opening the stream. */
+async function ticketFor(token: string, clientId?: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/sync/events/ticket', headers: auth(token), payload: clientId ? { clientId } : {} });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ ticket: string }>().ticket;
+}
 
 async function open(path: string, headers: Record<string, string> = {}): Promise<Stream> {
   const stream = await Stream.open(`${base}${path}`, headers);
@@ -204,18 +213,76 @@ describe('sync events', () => {
     expect(staffStream.count('poke')).toBe(0);
   });
 
-  it('authenticates with a token query parameter or the session cookie, and answers 401 without one', async () => {
+  it('authenticates with a single-use ticket or the session cookie, and answers 401 without one', async () => {
     const host = createHost(app);
-    const byQuery = await open(`/api/sync/events?token=${encodeURIComponent(host.token)}`);
+    const ticket = await ticketFor(host.token);
+    const byTicket = await open(`/api/sync/events?ticket=${encodeURIComponent(ticket)}`);
     const byCookie = await open('/api/sync/events', { cookie: `${TOKEN_COOKIE}=${encodeURIComponent(host.token)}` });
-    expect([byQuery.status, byCookie.status]).toEqual([200, 200]);
+    expect([byTicket.status, byCookie.status]).toEqual([200, 200]);
     const none = await Stream.open(`${base}/api/sync/events`);
-    const bad = await Stream.open(`${base}/api/sync/events?token=not-a-token`);
-    expect([none.status, bad.status]).toEqual([401, 401]);
+    const bad = await Stream.open(`${base}/api/sync/events?ticket=not-a-ticket`);
+    // A ticket works once: a reconnect with the same URL is refused, and the client asks for a new one.
+    const again = await Stream.open(`${base}/api/sync/events?ticket=${encodeURIComponent(ticket)}`);
+    expect([none.status, bad.status, again.status]).toEqual([401, 401, 401]);
+    const noSession = await app.inject({ method: 'POST', url: '/api/sync/events/ticket', payload: {} });
+    expect(noSession.statusCode).toBe(401);
 
     app.changes.publish({ changes: [{ table: T.properties, id: 'p', op: 'update', ownerAfter: host.hostProfileId }] });
-    await byQuery.until(() => byQuery.count('poke') === 1);
+    await byTicket.until(() => byTicket.count('poke') === 1);
     await byCookie.until(() => byCookie.count('poke') === 1);
+  });
+
+  it('refuses the session token in the URL, even beside a valid cookie', async () => {
+    const host = createHost(app);
+    const byToken = await Stream.open(`${base}/api/sync/events?token=${encodeURIComponent(host.token)}`);
+    const withCookie = await Stream.open(`${base}/api/sync/events?token=${encodeURIComponent(host.token)}`, {
+      cookie: `${TOKEN_COOKIE}=${encodeURIComponent(host.token)}`,
+    });
+    expect([byToken.status, withCookie.status]).toEqual([400, 400]);
+  });
+
+  it("binds a ticket to the device it was asked for: that device is not poked about its own pushes", async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const task = createTask(app, host.hostProfileId, { assigned_staff_id: staff.staffId });
+    const pusher = `c-${newId()}`;
+    const pushingDevice = await open(`/api/sync/events?ticket=${encodeURIComponent(await ticketFor(staff.token, pusher))}`);
+    const otherDevice = await open(`/api/sync/events?ticket=${encodeURIComponent(await ticketFor(staff.token, `c-${newId()}`))}`);
+    // Another device's id beside a ticket is refused (400), and the ticket is spent.
+    const mixed = await Stream.open(`${base}/api/sync/events?ticket=${encodeURIComponent(await ticketFor(staff.token, pusher))}&clientId=c-other`);
+    expect(mixed.status).toBe(400);
+
+    await push(app, staff.token, pusher, [mutation(1, T.housekeeping_tasks, 'update', String(task.id), { notes: 'Hinge squeaks' })]);
+    await otherDevice.until(() => otherDevice.count('poke') === 1);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    expect(pushingDevice.count('poke')).toBe(0);
+  });
+
+  it('refuses a ticket once it has expired, and a suspended host with a ticket', async () => {
+    let now = new Date('2031-06-01T10:00:00Z');
+    const own = await makeTestApp({ now: () => now });
+    try {
+      await own.listen({ port: 0, host: '127.0.0.1' });
+      const ownBase = `http://127.0.0.1:${(own.server.address() as AddressInfo).port}`;
+      const host = createHost(own);
+      const ask = async () => (await own.inject({ method: 'POST', url: '/api/sync/events/ticket', headers: auth(host.token), payload: {} })).json<{ ticket: string }>().ticket;
+      const late = await ask();
+      now = new Date(now.getTime() + TICKET_TTL_MS);
+      const expired = await Stream.open(`${ownBase}/api/sync/events?ticket=${encodeURIComponent(late)}`);
+      expect(expired.status).toBe(401);
+      const inTime = await ask();
+      now = new Date(now.getTime() + TICKET_TTL_MS - 1);
+      const fine = await Stream.open(`${ownBase}/api/sync/events?ticket=${encodeURIComponent(inTime)}`);
+      expect(fine.status).toBe(200);
+      fine.close();
+
+      const suspendedTicket = await ask();
+      own.db.transaction((tx) => updateRow(tx, defOf(T.host_profiles), host.hostProfileId, { account_status: 'suspended' }, own.now()));
+      const suspended = await Stream.open(`${ownBase}/api/sync/events?ticket=${encodeURIComponent(suspendedTicket)}`);
+      expect(suspended.status).toBe(401);
+    } finally {
+      await own.cleanup();
+    }
   });
 
   it('ends open streams when the app closes', async () => {
@@ -301,5 +368,23 @@ describe('sync hub', () => {
     // Hosts cannot read platform settings at all.
     expect(await pokedBy([{ table: T.platform_settings, id: 's', op: 'update', ownerAfter: null }])).toEqual([]);
     hub.closeAll();
+  });
+});
+
+describe('stream tickets', () => {
+  it('keeps at most the newest tickets of a user, each usable once, and never the ticket itself', () => {
+    const now = new Date('2031-01-01T00:00:00Z');
+    const tickets = new StreamTickets(() => now, 30_000, 3);
+    const issued = [1, 2, 3, 4].map(() => tickets.issue({ userId: 'u1', clientId: 'c1' }).ticket);
+    const other = tickets.issue({ userId: 'u2', clientId: null }).ticket;
+    expect(tickets.size).toBe(4);
+    // Held as hashes: no issued value is a key of the store.
+    const held = JSON.stringify([...(Reflect.get(tickets, 'byHash') as Map<string, unknown>).keys()]);
+    for (const t of [...issued, other]) expect(held).not.toContain(t);
+    expect(tickets.redeem(issued[0] as string)).toBeNull();
+    expect(tickets.redeem(issued[3] as string)).toEqual({ userId: 'u1', clientId: 'c1' });
+    expect(tickets.redeem(issued[3] as string)).toBeNull();
+    expect(tickets.redeem(other)).toEqual({ userId: 'u2', clientId: null });
+    expect(tickets.size).toBe(2);
   });
 });

@@ -28,6 +28,13 @@ export const MailRowSchema = z.object({
 });
 export type MailRow = z.infer<typeof MailRowSchema>;
 
+/**
+ * How mail leaves the server now: over SMTP (usable settings), to the server log (the development
+ * transport, MAIL_DEV_TRANSPORT), or not at all: mail waits in the queue until SMTP is set up.
+ */
+export const MAIL_DELIVERIES = ['smtp', 'dev', 'none'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+
 export const MailListSchema = z.object({
   rows: z.array(MailRowSchema),
   total: z.number().int(),
@@ -35,6 +42,8 @@ export const MailListSchema = z.object({
   pageSize: z.number().int(),
   /** Messages per status over the whole queue (for the filter's counts). */
   counts: z.record(z.enum(MAIL_STATUSES), z.number().int()),
+  /** How mail can be sent now (MAIL_DELIVERIES): the screen warns when it cannot. */
+  delivery: z.enum(MAIL_DELIVERIES),
 });
 export type MailList = z.infer<typeof MailListSchema>;
 

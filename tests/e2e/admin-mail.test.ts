@@ -1,7 +1,7 @@
 /**
  * The admins' "E-mail" page: a reset requested by a host is listed with its recipient, subject
  * and status (the demo has no SMTP, so the development transport sends it), the filter keeps one
- * status, and an empty status says so.
+ * status, and an empty status says so; the page says that mail goes to the server log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -38,6 +38,8 @@ describe('outgoing mail for admins', () => {
       const shell = new AppShell(page);
       await shell.waitForHeading('E-mail');
       await shell.waitForData();
+      // The demo has no SMTP: the page says where mail goes instead (the development transport).
+      expect(await page.locator('.mail-delivery').innerText()).toMatch(/^No SMTP server is set up: messages go to the server log/);
 
       const row = page.locator('.table tbody tr', { hasText: host }).first();
       await row.waitFor();

@@ -2,10 +2,9 @@
  * The engine bound to the browser: one per signed-in session (none for a demo session, whose
  * changes stay local). It wires the sync's triggers: a write (debounced),
  * `online`, focus and visibility, a 30 s timer, and the server's poke over EventSource (opened
- * only after sign-in), plus Background Sync where the browser has it, as an extra. Screens read
+ * only after sign-in, with a single-use ticket: event-stream.ts), plus Background Sync where the browser has it, as an extra. Screens read
  * its status through `subscribe`/`getSnapshot` and write through `write`.
  */
-import { SYNC_EVENTS } from '../../../shared/sync';
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
 import type { OutboxEntry, Rejection, StoredSession } from '../db/schema';
@@ -14,11 +13,11 @@ import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
 import { PERF, timed } from './perf';
 import { browserFetch } from '../api/http';
-import { httpTransport } from './transport';
+import { openEventStream } from './event-stream';
+import { httpTransport, requestEventsTicket } from './transport';
 
 /** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
-
 
 export type RuntimeSnapshot = {
   /** No session, a demo session (local only), or a synced one. */
@@ -192,17 +191,12 @@ export class SyncRuntime {
     cleanups.push(() => clearInterval(timer));
 
     if (typeof EventSource !== 'undefined') {
-      // The clientId spares this device pokes about its own pushes: their answer already leads to a pull.
-      const events = new EventSource(`/api/sync/events?token=${encodeURIComponent(token)}&clientId=${encodeURIComponent(clientId)}`);
-      // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
-      events.addEventListener(SYNC_EVENTS.ready, sync);
-      events.addEventListener(SYNC_EVENTS.poke, sync);
-      // The stream failed: it dropped (the server or the network went away; the browser retries
-      // it every few seconds) or the server refused it (an expired session answers 401, and the
-      // browser gives up). Either way, sync now: a failed attempt shows "Offline" within a second
-      // rather than at the next 30 s timer, and a 401 reaches the engine and the sign-in prompt.
-      on(events, 'error', sync);
-      cleanups.push(() => events.close());
+      const stream = openEventStream({
+        ticket: () => requestEventsTicket({ fetch: browserFetch, token: () => token }, clientId),
+        open: (ticket) => new EventSource(`/api/sync/events?ticket=${encodeURIComponent(ticket)}&clientId=${encodeURIComponent(clientId)}`),
+        sync,
+      });
+      cleanups.push(stream);
     }
     return () => {
       for (const cleanup of cleanups) cleanup();

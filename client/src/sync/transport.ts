@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import {
+  EventsTicketSchema,
   PullResponseSchema,
   PushResponseSchema,
   type Change,
@@ -73,4 +74,17 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
       return parsed;
     },
   };
+}
+
+/**
+ * A single-use ticket for the event stream (`GET /api/sync/events?ticket=`), asked for with the
+ * session's Bearer header: the session token itself never goes into a URL. Bound to `clientId`,
+ * so that the stream spares this device pokes about its own pushes. ApiError as above (401: the
+ * session ended).
+ */
+export async function requestEventsTicket(options: HttpTransportOptions, clientId: string): Promise<string> {
+  const payload = await sendRequest(options.fetch, `${options.baseUrl ?? ''}/api/sync/events/ticket`, { method: 'POST', body: { clientId }, token: options.token() });
+  const parsed = EventsTicketSchema.safeParse(payload);
+  if (!parsed.success) throw new ApiError('Unexpected answer to a stream ticket request', 500);
+  return parsed.data.ticket;
 }

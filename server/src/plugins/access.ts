@@ -8,18 +8,25 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tableFor } from '../db/table-meta';
-import { Forbidden, Unauthorized } from '../errors';
+import { Forbidden, HttpError, Unauthorized } from '../errors';
+import type { TicketHolder } from '../modules/sync/tickets';
 import { canOperate, mayPerform, writePermit, type RouteAccess, type WritePermit } from '../policy';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (server/src/policy.ts). Required on every /api/ route. */
     access?: RouteAccess;
-    /** The session token may come as `?token=` (EventSource cannot set headers). */
-    tokenInQuery?: boolean;
+    /**
+     * The caller may prove who it is with a single-use `?ticket=` instead of a session (an
+     * EventSource cannot set headers): this redeems it (modules/sync/tickets.ts). A session token
+     * never travels in a URL: `?token=` is refused on such a route, whatever else is sent.
+     */
+    ticketInQuery?: (ticket: string) => TicketHolder | null;
   }
   interface FastifyRequest {
     permit: WritePermit | null;
+    /** The ticket this request was signed in with (`ticketInQuery` routes). */
+    ticket: TicketHolder | null;
   }
 }
 
@@ -31,15 +38,24 @@ function needsAccess(url: string): boolean {
 export const accessPlugin = fp(
   async (app) => {
     app.decorateRequest('permit', null);
+    app.decorateRequest('ticket', null);
+
+    /** Signs in with the route's `?ticket=` when there is one; false when the request has none. */
+    function signInByTicket(request: FastifyRequest, redeem: (ticket: string) => TicketHolder | null): boolean {
+      const query = typeof request.query === 'object' && request.query !== null ? (request.query as Record<string, unknown>) : {};
+      if (query.token !== undefined) throw new HttpError(400, 'A session token is not accepted in the URL: ask for a ticket');
+      if (query.ticket === undefined) return false;
+      const holder = typeof query.ticket === 'string' && query.ticket !== '' ? redeem(query.ticket) : null;
+      if (!holder) throw new Unauthorized('Ticket expired or already used');
+      app.authenticateUser(request, holder.userId);
+      request.ticket = holder;
+      return true;
+    }
 
     async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const { access, tokenInQuery } = request.routeOptions.config;
+      const { access, ticketInQuery } = request.routeOptions.config;
       if (!access || access === 'public') return;
-      if (tokenInQuery) {
-        const token: unknown = typeof request.query === 'object' && request.query !== null ? Reflect.get(request.query, 'token') : undefined;
-        if (typeof token === 'string' && token !== '' && !request.headers.authorization) request.headers.authorization = `Bearer ${token}`;
-      }
-      await app.authenticate.call(app, request, reply);
+      if (!ticketInQuery || !signInByTicket(request, ticketInQuery)) await app.authenticate.call(app, request, reply);
       const actor = request.actor;
       if (!actor) throw new Unauthorized();
       if ('operation' in access) {

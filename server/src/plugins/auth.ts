@@ -23,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
+    /** Signs the request in as a user whose identity something else proved (a stream ticket, access.ts), with the session checks. */
+    authenticateUser: (request: FastifyRequest, userId: string) => void;
     signSession: (userId: string) => string;
   }
 }
@@ -47,6 +49,17 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
     app.decorateRequest('actor', null);
     app.decorate('signSession', (userId: string) => app.jwt.sign({ sub: userId }));
 
+    /** The actor of a user whose identity is proven (a verified token, a redeemed stream ticket). */
+    function sessionActor(userId: string): Actor {
+      const actor = loadActor(app.db, userId);
+      if (!actor) throw new Unauthorized('Session expired or invalid, please sign in again');
+      // A suspended host's sessions, and its staff's, end at their next request (sync included):
+      // 401 like any session that ended, so the client keeps its outbox and asks to sign in,
+      // where the sign-in then says why (403, ACCOUNT_SUSPENDED).
+      if (actor.suspended) throw new Unauthorized(ACCOUNT_SUSPENDED);
+      return actor;
+    }
+
     async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = tokenFrom(request);
       if (!token) throw new Unauthorized();
@@ -56,15 +69,12 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
       } catch {
         throw new Unauthorized('Session expired or invalid, please sign in again');
       }
-      const actor = loadActor(app.db, payload.sub);
-      if (!actor) throw new Unauthorized('Session expired or invalid, please sign in again');
-      // A suspended host's sessions, and its staff's, end at their next request (sync included):
-      // 401 like any session that ended, so the client keeps its outbox and asks to sign in,
-      // where the sign-in then says why (403, ACCOUNT_SUSPENDED).
-      if (actor.suspended) throw new Unauthorized(ACCOUNT_SUSPENDED);
-      request.actor = actor;
+      request.actor = sessionActor(payload.sub);
     }
     app.decorate('authenticate', authenticate);
+    app.decorate('authenticateUser', (request: FastifyRequest, userId: string) => {
+      request.actor = sessionActor(userId);
+    });
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MAIL_STATUS_LABELS, type MailRow } from '../../../../shared/api/mail';
+import { Link } from '@tanstack/react-router';
+import { MAIL_STATUS_LABELS, type MailDelivery, type MailRow } from '../../../../shared/api/mail';
 import { MAIL_STATUSES, type MailStatus } from '../../../../shared/enums';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
@@ -30,6 +31,33 @@ function MailStatusBadge({ status }: { status: MailStatus }) {
 function attemptsText(m: MailRow, format: ReturnType<typeof useFormat>): string {
   if (m.status === 'queued' && m.next_attempt_at && m.attempts > 0) return `${m.attempts} (next ${format.dateTime(m.next_attempt_at)})`;
   return String(m.attempts);
+}
+
+/**
+ * How mail leaves the server now, when that is not SMTP: with nowhere to send, resets are refused
+ * and other mail waits; with the development transport, it goes to the server log only.
+ */
+function DeliveryNotice({ delivery }: { delivery: MailDelivery | undefined }) {
+  const settings = (
+    <Link to="/admin/settings" className="text-link">
+      Settings
+    </Link>
+  );
+  if (delivery === 'none')
+    return (
+      <p className="form-message form-message--error mail-delivery" role="alert">
+        E-mail cannot be sent: no SMTP server is set up. Password resets are refused, and invitations, alerts and replies wait in the queue
+        until SMTP is configured in {settings} (E-mail (SMTP)).
+      </p>
+    );
+  if (delivery === 'dev')
+    return (
+      <p className="form-message form-message--info mail-delivery" role="status">
+        No SMTP server is set up: messages go to the server log (the development transport), not to their recipients. Configure SMTP in{' '}
+        {settings}.
+      </p>
+    );
+  return null;
 }
 
 export function AdminMailPage() {
@@ -111,6 +139,7 @@ export function AdminMailPage() {
     >
       <Card>
         <div className="form">
+          <DeliveryNotice delivery={result.data?.delivery} />
           <Select
             label="Status"
             className="mail-filter"

@@ -1,11 +1,14 @@
-/** The admins' list of outgoing mail (GET /api/admin/mail): failed first, then newest first; never the bodies. */
+/**
+ * The admins' list of outgoing mail (GET /api/admin/mail): failed first, then newest first; never
+ * the bodies; with how mail can be sent now (`delivery`, mailer.ts `mailDelivery`).
+ */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { MAIL_PAGE_SIZE, type MailList, type MailListQuery } from '../../../../shared/api/mail';
+import { MAIL_PAGE_SIZE, type MailDelivery, type MailList, type MailListQuery } from '../../../../shared/api/mail';
 import { MAIL_STATUSES, type MailStatus } from '../../../../shared/enums';
 import { mailQueue } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 
-export function listMail(db: Db, query: MailListQuery): MailList {
+export function listMail(db: Db, query: MailListQuery, delivery: MailDelivery): MailList {
   const where = query.status ? eq(mailQueue.status, query.status) : undefined;
   const page = query.page;
   const rows = db
@@ -42,5 +45,6 @@ export function listMail(db: Db, query: MailListQuery): MailList {
     page,
     pageSize: MAIL_PAGE_SIZE,
     counts,
+    delivery,
   };
 }

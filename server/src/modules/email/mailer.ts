@@ -7,6 +7,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailDelivery } from '../../../../shared/api/mail';
 import type { Tx } from '../../db/write';
 import { isSmtpUsable, loadSmtpSettings, type SmtpSettings } from './settings';
 
@@ -164,8 +165,18 @@ function sendDev(log: FastifyBaseLogger, message: MailMessage, at: Date): MailRe
  * (config `mailDevTransport`).
  */
 export function canSendMail(deps: Pick<MailDeps, 'db' | 'secretKey'>, devTransport: boolean): boolean {
-  return devTransport || isSmtpUsable(loadSmtpSettings(deps.db, deps.secretKey));
+  return mailDelivery(deps, devTransport) !== 'none';
 }
+
+/** How a message would leave now: SMTP, the development transport, or not at all (it waits, queued). */
+export function mailDelivery(deps: Pick<MailDeps, 'db' | 'secretKey'>, devTransport: boolean): MailDelivery {
+  if (isSmtpUsable(loadSmtpSettings(deps.db, deps.secretKey))) return 'smtp';
+  return devTransport ? 'dev' : 'none';
+}
+
+/** What the log says once at start when mail cannot be sent (delivery 'none'); never a link. */
+export const MAIL_UNDELIVERABLE_WARNING =
+  'mail: SMTP is not set up and the development transport is off (MAIL_DEV_TRANSPORT): resets are refused and other mail waits in the queue until SMTP is configured in the admin console';
 
 /**
  * Sends one message with the current smtp settings (read at each call, so a settings change

@@ -14,7 +14,7 @@ import { EMAIL_FAILED_TEXT, SMTP_NOT_CONFIGURED_PROPERLY } from '../../../../sha
 import { transact } from '../../db/write';
 import { HttpError, ValidationFailed } from '../../errors';
 import { listMail } from './admin';
-import { SmtpNotConfigured, sendMail } from './mailer';
+import { MAIL_UNDELIVERABLE_WARNING, SmtpNotConfigured, mailDelivery, sendMail } from './mailer';
 import { attachMailWaker, recordSentMail } from './queue';
 import { MailSender } from './sender';
 import { testEmail } from './templates';
@@ -31,8 +31,12 @@ export const emailRoutes = fp(
     const sender = new MailSender(app.db, { secretKey: app.secretKey, log: app.log, now: () => app.now(), devTransport: app.config.mailDevTransport });
     app.decorate('mail', { sender });
     const detach = attachMailWaker(app.db.$client, () => sender.wake());
-    // What an earlier run left queued or retrying is sent once the app is ready.
-    app.addHook('onReady', async () => sender.wake());
+    // What an earlier run left queued or retrying is sent once the app is ready. With nowhere to
+    // send, the log says so once (no message, no link: the admins' list shows what waits).
+    app.addHook('onReady', async () => {
+      if (mailDelivery(app, app.config.mailDevTransport) === 'none') app.log.warn(MAIL_UNDELIVERABLE_WARNING);
+      sender.wake();
+    });
     app.addHook('preClose', async () => {
       detach();
       await sender.close();
@@ -76,13 +80,14 @@ export const emailRoutes = fp(
           tags: ['admin'],
           summary: 'Outgoing mail: recipient, subject, status, attempts, last error',
           description:
-            'One page (50) of the mail queue, failed messages first, then newest first; `status` keeps one status. Bodies are never answered.',
+            'One page (50) of the mail queue, failed messages first, then newest first; `status` keeps one status. Bodies are never answered. ' +
+            '`delivery` says how mail leaves now: `smtp`, `dev` (the development transport: the server log) or `none` (it waits for SMTP).',
           security: [{ bearer: [] }],
           querystring: MailListQuerySchema,
           response: { 200: MailListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
         },
       },
-      async (request) => listMail(app.db, request.query),
+      async (request) => listMail(app.db, request.query, mailDelivery(app, app.config.mailDevTransport)),
     );
   },
   { name: 'email', dependencies: ['db', 'auth'] },

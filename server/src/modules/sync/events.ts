@@ -17,10 +17,13 @@ import type { ChangeBatch } from '../../db/changes';
 import type { Db } from '../../db/index';
 import { columnsOf, currentVersion, keyColumn } from '../../db/write';
 import { hearsOf, type Listener } from '../../policy';
+import type { StreamTickets } from './tickets';
 
 declare module 'fastify' {
   interface FastifyInstance {
     syncHub: SyncHub;
+    /** The event stream's single-use tickets (tickets.ts). */
+    streamTickets: StreamTickets;
   }
 }
 

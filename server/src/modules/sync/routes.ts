@@ -7,12 +7,14 @@ import fp from 'fastify-plugin';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PULL_LIMIT, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
+import { DEFAULT_PULL_LIMIT, EventsTicketSchema, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { currentVersion } from '../../db/write';
 import { UNSURE, fastParser } from '../../write/fast-parse';
 import { actorOf } from '../../plugins/auth';
+import { HttpError } from '../../errors';
 import { createHub, eventChunk, hostIdOf, streamSubscriber } from './events';
+import { StreamTickets } from './tickets';
 import { pullChanges, pushMutations } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 413: ErrorReply };
@@ -34,10 +36,22 @@ const PullQuery = z.object({
     .describe(`Changes per page, 1..${MAX_PULL_LIMIT}`),
 });
 
+const ClientId = z.string().min(1).max(100);
+
 const EventsQuery = z.object({
-  token: z.string().min(1).max(4096).optional().describe('The session token, for EventSource, which cannot set headers'),
-  clientId: z.string().min(1).max(100).optional().describe("The device's sync clientId: it is not poked about changes its own pushes made"),
+  ticket: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('A single-use ticket from POST /api/sync/events/ticket, for EventSource, which cannot set headers (never the session token)'),
+  clientId: ClientId.optional().describe("The device's sync clientId: it is not poked about changes its own pushes made (with a ticket: the ticket's)"),
 });
+
+const TicketBody = z
+  .object({ clientId: ClientId.optional().describe('The device\'s sync clientId, bound to the ticket') })
+  .optional()
+  .default({});
 
 /** Replies are built by the service; re-validating thousands of rows on the way out costs more than the query. */
 const plainSerializer = () => (data: unknown) => JSON.stringify(data);
@@ -65,6 +79,8 @@ export const syncRoutes = fp<SyncRoutesOptions>(
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const hub = createHub(app.db, { heartbeatMs: opts.heartbeatMs });
     app.decorate('syncHub', hub);
+    const tickets = new StreamTickets(() => app.now());
+    app.decorate('streamTickets', tickets);
     const unsubscribe = app.changes.subscribe((batch) => hub.onChanges(app.db, batch));
     // Open streams would keep the server from closing: end them first.
     app.addHook('preClose', async () => {
@@ -115,23 +131,48 @@ export const syncRoutes = fp<SyncRoutesOptions>(
       async (request) => pullChanges(app.db, actorOf(request), request.query),
     );
 
+    app.post(
+      '/api/sync/events/ticket',
+      {
+        config: { access: { operation: 'sync.own' } },
+        schema: {
+          tags: ['sync'],
+          summary: 'A single-use ticket to open the event stream with',
+          description:
+            'For `GET /api/sync/events?ticket=` from an EventSource, which cannot send the Bearer header: the session token never goes into a URL ' +
+            '(URLs end up in logs). The ticket names the caller and the `clientId` given here, works once, and expires after 30 s.',
+          security: [{ bearer: [] }],
+          body: TicketBody,
+          response: { 200: EventsTicketSchema, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
+        },
+      },
+      async (request) => tickets.issue({ userId: actorOf(request).userId, clientId: request.body.clientId ?? null }),
+    );
+
     app.get(
       '/api/sync/events',
       {
-        // EventSource cannot set headers: a `token` query parameter stands in for the Bearer header.
-        config: { access: { operation: 'sync.own' }, tokenInQuery: true },
+        // EventSource cannot set headers: a single-use `?ticket=` stands in for the Bearer header.
+        config: { access: { operation: 'sync.own' }, ticketInQuery: (ticket: string) => tickets.redeem(ticket) },
         schema: {
           tags: ['sync'],
           summary: 'Server-sent events: "poke" when something in the caller\'s scope changed',
           description:
-            'text/event-stream. Authenticate with the Bearer header, the session cookie, or `?token=`. Events: "ready" once, then "poke" ' +
-            '(data `{ version }`) after each change the caller may see; a comment line every 25 s keeps the stream alive.',
+            'text/event-stream. Authenticate with the Bearer header, the session cookie, or `?ticket=` (POST /api/sync/events/ticket); a `?token=` ' +
+            'is refused (400). Events: "ready" once, then "poke" (data `{ version }`) after each change the caller may see; a comment line every ' +
+            '25 s keeps the stream alive.',
           querystring: EventsQuery,
-          response: { 200: z.string().describe('text/event-stream'), 401: ErrorReply, 403: ErrorReply },
+          response: { 200: z.string().describe('text/event-stream'), 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
         },
       },
       async (request, reply) => {
         const actor = actorOf(request);
+        // A ticket carries the device it was asked for; a different one in the URL is a mistake.
+        const ticketClient = request.ticket?.clientId;
+        if (request.ticket && request.query.clientId !== undefined && request.query.clientId !== ticketClient) {
+          throw new HttpError(400, 'Invalid value for querystring clientId: not the device the ticket was issued to');
+        }
+        const clientId = request.ticket ? (ticketClient ?? null) : (request.query.clientId ?? null);
         const hostId = hostIdOf(app.db, actor);
         reply.hijack();
         const raw = reply.raw;
@@ -143,7 +184,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           'x-content-type-options': 'nosniff',
         });
         request.raw.socket.setNoDelay(true);
-        const subscriber = streamSubscriber(raw, actor, hostId, request.query.clientId ?? null);
+        const subscriber = streamSubscriber(raw, actor, hostId, clientId);
         hub.add(subscriber);
         raw.write(`retry: 5000\n\n${eventChunk(SYNC_EVENTS.ready, { version: currentVersion(app.db) })}`);
         raw.on('close', () => hub.remove(subscriber));
