@@ -11,6 +11,7 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, type TableDef } from '../../shared/registry';
+import { SYNC_FIELDS, deviceFieldsOf } from '../../shared/device-fields';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
 import type { Actor } from './actor';
@@ -493,11 +494,61 @@ export function redactRow(def: TableDef, row: Row): Row {
   if (def.secret.length === 0) return row;
   const out: Row = { ...row };
   for (const col of def.secret) {
+    // A column the read left out (shared/device-fields.ts) has nothing to hide, nor a flag to give.
+    if (!(col in row)) continue;
     const value = row[col];
     out[col] = null;
     out[`${col}_set`] = value !== null && value !== undefined && value !== '';
   }
   return out;
+}
+
+/**
+ * How the actor's reads of `def` are cut (shared/device-fields.ts): `fields`, the columns to read
+ * (sync columns included), or null for every column; `hidden`, whether `redactRow` must still
+ * run on the rows read; `key`, the same for every actor whose reads are cut alike (the statement
+ * caches' key part). Sync pull and the table API's page read both ask this, so a field a role
+ * does not receive is neither pulled nor paged, filtered or ordered by.
+ */
+export type ReadView = {
+  readonly fields: readonly string[] | null;
+  /** `fields` as a set, for checking the fields a page filters and orders by. */
+  readonly fieldSet: ReadonlySet<string> | null;
+  readonly hidden: boolean;
+  readonly key: string;
+};
+
+const FULL_VIEW = new Map<TableDef, ReadView>();
+/** Decided once per role and table: the lists are fixed. */
+const views = new Map<Role, Map<TableDef, ReadView>>();
+
+function fullView(def: TableDef): ReadView {
+  let view = FULL_VIEW.get(def);
+  if (!view) FULL_VIEW.set(def, (view = { fields: null, fieldSet: null, hidden: hasHiddenColumns(def), key: '' }));
+  return view;
+}
+
+export function readView(actor: Actor, def: TableDef): ReadView {
+  let byTable = views.get(actor.role);
+  if (!byTable) views.set(actor.role, (byTable = new Map()));
+  let view = byTable.get(def);
+  if (!view) byTable.set(def, (view = buildReadView(actor.role, def)));
+  return view;
+}
+
+function buildReadView(role: Role, def: TableDef): ReadView {
+  // Tables no device keeps (users, the admin area's) are read whole, as the table API shows them.
+  if (!def.synced) return fullView(def);
+  const allowed = deviceFieldsOf(role, def.name);
+  // A role the policy lets read a synced table must have its fields listed: no list is a bug,
+  // and guessing "everything" would leak whatever a new grant reaches.
+  if (!allowed) throw new Error(`shared/device-fields.ts lists no fields of ${def.name} for ${role}`);
+  const columns = Object.keys(columnsOf(def));
+  const wanted = new Set<string>([...SYNC_FIELDS, ...allowed]);
+  const fields = columns.filter((c) => wanted.has(c));
+  if (fields.length === columns.length) return fullView(def);
+  const secret = def.id === TABLE_IDS.platform_settings ? ['setting_value'] : def.secret;
+  return { fields, fieldSet: new Set(fields), hidden: secret.some((c) => fields.includes(c)), key: `fields=${role}` };
 }
 
 /** True when `redactRow` may change rows of this table (so the page path can skip it). */

@@ -98,6 +98,54 @@ describe('every page of every area', () => {
     }
   });
 
+  it('shows the housekeeper where to go and how to get in, from the fields her device receives', async () => {
+    // A housekeeper's rows carry only what her screens read (shared/device-fields.ts): the
+    // screens still show all of it.
+    const { context, page, errors } = await newSession(browser);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/staff/properties');
+      await login.signIn(demoEmail('staff'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/staff/properties');
+      const shell = new AppShell(page);
+      await shell.waitForData();
+      const cards = page.locator('.staff-property');
+      await cards.first().waitFor();
+      const count = await cards.count();
+      for (let i = 0; i < count; i += 1) {
+        const card = cards.nth(i);
+        expect((await card.locator('.card__title').innerText()).trim()).not.toBe('');
+        expect(await card.innerText()).not.toContain('No address given');
+        expect(await card.innerText()).toMatch(/\d+ bedrooms · \d+(\.\d+)? bathrooms/);
+        expect(await card.getByRole('link', { name: 'Open in maps' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d/);
+      }
+      expect(await page.locator('.staff-property .callout', { hasText: 'Access notes' }).count()).toBeGreaterThan(0);
+
+      // The task dialog: the property's address, map link and access notes.
+      await shell.clickNav('Tasks');
+      await page.waitForURL((url) => url.pathname === '/staff/tasks');
+      await page.locator('.task-card').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.locator('.task-place').innerText()).toMatch(/Address: \S/);
+      expect(await dialog.getByRole('link', { name: 'Open in maps' }).count()).toBe(1);
+      expect(await dialog.innerText()).not.toContain('Unknown property');
+
+      // Her own staff row: contact and hours on the profile's work card.
+      await page.keyboard.press('Escape');
+      await shell.clickNav('Profile');
+      await page.waitForURL((url) => url.pathname === '/staff/profile');
+      await shell.waitForData();
+      const work = page.locator('.card', { has: page.getByRole('heading', { name: 'Work' }) });
+      await work.waitFor();
+      expect(await work.innerText()).toContain('+1 512-555-0147');
+      expect(await work.locator('.availability li').count()).toBe(7);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lays the staff area out for a phone, with the bottom tab bar', async () => {
     const { context, page, errors } = await newSession(browser, { width: 390, height: 844 });
     try {

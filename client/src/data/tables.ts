@@ -5,6 +5,7 @@
  */
 import { TABLE_ALIASES, TABLE_IDS } from '../../../shared/table-ids';
 import type * as t from '../../../shared/schema/tables';
+import type { STAFF_PROPERTY_FIELDS, STAFF_SELF_FIELDS, STAFF_TASK_FIELDS, SYNC_FIELDS } from '../../../shared/device-fields';
 
 /** The table ids of shared/table-ids.ts, aliases included (the payment-provider configuration is read through one). */
 export const TABLE = { ...TABLE_IDS, ...TABLE_ALIASES } as const;
@@ -39,6 +40,12 @@ export type PaypalPlan = Row<typeof t.paypalPlans>;
 export type PaypalSubscription = Row<typeof t.paypalSubscriptions>;
 export type PaypalPayment = Row<typeof t.paypalPayments>;
 export type PaypalWebhookEvent = Row<typeof t.paypalWebhookEvents>;
+
+type SyncField = (typeof SYNC_FIELDS)[number];
+/** A housekeeper's rows as her device receives them (shared/device-fields.ts): her screens read these types. */
+export type StaffProperty = Pick<Property, SyncField | (typeof STAFF_PROPERTY_FIELDS)[number]>;
+export type StaffTask = Pick<Task, SyncField | (typeof STAFF_TASK_FIELDS)[number]>;
+export type OwnStaffRow = Pick<Staff, SyncField | (typeof STAFF_SELF_FIELDS)[number]>;
 
 /** Which row type each table id answers with. */
 export type RowOf = {

@@ -5,6 +5,7 @@
  * would see on the server; changes stay local (no engine runs for a demo session).
  */
 import { generateDemoData, type DemoData } from '../../../shared/demo/generate';
+import { cutRow, deviceFieldsOf } from '../../../shared/device-fields';
 import type { SessionUser } from '../auth/session';
 import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, type LocalRow, type SyncedTableName } from '../db/schema';
@@ -17,8 +18,20 @@ export function demoOwner(userId: string): string {
 
 type DemoRows = Partial<Record<SyncedTableName, readonly Record<string, unknown>[]>>;
 
-/** The rows the user would pull from the server (who reads what is the server's policy; this mirrors it for the demo data). */
+/**
+ * The rows the user would pull from the server (who reads what is the server's policy; this
+ * mirrors it for the demo data), with the fields its role receives (shared/device-fields.ts).
+ */
 export function demoScope(data: DemoData, user: SessionUser): DemoRows {
+  const out: DemoRows = {};
+  for (const [name, rows] of Object.entries(demoRows(data, user)) as [SyncedTableName, readonly Record<string, unknown>[]][]) {
+    const fields = deviceFieldsOf(user.Role, name);
+    if (fields) out[name] = rows.map((row) => cutRow(row, fields));
+  }
+  return out;
+}
+
+function demoRows(data: DemoData, user: SessionUser): DemoRows {
   const own = <T extends { user_id: string }>(rows: readonly T[]) => rows.filter((r) => r.user_id === user.ID);
   switch (user.Role) {
     case 'super_admin':

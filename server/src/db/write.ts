@@ -272,15 +272,38 @@ function decode(codec: Codec, raw: unknown[] | undefined): Row | undefined {
 }
 
 /**
- * How to read whole rows of `def` from a raw (array-mode) statement of one's own: the column list
- * to select first, and the decoder of its first `width` values (as getRow decodes). For readers of
- * many rows (sync pull), where drizzle's row mapping costs more than the query.
+ * How to read whole rows of `def` (or only the columns `fields` names) from a raw (array-mode)
+ * statement of one's own: the column list to select first, and the decoder of its first `width`
+ * values (as getRow decodes). For readers of many rows (sync pull), where drizzle's row mapping
+ * costs more than the query.
  */
 export type RowReader = { selectList: string; width: number; read: (raw: readonly unknown[]) => Row };
 
-export function rowReader(def: TableDef): RowReader {
-  const codec = codecOf(def);
+export function rowReader(def: TableDef, fields: readonly string[] | null = null): RowReader {
+  const codec = fields ? fieldsCodecOf(def, fields) : codecOf(def);
   return { selectList: codec.selectList, width: codec.columns.length, read: (raw) => decode(codec, raw as unknown[]) as Row };
+}
+
+const fieldsCodecs = new WeakMap<object, Map<string, Codec>>();
+
+/** The codec of reads of some columns only (a role's fields, server/src/policy.ts `readView`). */
+function fieldsCodecOf(def: TableDef, fields: readonly string[]): Codec {
+  let byFields = fieldsCodecs.get(def.table);
+  if (!byFields) fieldsCodecs.set(def.table, (byFields = new Map()));
+  const key = fields.join(',');
+  let codec = byFields.get(key);
+  if (codec) return codec;
+  const full = codecOf(def);
+  const wanted = new Set(fields);
+  const columns = full.columns.filter(([field]) => wanted.has(field));
+  codec = {
+    ...full,
+    columns,
+    decoded: columns.flatMap(([, column], i) => (column.mapFromDriverValue === identity ? [] : [i])),
+    selectList: columns.map(([, , name]) => name).join(', '),
+  };
+  byFields.set(key, codec);
+  return codec;
 }
 
 function keyName(def: TableDef): string {

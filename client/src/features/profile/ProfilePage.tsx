@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DATE_FORMATS, WEEKDAYS } from '../../../../shared/enums';
 import { isDateFormat, normalizeDisplaySettings, type DisplaySettings } from '../../../../shared/format/dates';
 import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED } from '../../../../shared/messages';
-import { TABLE, type DisplaySettingsRow, type HostProfile } from '../../data/tables';
+import { TABLE, type DisplaySettingsRow, type HostProfile, type OwnStaffRow } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { makeFormatters, useFormat } from '../../lib/display';
 import { ApiError, apiRequest, errorText } from '../../api/http';
@@ -345,7 +345,8 @@ function PasswordCard() {
 function StaffProfileCard({ staffId }: { staffId: string | undefined }) {
   const format = useFormat();
   const staff = useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: staffId ? [{ name: 'id', op: 'Equal', value: staffId }] : [] });
-  const me = staff.status === 'success' ? staff.rows[0] : undefined;
+  // Typed as her device receives it (shared/device-fields.ts): no field beyond those is read here.
+  const me: OwnStaffRow | undefined = staff.status === 'success' ? staff.rows[0] : undefined;
   return (
     <Card>
       <CardHeader title="Work" />

@@ -13,11 +13,10 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
-import { useProperties } from '../../data/common-rows';
 import { isOpen, isOverdue, taskDay, dayOrder, dayProgress, taskSlot, timeOf } from '../tasks';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
-import { useMyTasks } from './use-my-tasks';
+import { useMyProperties, useMyTasks } from './use-my-tasks';
 import './staff.css';
 
 export function StaffDashboardPage() {
@@ -26,7 +25,7 @@ export function StaffDashboardPage() {
   const tz = format.settings.timezone;
   const today = format.today();
   const tasks = useMyTasks(user.staffId);
-  const properties = useProperties();
+  const properties = useMyProperties();
   const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
   const [openId, setOpenId] = useState<string | null>(null);

@@ -5,14 +5,13 @@ import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { useProperties } from '../../data/common-rows';
 import { isOpen, mapLink } from '../tasks';
-import { useMyTasks } from './use-my-tasks';
+import { useMyProperties, useMyTasks } from './use-my-tasks';
 import './staff.css';
 
 export function StaffPropertiesPage() {
   const user = useCurrentUser();
-  const result = useProperties();
+  const result = useMyProperties();
   const tasks = useMyTasks(user.staffId);
   const openCount = useMemo(() => {
     const counts = new Map<string, number>();

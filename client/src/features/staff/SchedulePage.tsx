@@ -12,12 +12,11 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { useProperties } from '../../data/common-rows';
 import { taskDay, dayOrder, daysFrom, weekStart, assignmentWarnings, hoursOn, timeOf, weekdayOf } from '../tasks';
 import { addDays } from '../../../../shared/format/dates';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
-import { useMyStaffRow, useMyTasks } from './use-my-tasks';
+import { useMyProperties, useMyStaffRow, useMyTasks } from './use-my-tasks';
 import './staff.css';
 
 export function StaffSchedulePage() {
@@ -27,7 +26,7 @@ export function StaffSchedulePage() {
   const today = format.today();
   const tasks = useMyTasks(user.staffId);
   const me = useMyStaffRow(user.staffId);
-  const properties = useProperties();
+  const properties = useMyProperties();
   const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
   const [start, setStart] = useState(() => weekStart(today));

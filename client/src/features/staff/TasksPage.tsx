@@ -17,11 +17,10 @@ import { humanize } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { SkeletonRows } from '../../components/ui/Skeleton';
-import { useProperties } from '../../data/common-rows';
 import { isOpen, isOverdue, taskDay, dayOrder } from '../tasks';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
-import { useMyTasks } from './use-my-tasks';
+import { useMyProperties, useMyTasks } from './use-my-tasks';
 import './staff.css';
 
 const WHEN = [
@@ -37,7 +36,7 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const tz = format.settings.timezone;
   const navigate = useNavigate();
   const tasks = useMyTasks(user.staffId);
-  const properties = useProperties();
+  const properties = useMyProperties();
   const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
   const [when, setWhen] = useState('');

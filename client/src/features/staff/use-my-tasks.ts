@@ -1,5 +1,6 @@
-import { TABLE } from '../../data/tables';
-import { useRows } from '../../data/use-rows';
+import { TABLE, type OwnStaffRow, type StaffProperty } from '../../data/tables';
+import { useProperties } from '../../data/common-rows';
+import { useRows, type RowsResult } from '../../data/use-rows';
 
 /** The tasks assigned to the signed-in housekeeper (the server scopes staff to their own). */
 export function useMyTasks(staffId: string | undefined) {
@@ -12,6 +13,14 @@ export function useMyTasks(staffId: string | undefined) {
 }
 
 /** The housekeeper's own staff row (hours, contact), kept on the device. */
-export function useMyStaffRow(staffId: string | undefined) {
+export function useMyStaffRow(staffId: string | undefined): RowsResult<OwnStaffRow> {
   return useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: staffId ? [{ name: 'id', op: 'Equal', value: staffId }] : [] }, { enabled: Boolean(staffId) });
+}
+
+/**
+ * The properties of her tasks, typed with the fields her device receives (shared/device-fields.ts):
+ * a staff screen reading a field she is not sent does not compile.
+ */
+export function useMyProperties(): RowsResult<StaffProperty> {
+  return useProperties();
 }

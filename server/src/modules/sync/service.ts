@@ -25,7 +25,7 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { canOperate, redactRow, scopeOf, scopeTemplate, writePermit, type ScopeTemplate, type WritePermit } from '../../policy';
+import { canOperate, readView, redactRow, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { staleBefore } from './scope';
 
@@ -242,6 +242,8 @@ type Source = {
   def: TableDef;
   /** Same key, same SQL: the part of the statement cache key this source contributes. */
   key: string;
+  /** The columns the actor's device receives (shared/device-fields.ts), read and nothing more. */
+  view: ReadView;
   where: SQL | undefined;
   /** The row's version, or for a derived scope the later of it and what brought the row in. */
   version: SQL;
@@ -267,7 +269,7 @@ const STAFF_ID = sql.placeholder('scope_staffId');
  * change is filed at the later of its own version and that of the newest such task: the next
  * pull brings it. The extra IN lets SQLite start from the staff member's tasks.
  */
-function staffPropertySource(def: TableDef, scope: ScopeTemplate): Source {
+function staffPropertySource(def: TableDef, scope: ScopeTemplate, view: ReadView): Source {
   const t = housekeepingTasks;
   const key = keyColumn(def);
   const own = columnsOf(def).version as SQLiteColumn;
@@ -277,7 +279,8 @@ function staffPropertySource(def: TableDef, scope: ScopeTemplate): Source {
   const latest = sql`(select ${t.property_id} as "staff_property_id", max(${t.version}) as "staff_latest" from ${t} where ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null group by ${t.property_id}) as "staff_tasks"`;
   return {
     def,
-    key: `${def.id}:${scope.key}:staff-properties`,
+    key: `${def.id}:${scope.key}:staff-properties:${view.key}`,
+    view,
     from: sql`${def.table} join ${latest} on "staff_tasks"."staff_property_id" = ${key}`,
     where: scope.where,
     version: sql`max("staff_tasks"."staff_latest", ${own})`,
@@ -294,13 +297,14 @@ function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, u
     const scope = scopeTemplate(actor, def);
     Object.assign(values, scope.values);
     const kind = scopeOf(actor, def);
+    const view = readView(actor, def);
     if (kind === 'assigned_properties' && actor.staffId) {
       values.scope_staffId = actor.staffId;
-      sources.push(staffPropertySource(def, scope));
+      sources.push(staffPropertySource(def, scope, view));
       continue;
     }
     const columns = columnsOf(def);
-    const source: Source = { def, key: `${def.id}:${scope.key}`, where: scope.where, version: sql`${columns.version}`, deleted: columns.deleted_at };
+    const source: Source = { def, key: `${def.id}:${scope.key}:${view.key}`, view, where: scope.where, version: sql`${columns.version}`, deleted: columns.deleted_at };
     // Hosts see the active tiers (policy.ts): a deactivated one leaves as a tombstone.
     if (kind === 'active_tiers') {
       source.gone = sql`${columns.is_active} = 0`;
@@ -358,7 +362,7 @@ type RowsStatement = { all: (values: Record<string, unknown>) => PageRow[] };
 function rowsOf(db: Db, source: Source, fresh: boolean): RowsStatement {
   return cached(rowQueries, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
     const { def } = source;
-    const reader = rowReader(def);
+    const reader = rowReader(def, source.view.fields);
     const gone = source.gone ? sql`(${source.gone})` : sql`0`;
     const query = dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${source.from ?? def.table} where ${windowOf(source, fresh, true)}`);
     const statement = db.$client.prepare(query.sql).raw(true);
@@ -433,7 +437,7 @@ export function pullChanges(db: Db, actor: Actor, input: PullInput): PullRespons
       if (tables && !tables.has(def.id)) continue;
       for (const { row, v, gone } of rowsOf(db, source, cursor === 0).all({ ...values, after: cursor, through })) {
         const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || gone;
-        filed.push({ v, change: { table: def.id, row: deleted ? tombstone(def, row) : redactRow(def, row), deleted } });
+        filed.push({ v, change: { table: def.id, row: deleted ? tombstone(def, row) : source.view.hidden ? redactRow(def, row) : row, deleted } });
       }
     }
     filed.sort((a, b) => a.v - b.v || a.change.table - b.change.table);

@@ -15,9 +15,10 @@ import { MAX_FILTER_VALUES, MAX_IN_VALUES, filterValueCount, type Filter } from 
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { metaOf, type ColumnMeta, type TableMeta } from '../../db/table-meta';
-import type { Row } from '../../db/write';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { columnsOf, type Row } from '../../db/write';
 import { Forbidden, ValidationFailed } from '../../errors';
-import { canOperate, redactRow, scopeTemplate } from '../../policy';
+import { canOperate, readView, redactRow, scopeTemplate, type ReadView } from '../../policy';
 
 
 export type PageInput = {
@@ -39,9 +40,11 @@ function bad(field: string, reason: string): ValidationFailed {
   return new ValidationFailed(`Invalid value for ${field}: ${reason}`);
 }
 
-function queryableColumn(meta: TableMeta, name: string, field: string): ColumnMeta {
+/** A field a page may filter or order by: a plain column, and one the caller's rows carry (policy.ts `readView`). */
+function queryableColumn(meta: TableMeta, view: ReadView, name: string, field: string): ColumnMeta {
   const col = meta.columns.get(name);
-  if (!col || !col.queryable) throw bad(field, `no such field "${name.slice(0, 100)}"`);
+  // A field the caller does not receive is not there for it: filtering by it would tell its values.
+  if (!col || !col.queryable || (view.fieldSet && !view.fieldSet.has(name))) throw bad(field, `no such field "${name.slice(0, 100)}"`);
   return col;
 }
 
@@ -79,9 +82,9 @@ function containsPattern(value: string): string {
  */
 type FilterPart = { key: string; build: () => SQL };
 
-function filterPart(meta: TableMeta, filter: Filter, index: number, values: Record<string, unknown>): FilterPart {
+function filterPart(meta: TableMeta, view: ReadView, filter: Filter, index: number, values: Record<string, unknown>): FilterPart {
   const where = `Filters.${index}`;
-  const col = queryableColumn(meta, filter.name, `${where}.name`);
+  const col = queryableColumn(meta, view, filter.name, `${where}.name`);
   const c = col.column;
   const valueField = `${where}.value`;
   const { op, value } = filter;
@@ -194,6 +197,12 @@ function decodeRows(meta: TableMeta, rows: Row[]): Row[] {
   return rows;
 }
 
+/** The columns `fields` names, for a select of those only. */
+function pick(def: TableDef, fields: readonly string[]): Record<string, SQLiteColumn> {
+  const columns = columnsOf(def);
+  return Object.fromEntries(fields.map((f) => [f, columns[f] as SQLiteColumn]));
+}
+
 /**
  * One page of the rows the actor may see, with the count of all matching rows. The input is the
  * route's validated body; field names and filter values are checked here against the columns.
@@ -202,6 +211,8 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   if (!canOperate(actor, def, 'read')) throw new Forbidden();
   const meta = metaOf(def);
   const scope = scopeTemplate(actor, def);
+  // The fields of the rows this role receives (shared/device-fields.ts), as sync pull sends them.
+  const view = readView(actor, def);
   const offset = (input.PageNo - 1) * input.PageSize;
   const values: Record<string, unknown> = { ...scope.values, limit: input.PageSize, offset };
 
@@ -210,11 +221,11 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   // bound parameter and SQLite has a bound on those (shared/api/table.ts, MAX_FILTER_VALUES).
   if (filterValueCount(filters) > MAX_FILTER_VALUES) throw bad('Filters', `must carry at most ${MAX_FILTER_VALUES} values in all`);
   const parts: FilterPart[] = [];
-  for (let i = 0; i < filters.length; i += 1) parts.push(filterPart(meta, filters[i] as Filter, i, values));
+  for (let i = 0; i < filters.length; i += 1) parts.push(filterPart(meta, view, filters[i] as Filter, i, values));
   const orderName = input.OrderByField || undefined;
-  const orderCol = orderName ? queryableColumn(meta, orderName, 'OrderByField').column : meta.key;
+  const orderCol = orderName ? queryableColumn(meta, view, orderName, 'OrderByField').column : meta.key;
   const ascending = input.IsAsc !== false;
-  const key = `${def.id}|${scope.key}|${orderName ?? ''}|${ascending ? 'a' : 'd'}|${parts.map((p) => p.key).join('&')}`;
+  const key = `${def.id}|${scope.key}|${view.key}|${orderName ?? ''}|${ascending ? 'a' : 'd'}|${parts.map((p) => p.key).join('&')}`;
 
   const statements = statementsFor(db, key, () => {
     const where = and(meta.deleted ? isNull(meta.deleted) : undefined, scope.where, ...parts.map((p) => p.build()));
@@ -225,8 +236,7 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
       count: compile(db, db.select({ n: count() }).from(def.table).where(where), true),
       page: compile(
         db,
-        db
-          .select()
+        (view.fields ? db.select(pick(def, view.fields)) : db.select())
           .from(def.table)
           .where(where)
           .orderBy(...orderBy)
@@ -239,5 +249,5 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   const total = Number(statements.count.statement.get(...fill(statements.count, values)));
   if (offset >= total) return { List: [], VirtualCount: total };
   const rows = decodeRows(meta, statements.page.statement.all(...fill(statements.page, values)) as Row[]);
-  return { List: meta.hidden ? rows.map((r) => redactRow(def, r)) : rows, VirtualCount: total };
+  return { List: view.hidden ? rows.map((r) => redactRow(def, r)) : rows, VirtualCount: total };
 }
