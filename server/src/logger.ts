@@ -12,6 +12,9 @@
  *   "Route GET:/…?token=… not found" line, an error naming its URL), except the development mail
  *   transport's `[mail:dev]` line, whose link is its purpose (on only with the demo or
  *   MAIL_DEV_TRANSPORT=on: server/src/modules/email/README.md).
+ * - An absolute URL of another server in a message, an error or a string field of a logged object
+ *   keeps only its origin: a push endpoint's path is the subscription's address, and an OTA's
+ *   iCal URL carries its secret under names of the OTA's choosing.
  */
 import type { FastifyError, FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
 
@@ -32,9 +35,27 @@ const SECRET_PARAM = new RegExp(`([?&;](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&
 /** The iCal export's URL carries its feed token as the file name (`/ical/:propertyId/:token.ics`, calendar/routes.ts). */
 const ICAL_FEED_TOKEN = /(\/ical\/[^/?#\s"'<>]+\/)[^/?#\s"'<>]+?(\.ics)/gi;
 
-/** `text` with the value of every secret query parameter it holds, and every iCal feed token, replaced. */
+/** An absolute http(s) URL: its origin, then whatever path or query follows. */
+const ABSOLUTE_URL = /\b(https?:\/\/[^/?#\s"'<>]+)([/?#][^\s"'<>]*)?/gi;
+
+/**
+ * `text` with the value of every secret query parameter it holds, every iCal feed token, and the
+ * path and query of every absolute URL replaced.
+ */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(ICAL_FEED_TOKEN, `$1${REDACTED}$2`);
+  return text
+    .replace(SECRET_PARAM, `$1${REDACTED}`)
+    .replace(ICAL_FEED_TOKEN, `$1${REDACTED}$2`)
+    .replace(ABSOLUTE_URL, (_url, origin: string, rest: string | undefined) => (rest && rest !== '/' ? `${origin}/${REDACTED}` : `${origin}${rest ?? ''}`));
+}
+
+/** A logged value with its strings redacted: a string, or the string fields of a plain object (one level). */
+function scrub(value: unknown): unknown {
+  if (typeof value === 'string') return value.startsWith(DEV_MAIL_PREFIX) ? value : redactSecrets(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) out[key] = typeof field === 'string' ? redactSecrets(field) : field;
+  return out;
 }
 
 const HEADER_PATHS = ['authorization', 'cookie', '["set-cookie"]'].flatMap((h) => {
@@ -84,7 +105,7 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerConfig {
     redact: { paths: HEADER_PATHS, censor: REDACTED },
     hooks: {
       logMethod(args, method) {
-        const scrubbed = args.map((arg: unknown) => (typeof arg === 'string' && !arg.startsWith(DEV_MAIL_PREFIX) ? redactSecrets(arg) : arg));
+        const scrubbed = args.map(scrub);
         method.apply(this, scrubbed as Parameters<typeof method>);
       },
     },
