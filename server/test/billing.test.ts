@@ -329,6 +329,7 @@ describe('admin dashboard', () => {
       subscriptions: { monthlyRevenue: 49.99, activeSubscriptions: 1, growthRate: 66.69, averageRevenuePerHost: 49.99, currency: 'USD' },
       calendarFeeds: { failing: 1, stale: 1 },
       pushDeliveriesFailing: 1,
+      uploads: { bytes: 0, files: 0 },
       attention: {
         feeds: [
           {

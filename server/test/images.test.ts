@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import { properties } from '../../shared/schema/tables';
 import { DISPLAY_MAX_PX, MAX_IMAGE_BYTES, sniffImageType } from '../src/modules/properties/images';
+import { uploadsCleanupSettled } from '../src/modules/properties/uploads';
 import { makeTestApp, type TestApp } from './helpers';
 import { ok } from './bookings-helpers';
 import { createHost, createStaff, createTask, type HostFixture } from './fixtures';
@@ -141,6 +142,8 @@ describe('upload', () => {
   it('refuses an image past the 100 a property lists, removing the stored files', async () => {
     const full = await ok(app, host.token, TABLE_IDS.properties, 'update', { ID: property, images: Array.from({ length: 100 }, (_, i) => `/uploads/${String(i).padStart(32, '0')}.webp`) });
     expect(full).toBe(property);
+    // The update dropped the images uploaded above: their files go after its commit (uploads.ts).
+    await uploadsCleanupSettled();
     const before = { served: files(uploads), originals: files(path.join(uploads, 'originals')) };
     const r = await upload(host.token, property, multipart(await image(4, 4).png().toBuffer(), 'a.png', 'image/png'));
     expect(r).toEqual({ status: 400, body: { error: 'Invalid value for images: a property has at most 100 images' } });

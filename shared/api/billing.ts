@@ -121,6 +121,9 @@ export const DashboardSchema = z.object({
   }),
   calendarFeeds: z.object({ failing: z.number().int(), stale: z.number().int() }),
   pushDeliveriesFailing: z.number().int(),
+  uploads: z
+    .object({ bytes: z.number().int(), files: z.number().int() })
+    .describe('Size of the uploads directory: bytes and number of files (display copies and originals)'),
   /** The rows behind the last three figures (no other admin page lists them), oldest problem first. */
   attention: z.object({ feeds: z.array(AttentionFeedSchema), pushDeliveries: z.array(AttentionPushSchema) }),
 });

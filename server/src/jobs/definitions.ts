@@ -5,6 +5,7 @@
 import type { Db } from '../db/index';
 import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../modules/calendar/poll';
 import { refreshDatedStatuses } from '../modules/guests/service';
+import { removeOrphanUploads } from '../modules/properties/uploads';
 import type { DrainSummary } from '../modules/push/sender';
 import type { JobDefinition } from './scheduler';
 import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
@@ -12,18 +13,21 @@ import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRun
 export const ICAL_POLL_JOB = 'ical-poll';
 /** Guests whose stay began or ended move on (upcoming → current → past): guest_status depends on the day. */
 export const GUEST_STATUS_JOB = 'guest-status';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB] as const;
+/** Upload files no live property lists, older than a day, are removed (modules/properties/uploads.ts). */
+export const ORPHAN_UPLOADS_JOB = 'orphan-uploads';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * The urgent check every minute and the overdue check every 5 minutes (the product's alert
- * rules); the iCal poll every 15 minutes; guest status hourly.
+ * rules); the iCal poll every 15 minutes; guest status hourly; orphan uploads every 6 hours.
  */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
   [OVERDUE_JOB]: 5 * 60_000,
   [ICAL_POLL_JOB]: DEFAULT_POLL_INTERVAL_MS,
   [GUEST_STATUS_JOB]: 60 * 60_000,
+  [ORPHAN_UPLOADS_JOB]: 6 * 60 * 60_000,
 };
 
 
@@ -39,6 +43,8 @@ export type JobEnv = {
   publicOrigin?: string;
   /** Sends the queued push deliveries (after the alerts' commit) and answers what happened. */
   drainPush?: () => Promise<DrainSummary | null>;
+  /** The data directory whose uploads the orphan job cleans (no job run without it). */
+  dataDir?: string;
 };
 
 export function jobDefinitions(env: JobEnv): JobDefinition[] {
@@ -69,6 +75,11 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
         const { checked, changed } = refreshDatedStatuses(env.db, now);
         return { checked, changed: changed.length };
       },
+    },
+    {
+      name: ORPHAN_UPLOADS_JOB,
+      intervalMs: JOB_INTERVALS_MS[ORPHAN_UPLOADS_JOB],
+      run: async ({ now }) => (env.dataDir ? removeOrphanUploads(env.db, env.dataDir, now) : { checked: 0, removed: 0, keptYoung: 0 }),
     },
   ];
 }

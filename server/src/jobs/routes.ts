@@ -32,6 +32,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         db: app.db,
         now: () => app.now(),
         publicOrigin: app.config.publicOrigin,
+        dataDir: app.config.dataDir,
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
       }),
       {

@@ -19,6 +19,11 @@ import { useDashboard } from './billing-api';
 import './admin.css';
 
 /** The figures whose rows no other admin page lists open them here, further down. */
+/** Bytes as megabytes with one decimal ("12.3 MB"). */
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 const ATTENTION = { to: '/admin/dashboard', hash: 'attention' } as const;
 
 type StatProps = { label: string; value: ReactNode; hint?: ReactNode; tone?: 'default' | 'accent' | 'warning' | 'danger' };
@@ -123,6 +128,7 @@ export function AdminDashboardPage() {
             hint="Being retried after a failure"
             tone={d.pushDeliveriesFailing > 0 ? 'warning' : 'default'}
           />
+          <StatCard label="Uploads" value={`${megabytes(d.uploads.bytes)} in ${d.uploads.files} files`} hint="Property images: display copies and originals" />
         </Section>
         <Card className="card--flush" id="attention" tabIndex={-1}>
           <CardHeader title="Needs attention" description="The calendar feeds and push deliveries behind the figures above" level={2} />

@@ -6,9 +6,11 @@
 import { DASHBOARD_ATTENTION_LIMIT, FEED_STALE_HOURS, type Dashboard } from '../../../../shared/api/billing';
 import { fromCents } from '../../../../shared/money';
 import type { Db } from '../../db/index';
+import { uploadsUsage } from '../properties/uploads';
 import { ISO_UTC, monthBounds, revenueStats } from './service';
 
-export function dashboardFigures(db: Db, now: Date): Dashboard {
+/** `dataDir`: the data directory whose uploads are measured (modules/properties/uploads.ts). */
+export function dashboardFigures(db: Db, now: Date, dataDir: string): Dashboard {
   const { month, start, next } = monthBounds(now);
   const nowIso = now.toISOString();
   const staleBefore = new Date(now.getTime() - FEED_STALE_HOURS * 3_600_000).toISOString();
@@ -109,6 +111,7 @@ export function dashboardFigures(db: Db, now: Date): Dashboard {
     },
     calendarFeeds: feeds,
     pushDeliveriesFailing: pushFailing,
+    uploads: uploadsUsage(dataDir),
     attention: { feeds: feedList, pushDeliveries: pushList },
   };
 }

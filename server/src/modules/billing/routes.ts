@@ -65,6 +65,6 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: DashboardSchema, ...errors },
       },
     },
-    async () => dashboardFigures(app.db, app.now()),
+    async () => dashboardFigures(app.db, app.now(), app.config.dataDir),
   );
 }

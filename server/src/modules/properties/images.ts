@@ -8,7 +8,9 @@
  *   from its EXIF orientation and without metadata (sharp, from prebuilt binaries shipped as npm
  *   packages). This is the one served at `/uploads/<name>` and listed in the property's images.
  * Names are 128 random bits, so a URL cannot be guessed and a name is never reused: the files are
- * served with a one-year immutable cache.
+ * served with a one-year immutable cache. The original shares the display copy's random part
+ * (`originals/<random>.<ext>` beside `<random>.webp`), so that both go together once no property
+ * lists the image any more (uploads.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,7 +23,7 @@ export const DISPLAY_MAX_PX = 1600;
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
-const EXTENSIONS: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+export const EXTENSIONS: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
 /** The image type from the file's magic bytes, or undefined. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
@@ -60,8 +62,9 @@ export async function storeImage(dataDir: string, bytes: Buffer, type: ImageType
   }
   const dir = uploadsDir(dataDir);
   await fs.mkdir(path.join(dir, 'originals'), { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  const original = path.join(dir, 'originals', `${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`);
+  const stem = randomBytes(16).toString('hex');
+  const name = `${stem}.webp`;
+  const original = path.join(dir, 'originals', `${stem}.${EXTENSIONS[type]}`);
   const shown = path.join(dir, name);
   await fs.writeFile(original, bytes, { flag: 'wx' });
   await fs.writeFile(shown, display, { flag: 'wx' });

@@ -15,6 +15,7 @@ import { actorOf } from '../../plugins/auth';
 import { MAX_IMAGE_BYTES, SERVED_NAME, UnreadableImage, discardImage, sniffImageType, storeImage, uploadsDir, type StoredImage } from './images';
 import { addPropertyImage, propertyToChange, rotateExportToken, type PropertyEnv } from './service';
 import { transact } from '../../db/write';
+import { attachUploadsCleanup } from './uploads';
 
 const ErrorReply = ErrorReplySchema;
 const Params = z.object({ id: z.string().min(1).max(100).describe('Property id') });
@@ -29,6 +30,8 @@ export async function propertyRoutes(fastify: FastifyInstance): Promise<void> {
   // Registered here, not app-wide: only the upload route takes multipart bodies.
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 } });
   const env = (): PropertyEnv => ({ now: app.now(), publicOrigin: app.config.publicOrigin });
+  // Property writes on this database remove the files of the images they drop (uploads.ts).
+  attachUploadsCleanup(app.db, app.config.dataDir);
 
   app.post(
     '/api/properties/:id/ical-export-token',
