@@ -17,6 +17,7 @@ import { propertyWriter } from '../src/modules/properties/writers';
 import { uploadsCleanupSettled } from '../src/modules/properties/uploads';
 import type { WriteContext } from '../src/write/writer';
 import { call, ok } from './bookings-helpers';
+import { mutation, push } from './sync-helpers';
 import { makeTestApp, type TestApp } from './helpers';
 import { createBooking, createHost, createUser, type HostFixture } from './fixtures';
 
@@ -79,6 +80,17 @@ describe('after a property write', () => {
     expect(exists(replaced)).toEqual([false, false]);
     expect(exists(removed)).toEqual([false, false]);
     expect(exists(replacement)).toEqual([true, true]);
+  });
+
+  it('does the same for a sync push update', async () => {
+    const id = await ok(app, host.token, P, 'create', { property_name: 'Synced House' });
+    const dropped = await upload(id);
+    const kept = await upload(id);
+    await push(app, host.token, 'uploads-device', [mutation(1, P, 'update', id, { images: [kept] })]);
+    await uploadsCleanupSettled();
+    expect(storedImages(id)).toEqual([kept]);
+    expect(exists(dropped)).toEqual([false, false]);
+    expect(exists(kept)).toEqual([true, true]);
   });
 
   it('deletes nothing when the change rolls back, and deletes once the same change commits', async () => {
