@@ -147,6 +147,8 @@ describe('orphan-uploads job and the dashboard figure', () => {
     const oldOriginal = write(`originals/${'a'.repeat(32)}.jpg`, old);
     const youngShown = write(`${'b'.repeat(32)}.webp`, young);
     const foreign = write('notes.txt', old);
+    // An original from before originals shared their display copy's name: no pair, so kept.
+    const unpaired = write(`originals/${'c'.repeat(32)}.png`, old);
     for (const f of filesOf(listed)) fs.utimesSync(f, old, old);
 
     const root = createUser(app, 'super_admin');
@@ -154,7 +156,7 @@ describe('orphan-uploads job and the dashboard figure', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { result: { removed: number } }).result.removed).toBe(2);
     expect([oldShown, oldOriginal].map((f) => fs.existsSync(f))).toEqual([false, false]);
-    expect([youngShown, foreign].map((f) => fs.existsSync(f))).toEqual([true, true]);
+    expect([youngShown, foreign, unpaired].map((f) => fs.existsSync(f))).toEqual([true, true, true]);
     expect(exists(listed)).toEqual([true, true]);
   });
 

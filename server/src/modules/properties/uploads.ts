@@ -126,15 +126,21 @@ function listedStems(db: Db): Set<string> {
 
 export type OrphanSummary = { checked: number; removed: number; keptYoung: number };
 
-/** The orphan job: removes generated files no live property lists, last modified over a day before `now`. */
+/**
+ * The orphan job: removes generated files no live property lists, last modified over a day before
+ * `now`. An original is judged only beside its display copy (same stem): originals uploaded before
+ * the two shared a name cannot be matched to their image, so they are kept rather than lost.
+ */
 export async function removeOrphanUploads(db: Db, dataDir: string, now: Date): Promise<OrphanSummary> {
   const files = generatedFiles(dataDir);
   const listed = listedStems(db);
+  const shown = new Set(files.filter((f) => path.dirname(f.file) === uploadsDir(dataDir)).map((f) => f.stem));
   const cutoff = now.getTime() - ORPHAN_AGE_MS;
   let removed = 0;
   let keptYoung = 0;
   for (const { file, stem } of files) {
     if (listed.has(stem)) continue;
+    if (path.dirname(file) !== uploadsDir(dataDir) && !shown.has(stem)) continue;
     let mtime: number;
     try {
       mtime = fs.statSync(file).mtimeMs;
