@@ -4,11 +4,11 @@
  * billing filters narrow the rows as the server does, and the CSV download holds exactly the
  * filtered rows.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BillingHistoryReply, Dashboard, RevenueStats } from '../../shared/api/billing';
 import { launchBrowser, newSession } from './support/browser';
+import { downloadCsv } from './support/csv';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell, pathOf, showsErrorScreen } from './pages/app-shell';
@@ -21,43 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** RFC 4180 records, the byte-order mark dropped (the export quotes only what needs it). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
-
-async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), rows: parseCsv(fs.readFileSync(path, 'utf8')) };
-}
 
 /** The server's answer, read with the page's own session cookie. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -190,7 +153,7 @@ describe('admin dashboard and billings', () => {
       await page.waitForURL((url) => url.searchParams.get('plan') === 'pro' && url.searchParams.get('days') === '90');
       expect(await shownTransactions(page)).toBe(wanted.total);
 
-      const file = await download(page, () => page.getByRole('button', { name: /^Export CSV/ }).click());
+      const file = await downloadCsv(page, () => page.getByRole('button', { name: /^Export CSV/ }).click());
       expect(file.name).toMatch(/^billing-history-\d{4}-\d{2}-\d{2}\.csv$/);
       const [header, ...records] = file.rows;
       expect(header).toEqual([

@@ -3,10 +3,10 @@
  * downloads carry exactly the rows behind a figure, and the analytics page shows its figures and
  * charts for a chosen period beside the one before.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession } from './support/browser';
+import { downloadCsv } from './support/csv';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
 import { LoginPage } from './pages/login-page';
@@ -20,43 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF), the byte-order mark dropped. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
-
-async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; rows: string[][] }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), rows: parseCsv(fs.readFileSync(path, 'utf8')) };
-}
 
 const usd = (units: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(units);
 const cents = (units: unknown) => Math.round(Number(units) * 100);
@@ -86,7 +49,7 @@ describe('host money pages', () => {
       expect(await page.locator('.chart__plot svg').count()).toBeGreaterThan(0);
 
       // Every booking of the year, in one file: as many records as stays, the same gross.
-      const all = await download(page, () => page.getByRole('button', { name: /^Bookings CSV: download all/ }).click());
+      const all = await downloadCsv(page, () => page.getByRole('button', { name: /^Bookings CSV: download all/ }).click());
       expect(all.name).toBe(`bookings-${year}.csv`);
       const [header, ...records] = all.rows;
       expect(header?.slice(0, 3)).toEqual(['booking_id', 'property', 'guest_name']);
@@ -99,7 +62,7 @@ describe('host money pages', () => {
       const monthRow = monthTable.locator('tbody tr', { has: page.locator('button:enabled') }).first();
       const month = (await monthRow.locator('td').first().innerText()).trim();
       const stays = Number(await monthRow.locator('td[data-label="Stays"]').innerText());
-      const one = await download(page, () => monthRow.getByRole('button').click());
+      const one = await downloadCsv(page, () => monthRow.getByRole('button').click());
       expect(one.rows.length - 1).toBe(stays);
       const checkInAt = header?.indexOf('check_in_date') ?? -1;
       const monthNumber = String(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].indexOf(month.slice(0, 3)) + 1).padStart(2, '0');

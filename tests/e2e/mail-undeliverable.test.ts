@@ -4,48 +4,29 @@
  * to the SMTP settings (the server's side, the log included: server/test/log-secrets.test.ts).
  * This file runs its own server (the shared one has the demo's development transport on).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
-import { buildApp } from '../../server/src/app';
-import { CLIENT_DIST_DIR } from '../../scripts/client-build';
 import { launchBrowser } from './support/browser';
+import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 
-let app: FastifyInstance;
+const server = new OwnServer('mail-undeliverable');
 let browser: Browser;
-let origin: string;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-mail-undeliverable-'));
 
 beforeAll(async () => {
-  app = await buildApp({
-    databasePath: path.join(dataDir, 'app.db'),
-    appSecretKey: crypto.randomBytes(32).toString('hex'),
-    clientDistDir: CLIENT_DIST_DIR,
-    seed: true,
-    logger: false,
-    mailDevTransport: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await server.start({ mailDevTransport: false });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser.close();
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.remove();
 });
 
 describe('mail with nowhere to send', () => {
   it('the E-mail page says that mail cannot be sent and points to the SMTP settings', async () => {
-    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 860 } });
+    const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -5,46 +5,29 @@
  * within seconds, not at the next 30 s timer. Signing in again sends them. This file runs its own
  * server (the shared one must stay up for the other files) and restarts it under the page.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
-import { buildApp } from '../../server/src/app';
-import { CLIENT_DIST_DIR } from '../../scripts/client-build';
 import { launchBrowser } from './support/browser';
+import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { localTasks } from './support/storage';
 import { LoginPage, signInReady } from './pages/login-page';
 
-let app: FastifyInstance;
+const server = new OwnServer('session-ends');
 let browser: Browser;
-let port: number;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-session-ends-'));
-
-/** The server on this file's database and port, signing tokens with `key`. */
-async function start(key: string, seed: boolean): Promise<void> {
-  app = await buildApp({ databasePath: path.join(dataDir, 'app.db'), appSecretKey: key, clientDistDir: CLIENT_DIST_DIR, seed, logger: false });
-  await app.listen({ port: port ?? 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
-}
 
 beforeAll(async () => {
-  await start(crypto.randomBytes(32).toString('hex'), true);
+  await server.start();
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser.close();
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.remove();
 });
 
 describe('the session ends under an open page', () => {
   it('shows the sign-in prompt with the waiting change within seconds, and sends it after signing in', async () => {
-    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -57,13 +40,13 @@ describe('the session ends under an open page', () => {
     await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
 
     // The server goes away; she ticks an item; it waits on the phone.
-    await app.close();
+    await server.app.close();
     await sync.waitForState('offline', 10_000);
     await dialog.getByRole('checkbox', { name: item.text }).check();
     await sync.waitForPending('offline', 1);
 
     // It comes back refusing every token it gave out before.
-    await start(crypto.randomBytes(32).toString('hex'), false);
+    await server.start({ seed: false });
     // Well before the 30 s timer: the stream's failure leads to a sync, whose 401 ends the session.
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
     const prompt = page.locator('.form-message', { hasText: 'waiting on this device' });
@@ -84,7 +67,7 @@ describe('the session ends under an open page', () => {
     // Back where she was.
     await page.waitForURL((url) => url.pathname === '/staff/tasks' && url.searchParams.get('taskId') === task.id);
     await sync.waitForSynced();
-    const stored = app.db.$client.prepare('select checklist_items from housekeeping_tasks where id = ?').pluck().get(task.id) as string;
+    const stored = server.app.db.$client.prepare('select checklist_items from housekeeping_tasks where id = ?').pluck().get(task.id) as string;
     const items = JSON.parse(stored) as { id: string; done: boolean }[];
     expect(items.find((i) => i.id === item.id)?.done).toBe(true);
     expect(errors).toEqual([]);
