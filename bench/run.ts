@@ -7,7 +7,8 @@
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_BOOKINGS (default 100000), BENCH_HOSTS (default 200).
- * Then runs the business-rules benchmark (rules.ts: guest rebuild, booking create p95).
+ * Then runs the business-rules benchmark (rules.ts: guest rebuild, booking create p95) and the others
+ * listed in README.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
@@ -159,7 +160,7 @@ async function main(): Promise<number> {
   }
 }
 
-// Then the other benchmarks (rules, alerts, iCal, sync push, sync and host screens in the browser), in this process
+// Then the other benchmarks (rules, alerts, iCal, sync push, sync pull, sync and host screens in the browser), in this process
 // once the servers are gone; loaded only now, so that the load generator above does not carry them.
 main()
   .then(async (code) => {
@@ -170,6 +171,7 @@ main()
       async () => (await import('./alerts')).runAlertsBench(),
       async () => (await import('./ical')).runIcalBench(),
       async () => (await import('./sync-push')).runSyncPushBench(),
+      async () => (await import('./sync-pull')).runSyncPullBench(),
       async () => (await import('./sync-client')).runSyncClientBench(),
       async () => (await import('./host-screens')).runHostScreensBench(),
     ];

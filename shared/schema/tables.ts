@@ -101,7 +101,8 @@ export const platformSettings = sqliteTable(
     is_encrypted: bool('is_encrypted').notNull().default(false),
     updated_by: text('updated_by'),
   },
-  (t) => [uniqueIndex('platform_settings_key_uq').on(t.setting_key), index('platform_settings_category_idx').on(t.category)],
+  // Admins pull every setting changed since a cursor: the version index makes that a seek.
+  (t) => [uniqueIndex('platform_settings_key_uq').on(t.setting_key), index('platform_settings_category_idx').on(t.category), index('platform_settings_version_idx').on(t.version)],
 );
 
 export const displaySettings = sqliteTable(
@@ -161,6 +162,8 @@ export const properties = sqliteTable(
     index('properties_host_idx').on(t.host_id, t.status),
     index('properties_name_idx').on(t.host_id, t.property_name),
     index('properties_version_idx').on(t.version),
+    // The sync pull of a host: its rows changed since a cursor, by index seek (server/test/sync-pull-plan.test.ts).
+    index('properties_host_version_idx').on(t.host_id, t.version),
   ],
 );
 
@@ -210,6 +213,7 @@ export const bookings = sqliteTable(
     ),
     index('bookings_checkin_idx').on(t.check_in_date),
     index('bookings_version_idx').on(t.version),
+    index('bookings_host_version_idx').on(t.host_id, t.version),
   ],
 );
 
@@ -235,6 +239,7 @@ export const housekeepingStaff = sqliteTable(
     index('staff_email_idx').on(t.staff_email),
     index('staff_user_idx').on(t.user_id),
     index('staff_version_idx').on(t.version),
+    index('staff_host_version_idx').on(t.host_id, t.version),
   ],
 );
 
@@ -280,6 +285,7 @@ export const housekeepingTasks = sqliteTable(
     index('tasks_version_idx').on(t.version),
     // A housekeeper's pull reads their tasks changed since a version, not every task in the range.
     index('tasks_staff_version_idx').on(t.assigned_staff_id, t.version),
+    index('tasks_host_version_idx').on(t.host_id, t.version),
   ],
 );
 
@@ -298,7 +304,7 @@ export const taskTemplates = sqliteTable(
     is_default: bool('is_default').notNull().default(false),
     created_date: text('created_date'),
   },
-  (t) => [index('templates_host_idx').on(t.host_id, t.name), index('templates_version_idx').on(t.version)],
+  (t) => [index('templates_host_idx').on(t.host_id, t.name), index('templates_version_idx').on(t.version), index('templates_host_version_idx').on(t.host_id, t.version)],
 );
 
 export const guests = sqliteTable(
@@ -325,6 +331,7 @@ export const guests = sqliteTable(
     uniqueIndex('guests_host_email_uq').on(t.host_id, t.guest_email),
     index('guests_host_name_idx').on(t.host_id, t.guest_name),
     index('guests_version_idx').on(t.version),
+    index('guests_host_version_idx').on(t.host_id, t.version),
   ],
 );
 
@@ -364,7 +371,11 @@ export const notifications = sqliteTable(
     scheduledDate: text('scheduledDate'),
     dueDate: text('dueDate'),
   },
-  (t) => [index('notifications_user_idx').on(t.user_id, t.timestamp), index('notifications_version_idx').on(t.version)],
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.timestamp),
+    index('notifications_version_idx').on(t.version),
+    index('notifications_user_version_idx').on(t.user_id, t.version),
+  ],
 );
 
 export const pushSubscriptions = sqliteTable(
@@ -398,7 +409,8 @@ export const calendarFeeds = sqliteTable(
     created_at: text('created_at').notNull(),
   },
   (t) => [
-    index('calendar_feeds_host_idx').on(t.host_id),
+    // Also every read by host alone (it replaced a host_id index).
+    index('calendar_feeds_host_version_idx').on(t.host_id, t.version),
     index('calendar_feeds_property_idx').on(t.property_id),
     index('calendar_feeds_version_idx').on(t.version),
   ],
@@ -420,7 +432,11 @@ export const calendarSyncJobs = sqliteTable(
     endTime: text('endTime'),
     message: text('message').notNull().default(''),
   },
-  (t) => [index('calendar_jobs_host_idx').on(t.host_id, t.status), index('calendar_jobs_version_idx').on(t.version)],
+  (t) => [
+    index('calendar_jobs_host_idx').on(t.host_id, t.status),
+    index('calendar_jobs_version_idx').on(t.version),
+    index('calendar_jobs_host_version_idx').on(t.host_id, t.version),
+  ],
 );
 
 export const calendarBlocks = sqliteTable(
@@ -440,7 +456,8 @@ export const calendarBlocks = sqliteTable(
   (t) => [
     index('calendar_blocks_property_idx').on(t.property_id, t.start_date),
     index('calendar_blocks_feed_uid_idx').on(t.feed_id, t.uid, t.recurrence_id),
-    index('calendar_blocks_host_idx').on(t.host_id),
+    // Also every read by host alone (it replaced a host_id index).
+    index('calendar_blocks_host_version_idx').on(t.host_id, t.version),
     index('calendar_blocks_version_idx').on(t.version),
   ],
 );
@@ -463,7 +480,11 @@ export const inboxMessages = sqliteTable(
      */
     email_status: text('email_status', { enum: EMAIL_STATUSES }),
   },
-  (t) => [index('inbox_messages_host_idx').on(t.host_id, t.booking_id), index('inbox_messages_version_idx').on(t.version)],
+  (t) => [
+    index('inbox_messages_host_idx').on(t.host_id, t.booking_id),
+    index('inbox_messages_version_idx').on(t.version),
+    index('inbox_messages_host_version_idx').on(t.host_id, t.version),
+  ],
 );
 
 // ── Channel partner (Tokeet) ───────────────────────────────────────────────────────────────

@@ -21,8 +21,8 @@ import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { mailQueue } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { nowIso, transact, updateFields } from '../../db/write';
+import { DrainLoop, retryDelayMs, type Backoff } from '../../lib/drain-loop';
 import { withdrawToken } from '../auth/tokens';
-import { retryDelayMs, type Backoff } from '../push/sender';
 import { MailSendFailed, sendMail, type MailMessage, type MailResult } from './mailer';
 import { ESCALATION_HOLD_MS, releaseHeldMail } from './queue';
 
@@ -78,22 +78,25 @@ function emptySummary(): MailDrainSummary {
 
 export class MailSender {
   private readonly backoff: Backoff;
-  private running: Promise<MailDrainSummary> | null = null;
-  private again = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: DrainLoop<MailDrainSummary>;
 
   constructor(
     private readonly db: Db,
     private readonly options: MailSenderOptions,
   ) {
     this.backoff = options.backoff ?? MAIL_BACKOFF;
+    this.loop = new DrainLoop({
+      empty: emptySummary,
+      batch: () => this.batch(),
+      nextDue: () => this.nextDue(),
+      now: options.now,
+      onError: (error) => this.options.log.error({ err: error }, 'mail: drain failed'),
+    });
   }
 
   /** Starts a drain in the background (after a commit, at start, when a retry falls due). */
   wake(): void {
-    if (this.closed) return;
-    this.drain().catch((error: unknown) => this.options.log.error({ err: error }, 'mail: drain failed'));
+    this.loop.wake();
   }
 
   /**
@@ -101,40 +104,20 @@ export class MailSender {
    * makes it look once more, so messages queued meanwhile are not left waiting.
    */
   drain(): Promise<MailDrainSummary> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async (): Promise<MailDrainSummary> => {
-      const total = emptySummary();
-      do {
-        this.again = false;
-        for (;;) {
-          const { claimed, released } = this.claim();
-          total.released += released;
-          if (claimed.length === 0) break;
-          const summary = await this.sendBatch(claimed);
-          total.sent += summary.sent;
-          total.retried += summary.retried;
-          total.failed += summary.failed;
-          if (claimed.length < this.batchSize) break;
-        }
-      } while (this.again && !this.closed);
-      return total;
-    };
-    this.running = run().finally(() => {
-      this.running = null;
-      this.scheduleNext();
-    });
-    return this.running;
+    return this.loop.drain();
   }
 
   /** Stops the retry timer and waits for a drain in progress. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.running) await this.running.catch(() => undefined);
+  close(): Promise<void> {
+    return this.loop.close();
+  }
+
+  /** One batch: held e-mails released, then the messages due now sent. */
+  private async batch(): Promise<{ summary: MailDrainSummary; more: boolean }> {
+    const { claimed, released } = this.claim();
+    const summary = claimed.length > 0 ? await this.sendBatch(claimed) : emptySummary();
+    summary.released += released;
+    return { summary, more: claimed.length > 0 && claimed.length >= this.batchSize };
   }
 
   private get batchSize(): number {
@@ -257,11 +240,8 @@ export class MailSender {
     return summary;
   }
 
-  /** Wakes again when the earliest waiting message falls due (a retry, a lapsed claim, a held e-mail's limit). */
-  private scheduleNext(): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /** When the earliest waiting message falls due (a retry, a lapsed claim, a held e-mail's limit). */
+  private nextDue(): number | null {
     const queued = this.db
       .select({ due: min(sql<string>`case when ${mailQueue.claimed_until} is null then ${mailQueue.next_attempt_at} else ${mailQueue.claimed_until} end`) })
       .from(mailQueue)
@@ -269,12 +249,6 @@ export class MailSender {
       .get();
     const held = this.db.select({ first: min(mailQueue.created_at) }).from(mailQueue).where(eq(mailQueue.status, 'held')).get();
     const dues = [queued?.due ? Date.parse(queued.due) : NaN, held?.first ? Date.parse(held.first) + ESCALATION_HOLD_MS : NaN].filter((n) => !Number.isNaN(n));
-    if (dues.length === 0) return;
-    const delay = Math.min(Math.max(Math.min(...dues) - this.options.now().getTime(), 1_000), 5 * 60_000);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, delay);
-    this.timer.unref();
+    return dues.length === 0 ? null : Math.min(...dues);
   }
 }

@@ -18,12 +18,13 @@ import webpush from 'web-push';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { nowIso, transact } from '../../db/write';
+import { DrainLoop, retryDelayMs, type Backoff } from '../../lib/drain-loop';
 import { cancelHeldMail, wakeMailSender } from '../email/queue';
 import { endpointProblem } from './endpoints';
 import type { VapidDetails } from './keys';
 import { removeSubscription, type Urgency } from './service';
 
-export type Backoff = { baseMs: number; maxMs: number; maxAttempts: number };
+export { retryDelayMs, type Backoff };
 
 /** A VAPID JWT is signed for 12 h and replaced once less than 1 h of it is left. */
 const VAPID_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -83,20 +84,10 @@ export function retryAfterMs(header: string | null, now: Date): number | undefin
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
-/** Delay before attempt `attempts + 1`: base·2^(attempts−1), capped, ±20 % jitter; Retry-After when longer. */
-export function retryDelayMs(attempts: number, backoff: Backoff, random: () => number, retryAfter?: number): number {
-  const exponential = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1));
-  const jittered = Math.round(exponential * (0.8 + 0.4 * random()));
-  return retryAfter === undefined ? jittered : Math.max(jittered, Math.min(retryAfter, backoff.maxMs * 4));
-}
-
 export class PushSender {
   private readonly fetchImpl: typeof fetch;
   private readonly backoff: Backoff;
-  private running: Promise<DrainSummary> | null = null;
-  private again = false;
-  private closed = false;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: DrainLoop<DrainSummary>;
   private readonly vapidHeaders = new Map<string, { header: string; expires: number }>();
 
   constructor(
@@ -105,12 +96,18 @@ export class PushSender {
   ) {
     this.fetchImpl = options.fetch ?? fetch;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.loop = new DrainLoop({
+      empty: emptySummary,
+      batch: () => this.batch(),
+      nextDue: () => this.nextDue(),
+      now: options.now,
+      onError: (error) => this.options.log?.('push: drain failed', { err: error }),
+    });
   }
 
   /** Starts a drain in the background (after a commit, at start, when a retry falls due). */
   wake(): void {
-    if (this.closed) return;
-    this.drain().catch((error: unknown) => this.options.log?.('push: drain failed', { err: error }));
+    this.loop.wake();
   }
 
   /**
@@ -118,35 +115,20 @@ export class PushSender {
    * makes it look once more, so deliveries queued meanwhile are not left waiting.
    */
   drain(): Promise<DrainSummary> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async (): Promise<DrainSummary> => {
-      const total = emptySummary();
-      do {
-        this.again = false;
-        for (;;) {
-          const batch = this.claim();
-          if (batch.claimed.length === 0) {
-            total.dropped += batch.expired;
-            break;
-          }
-          const summary = await this.sendBatch(batch.claimed);
-          total.sent += summary.sent;
-          total.gone += summary.gone;
-          total.retried += summary.retried;
-          total.dropped += summary.dropped + batch.expired;
-          if (batch.claimed.length < this.batchSize) break;
-        }
-      } while (this.again && !this.closed);
-      return total;
-    };
-    this.running = run().finally(() => {
-      this.running = null;
-      this.scheduleNext();
-    });
-    return this.running;
+    return this.loop.drain();
+  }
+
+  /** Stops the retry timer and waits for a drain in progress. */
+  close(): Promise<void> {
+    return this.loop.close();
+  }
+
+  /** One batch: those expired or gone are dropped as they are claimed, the rest sent. */
+  private async batch(): Promise<{ summary: DrainSummary; more: boolean }> {
+    const { claimed, expired } = this.claim();
+    const summary = claimed.length > 0 ? await this.sendBatch(claimed) : emptySummary();
+    summary.dropped += expired;
+    return { summary, more: claimed.length > 0 && claimed.length >= this.batchSize };
   }
 
   /**
@@ -163,14 +145,6 @@ export class PushSender {
     const header = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expires).Authorization;
     this.vapidHeaders.set(audience, { header, expires });
     return header;
-  }
-
-  /** Stops the retry timer and waits for a drain in progress. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.running) await this.running.catch(() => undefined);
   }
 
   private get batchSize(): number {
@@ -346,23 +320,13 @@ export class PushSender {
     return summary;
   }
 
-  /** Wakes again when the earliest waiting delivery falls due (a retry, or a claim that lapsed). */
-  private scheduleNext(): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /** When the earliest waiting delivery falls due (a retry, or a claim that lapsed). */
+  private nextDue(): number | null {
     // A row is free again at its next attempt, or when another sender's claim on it lapses.
     const row = this.db
       .select({ due: min(sql<string>`case when ${pushDeliveries.claimed_until} is null then ${pushDeliveries.next_attempt_at} else ${pushDeliveries.claimed_until} end`) })
       .from(pushDeliveries)
       .get();
-    if (!row?.due) return;
-    const due = Date.parse(row.due);
-    const delay = Math.min(Math.max(due - this.options.now().getTime(), 1_000), 5 * 60_000);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, delay);
-    this.timer.unref();
+    return row?.due ? Date.parse(row.due) : null;
   }
 }

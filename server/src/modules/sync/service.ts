@@ -8,11 +8,12 @@
  * client so that it is not poked about its own writes.
  */
 import type { Statement } from 'better-sqlite3';
-import { Placeholder, and, eq, is, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { Placeholder, and, eq, is, isNull, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLES, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import {
+  DEFAULT_PULL_LIMIT,
   type Change,
   type Mutation,
   type PullResponse,
@@ -23,7 +24,7 @@ import {
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
-import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type Tx } from '../../db/write';
+import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type RowReader, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { canOperate, readView, redactRow, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
@@ -343,12 +344,20 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
   if (sources.length === 0) return [];
   const key = `${fresh ? 'fresh' : 'since'}|${sources.map((s) => s.key).join('|')}`;
   const compiled = cached(windowStatements, db, key, () => {
-    const parts = sources.map((s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.from ?? s.def.table} where ${windowOf(s, fresh, false)} order by v limit ${TAKE})`);
-    const query = dialect.sqlToQuery(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${TAKE}`);
+    const query = windowQuery(sources, fresh);
     return { statement: db.$client.prepare(query.sql), params: query.params };
   });
-  const bound: Record<string, unknown> = { ...values, after, take };
-  return compiled.statement.all(...compiled.params.map((p) => (is(p, Placeholder) ? bound[p.name] : p))) as Entry[];
+  return compiled.statement.all(...bind(compiled.params, { ...values, after, take })) as Entry[];
+}
+
+/** The next versions after the cursor, across every source: each source's own first ones, merged. */
+function windowQuery(sources: Source[], fresh: boolean): Query {
+  const parts = sources.map((s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.from ?? s.def.table} where ${windowOf(s, fresh, false)} order by v limit ${TAKE})`);
+  return dialect.sqlToQuery(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${TAKE}`);
+}
+
+function bind(params: readonly unknown[], values: Record<string, unknown>): unknown[] {
+  return params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
 }
 
 type PageRow = { row: Row; v: number; gone: boolean };
@@ -361,21 +370,27 @@ type RowsStatement = { all: (values: Record<string, unknown>) => PageRow[] };
  */
 function rowsOf(db: Db, source: Source, fresh: boolean): RowsStatement {
   return cached(rowQueries, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
-    const { def } = source;
-    const reader = rowReader(def, source.view.fields);
-    const gone = source.gone ? sql`(${source.gone})` : sql`0`;
-    const query = dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${source.from ?? def.table} where ${windowOf(source, fresh, true)}`);
+    const { reader, query } = rowsQuery(source, fresh);
     const statement = db.$client.prepare(query.sql).raw(true);
     const { width } = reader;
     return {
       all: (values) =>
-        (statement.all(...query.params.map((p) => (is(p, Placeholder) ? values[p.name] : p))) as unknown[][]).map((raw) => ({
+        (statement.all(...bind(query.params, values)) as unknown[][]).map((raw) => ({
           row: reader.read(raw),
           v: Number(raw[width]),
           gone: Number(raw[width + 1]) === 1,
         })),
     };
   });
+}
+
+/** The page's rows of one source: its columns, then its filed version and whether it left a public scope. */
+function rowsQuery(source: Source, fresh: boolean): { reader: RowReader; query: Query } {
+  const { def } = source;
+  const reader = rowReader(def, source.view.fields);
+  const gone = source.gone ? sql`(${source.gone})` : sql`0`;
+  const query = dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${source.from ?? def.table} where ${windowOf(source, fresh, true)}`);
+  return { reader, query };
 }
 
 /**
@@ -444,5 +459,24 @@ export function pullChanges(db: Db, actor: Actor, input: PullInput): PullRespons
     const response: PullResponse & { version: number } = { cursor: more ? through : now, more, version: now, changes: filed.map((f) => f.change) };
     if (reset) response.reset = true;
     return response;
+  });
+}
+
+/** One statement a pull runs, as SQLite receives it. */
+export type PullStatement = { table: number | null; fresh: boolean; sql: string; params: unknown[] };
+
+/**
+ * Every statement a pull of this actor may run, fresh start and since a cursor: the versions after
+ * the cursor across its tables (`table` null), then each table's rows, with their placeholders
+ * bound (`after`, `through`). For the plan test (server/test/sync-pull-plan.test.ts), so that it
+ * reads the pull's own SQL.
+ */
+export function pullStatements(actor: Actor, after: number, through: number): PullStatement[] {
+  const { sources, values } = sourcesFor(actor);
+  const bound = { ...values, after, through, take: DEFAULT_PULL_LIMIT + 1 };
+  return [true, false].flatMap((fresh) => {
+    const window = windowQuery(sources, fresh);
+    const rows = sources.map((source) => ({ table: source.def.id, query: rowsQuery(source, fresh).query }));
+    return [{ table: null, query: window }, ...rows].map(({ table, query }) => ({ table, fresh, sql: query.sql, params: bind(query.params, bound) }));
   });
 }
