@@ -21,7 +21,9 @@
  * without an account count alike.
  *
  * Two-step sign-in. A wrong code (totp.ts) is a failed sign-in like a wrong password: counted
- * before it is checked, the right code clearing it. Each wrong code is also counted against its
+ * before it is checked, the right code clearing the source's failures for the address. The right
+ * password of such an account only takes back its own attempt (`forgetAttempt`), so a source that
+ * knows the password still waits for the wrong codes it sent. Each wrong code is also counted against its
  * ticket (`ticket|<ticket hash>`), which dies after TICKET_MAX_WRONG_CODES.
  *
  * Storage: the login_failures table (shared/schema/tables.ts), one row per counted event, its `key`
@@ -163,6 +165,21 @@ export function beginLoginAttempt(tx: Tx, email: string, source: string, now: Da
 /** The right password from this source: its failures for the address are forgotten. */
 export function clearLoginFailures(tx: Tx, email: string, source: string): void {
   tx.delete(loginFailures).where(eq(loginFailures.key, loginKey(source, email))).run();
+}
+
+/**
+ * The right password of an account with two-step sign-in: this attempt is no failure, but the
+ * earlier ones stand until the right code (else knowing the password would reset the count of
+ * wrong codes with every new ticket).
+ */
+export function forgetAttempt(tx: Tx, email: string, source: string, now: Date): void {
+  const key = loginKey(source, email);
+  const latest = tx
+    .select({ id: max(loginFailures.id) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), eq(loginFailures.at, nowIso(now))))
+    .get();
+  if (latest?.id != null) tx.delete(loginFailures).where(eq(loginFailures.id, latest.id)).run();
 }
 
 /**

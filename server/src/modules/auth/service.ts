@@ -31,7 +31,7 @@ import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
 import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
-import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, loginLimitsOf } from './login-limits';
+import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, forgetAttempt, loginLimitsOf } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
 import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueLoginTicket, issueToken } from './tokens';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
@@ -141,7 +141,8 @@ export type TotpChallenge = { totpRequired: true; ticket: string };
 export type LoginOutcome = SessionUser | TotpChallenge;
 
 export async function login(deps: AuthDeps, input: { email: string; password: string }, source: string): Promise<LoginOutcome> {
-  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, source, deps.now(), loginLimitsOf(deps.config)));
+  const now = deps.now();
+  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, source, now, loginLimitsOf(deps.config)));
   if (attempt.retryAfterSeconds !== undefined) throw new TooManyRequests(tooManyLoginAttempts(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
 
   // Deactivated admins (a soft-deleted users row, docs/decisions.md) are found too, so that the
@@ -155,12 +156,14 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   // comes after the source's failures are cleared (committed), so a suspended host that keeps
   // trying is never slowed down, and signs in as soon as it is reactivated.
   const outcome = transact(deps.db, (tx) => {
-    clearLoginFailures(tx, input.email, source);
+    // With two-step sign-in on, only the right code clears the failures (login-limits.ts).
+    if (user.totp_enabled && !user.deleted_at) forgetAttempt(tx, input.email, source, now);
+    else clearLoginFailures(tx, input.email, source);
     if (user.deleted_at) return ACCOUNT_DEACTIVATED;
     // A suspended host, or a housekeeper of one, is told so once the password is right.
     if (loadActor(tx, user.ID)?.suspended) return ACCOUNT_SUSPENDED;
     // With two-step sign-in on, the password earns a ticket, and the code the session (totp.ts).
-    if (user.totp_enabled) return { totpRequired: true as const, ticket: issueLoginTicket(tx, user.ID, deps.now()) };
+    if (user.totp_enabled) return { totpRequired: true as const, ticket: issueLoginTicket(tx, user.ID, now) };
     return mustSession(tx, user.ID);
   });
   if (typeof outcome === 'string') throw new Forbidden(outcome);
