@@ -34,6 +34,7 @@ function toAdmin(row: UserRow): AdminUser {
     CreateTime: row.CreateTime,
     active: row.deleted_at === null,
     invited: row.password_hash === null,
+    totp_enabled: row.totp_enabled,
   };
 }
 
