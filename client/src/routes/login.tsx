@@ -113,7 +113,7 @@ function LoginPage() {
   }
   if (step.kind === 'prompt') {
     return (
-      <AuthLayout title="Protect your account with two-step sign-in" subtitle={`Signed in as ${step.user.Email}.`}>
+      <AuthLayout title="Protect your account with two-step sign-in" subtitle={`Password accepted for ${step.user.Email}.`}>
         <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
       </AuthLayout>
     );
