@@ -33,7 +33,7 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <p role="status" className="muted" hidden={copied === null}>
+      <p role="status" className="muted two-step__note">
         {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'This browser did not allow copying: download them instead.' : ''}
       </p>
       <div className="two-step__actions">
