@@ -8,6 +8,8 @@
  */
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { browserSessions, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
@@ -17,13 +19,27 @@ import { AppShell } from './pages/app-shell';
 const sessions = browserSessions();
 const PASSWORD = 'two-step-password';
 
+const STEP_MS = 30_000;
+let lastStep = 0;
+
 /**
- * The code of the next 30-second step: within the one step of drift the server accepts, and
- * never the step the last code was accepted for (a code is accepted once), so no test waits.
+ * A code the server accepts now: that of the next 30-second step (within the one step of drift
+ * accepted), and never a step at or before the last one used (a code is accepted once): when the
+ * last code used was already the next step's, this waits for the clock to reach it.
  */
-function nextCode(secret: string): string {
+async function freshCode(secret: string): Promise<string> {
+  const current = () => Math.floor(Date.now() / STEP_MS);
+  while (current() + 1 <= lastStep) await new Promise((resolve) => setTimeout(resolve, 250));
+  lastStep = current() + 1;
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + 30_000 });
+  return totp.generate({ timestamp: lastStep * STEP_MS });
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect(serious).toEqual([]);
 }
 
 async function register(s: Session, email: string): Promise<{ hostProfileId: string }> {
@@ -62,6 +78,7 @@ describe('two-step sign-in', () => {
     expect(src).toMatch(/^data:image\/png;base64,/);
     secret = (await section.getByTestId('totp-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessible(s.page);
 
     // A wrong code is refused in place.
     await section.getByLabel('6-digit code').fill('000000');
@@ -69,12 +86,13 @@ describe('two-step sign-in', () => {
     await section.locator('.form-message--error').waitFor();
     expect(await section.locator('.form-message--error').innerText()).toMatch(/not the current code/);
 
-    await section.getByLabel('6-digit code').fill(nextCode(secret));
+    await section.getByLabel('6-digit code').fill(await freshCode(secret));
     await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     await section.getByText('Store these now').waitFor();
     recoveryCodes = (await section.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) => c.trim());
     expect(recoveryCodes).toHaveLength(10);
     for (const c of recoveryCodes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    await expectAccessible(s.page);
 
     const [download] = await Promise.all([s.page.waitForEvent('download'), section.getByRole('button', { name: 'Download as text' }).click()]);
     expect(download.suggestedFilename()).toBe('staykeep-recovery-codes.txt');
@@ -100,7 +118,8 @@ describe('two-step sign-in', () => {
 
     await login.enterCode('123456');
     expect(await login.errorText()).toMatch(/That code is not valid/);
-    await login.enterCode(nextCode(secret));
+    await expectAccessible(s.page);
+    await login.enterCode(await freshCode(secret));
     await s.page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
     await new AppShell(s.page).signOut();
     await s.page.waitForURL((url) => url.pathname === '/login');
@@ -125,6 +144,7 @@ describe('two-step sign-in', () => {
     await login.goto();
     await login.signIn(demoEmail('super_admin'), DEMO_PASSWORD, { twoStepPrompt: 'stay' });
     await login.twoStepPrompt.waitFor();
+    await expectAccessible(s.page);
     // "Set it up now" shows the QR code and key; cancelling comes back to the question.
     await s.page.getByRole('button', { name: 'Set it up now' }).click();
     await s.page.getByRole('img', { name: /QR code/ }).waitFor();
