@@ -168,6 +168,14 @@ export const ACCOUNT_SUSPENDED = 'Your account is suspended. Contact support to 
 /** Sign-in of an admin a super admin has deactivated, and any request of their sessions meanwhile. */
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Contact a super admin to reactivate it.';
 export const STAFF_EMAIL_REQUIRED = 'Invalid value for staff_email: an email address is needed to invite this staff member';
+/** Two-step sign-in (server/src/modules/auth/totp.ts). */
+export const TOTP_CODE_INVALID = 'That code is not valid. Check your authenticator app, or use an unused recovery code.';
+export const TOTP_ENABLE_CODE_INVALID = 'Invalid value for code: that is not the current code of your authenticator app';
+export const TOTP_DISABLE_CODE_INVALID = 'Invalid value for code: that is neither a current code nor an unused recovery code';
+export const TOTP_TICKET_INVALID = 'This sign-in has expired. Please enter your email and password again.';
+export const TOTP_ALREADY_ON = 'Two-step sign-in is already on';
+export const TOTP_NOT_ON = 'Two-step sign-in is not on';
+export const TOTP_SETUP_FIRST = 'Start the two-step sign-in setup first';
 
 /** A wait in words, rounded up: "1 second", "45 seconds", "2 minutes", "3 hours". */
 export function waitInWords(seconds: number): string {

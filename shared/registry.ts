@@ -36,7 +36,7 @@ function def(d: Omit<TableDef, 'secret' | 'routeOnly' | 'synced' | 'key'> & Part
 }
 
 export const TABLES = [
-  def({ id: 20009, name: 'users', table: t.users, schemas: e.UserSchemas, key: 'ID', owner: null, secret: ['password_hash'], synced: false }),
+  def({ id: 20009, name: 'users', table: t.users, schemas: e.UserSchemas, key: 'ID', owner: null, secret: ['password_hash', 'totp_secret_enc', 'totp_last_step'], synced: false }),
   def({ id: 20039, name: 'host_profiles', table: t.hostProfiles, schemas: e.HostProfileSchemas, owner: 'user_id', synced: true }),
   def({ id: 20040, name: 'subscription_tiers', table: t.subscriptionTiers, schemas: e.SubscriptionTierSchemas, owner: null, synced: true }),
   def({ id: 20041, name: 'platform_settings', table: t.platformSettings, schemas: e.PlatformSettingSchemas, owner: null, synced: true }),

@@ -8,6 +8,8 @@ export type SessionUser = {
   CreateTime: string;
   Role: Role;
   setupCompleted: boolean;
+  /** Two-step sign-in is on: the client offers to turn it off, and admins are not asked to turn it on. */
+  totpEnabled: boolean;
   hostProfileId?: string;
   staffId?: string;
 };

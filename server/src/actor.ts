@@ -104,6 +104,7 @@ export function sessionUser(tx: Tx, userId: string): SessionUser | undefined {
     CreateTime: user.CreateTime,
     Role: user.Role,
     setupCompleted: user.setupCompleted,
+    totpEnabled: user.totp_enabled,
     ...(actor.hostProfileId ? { hostProfileId: actor.hostProfileId } : {}),
     ...(actor.staffId ? { staffId: actor.staffId } : {}),
   };

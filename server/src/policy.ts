@@ -190,6 +190,8 @@ export const ROUTE_OPERATIONS = {
   'billing.read': ADMINS,
   /** Read the admin dashboard's platform figures. */
   'admin.dashboard': ADMINS,
+  /** Turn off a user's two-step sign-in (a lost phone); a super admin's only by a super admin. */
+  'users.totp_reset': ADMINS,
   /** List, invite, deactivate and reactivate admins. */
   'admins.manage': ['super_admin'],
   /** Send a test e-mail with the platform's SMTP settings. */
@@ -480,12 +482,13 @@ export function assertRowWrite(permit: WritePermit, before: Row | undefined, aft
 
 /**
  * A row as a browser may see it: secret columns come back as null with `<col>_set`, users never
- * carry a password hash at all, and settings marked `is_encrypted` hide their value the same way.
+ * carry a password hash or a two-step secret at all, and settings marked `is_encrypted` hide their value the same way.
  * Returns the row itself when there is nothing to hide (the hot path of page).
  */
 export function redactRow(def: TableDef, row: Row): Row {
   if (def.id === TABLE_IDS.users) {
-    const { password_hash: _hidden, ...rest } = row;
+    // Nor the two-step secret or its last step; totp_enabled stays (admins see who has it on).
+    const { password_hash: _hidden, totp_secret_enc: _secret, totp_last_step: _step, ...rest } = row;
     return rest;
   }
   if (def.id === TABLE_IDS.platform_settings && row.is_encrypted === true) {

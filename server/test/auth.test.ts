@@ -90,7 +90,7 @@ describe('register, login, me, logout, change password', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ Email: 'olivia.host@example.com', Role: 'host' });
-    expect(Object.keys(data).sort()).toEqual(['CreateTime', 'Email', 'ID', 'Name', 'Role', 'hostProfileId', 'setupCompleted']);
+    expect(Object.keys(data).sort()).toEqual(['CreateTime', 'Email', 'ID', 'Name', 'Role', 'hostProfileId', 'setupCompleted', 'totpEnabled']);
 
     const byCookie = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `staykeep_token=${hostToken}` } });
     expect(byCookie.statusCode).toBe(200);

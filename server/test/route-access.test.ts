@@ -121,6 +121,9 @@ describe('route access', () => {
     expect(accessOf('GET', '/api/admin/admins')).toEqual({ operation: 'admins.manage' });
     expect(accessOf('POST', '/api/admin/admins/invite')).toEqual({ operation: 'admins.manage' });
     expect(accessOf('POST', '/api/admin/admins/{id}/status')).toEqual({ operation: 'admins.manage' });
+    expect(accessOf('POST', '/api/admin/users/{id}/totp/reset')).toEqual({ operation: 'users.totp_reset' });
+    expect(accessOf('POST', '/api/auth/totp/setup')).toEqual({ operation: 'account.own' });
+    expect(accessOf('POST', '/api/auth/login/totp')).toBe('public');
   });
 
   it('refuses a suspended host and its staff on every route that needs a session (401), as anonymous callers', async () => {

@@ -50,7 +50,8 @@ export type HostListReply = z.infer<typeof HostListReplySchema>;
 
 /** `GET /api/admin/hosts/:id`: everything a host's page shows. Money in currency units. */
 export const HostDetailSchema = z.object({
-  host: HostListRowSchema.extend({ address: z.string() }),
+  /** `totp_enabled`: the host's user has two-step sign-in on (an admin may reset it). */
+  host: HostListRowSchema.extend({ address: z.string(), totp_enabled: z.boolean() }),
   properties: z.array(
     z.object({ id: z.string(), property_name: z.string(), property_type: z.string(), address: z.string(), status: z.string(), base_price: z.number() }),
   ),
@@ -98,6 +99,8 @@ export const AdminUserSchema = z.object({
   active: z.boolean(),
   /** Invited and not yet set a password. */
   invited: z.boolean(),
+  /** Two-step sign-in is on (a super admin may reset it). */
+  totp_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminListReplySchema = z.object({ rows: z.array(AdminUserSchema) });

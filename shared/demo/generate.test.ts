@@ -153,7 +153,7 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
       if (!def) throw new Error(`no table ${name}`);
       const columns = Object.keys(getTableColumns(def.table)).sort();
       for (const row of all[name] as readonly Record<string, unknown>[]) {
-        const full = { version: 1, updated_at: null, deleted_at: null, ...(name === 'users' ? { password_hash: null } : {}), ...row };
+        const full = { version: 1, updated_at: null, deleted_at: null, ...(name === 'users' ? { password_hash: null, totp_secret_enc: null, totp_enabled: false, totp_last_step: null } : {}), ...row };
         expect(Object.keys(full).sort()).toEqual(columns);
         const parsed = def.schemas.row.safeParse(full);
         expect(parsed.error?.issues ?? [], `${name} ${String(row[def.key])}`).toEqual([]);

@@ -45,7 +45,7 @@ export const DEMO_TASK_WINDOW_DAYS = 14;
 /** A stored row as the generator makes it: everything but the sync columns the writer stamps. */
 type Stored<T extends { $inferSelect: Record<string, unknown> }> = Omit<T['$inferSelect'], 'version' | 'updated_at' | 'deleted_at'>;
 
-export type DemoUser = Omit<Stored<typeof t.users>, 'password_hash'>;
+export type DemoUser = Omit<Stored<typeof t.users>, 'password_hash' | 'totp_secret_enc' | 'totp_enabled' | 'totp_last_step'>;
 export type DemoTier = Stored<typeof t.subscriptionTiers>;
 export type DemoSetting = Stored<typeof t.platformSettings>;
 export type DemoHostProfile = Stored<typeof t.hostProfiles>;

@@ -229,7 +229,7 @@ const BILLING_DAYS = 30;
 const PAYMENT_HISTORY_DAYS = 185;
 
 export type PlatformRows = {
-  users: Omit<Stored<typeof t.users>, 'password_hash'>[];
+  users: Omit<Stored<typeof t.users>, 'password_hash' | 'totp_secret_enc' | 'totp_enabled' | 'totp_last_step'>[];
   host_profiles: Stored<typeof t.hostProfiles>[];
   display_settings: Stored<typeof t.displaySettings>[];
   properties: Stored<typeof t.properties>[];

@@ -63,7 +63,8 @@ export const UserSchemas = entity(
   t.users,
   // Role: any text, normalised as spec §5 says (shared/roles.ts) before the policy sees it.
   { Email: z.email(), Name: shortText, ID: id, CreateTime: instant, Role: z.string().max(100).transform(normalizeRole) },
-  ['CreateTime', 'password_hash'],
+  // Two-step sign-in is changed only by its own routes (server/src/modules/auth/totp.ts).
+  ['CreateTime', 'password_hash', 'totp_secret_enc', 'totp_enabled', 'totp_last_step'],
 );
 
 export const HostProfileSchemas = entity(

@@ -41,6 +41,12 @@ export const users = sqliteTable(
     CreateTime: text('CreateTime').notNull(),
     setupCompleted: bool('setupCompleted').notNull().default(false),
     password_hash: text('password_hash'),
+    // Two-step sign-in (server/src/modules/auth/totp.ts): the TOTP secret encrypted at rest
+    // (server/src/lib/crypto.ts), set by setup and active once `totp_enabled`; the last time step
+    // a code was accepted for, so that a code is never accepted twice. Secret columns (registry).
+    totp_secret_enc: text('totp_secret_enc'),
+    totp_enabled: bool('totp_enabled').notNull().default(false),
+    totp_last_step: integer('totp_last_step'),
     version: integer('version').notNull().default(0),
     updated_at: text('updated_at'),
     deleted_at: text('deleted_at'),
@@ -706,12 +712,30 @@ export const passwordResetTokens = sqliteTable(
   {
     token_hash: text('token_hash').primaryKey(),
     user_id: text('user_id').notNull(),
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull().default('reset'),
+    // `login`: the ticket between a right password and the two-step code (5 minutes, tokens.ts).
+    purpose: text('purpose', { enum: ['reset', 'invite', 'login'] }).notNull().default('reset'),
     expires_at: text('expires_at').notNull(),
     used_at: text('used_at'),
     created_at: text('created_at').notNull(),
   },
   (t) => [index('reset_tokens_user_idx').on(t.user_id)],
+);
+
+/**
+ * Two-step sign-in recovery codes (server/src/modules/auth/totp.ts): ten per user, made when TOTP
+ * is turned on, stored as sha256 hashes like the reset tokens; `used_at` once one has opened a
+ * sign-in (or turned TOTP off). Turning TOTP off or an admin's reset deletes them.
+ */
+export const totpRecoveryCodes = sqliteTable(
+  'totp_recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    user_id: text('user_id').notNull(),
+    code_hash: text('code_hash').notNull(),
+    used_at: text('used_at'),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.user_id)],
 );
 
 /**

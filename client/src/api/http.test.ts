@@ -84,7 +84,7 @@ describe('apiRequest (the screens’ call)', () => {
 
   beforeEach(async () => {
     db = testStore().open();
-    await saveSession(db, { token: 'stored', demo: false, user: { ID: 'u1', Name: 'Harper', Email: 'h@example.com', CreateTime: '', Role: 'host', setupCompleted: true } });
+    await saveSession(db, { token: 'stored', demo: false, user: { ID: 'u1', Name: 'Harper', Email: 'h@example.com', CreateTime: '', Role: 'host', setupCompleted: true, totpEnabled: false } });
   });
   afterEach(() => {
     vi.unstubAllGlobals();

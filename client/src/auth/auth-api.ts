@@ -1,10 +1,19 @@
-/** The auth calls (`/api/auth/*`, `/api/setup`): sign-in, registration, the session user, sign-out, password reset, first setup. */
+/** The auth calls (`/api/auth/*`, `/api/setup`): sign-in (with its two-step second step), registration, the session user, sign-out, password reset, first setup. */
 import { z } from 'zod';
 import { apiRequest, apiRequestAs } from '../api/http';
 import { AuthResultSchema, SessionUserSchema, type AuthResult, type SessionUser } from './session';
 
-export function login(email: string, password: string): Promise<AuthResult> {
-  return apiRequestAs('/api/auth/login', AuthResultSchema, { body: { email, password }, auth: false });
+/** The password was right and two-step sign-in is on: a code is owed, with this ticket (5 minutes, once). */
+export const TotpChallengeSchema = z.object({ totpRequired: z.literal(true), ticket: z.string().min(1) });
+export type TotpChallenge = z.infer<typeof TotpChallengeSchema>;
+
+export function login(email: string, password: string): Promise<AuthResult | TotpChallenge> {
+  return apiRequestAs('/api/auth/login', z.union([AuthResultSchema, TotpChallengeSchema]), { body: { email, password }, auth: false });
+}
+
+/** The second step of a two-step sign-in: a current code of the authenticator app, or a recovery code. */
+export function loginWithCode(ticket: string, code: string): Promise<AuthResult> {
+  return apiRequestAs('/api/auth/login/totp', AuthResultSchema, { body: { ticket, code }, auth: false });
 }
 
 export type RegisterInput = { email: string; password: string; name?: string; company_name?: string; phone_number?: string };

@@ -7,8 +7,8 @@ import type { SessionUser } from './session';
 import { getToken } from './token-storage';
 import { TABLE_IDS } from '../../../shared/table-ids';
 
-const maria: SessionUser = { ID: 'u-maria', Name: 'Maria', Email: 'maria@example.com', CreateTime: '', Role: 'staff', setupCompleted: true, staffId: 's1' };
-const harper: SessionUser = { ID: 'u-harper', Name: 'Harper', Email: 'harper@example.com', CreateTime: '', Role: 'host', setupCompleted: true, hostProfileId: 'h1' };
+const maria: SessionUser = { ID: 'u-maria', Name: 'Maria', Email: 'maria@example.com', CreateTime: '', Role: 'staff', setupCompleted: true, totpEnabled: false, staffId: 's1' };
+const harper: SessionUser = { ID: 'u-harper', Name: 'Harper', Email: 'harper@example.com', CreateTime: '', Role: 'host', setupCompleted: true, totpEnabled: false, hostProfileId: 'h1' };
 
 let store: TestStore;
 let db: StaykeepDb;

@@ -56,7 +56,7 @@ describe('SessionUserSchema', () => {
 
   it('keeps hostProfileId and staffId, and refuses a user without an e-mail', () => {
     const user = SessionUserSchema.parse({ ID: 7, Email: 'h@example.com', Role: 'host', hostProfileId: 'hp1' });
-    expect(user).toEqual({ ID: '7', Name: '', Email: 'h@example.com', CreateTime: '', Role: 'host', setupCompleted: false, hostProfileId: 'hp1' });
+    expect(user).toEqual({ ID: '7', Name: '', Email: 'h@example.com', CreateTime: '', Role: 'host', setupCompleted: false, totpEnabled: false, hostProfileId: 'hp1' });
     expect(SessionUserSchema.safeParse({ ID: 'x', Role: 'host' }).success).toBe(false);
   });
 });

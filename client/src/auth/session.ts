@@ -17,6 +17,7 @@ export const SessionUserSchema: z.ZodType<SessionUser> = z
     Email: z.string(),
     CreateTime: z.string().default(''),
     setupCompleted: z.boolean().default(false),
+    totpEnabled: z.boolean().default(false),
     hostProfileId: z.string().optional(),
     staffId: z.string().optional(),
   })
@@ -28,6 +29,7 @@ export const SessionUserSchema: z.ZodType<SessionUser> = z
       CreateTime: raw.CreateTime,
       Role: readRole(raw),
       setupCompleted: raw.setupCompleted,
+      totpEnabled: raw.totpEnabled,
     };
     if (raw.hostProfileId) user.hostProfileId = raw.hostProfileId;
     if (raw.staffId) user.staffId = raw.staffId;

@@ -6,7 +6,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiError, errorText } from '../api/http';
 import { login } from '../auth/auth-api';
-import { landingPathFor } from '../auth/session';
+import { landingPathFor, type AuthResult } from '../auth/session';
+import type { SessionUser } from '../../../shared/session';
+import { TotpCodeStep, TwoStepPrompt, shouldAskForTwoStep } from '../features/two-step';
 import { appDb } from '../db/app-db';
 import { waitingChanges } from '../db/store';
 import { demoAccountFor } from '../auth/demo-accounts';
@@ -23,6 +25,8 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 });
 
+type Step = { kind: 'password' } | { kind: 'code'; ticket: string } | { kind: 'prompt'; token: string; user: SessionUser };
+
 const DEMO_LABELS: Record<string, string> = { super_admin: 'Super admin', host: 'Host', staff: 'Housekeeper' };
 
 /** The server could not be reached (no answer, or a proxy saying so): the demo may run locally. */
@@ -38,6 +42,8 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two-step sign-in: the code owed after the password, or the admins' prompt to turn it on.
+  const [step, setStep] = useState<Step>({ kind: 'password' });
   // A session that ends while its landing page is still loading (a suspended account's first
   // request) brings this page back before it unmounted: the form must not stay busy then.
   useEffect(() => auth.subscribe(() => {
@@ -46,14 +52,33 @@ function LoginPage() {
   // Changes of a user whose session expired wait here until that user signs in again.
   const waiting = useLiveQuery(() => waitingChanges(appDb()), []);
 
+  const enter = async (token: string, user: SessionUser) => {
+    await auth.signIn(token, user);
+    await navigate({ href: landingPathFor(user.Role, search.redirect), replace: true });
+  };
+
+  /** A full session: admins without two-step sign-in are asked to turn it on first. */
+  const finish = async ({ token, user }: AuthResult) => {
+    if (shouldAskForTwoStep(user)) {
+      setStep({ kind: 'prompt', token, user });
+      setBusy(false);
+      return;
+    }
+    await enter(token, user);
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      const { token, user } = await login(email.trim(), password);
-      await auth.signIn(token, user);
-      await navigate({ href: landingPathFor(user.Role, search.redirect), replace: true });
+      const answer = await login(email.trim(), password);
+      if ('totpRequired' in answer) {
+        setStep({ kind: 'code', ticket: answer.ticket });
+        setBusy(false);
+        return;
+      }
+      await finish(answer);
     } catch (err) {
       // The demo accounts also work with no server at all, on this device's demo data.
       const demo = isUnreachable(err) ? demoAccountFor(email, password) : undefined;
@@ -70,6 +95,29 @@ function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (step.kind === 'code') {
+    return (
+      <AuthLayout title="Two-step sign-in" subtitle="One more step to make sure it is you.">
+        <TotpCodeStep
+          ticket={step.ticket}
+          onSignedIn={finish}
+          onRestart={(reason) => {
+            setPassword('');
+            setError(reason);
+            setStep({ kind: 'password' });
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+  if (step.kind === 'prompt') {
+    return (
+      <AuthLayout title="Protect your account with two-step sign-in" subtitle={`Password accepted for ${step.user.Email}.`}>
+        <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

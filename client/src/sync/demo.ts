@@ -71,7 +71,7 @@ function demoRows(data: DemoData, user: SessionUser): DemoRows {
 export function demoSessionUser(data: DemoData, email: string): SessionUser | undefined {
   const row = data.users.find((u) => u.Email === email);
   if (!row) return undefined;
-  const user: SessionUser = { ID: row.ID, Name: row.Name, Email: row.Email, CreateTime: row.CreateTime, Role: row.Role, setupCompleted: row.setupCompleted };
+  const user: SessionUser = { ID: row.ID, Name: row.Name, Email: row.Email, CreateTime: row.CreateTime, Role: row.Role, setupCompleted: row.setupCompleted, totpEnabled: false };
   const profile = data.host_profiles.find((p) => p.user_id === row.ID);
   const staff = data.housekeeping_staff.find((s) => s.user_id === row.ID);
   if (row.Role === 'host' && profile) user.hostProfileId = profile.id;

@@ -1,6 +1,7 @@
 /**
  * The admins of the platform (super admins only): invite an admin by e-mail (they set their password
- * through the mailed link), deactivate one (signed out at once, refused at sign-in) and reactivate.
+ * through the mailed link), deactivate one (signed out at once, refused at sign-in) and reactivate,
+ * and reset the two-step sign-in of one who lost their phone (features/two-step).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminUser } from '../../../../shared/api/admin';
@@ -18,6 +19,7 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
+import { ResetTwoStepButton } from '../two-step';
 import { useFormat } from '../../lib/display';
 import { useAdminCommands, useAdmins } from './admin-api';
 import './admin.css';
@@ -191,17 +193,22 @@ export function AdminAdminsPage() {
               { key: 'role', header: 'Role', render: (a) => (a.Role === 'super_admin' ? 'Super admin' : 'Admin') },
               { key: 'state', header: 'Status', render: (a) => <AdminState admin={a} /> },
               { key: 'since', header: 'Since', secondary: true, render: (a) => format.date(a.CreateTime) },
+              { key: 'two-step', header: 'Two-step sign-in', render: (a) => <Badge tone={a.totp_enabled ? 'success' : 'neutral'}>{a.totp_enabled ? 'On' : 'Off'}</Badge> },
               {
                 key: 'actions',
                 header: 'Actions',
-                render: (a) =>
-                  a.Role === 'admin' ? (
-                    <Button size="sm" variant={a.active ? 'secondary' : 'primary'} onClick={() => setChanging(a)} aria-label={`${a.active ? 'Deactivate' : 'Reactivate'} ${a.Email}`}>
-                      {a.active ? 'Deactivate' : 'Reactivate'}
-                    </Button>
-                  ) : (
-                    <span className="cell-muted">—</span>
-                  ),
+                render: (a) => (
+                  <div className="button-group">
+                    {a.Role === 'admin' ? (
+                      <Button size="sm" variant={a.active ? 'secondary' : 'primary'} onClick={() => setChanging(a)} aria-label={`${a.active ? 'Deactivate' : 'Reactivate'} ${a.Email}`}>
+                        {a.active ? 'Deactivate' : 'Reactivate'}
+                      </Button>
+                    ) : null}
+                    {/* One's own is turned off on the profile page, with a code. */}
+                    <ResetTwoStepButton userId={a.ID} name={a.Name || a.Email} enabled={a.totp_enabled && a.active && a.ID !== user.ID} onReset={() => void result.refetch()} />
+                    {a.Role !== 'admin' && !(a.totp_enabled && a.ID !== user.ID) ? <span className="cell-muted">—</span> : null}
+                  </div>
+                ),
               },
             ]}
           />

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { useHostDetail } from './admin-api';
 import { PlanDialog, StatusDialog, hostTitle } from './HostActions';
+import { ResetTwoStepButton } from '../two-step';
 import './admin.css';
 
 function BackToHosts() {
@@ -148,6 +149,13 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
               <div>
                 <dt>Host since</dt>
                 <dd>{host.created_date ? format.date(host.created_date) : '—'}</dd>
+              </div>
+              <div>
+                <dt>Two-step sign-in</dt>
+                <dd className="button-group">
+                  <Badge tone={host.totp_enabled ? 'success' : 'neutral'}>{host.totp_enabled ? 'On' : 'Off'}</Badge>
+                  <ResetTwoStepButton userId={host.user_id} name={host.name || host.email} enabled={host.totp_enabled} onReset={() => void result.refetch()} />
+                </dd>
               </div>
             </dl>
           </CardBody>

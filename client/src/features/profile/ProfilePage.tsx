@@ -1,7 +1,8 @@
 /**
  * Profile (every area): the account (admins change their own name and e-mail), display settings (timezone, date format, clock) written
  * through the outbox and applied everywhere by lib/display.tsx, the host's business fields with
- * the profile errors of shared/messages.ts, the password change (online-only), Web Push for this
+ * the profile errors of shared/messages.ts, the password change (online-only), two-step sign-in
+ * (features/two-step), Web Push for this
  * device, and, for staff, their work details.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -26,6 +27,7 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
+import { TwoStepSection } from '../two-step';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
   accountChanges,
@@ -406,6 +408,7 @@ export function ProfilePage() {
         {user.Role === 'staff' ? <StaffProfileCard staffId={user.staffId} /> : null}
         <DisplayCard />
         <PasswordCard />
+        <TwoStepSection />
         <PushSubscriptionCard description={PUSH_TEXT[user.Role]} />
       </div>
     </Page>

@@ -1,6 +1,7 @@
 /**
  * The Admins page's routes (super admins only, operation admins.manage): GET /api/admin/admins,
- * POST /api/admin/admins/invite, POST /api/admin/admins/:id/status. Services in admins.ts.
+ * POST /api/admin/admins/invite, POST /api/admin/admins/:id/status. Services in admins.ts. Also
+ * POST /api/admin/users/:id/totp/reset (admins and super admins, operation users.totp_reset; totp.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import { AdminInviteBodySchema, AdminListReplySchema, AdminStatusBodySchema, Adm
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { actorOf } from '../../plugins/auth';
 import { inviteAdmin, listAdmins, setAdminActive } from './admins';
+import { resetTotp } from './totp';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const TAGS = ['admin'];
@@ -59,5 +61,26 @@ export async function adminUserRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => setAdminActive(app.db, actorOf(request), request.params.id, request.body.active, app.now()),
+  );
+
+  app.post(
+    '/api/admin/users/:id/totp/reset',
+    {
+      config: { access: { operation: 'users.totp_reset' } },
+      schema: {
+        tags: TAGS,
+        summary: "Turn off a user's two-step sign-in (a lost phone)",
+        description:
+          'The user then signs in with the password alone and may turn it on again; the secret and recovery codes are forgotten. ' +
+          "Only a super admin resets a super admin's (403). 409 when it is not on. Writes an audit entry.",
+        security: BEARER,
+        params: z.object({ id: z.string().min(1).max(100).describe('User ID') }),
+        response: { 200: z.object({}), ...errors, 409: ErrorReply },
+      },
+    },
+    async (request) => {
+      resetTotp(app.db, actorOf(request), request.params.id, app.now());
+      return {};
+    },
   );
 }

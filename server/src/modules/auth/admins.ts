@@ -34,10 +34,12 @@ function toAdmin(row: UserRow): AdminUser {
     CreateTime: row.CreateTime,
     active: row.deleted_at === null,
     invited: row.password_hash === null,
+    totp_enabled: row.totp_enabled,
   };
 }
 
-function audit(tx: Tx, actor: Actor, action: string, userId: string, details: Record<string, unknown>, now: Date): void {
+/** An entry of the platform audit log about a user (read by platform/audit.ts). */
+export function audit(tx: Tx, actor: Actor, action: string, userId: string, details: Record<string, unknown>, now: Date): void {
   insertRow(tx, AUDIT_LOG, { actor_id: actor.userId, action, table_id: TABLE_IDS.users, entity_id: userId, details, created_at: nowIso(now) }, now);
 }
 

@@ -20,8 +20,15 @@
  * same but queues nothing, so the limit says nothing about the address. Requests for addresses
  * without an account count alike.
  *
+ * Two-step sign-in. A wrong code (totp.ts) is a failed sign-in like a wrong password: counted
+ * before it is checked, the right code clearing the source's failures for the address. The right
+ * password of such an account only takes back its own attempt (`forgetAttempt`), so a source that
+ * knows the password still waits for the wrong codes it sent. Each wrong code is also counted against its
+ * ticket (`ticket|<ticket hash>`), which dies after TICKET_MAX_WRONG_CODES.
+ *
  * Storage: the login_failures table (shared/schema/tables.ts), one row per counted event, its `key`
- * one of `login|<source>|<address>`, `reset-source|<source>`, `reset-address|<address>` (the
+ * one of `login|<source>|<address>`, `reset-source|<source>`, `reset-address|<address>`,
+ * `ticket|<hash>` (the
  * source URI-encoded, so it holds no `|`). Keys of one source's sign-in failures share a prefix,
  * so the per-source count is a range of the (key, at) index. Rows past their window are deleted by
  * the next attempt of their kind (a sign-in attempt deletes any row older than every window, the
@@ -42,6 +49,25 @@ export type ResetLimits = { perAddress: number; perSource: number };
 const LOGIN = 'login|';
 const RESET_SOURCE = 'reset-source|';
 const RESET_ADDRESS = 'reset-address|';
+const TICKET = 'ticket|';
+
+/** Wrong codes a two-step sign-in ticket survives; the last one burns it. */
+export const TICKET_MAX_WRONG_CODES = 5;
+
+/** The sign-in limits of the configuration (config.ts). */
+export function loginLimitsOf(config: {
+  loginFailuresPerAddress: number;
+  loginFailuresPerSource: number;
+  loginMaxDelayMinutes: number;
+  loginFailureWindowMinutes: number;
+}): LoginLimits {
+  return {
+    perAddress: config.loginFailuresPerAddress,
+    perSource: config.loginFailuresPerSource,
+    maxDelayMinutes: config.loginMaxDelayMinutes,
+    windowMinutes: config.loginFailureWindowMinutes,
+  };
+}
 
 /**
  * The source a request is counted as: its IPv4 address, or the /64 network of its IPv6 address
@@ -142,6 +168,21 @@ export function clearLoginFailures(tx: Tx, email: string, source: string): void 
 }
 
 /**
+ * The right password of an account with two-step sign-in: this attempt is no failure, but the
+ * earlier ones stand until the right code (else knowing the password would reset the count of
+ * wrong codes with every new ticket).
+ */
+export function forgetAttempt(tx: Tx, email: string, source: string, now: Date): void {
+  const key = loginKey(source, email);
+  const latest = tx
+    .select({ id: max(loginFailures.id) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), eq(loginFailures.at, nowIso(now))))
+    .get();
+  if (latest?.id != null) tx.delete(loginFailures).where(eq(loginFailures.id, latest.id)).run();
+}
+
+/**
  * A redeemed reset link (control of the mailbox): the address's failures from every source are
  * forgotten, since they were guesses at the old password.
  */
@@ -151,6 +192,13 @@ export function clearAllLoginFailures(tx: Tx, email: string): void {
   tx.delete(loginFailures)
     .where(and(withPrefix(LOGIN), eq(addressOfKey, email)))
     .run();
+}
+
+/** Counts a wrong code against a sign-in ticket; answers how many it has had. */
+export function recordTicketFailure(tx: Tx, ticketHash: string, now: Date): number {
+  const key = `${TICKET}${ticketHash}`;
+  tx.insert(loginFailures).values({ key, at: nowIso(now) }).run();
+  return tx.select({ n: count() }).from(loginFailures).where(eq(loginFailures.key, key)).get()?.n ?? 0;
 }
 
 // ── Reset mail ──────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 /**
  * The account routes: register, login, me, logout, reset mail and reset, change password, first-run
- * setup and staff invites. Thin: validation by the schemas, logic in service.ts. Every route here
+ * setup, staff invites and two-step sign-in (totp.ts). Thin: validation by the schemas, logic in service.ts. Every route here
  * shares one per-IP budget (RATE_LIMIT_PER_IP per minute); sign-in and the reset mail have their
  * own limits on top (login-limits.ts).
  */
@@ -16,6 +16,8 @@ import {
   emptySchema,
   errorSchema,
   loginBody,
+  loginReplySchema,
+  loginTotpBody,
   registerBody,
   resetBody,
   resetEmailBody,
@@ -23,7 +25,11 @@ import {
   sessionUserSchema,
   setupBody,
   staffParams,
+  totpCodeBody,
+  totpEnableReply,
+  totpSetupReply,
 } from './schemas';
+import { disableTotp, enableTotp, redeemLoginTicket, setupTotp } from './totp';
 import { changePassword, inviteStaff, isSetupNeeded, login, registerHost, requestPasswordReset, resetPassword, setupSuperAdmin } from './service';
 
 const TAGS = ['auth'];
@@ -88,15 +94,97 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'A suspended host (or its staff) and a deactivated admin get 403 with the reason once the password is right. ' +
           'After repeated failures for an address from one IP (or very many from one IP), that IP gets 429 with Retry-After, ' +
-          'waiting 1 s, 2 s, 4 s … (at most RATE_LIMIT_LOGIN_MAX_DELAY_MINUTES) before its next attempt is checked; other IPs are not affected.',
+          'waiting 1 s, 2 s, 4 s … (at most RATE_LIMIT_LOGIN_MAX_DELAY_MINUTES) before its next attempt is checked; other IPs are not affected. ' +
+          'With two-step sign-in on, the right password answers `{ totpRequired: true, ticket }` and no session: ' +
+          'the ticket (single use, 5 minutes) goes to POST /api/auth/login/totp with a code.',
         body: loginBody,
-        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 500: errorSchema },
+        response: { 200: loginReplySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 500: errorSchema },
       },
     },
     async (request, reply) => {
       // request.ip: the socket's address, or X-Forwarded-For's client only with TRUST_PROXY (app.ts).
-      const user = await withFallback(request, LOGIN_FAILED, () => login(app, request.body, request.ip));
+      const outcome = await withFallback(request, LOGIN_FAILED, () => login(app, request.body, request.ip));
+      return 'totpRequired' in outcome ? outcome : startSession(reply, outcome);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/totp',
+    {
+      config: { access: 'public' },
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary: 'Second step of a two-step sign-in: the ticket from /api/auth/login and a code',
+        description:
+          'The code is the current 6-digit code of the authenticator app (one 30-second step of drift accepted, each step once) ' +
+          'or an unused recovery code (then spent). A wrong code answers 401, counts as a failed sign-in for the sign-in limits ' +
+          '(429 with Retry-After as at the password), and the ticket dies after 5 wrong codes; an expired or used ticket answers 401.',
+        body: loginTotpBody,
+        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 500: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await withFallback(request, LOGIN_FAILED, async () => redeemLoginTicket(app, request.body, request.ip));
       return startSession(reply, user);
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/setup',
+    {
+      config: { access: { operation: 'account.own' } },
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary: 'Start turning on two-step sign-in: a new secret, not active until enabled',
+        description:
+          'Answers the base32 secret and its otpauth:// URL (for the QR code) once; the server keeps it encrypted and never sends it again. ' +
+          'Calling it again before enabling replaces the secret. 409 when two-step sign-in is already on.',
+        security: BEARER,
+        response: { 200: totpSetupReply, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => setupTotp(app, actorOf(request)),
+  );
+
+  app.post(
+    '/api/auth/totp/enable',
+    {
+      config: { access: { operation: 'account.own' } },
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary: 'Turn on two-step sign-in with a current code of the secret from setup',
+        description:
+          'Answers ten single-use recovery codes, shown only now (the server keeps their hashes). A wrong code answers 400 and counts ' +
+          'as a failed sign-in for the sign-in limits (429 with Retry-After past them). 409 when already on or when setup was not called.',
+        security: BEARER,
+        body: totpCodeBody,
+        response: { 200: totpEnableReply, 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => enableTotp(app, actorOf(request), request.body.code, request.ip),
+  );
+
+  app.post(
+    '/api/auth/totp/disable',
+    {
+      config: { access: { operation: 'account.own' } },
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary: 'Turn off two-step sign-in with a current code or an unused recovery code',
+        description:
+          'Forgets the secret and the recovery codes. A wrong code answers 400 and counts as a failed sign-in for the sign-in limits. 409 when it is not on.',
+        security: BEARER,
+        body: totpCodeBody,
+        response: { 200: emptySchema, 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      disableTotp(app, actorOf(request), request.body.code, request.ip);
+      return {};
     },
   );
 

@@ -23,11 +23,15 @@ export const sessionUserSchema = z.object({
   CreateTime: z.string(),
   Role: z.enum(ROLES),
   setupCompleted: z.boolean(),
+  totpEnabled: z.boolean(),
   hostProfileId: z.string().optional(),
   staffId: z.string().optional(),
 });
 
 export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });
+/** The password was right and two-step sign-in is on: no session yet, a ticket for POST /api/auth/login/totp. */
+export const totpChallengeSchema = z.object({ totpRequired: z.literal(true), ticket: z.string() });
+export const loginReplySchema = z.union([sessionSchema, totpChallengeSchema]);
 export const emptySchema = z.object({});
 
 export const registerBody = z.object({
@@ -44,3 +48,14 @@ export const resetBody = z.object({ token: z.string().trim().min(1, 'is required
 export const changePasswordBody = z.object({ currentPassword: givenPasswordField, newPassword: newPasswordField });
 export const setupBody = z.object({ email: emailField, password: newPasswordField, name: z.string().trim().min(1, 'is required').max(200) });
 export const staffParams = z.object({ id: z.string().min(1).max(100) });
+
+// ── Two-step sign-in (totp.ts) ──────────────────────────────────────────────────────────────
+/** Six digits or a recovery code (`xxxxx-xxxxx`); spaces are ignored. */
+const codeField = z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters');
+export const totpCodeBody = z.object({ code: codeField });
+export const loginTotpBody = z.object({ ticket: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'), code: codeField });
+export const totpSetupReply = z.object({
+  secret: z.string().describe('The base32 secret, for typing into an authenticator app; never sent again'),
+  otpauthUrl: z.string().describe('otpauth://totp/… URL for the QR code (issuer Staykeep, label the e-mail)'),
+});
+export const totpEnableReply = z.object({ recoveryCodes: z.array(z.string()).describe('Ten single-use recovery codes, shown only now') });

@@ -31,9 +31,9 @@ import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
 import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
-import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures } from './login-limits';
+import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, forgetAttempt, loginLimitsOf } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
-import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueToken } from './tokens';
+import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueLoginTicket, issueToken } from './tokens';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
 /** What the services need; a FastifyInstance has all of it. */
@@ -136,15 +136,13 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
  * `source` is the client's IP: the limits (login-limits.ts) slow down the source that keeps
  * failing, never the address, so a stranger cannot keep the owner out.
  */
-export async function login(deps: AuthDeps, input: { email: string; password: string }, source: string): Promise<SessionUser> {
-  const { config } = deps;
-  const limits = {
-    perAddress: config.loginFailuresPerAddress,
-    perSource: config.loginFailuresPerSource,
-    maxDelayMinutes: config.loginMaxDelayMinutes,
-    windowMinutes: config.loginFailureWindowMinutes,
-  };
-  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, source, deps.now(), limits));
+/** With two-step sign-in on, the right password earns a ticket for the code (totp.ts). */
+export type TotpChallenge = { totpRequired: true; ticket: string };
+export type LoginOutcome = SessionUser | TotpChallenge;
+
+export async function login(deps: AuthDeps, input: { email: string; password: string }, source: string): Promise<LoginOutcome> {
+  const now = deps.now();
+  const attempt = transact(deps.db, (tx) => beginLoginAttempt(tx, input.email, source, now, loginLimitsOf(deps.config)));
   if (attempt.retryAfterSeconds !== undefined) throw new TooManyRequests(tooManyLoginAttempts(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
 
   // Deactivated admins (a soft-deleted users row, docs/decisions.md) are found too, so that the
@@ -158,10 +156,14 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   // comes after the source's failures are cleared (committed), so a suspended host that keeps
   // trying is never slowed down, and signs in as soon as it is reactivated.
   const outcome = transact(deps.db, (tx) => {
-    clearLoginFailures(tx, input.email, source);
+    // With two-step sign-in on, only the right code clears the failures (login-limits.ts).
+    if (user.totp_enabled && !user.deleted_at) forgetAttempt(tx, input.email, source, now);
+    else clearLoginFailures(tx, input.email, source);
     if (user.deleted_at) return ACCOUNT_DEACTIVATED;
     // A suspended host, or a housekeeper of one, is told so once the password is right.
     if (loadActor(tx, user.ID)?.suspended) return ACCOUNT_SUSPENDED;
+    // With two-step sign-in on, the password earns a ticket, and the code the session (totp.ts).
+    if (user.totp_enabled) return { totpRequired: true as const, ticket: issueLoginTicket(tx, user.ID, now) };
     return mustSession(tx, user.ID);
   });
   if (typeof outcome === 'string') throw new Forbidden(outcome);

@@ -91,7 +91,7 @@ const RECENT_BOOKINGS = 10;
 
 export function hostDetail(tx: Tx, hostId: string): HostDetail {
   const host = tx
-    .select({ ...listColumns, address: hostProfiles.address })
+    .select({ ...listColumns, address: hostProfiles.address, totp_enabled: users.totp_enabled })
     .from(hostProfiles)
     .innerJoin(users, eq(users.ID, hostProfiles.user_id))
     .where(and(eq(hostProfiles.id, hostId), isNull(hostProfiles.deleted_at)))

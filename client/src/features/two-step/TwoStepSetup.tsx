@@ -1,0 +1,118 @@
+/**
+ * Turning two-step sign-in on: a new secret from the server, its QR code drawn on this device
+ * (qrcode: the secret never goes to another service), the secret as text for typing, a code to
+ * confirm, then the ten recovery codes, shown once.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import QRCode from 'qrcode';
+import { errorText } from '../../api/http';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { SkeletonRows } from '../../components/ui/Skeleton';
+import { ErrorState } from '../../components/ui/States';
+import { enableTotp, startTotpSetup, type TotpSetup } from './api';
+import { cleanCode } from './recovery-codes';
+import { RecoveryCodes } from './RecoveryCodes';
+import './two-step.css';
+
+type Props = {
+  email: string;
+  /** A session not stored yet (the admin's prompt at sign-in); else the stored one. */
+  token?: string;
+  /** The recovery codes were shown and the user is done with them. */
+  onFinished: () => void;
+  /** Two-step sign-in is on (the codes are still on screen). */
+  onEnabled?: () => void;
+  onCancel: () => void;
+};
+
+type Step = { kind: 'loading' } | { kind: 'failed'; error: string } | { kind: 'scan'; setup: TotpSetup; qr: string } | { kind: 'codes'; codes: string[] };
+
+export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: Props) {
+  const [step, setStep] = useState<Step>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setStep({ kind: 'loading' });
+    startTotpSetup(token)
+      .then(async (setup) => {
+        const qr = await QRCode.toDataURL(setup.otpauthUrl, { margin: 1, width: 352, errorCorrectionLevel: 'M' });
+        if (live) setStep({ kind: 'scan', setup, qr });
+      })
+      .catch((err: unknown) => {
+        if (live) setStep({ kind: 'failed', error: errorText(err, 'Two-step sign-in could not be started. Please try again.') });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = cleanCode(code);
+    if (!/^\d{6}$/.test(typed)) {
+      setError('Enter the 6-digit code your authenticator app shows.');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const codes = await enableTotp(typed, token);
+      setStep({ kind: 'codes', codes });
+      onEnabled?.();
+    } catch (err) {
+      setError(errorText(err, 'The code could not be checked. Please try again.').replace(/^Invalid value for code: /, 'That is not the current code: '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step.kind === 'loading') return <SkeletonRows rows={4} columns={1} />;
+  if (step.kind === 'failed') return <ErrorState title="Two-step sign-in could not be started" error={step.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} email={email} onDone={onFinished} />;
+
+  return (
+    <form className="two-step__setup" onSubmit={(e) => void confirm(e)} noValidate aria-label="Turn on two-step sign-in">
+      <ol className="muted">
+        <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).</li>
+        <li>Scan this QR code, or type the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="two-step__qr">
+        <img src={step.qr} alt="QR code to add Staykeep to your authenticator app" />
+        <div>
+          <p className="muted">Can't scan? Enter this key in the app (time-based, 6 digits):</p>
+          <p className="two-step__secret" data-testid="totp-secret" aria-label="Setup key">
+            {step.setup.secret}
+          </p>
+        </div>
+      </div>
+      {error ? <FormMessage>{error}</FormMessage> : null}
+      <Input
+        label="6-digit code"
+        name="totp-code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9 ]*"
+        maxLength={7}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={null}
+      />
+      <div className="two-step__actions">
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={busy}>
+          Turn on
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+/** Two-step sign-in (TOTP): the profile section of every area, the login's second step, the admins' prompt at sign-in and the admin reset. */
+export { TwoStepSection } from './TwoStepSection';
+export { TotpCodeStep } from './TotpCodeStep';
+export { TwoStepPrompt, shouldAskForTwoStep } from './TwoStepPrompt';
+export { ResetTwoStepButton } from './ResetTwoStepButton';
