@@ -66,7 +66,7 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
       setStep({ kind: 'codes', codes });
       onEnabled?.();
     } catch (err) {
-      setError(errorText(err, 'The code could not be checked. Please try again.').replace(/^Invalid value for code: /, 'That is not the current code: '));
+      setError(errorText(err, 'The code could not be checked. Please try again.').replace(/^Invalid value for code: that is/, 'That is'));
     } finally {
       setBusy(false);
     }
