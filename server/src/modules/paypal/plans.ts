@@ -29,8 +29,10 @@ type Cycle = (typeof BILLING_CYCLES)[number];
 type TierRow = typeof subscriptionTiers.$inferSelect;
 export type PlanRow = typeof paypalPlans.$inferSelect;
 
+/** "Pro Monthly": the name PayPal shows the payer and our records carry (tier names may be lower case). */
 export function planName(tierName: string, cycle: Cycle): string {
-  return `${tierName} ${cycle === 'monthly' ? 'Monthly' : 'Yearly'}`;
+  const name = tierName.trim();
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${cycle === 'monthly' ? 'Monthly' : 'Yearly'}`;
 }
 
 function priceOf(tier: TierRow, cycle: Cycle): number {
