@@ -21,8 +21,8 @@ import {
 } from '../../../../shared/api/paypal';
 import { providerConfigured } from '../../../../shared/messages';
 import { actorOf } from '../../plugins/auth';
-import { PROVIDER, TokenCache } from '../../integrations/paypal/client';
-import { configRow, configView, configurePaypal, type PaypalRuntime } from './settings';
+import { PROVIDER } from '../../integrations/paypal/client';
+import { configRow, configView, configurePaypal, newPaypalRuntime } from './settings';
 import { planStatus, syncPlans } from './plans';
 import { changeSubscription, mySubscription, reviseSubscription, subscribe, type Action } from './subscriptions';
 import { CertCache, verifyDelivery } from './webhook-verify';
@@ -37,12 +37,7 @@ export type PaypalRoutesOptions = { certs?: CertCache };
 
 export async function paypalRoutes(fastify: FastifyInstance, options: PaypalRoutesOptions = {}): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const runtime: PaypalRuntime = {
-    secretKey: app.secretKey,
-    tokens: new TokenCache(),
-    allowedOrigins: app.config.integrationAllowedOrigins,
-    publicOrigin: app.config.publicOrigin,
-  };
+  const runtime = newPaypalRuntime(app.secretKey, app.config);
   const certs = options.certs ?? new CertCache();
 
   app.get(

@@ -27,6 +27,11 @@ export type PaypalContext = { row: ConfigRow; settings: PaypalSettings; client: 
 /** The app-wide pieces the services share (routes.ts holds one). */
 export type PaypalRuntime = { secretKey: Buffer; tokens: TokenCache; allowedOrigins: readonly string[]; publicOrigin: string; resolver?: Resolver };
 
+/** The runtime of one app: its key, its own token cache, the base-URL allow-list and origin. */
+export function newPaypalRuntime(secretKey: Buffer, config: { integrationAllowedOrigins: readonly string[]; publicOrigin: string }): PaypalRuntime {
+  return { secretKey, tokens: new TokenCache(), allowedOrigins: config.integrationAllowedOrigins, publicOrigin: config.publicOrigin };
+}
+
 export function configRow(tx: Tx): ConfigRow | undefined {
   return tx.select().from(paypalConfig).where(isNull(paypalConfig.deleted_at)).orderBy(desc(paypalConfig.updated_at)).limit(1).get();
 }
