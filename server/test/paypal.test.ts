@@ -252,6 +252,14 @@ describe('PayPal routes', () => {
       expect((await call(host.token, 'POST', `/api/paypal/subscriptions/${subscriptionId}/cancel`)).statusCode).toBe(409);
     });
 
+    it('lists every subscription with its subscriber for admins', async () => {
+      expect((await call(host.token, 'GET', '/api/paypal/subscriptions')).statusCode).toBe(403);
+      const res = await call(admin.token, 'GET', '/api/paypal/subscriptions');
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json<{ rows: Array<{ paypal_subscription_id: string; user_email: string; subscription_status: string }> }>().rows;
+      expect(rows.find((r) => r.paypal_subscription_id === subscriptionId)).toMatchObject({ user_email: host.email, subscription_status: 'CANCELLED' });
+    });
+
     it("relays PayPal's refusal", async () => {
       const res = await call(otherHost.token, 'POST', '/api/paypal/subscriptions', { tierId: proId, billingCycle: 'monthly' });
       const id = res.json<SubscribeReply>().subscriptionId;

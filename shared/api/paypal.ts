@@ -109,3 +109,11 @@ export const MySubscriptionReplySchema = z.object({
   offered: z.array(z.object({ tier_id: z.string(), billing_cycle: z.enum(BILLING_CYCLES), amount: z.number(), currency_code: z.string() })),
 });
 export type MySubscriptionReply = z.infer<typeof MySubscriptionReplySchema>;
+
+/** The admin list of PayPal subscriptions, with the subscriber. */
+export const AdminSubscriptionRowSchema = SubscriptionViewSchema.extend({ user_email: z.string().nullable(), user_name: z.string().nullable() });
+export type AdminSubscriptionRow = z.infer<typeof AdminSubscriptionRowSchema>;
+export const AdminSubscriptionListSchema = z.object({ rows: z.array(AdminSubscriptionRowSchema) });
+export type AdminSubscriptionList = z.infer<typeof AdminSubscriptionListSchema>;
+/** The admin list shows this many subscriptions, newest first. */
+export const ADMIN_SUBSCRIPTIONS_LIMIT = 200;

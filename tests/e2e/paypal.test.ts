@@ -7,7 +7,8 @@
  * own server: it lists the fake in INTEGRATION_ALLOWED_ORIGINS and must know its own origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startFakePaypal, type FakePaypal } from '../../server/src/integrations/paypal/fake/server';
 import { launchBrowser } from './support/browser';
 import { OwnServer } from './support/own-server';
@@ -18,6 +19,13 @@ import { AppShell } from './pages/app-shell';
 const server = new OwnServer('paypal');
 let fake: FakePaypal;
 let browser: Browser;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 beforeAll(async () => {
   fake = await startFakePaypal();
@@ -70,6 +78,7 @@ describe('PayPal billing', () => {
     // Three demo tiers, monthly and yearly each, every one synced.
     await expect.poll(async () => table.getByRole('row').filter({ hasText: 'Synced' }).count()).toBe(6);
     expect(fake.plans.size).toBe(6);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -98,6 +107,41 @@ describe('PayPal billing', () => {
     const [sub] = [...fake.subscriptions.values()];
     expect(sub?.status).toBe('ACTIVE');
     expect(sub?.subscriber.email_address).toBe(demoEmail('host'));
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the super admin suspends and reactivates the host's subscription", async () => {
+    const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1024, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const login = new LoginPage(page);
+    await login.goto(`?redirect=${encodeURIComponent('/admin/paypal')}`);
+    await login.signIn(demoEmail('super_admin'), DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/admin/paypal');
+    const [sub] = [...fake.subscriptions.values()];
+    // The demo's other hosts have subscriptions too: the row is the one with the fake's id.
+    const table = page.getByRole('table', { name: 'PayPal subscriptions' });
+    const row = table.getByRole('row').filter({ hasText: sub!.id });
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: /^Suspend:/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend this subscription?' });
+    await dialog.getByLabel('Reason (sent to PayPal, optional)').fill('Card reported stolen');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText('Subscription suspended').first().waitFor();
+    await row.getByText('Suspended', { exact: true }).waitFor();
+    expect(sub?.status).toBe('SUSPENDED');
+    expect(fake.requests.find((r) => r.path.endsWith('/suspend'))?.body).toEqual({ reason: 'Card reported stolen' });
+
+    await row.getByRole('button', { name: /^Reactivate:/ }).click();
+    await page.getByRole('dialog', { name: 'Reactivate this subscription?' }).getByRole('button', { name: 'Reactivate' }).click();
+    await page.getByText('Subscription reactivated').first().waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
+    expect(sub?.status).toBe('ACTIVE');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 /**
  * The payment-provider page: PayPal's configuration (a super admin saves it; PayPal checks the
- * credentials before anything is stored), the plan sync with its status per tier and cycle, and
- * the latest webhook events. Everything here is read from the server each time (online only).
+ * credentials before anything is stored), the plan sync with its status per tier and cycle, the
+ * subscriptions and their actions (PaypalSubscriptions.tsx), and the latest webhook events. Everything here is read from the server each time (online only).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PAYPAL_ENVIRONMENTS, PaypalConfigView } from '../../../../shared/api/paypal';
@@ -24,6 +24,7 @@ import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { usePaypalCommands, usePaypalConfig, usePaypalPlans } from './paypal-api';
+import { PaypalSubscriptionsCard } from './PaypalSubscriptions';
 import './platform.css';
 
 export const PROVIDER_NAME = 'PayPal';
@@ -262,6 +263,7 @@ export function AdminPaypalPage() {
         {configBody}
       </Card>
       <PlansCard canEdit={canEdit} configured={Boolean(current?.client_secret_set)} />
+      <PaypalSubscriptionsCard canEdit={canEdit} enabled={online.available} />
       <Card className="card--flush">
         <CardHeader title="Webhook events" description="The latest 20 verified deliveries" />
         <DataView result={events} empty={{ title: 'No webhook events received yet' }}>

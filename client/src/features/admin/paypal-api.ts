@@ -5,10 +5,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  AdminSubscriptionListSchema,
   PaypalConfigReplySchema,
   PaypalConfigViewSchema,
   PlanStatusReplySchema,
   PlanSyncReplySchema,
+  SubscriptionViewSchema,
+  type AdminSubscriptionList,
   type PaypalConfigReply,
   type PaypalConfigureInput,
   type PlanStatusReply,
@@ -17,6 +20,9 @@ import { apiRequestAs } from '../../api/http';
 
 const CONFIG_KEY = ['admin', 'paypal', 'config'] as const;
 const PLANS_KEY = ['admin', 'paypal', 'plans'] as const;
+const SUBSCRIPTIONS_KEY = ['admin', 'paypal', 'subscriptions'] as const;
+
+export type SubscriptionAction = 'suspend' | 'activate' | 'cancel';
 const ConfigureReply = z.object({ message: z.string(), config: PaypalConfigViewSchema });
 
 export function usePaypalConfig(enabled: boolean) {
@@ -35,6 +41,14 @@ export function usePaypalPlans(enabled: boolean) {
   });
 }
 
+export function usePaypalSubscriptions(enabled: boolean) {
+  return useQuery<AdminSubscriptionList, Error>({
+    queryKey: SUBSCRIPTIONS_KEY,
+    queryFn: ({ signal }) => apiRequestAs('/api/paypal/subscriptions', AdminSubscriptionListSchema, { method: 'GET', signal }),
+    enabled,
+  });
+}
+
 export function usePaypalCommands() {
   const client = useQueryClient();
   return {
@@ -46,6 +60,18 @@ export function usePaypalCommands() {
     async syncPlans() {
       const reply = await apiRequestAs('/api/paypal/plans/sync', PlanSyncReplySchema, { method: 'POST' });
       client.setQueryData(PLANS_KEY, { plans: reply.plans });
+      return reply;
+    },
+    async act(paypalSubscriptionId: string, action: SubscriptionAction, reason?: string) {
+      const path = `/api/paypal/subscriptions/${encodeURIComponent(paypalSubscriptionId)}/${action}`;
+      const reply = await apiRequestAs(path, SubscriptionViewSchema, reason ? { body: { reason } } : { method: 'POST' });
+      await client.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      return reply;
+    },
+    async revise(paypalSubscriptionId: string, tierId: string, billingCycle: 'monthly' | 'yearly') {
+      const path = `/api/paypal/subscriptions/${encodeURIComponent(paypalSubscriptionId)}/revise`;
+      const reply = await apiRequestAs(path, SubscriptionViewSchema.extend({ approveUrl: z.string().nullable() }), { body: { tierId, billingCycle } });
+      await client.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
       return reply;
     },
   };

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import {
+  AdminSubscriptionListSchema,
   MySubscriptionReplySchema,
   PaypalConfigReplySchema,
   PaypalConfigViewSchema,
@@ -24,7 +25,7 @@ import { actorOf } from '../../plugins/auth';
 import { PROVIDER } from '../../integrations/paypal/client';
 import { configRow, configView, configurePaypal, newPaypalRuntime } from './settings';
 import { planStatus, syncPlans } from './plans';
-import { changeSubscription, mySubscription, reviseSubscription, subscribe, type Action } from './subscriptions';
+import { changeSubscription, listSubscriptions, mySubscription, reviseSubscription, subscribe, type Action } from './subscriptions';
 import { CertCache, verifyDelivery } from './webhook-verify';
 import { handleEvent, parseEvent } from './events';
 
@@ -114,6 +115,20 @@ export async function paypalRoutes(fastify: FastifyInstance, options: PaypalRout
       },
     },
     async (request) => mySubscription(app.db, actorOf(request), app.now()),
+  );
+
+  app.get(
+    '/api/paypal/subscriptions',
+    {
+      config: { access: { operation: 'paypal.read' } },
+      schema: {
+        tags: ['paypal'],
+        summary: 'Every PayPal subscription with its subscriber, newest first (at most 200)',
+        security: [{ bearer: [] }],
+        response: { 200: AdminSubscriptionListSchema, ...errors },
+      },
+    },
+    async () => ({ rows: listSubscriptions(app.db) }),
   );
 
   app.post(

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { BILLING_CYCLES } from '../../../../shared/enums';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { hostProfiles, paypalPayments, paypalPlans, paypalSubscriptions, subscriptionTiers, users } from '../../../../shared/schema/tables';
-import type { HostPayment, MySubscriptionReply, SubscribeReply, SubscriptionView } from '../../../../shared/api/paypal';
+import { ADMIN_SUBSCRIPTIONS_LIMIT, type AdminSubscriptionRow, type HostPayment, type MySubscriptionReply, type SubscribeReply, type SubscriptionView } from '../../../../shared/api/paypal';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRow, transact, updateFields, type Tx } from '../../db/write';
@@ -246,4 +246,17 @@ export function mySubscription(db: Db, actor: Actor, now: Date): MySubscriptionR
     .all()
     .filter((p): p is typeof p & { billing_cycle: Cycle } => (BILLING_CYCLES as readonly string[]).includes(p.billing_cycle));
   return { configured: Boolean(configRow(db)?.client_secret), subscription: row ? view(row) : null, nextBillingDate, payments, offered };
+}
+
+/** Every live subscription with its subscriber, newest first (the admin PayPal page). */
+export function listSubscriptions(db: Db): AdminSubscriptionRow[] {
+  return db
+    .select({ sub: paypalSubscriptions, email: users.Email, name: users.Name })
+    .from(paypalSubscriptions)
+    .leftJoin(users, eq(users.ID, paypalSubscriptions.user_id))
+    .where(isNull(paypalSubscriptions.deleted_at))
+    .orderBy(desc(paypalSubscriptions.created_at))
+    .limit(ADMIN_SUBSCRIPTIONS_LIMIT)
+    .all()
+    .map((r) => ({ ...view(r.sub), user_email: r.email ?? null, user_name: r.name ?? null }));
 }
