@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import { hostProfiles, paypalPayments, paypalSubscriptions, paypalWebhookEvents } from '../../shared/schema/tables';
 import type { MySubscriptionReply, SubscribeReply } from '../../shared/api/paypal';
-import { signDelivery, startFakePaypal, type FakePaypal, type WebhookEvent } from '../src/integrations/paypal/fake/server';
+import { CERT_PATH, signDelivery, startFakePaypal, type FakePaypal, type WebhookEvent } from '../src/integrations/paypal/fake/server';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createUser, insertFixture, type HostFixture, type UserFixture } from './fixtures';
 
@@ -224,6 +224,8 @@ describe('PayPal webhook', () => {
       const res = await post(body, headers);
       expect(res.json()).toEqual({ status: 'processed' });
       expect(app.db.select().from(paypalPayments).where(eq(paypalPayments.paypal_subscription_id, target)).all()).toHaveLength(1);
+      // The certificate was downloaded once for every delivery of this file (cached).
+      expect(fake.requests.filter((r) => r.path === CERT_PATH)).toHaveLength(1);
     });
   });
 });

@@ -161,7 +161,7 @@ export class PaypalClient {
       await res.body?.cancel();
       throw new PaypalApiError(accessTokenFailed(res.statusText || String(res.status)), res.status);
     }
-    const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
+    const body = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== 'string' || !body.access_token) throw new PaypalApiError(accessTokenFailed('no access_token in the answer'), res.status);
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
     this.cache.set(key, body.access_token, expiresIn, this.now());
@@ -192,7 +192,12 @@ export class PaypalClient {
     }
     const text = await res.text();
     if (!res.ok) throw new PaypalApiError(providerApiError(PROVIDER, res.status, text.slice(0, 2000)), res.status);
-    return (text ? JSON.parse(text) : {}) as T;
+    if (!text) return {} as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new PaypalApiError(providerApiError(PROVIDER, res.status, `unreadable answer: ${text.slice(0, 200)}`), res.status);
+    }
   }
 
   createProduct(input: { name: string; description: string; homeUrl: string }): Promise<PaypalProduct> {
