@@ -139,7 +139,7 @@ function addInterval(from: Date, plan: Plan | undefined): string {
   return isoNoMs(next);
 }
 
-export async function startFakePaypal(options: { clientId?: string; clientSecret?: string; webhookId?: string } = {}): Promise<FakePaypal> {
+export async function startFakePaypal(options: { clientId?: string; clientSecret?: string; webhookId?: string; port?: number } = {}): Promise<FakePaypal> {
   const tokens = new Set<string>();
   let failures: { times: number; status: number; body: unknown } | null = null;
   let origin = '';
@@ -402,7 +402,7 @@ export async function startFakePaypal(options: { clientId?: string; clientSecret
       if (!res.headersSent) error(res, 500, 'INTERNAL_SERVER_ERROR', e instanceof Error ? e.message : 'fake failure');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(state, {
     origin,
