@@ -135,6 +135,21 @@ describe('PayPal webhook', () => {
     expect(app.db.select().from(hostProfiles).where(eq(hostProfiles.id, other.hostProfileId)).get()!.subscription_status).toBe('cancelled');
   });
 
+  it('cancels at PayPal a subscription approved after the host cancelled it while it awaited approval', async () => {
+    const late = createHost(app);
+    const id = await newSubscription(late);
+    const cancelled = await call(late.token, 'POST', `/api/paypal/subscriptions/${id}/cancel`);
+    expect(cancelled.json().subscription_status).toBe('CANCELLED');
+    expect(fake.subscriptions.get(id)!.status).toBe('APPROVAL_PENDING');
+    // The payer still had PayPal's page open and approves: the fake activates and notifies us.
+    const approve = await fetch(`${fake.origin}/webapps/billing/subscriptions?ba_token=BA-${id}`, { redirect: 'manual' });
+    expect(approve.status).toBe(302);
+    expect(subOf(id).subscription_status).toBe('CANCELLED');
+    expect(fake.subscriptions.get(id)!.status).toBe('CANCELLED');
+    expect(fake.requests.find((r) => r.path === `/v1/billing/subscriptions/${id}/cancel`)?.body).toEqual({ reason: 'Cancelled by the subscriber before approval' });
+    expect(app.db.select().from(hostProfiles).where(eq(hostProfiles.id, late.hostProfileId)).get()!.subscription_tier).not.toBe('Pro');
+  });
+
   it('changes nothing for a subscription we do not know, and only logs other event types', async () => {
     const event: WebhookEvent = { id: 'WH-UNKNOWN-1', event_version: '1.0', create_time: new Date().toISOString(), resource_type: 'subscription', event_type: 'BILLING.SUBSCRIPTION.CANCELLED', summary: '', resource: { id: 'I-NOT-OURS' } };
     expect((await deliver(event)).json()).toEqual({ status: 'processed' });

@@ -35,7 +35,13 @@ export type WebhookEvent = {
   resource: Record<string, unknown>;
 };
 
-export type EventOutcome = { status: 'processed' | 'duplicate' | 'error'; note: string };
+/**
+ * `cancelAtPaypal`: a subscription we hold as cancelled was activated at PayPal (a payer approved
+ * it after the host cancelled it while it awaited approval, which PayPal cannot cancel): the
+ * caller cancels it at PayPal so that nobody is billed for a plan we do not give.
+ */
+export type EventOutcome = { status: 'processed' | 'duplicate' | 'error'; note: string; cancelAtPaypal?: string };
+type Applied = { note: string; cancelAtPaypal?: string };
 
 /** The event's shape, read after its signature is verified (400 naming the field otherwise). */
 export function parseEvent(raw: Buffer): WebhookEvent {
@@ -85,16 +91,19 @@ function superseded(tx: Tx, event: WebhookEvent, resourceId: string): boolean {
   });
 }
 
-function applyStatus(tx: Tx, event: WebhookEvent, status: string, now: Date): string {
+function applyStatus(tx: Tx, event: WebhookEvent, status: string, now: Date): Applied {
   const id = text(event.resource.id);
   if (!id) throw new Error('the event has no subscription id');
   const sub = subscriptionByPaypalId(tx, id);
-  if (!sub) return `subscription ${id} is not ours; nothing changed`;
-  if (sub.subscription_status === 'CANCELLED') return `subscription ${id} is cancelled; ${status} ignored`;
-  if (superseded(tx, event, id)) return `a newer status of ${id} was applied; ${status} ignored`;
+  if (!sub) return { note: `subscription ${id} is not ours; nothing changed` };
+  if (sub.subscription_status === 'CANCELLED') {
+    const note = `subscription ${id} is cancelled; ${status} ignored`;
+    return status === 'ACTIVE' && text(event.resource.status) === 'ACTIVE' ? { note, cancelAtPaypal: id } : { note };
+  }
+  if (superseded(tx, event, id)) return { note: `a newer status of ${id} was applied; ${status} ignored` };
   const extra = status === 'ACTIVE' ? { start_time: text(event.resource.start_time) ?? new Date(eventTime(event) || now.getTime()).toISOString() } : {};
   setSubscriptionStatus(tx, sub, status, now, extra);
-  return `subscription ${id} is now ${status}`;
+  return { note: `subscription ${id} is now ${status}` };
 }
 
 function recordSale(tx: Tx, event: WebhookEvent, now: Date): string {
@@ -129,11 +138,11 @@ function recordSale(tx: Tx, event: WebhookEvent, now: Date): string {
   return `payment ${saleId} of ${amount.total} ${currency} recorded`;
 }
 
-function apply(tx: Tx, event: WebhookEvent, now: Date): string {
+function apply(tx: Tx, event: WebhookEvent, now: Date): Applied {
   const status = STATUS_EVENTS[event.event_type];
   if (status) return applyStatus(tx, event, status, now);
-  if (event.event_type === SALE_COMPLETED) return recordSale(tx, event, now);
-  return `${event.event_type} logged only`;
+  if (event.event_type === SALE_COMPLETED) return { note: recordSale(tx, event, now) };
+  return { note: `${event.event_type} logged only` };
 }
 
 export function handleEvent(db: Db, event: WebhookEvent, raw: string, now: Date): EventOutcome {
@@ -164,16 +173,16 @@ export function handleEvent(db: Db, event: WebhookEvent, raw: string, now: Date)
   );
   if (stored === null) return { status: 'duplicate', note: `event ${event.id} was already processed` };
   try {
-    const note = transact(
+    const applied = transact(
       db,
       (tx) => {
-        const note = apply(tx, event, now);
+        const result = apply(tx, event, now);
         updateFields(tx, EVENTS, stored, { processing_status: 'processed', processed_at: now.toISOString(), error_message: null }, now);
-        return note;
+        return result;
       },
       'immediate',
     );
-    return { status: 'processed', note };
+    return { status: 'processed', ...applied };
   } catch (error) {
     const message = error instanceof Error ? error.message : 'unknown error';
     transact(db, (tx) => updateFields(tx, EVENTS, stored, { processing_status: 'error', error_message: message.slice(0, 1000) }, now));

@@ -23,7 +23,8 @@ import {
 import { providerConfigured } from '../../../../shared/messages';
 import { actorOf } from '../../plugins/auth';
 import { PROVIDER } from '../../integrations/paypal/client';
-import { configRow, configView, configurePaypal, newPaypalRuntime } from './settings';
+import type { Db } from '../../db/index';
+import { configRow, configView, configurePaypal, newPaypalRuntime, paypalContext, type PaypalRuntime } from './settings';
 import { planStatus, syncPlans } from './plans';
 import { changeSubscription, listSubscriptions, mySubscription, reviseSubscription, subscribe, type Action } from './subscriptions';
 import { CertCache, verifyDelivery } from './webhook-verify';
@@ -186,7 +187,17 @@ export async function paypalRoutes(fastify: FastifyInstance, options: PaypalRout
     async (request) => reviseSubscription(app.db, runtime, actorOf(request), request.params.id, request.body, app.now()),
   );
 
-  await app.register(async (scope) => webhookRoute(scope, certs));
+  await app.register(async (scope) => webhookRoute(scope, certs, runtime));
+}
+
+/** Best effort: a failure is logged, and the daily reconciliation does not revive the record. */
+async function cancelAtPaypal(db: Db, runtime: PaypalRuntime, id: string, request: FastifyRequest): Promise<void> {
+  try {
+    await paypalContext(db, runtime).client.subscriptionAction(id, 'cancel', 'Cancelled by the subscriber before approval');
+    request.log.info({ subscription: id }, 'PayPal subscription approved after it was cancelled here: cancelled at PayPal');
+  } catch (error) {
+    request.log.error({ err: error, subscription: id }, 'PayPal subscription approved after it was cancelled here: could not cancel it at PayPal');
+  }
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -194,7 +205,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-async function webhookRoute(fastify: FastifyInstance, certs: CertCache): Promise<void> {
+async function webhookRoute(fastify: FastifyInstance, certs: CertCache, runtime: PaypalRuntime): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Only in this plugin: JSON arrives as the bytes PayPal signed.
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -242,6 +253,7 @@ async function webhookRoute(fastify: FastifyInstance, certs: CertCache): Promise
       const event = parseEvent(raw);
       const outcome = handleEvent(app.db, event, raw.toString('utf8'), app.now());
       request.log.info({ eventId: event.id, eventType: event.event_type, status: outcome.status, note: outcome.note }, 'PayPal webhook');
+      if (outcome.cancelAtPaypal) await cancelAtPaypal(app.db, runtime, outcome.cancelAtPaypal, request);
       return { status: outcome.status };
     },
   );
