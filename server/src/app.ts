@@ -30,6 +30,7 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { pushRoutes } from './modules/push/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { paypalRoutes } from './modules/paypal/routes';
 import { jobsPlugin } from './jobs/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(pushRoutes);
   await app.register(notificationRoutes);
   await app.register(billingRoutes);
+  await app.register(paypalRoutes);
   await app.register(platformRoutes);
   await app.register(jobsPlugin, { schedule: jobs ?? false });
 

@@ -1,6 +1,7 @@
 /** Server configuration from the environment (README lists every variable). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { integrationOriginsFromEnv } from './integrations/ical/fetch';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,6 +43,11 @@ export type AppConfig = {
   logLevel: string;
   /** Trust X-Forwarded-* (set TRUST_PROXY=true only behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * INTEGRATION_ALLOWED_ORIGINS: origins an integration's base URL (PayPal's api_base_url) may use
+   * over http or on a private address; tests and local demos list their fakes.
+   */
+  integrationAllowedOrigins: string[];
 };
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -72,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDistDir: path.resolve(ROOT_DIR, env.CLIENT_DIST ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    integrationAllowedOrigins: integrationOriginsFromEnv(env),
     ...overrides,
   };
 }

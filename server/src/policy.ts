@@ -200,6 +200,18 @@ export const ROUTE_OPERATIONS = {
   'mail.read': ADMINS,
   /** Run a background job now. */
   'jobs.run': ['super_admin'],
+  /** Read the PayPal configuration (without its secret) and the plan sync status. */
+  'paypal.read': ADMINS,
+  /** Save the PayPal credentials. */
+  'paypal.configure': ['super_admin'],
+  /** Create the PayPal product and plans of the active tiers. */
+  'paypal.plans': ['super_admin'],
+  /** Subscribe to a tier through PayPal and read one's own subscription and payments. */
+  'paypal.subscribe': ['host'],
+  /** Cancel a PayPal subscription (a host its own, a super admin any). */
+  'paypal.cancel': ['host', 'super_admin'],
+  /** Suspend, reactivate or change the plan of any PayPal subscription. */
+  'paypal.manage': ['super_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteOperation = keyof typeof ROUTE_OPERATIONS;

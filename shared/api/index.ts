@@ -7,3 +7,4 @@ export * from './billing';
 export * from './mail';
 export * from './admin';
 export * from './audit';
+export * from './paypal';

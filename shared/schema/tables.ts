@@ -609,6 +609,8 @@ export const paypalConfig = sqliteTable('paypal_config', {
   environment: text('environment', { enum: ['sandbox', 'live'] }).notNull().default('sandbox'),
   webhook_id: text('webhook_id').notNull().default(''),
   webhook_url: text('webhook_url').notNull().default(''),
+  /** Replaces the environment's PayPal host (a fake in tests and demos; INTEGRATION_ALLOWED_ORIGINS). */
+  api_base_url: text('api_base_url'),
   is_active: bool('is_active').notNull().default(true),
   test_mode: bool('test_mode').notNull().default(true),
   created_at: text('created_at').notNull(),

@@ -7,6 +7,8 @@ import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../module
 import { refreshDatedStatuses } from '../modules/guests/service';
 import { removeOrphanUploads } from '../modules/properties/uploads';
 import type { DrainSummary } from '../modules/push/sender';
+import { reconcilePaypal } from '../modules/paypal/reconcile';
+import type { PaypalRuntime } from '../modules/paypal/settings';
 import type { JobDefinition } from './scheduler';
 import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
 
@@ -15,12 +17,15 @@ export const ICAL_POLL_JOB = 'ical-poll';
 export const GUEST_STATUS_JOB = 'guest-status';
 /** Upload files no live property lists, older than a day, are removed (modules/properties/uploads.ts). */
 export const ORPHAN_UPLOADS_JOB = 'orphan-uploads';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB] as const;
+/** Payments and statuses whose PayPal webhook never arrived are recorded (modules/paypal/reconcile.ts). */
+export const PAYPAL_RECONCILE_JOB = 'paypal-reconcile';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * The urgent check every minute and the overdue check every 5 minutes (the product's alert
- * rules); the iCal poll every 15 minutes; guest status hourly; orphan uploads every 6 hours.
+ * rules); the iCal poll every 15 minutes; guest status hourly; orphan uploads every 6 hours;
+ * the PayPal reconciliation daily.
  */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
@@ -28,6 +33,7 @@ export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [ICAL_POLL_JOB]: DEFAULT_POLL_INTERVAL_MS,
   [GUEST_STATUS_JOB]: 60 * 60_000,
   [ORPHAN_UPLOADS_JOB]: 6 * 60 * 60_000,
+  [PAYPAL_RECONCILE_JOB]: 24 * 60 * 60_000,
 };
 
 
@@ -45,6 +51,8 @@ export type JobEnv = {
   drainPush?: () => Promise<DrainSummary | null>;
   /** The data directory whose uploads the orphan job cleans (no job run without it). */
   dataDir?: string;
+  /** What the PayPal reconciliation needs (the secret key to read the credentials); without it the job does nothing. */
+  paypal?: PaypalRuntime;
 };
 
 export function jobDefinitions(env: JobEnv): JobDefinition[] {
@@ -80,6 +88,11 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
       name: ORPHAN_UPLOADS_JOB,
       intervalMs: JOB_INTERVALS_MS[ORPHAN_UPLOADS_JOB],
       run: async ({ now }) => (env.dataDir ? removeOrphanUploads(env.db, env.dataDir, now) : { checked: 0, removed: 0, keptYoung: 0 }),
+    },
+    {
+      name: PAYPAL_RECONCILE_JOB,
+      intervalMs: JOB_INTERVALS_MS[PAYPAL_RECONCILE_JOB],
+      run: async ({ now }) => (env.paypal ? reconcilePaypal(env.db, env.paypal, now) : { configured: false, paymentsRecorded: [], statusesFixed: [], errors: [] }),
     },
   ];
 }

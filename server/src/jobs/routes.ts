@@ -10,6 +10,7 @@ import { ErrorReplySchema as ErrorReply } from '../../../shared/api/errors';
 import { Conflict } from '../errors';
 import { JOB_NAMES, jobDefinitions } from './definitions';
 import { JobScheduler } from './scheduler';
+import { newPaypalRuntime } from '../modules/paypal/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         publicOrigin: app.config.publicOrigin,
         dataDir: app.config.dataDir,
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
+        paypal: newPaypalRuntime(app.secretKey, app.config),
       }),
       {
         now: () => app.now(),
@@ -56,6 +58,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             'urgent-tasks: urgent pending tasks created since the last check (up to 50) alert their host and assignee. ' +
             'overdue-tasks: pending tasks past due (up to 50) alert their host and assignee. ' +
             'ical-poll: every active iCal feed not fetched within 15 minutes is synced. ' +
+            'paypal-reconcile: PayPal payments of the last 31 days and subscription statuses whose webhook never arrived are recorded (answers what it fixed). ' +
             'Each task alerts at most once per kind. 409 while the same job runs (here or in another server process).',
           security: [{ bearer: [] }],
           params: z.object({ name: z.enum(JOB_NAMES) }),

@@ -1,10 +1,10 @@
 /**
  * Subscription: the host's plan, its usage against the plan's limits (properties, OTA
- * integrations: usage.ts), every plan side by side with monthly and yearly
- * prices and features, and how to ask the admin for a change (paying online arrives with the
- * payment-provider work).
+ * integrations: usage.ts), its PayPal billing (BillingCard.tsx), every plan side by side with
+ * monthly and yearly prices, features and Subscribe buttons (to PayPal's approval page), and,
+ * while PayPal is not set up, how to ask the admin for a change.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TABLE, type SubscriptionTier } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
@@ -16,11 +16,16 @@ import { Button } from '../../components/ui/Button';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
+import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { useToast } from '../../components/ui/Toast';
+import { errorText } from '../../api/http';
 import { useProperties } from '../../data/common-rows';
+import { BillingCard } from './BillingCard';
+import { isRunning, useMySubscription, useSubscriptionCommands, type BillingCycle } from './paypal-api';
 import { currentTier, extraFeatures, otaPlatforms, otaUsage, propertyUsage, upgradesFrom, yearlySavingPercent, type Usage } from './usage';
 import './subscription.css';
 
-function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean }) {
+function TierCard({ tier, current, children }: { tier: SubscriptionTier; current: boolean; children?: ReactNode }) {
   const format = useFormat();
   const saving = yearlySavingPercent(tier);
   return (
@@ -48,6 +53,7 @@ function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean 
           <li key={f}>{f}</li>
         ))}
       </ul>
+      {children}
     </li>
   );
 }
@@ -64,6 +70,19 @@ function UsageMeter({ label, usage, unit, detail }: { label: string; usage: Usag
       <meter className="usage__bar" min={0} max={Math.max(usage.limit, usage.used, 1)} value={usage.used} high={Math.max(usage.limit - 0.5, 0)} optimum={0} aria-label={`${label}: ${usage.used} of ${usage.limit} ${unit}`} />
       {detail ? <p className="usage__detail muted">{detail}</p> : null}
       {usage.over ? <p className="usage__detail">Over this plan&apos;s limit: nothing is removed, but adding more needs a larger plan.</p> : usage.atLimit ? <p className="usage__detail">At this plan&apos;s limit.</p> : null}
+    </div>
+  );
+}
+
+function SubscribeButtons({ tier, cycles, busy, onSubscribe }: { tier: SubscriptionTier; cycles: BillingCycle[]; busy: string | null; onSubscribe: (cycle: BillingCycle) => void }) {
+  if (cycles.length === 0) return null;
+  return (
+    <div className="tier__actions">
+      {cycles.map((cycle) => (
+        <Button key={cycle} variant={cycle === 'monthly' ? 'primary' : 'secondary'} disabled={busy !== null} onClick={() => onSubscribe(cycle)} aria-label={`Subscribe to ${humanize(tier.tier_name)} ${cycle}`}>
+          {busy === `${tier.id}:${cycle}` ? 'Opening PayPal…' : cycle === 'monthly' ? 'Subscribe monthly' : 'Subscribe yearly'}
+        </Button>
+      ))}
     </div>
   );
 }
@@ -106,7 +125,31 @@ function UpgradeHelp({ current, next, company }: { current: SubscriptionTier | u
   );
 }
 
-export function HostSubscriptionPage({ checkout }: { checkout?: 'cancelled' }) {
+export function HostSubscriptionPage({ checkout, returned }: { checkout?: 'cancelled'; returned?: boolean }) {
+  const { toast } = useToast();
+  const online = useOnlineOnly('paying through PayPal');
+  const billing = useMySubscription(online.available);
+  const { subscribe } = useSubscriptionCommands();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [subscribeError, setSubscribeError] = useState<string | null>(null);
+  const billingData = billing.status === 'success' ? billing.data : undefined;
+  const running = isRunning(billingData?.subscription?.subscription_status);
+  const cyclesOf = (tierId: string): BillingCycle[] =>
+    running || !billingData ? [] : (['monthly', 'yearly'] as const).filter((c) => billingData.offered.some((o) => o.tier_id === tierId && o.billing_cycle === c));
+  const startSubscription = async (tierId: string, cycle: BillingCycle) => {
+    setBusy(`${tierId}:${cycle}`);
+    setSubscribeError(null);
+    try {
+      const { approveUrl } = await subscribe(tierId, cycle);
+      // PayPal's approval page; PayPal sends the host back to this page afterwards.
+      window.location.assign(approveUrl);
+    } catch (e) {
+      const text = errorText(e, 'The subscription could not be started. Please try again.');
+      setSubscribeError(text);
+      toast({ title: 'Could not start the subscription', description: text, variant: 'destructive' });
+      setBusy(null);
+    }
+  };
   const profile = useRows(TABLE.host_profiles, { PageSize: 1 });
   // Hosts read only the tiers offered (the server's scope); the filter also holds in the offline demo.
   const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true, Filters: [{ name: 'is_active', op: 'Equal', value: true }] });
@@ -161,23 +204,43 @@ export function HostSubscriptionPage({ checkout }: { checkout?: 'cancelled' }) {
   return (
     <Page title="Subscription" description="Your plan, how much of it you use, and the other plans.">
       {checkout === 'cancelled' ? <FormMessage tone="info">The checkout was cancelled: your plan has not changed.</FormMessage> : null}
+      {returned && billingData?.subscription?.subscription_status === 'APPROVAL_PENDING' ? (
+        <FormMessage tone="info">Thank you: PayPal is confirming your subscription. This page updates by itself.</FormMessage>
+      ) : null}
       <Card>
         <CardHeader title="Your plan" />
         {planBody}
       </Card>
+      <OnlineOnlyNote state={online} />
+      {billing.status === 'pending' && online.available ? (
+        <Card>
+          <CardHeader title="Billing" />
+          <SkeletonRows rows={2} columns={3} />
+        </Card>
+      ) : null}
+      {billing.status === 'error' ? (
+        <Card>
+          <CardHeader title="Billing" />
+          <ErrorState error={billing.error} onRetry={() => void billing.refetch()} />
+        </Card>
+      ) : null}
+      {billingData?.configured ? <BillingCard data={billingData} canAct={online.available} /> : null}
+      {subscribeError ? <FormMessage tone="error">{subscribeError}</FormMessage> : null}
       <Card>
         <CardHeader title="Plans" description="Prices in USD; yearly billing is paid once a year." />
         <DataView result={tiers} empty={{ title: 'No plans are offered right now' }}>
           {(rows) => (
             <ul className="tier-grid">
               {rows.map((t) => (
-                <TierCard key={t.id} tier={t} current={t.id === tier?.id} />
+                <TierCard key={t.id} tier={t} current={t.id === tier?.id}>
+                  <SubscribeButtons tier={t} cycles={cyclesOf(t.id)} busy={busy} onSubscribe={(cycle) => void startSubscription(t.id, cycle)} />
+                </TierCard>
               ))}
             </ul>
           )}
         </DataView>
       </Card>
-      {me && tiers.rows ? <UpgradeHelp current={tier} next={upgradesFrom(tiers.rows, tier)} company={me.company_name} /> : null}
+      {me && tiers.rows && billingData?.configured !== true ? <UpgradeHelp current={tier} next={upgradesFrom(tiers.rows, tier)} company={me.company_name} /> : null}
     </Page>
   );
 }

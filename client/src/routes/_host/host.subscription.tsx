@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { HostSubscriptionPage } from '../../features/subscription';
 
 export const Route = createFileRoute('/_host/host/subscription')({
-  validateSearch: z.object({ checkout: z.literal('cancelled').optional() }),
+  // PayPal sends the payer back with subscription_id (and ba_token) after the approval.
+  validateSearch: z.object({ checkout: z.literal('cancelled').optional(), subscription_id: z.string().max(100).optional() }),
   component: SubscriptionRoute,
 });
 
 function SubscriptionRoute() {
-  const { checkout } = Route.useSearch();
-  return <HostSubscriptionPage checkout={checkout} />;
+  const { checkout, subscription_id } = Route.useSearch();
+  return <HostSubscriptionPage checkout={checkout} returned={subscription_id !== undefined} />;
 }

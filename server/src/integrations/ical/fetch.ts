@@ -54,7 +54,15 @@ export function allowedOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): str
   return normaliseOrigins((env.ICAL_ALLOWED_ORIGINS ?? '').split(','));
 }
 
-function normaliseOrigins(origins: readonly string[]): string[] {
+/**
+ * The allow-list of INTEGRATION_ALLOWED_ORIGINS (comma-separated): origins an integration's
+ * configurable base URL (PayPal's api_base_url) may use over http or on a private address.
+ */
+export function integrationOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return normaliseOrigins((env.INTEGRATION_ALLOWED_ORIGINS ?? '').split(','));
+}
+
+export function normaliseOrigins(origins: readonly string[]): string[] {
   const out: string[] = [];
   for (const entry of origins) {
     const text = entry.trim();
@@ -87,20 +95,24 @@ function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.includes(':');
 }
 
+/** What the messages call the URL: a feed's "calendar address", an integration's base URL. */
+export type UrlNoun = { one: string; many: string };
+const CALENDAR: UrlNoun = { one: 'calendar address', many: 'calendar addresses' };
+
 /** The rule a URL breaks before any connection is made, or null; `exempt` for allow-listed origins. */
-function precheck(url: URL, allowed: readonly string[]): { exempt: boolean; problem: string | null } {
+function precheck(url: URL, allowed: readonly string[], noun: UrlNoun = CALENDAR): { exempt: boolean; problem: string | null } {
   if (allowed.includes(url.origin)) return { exempt: true, problem: null };
-  if (url.protocol !== 'https:') return { exempt: false, problem: 'Only https calendar addresses may be fetched' };
+  if (url.protocol !== 'https:') return { exempt: false, problem: `Only https ${noun.many} may be fetched` };
   const host = hostOf(url);
   if (isIpLiteral(host)) {
     const reason = blockedAddressReason(host);
-    if (reason) return { exempt: false, problem: `The calendar address points to a ${reason} address (${host}), which is not allowed` };
+    if (reason) return { exempt: false, problem: `The ${noun.one} points to a ${reason} address (${host}), which is not allowed` };
   }
   return { exempt: false, problem: null };
 }
 
-function blockedError(hostname: string, address: string, reason: string): FeedFetchError {
-  return new FeedFetchError('blocked', `The calendar address ${hostname} resolves to a ${reason} address (${address}), which is not allowed`);
+function blockedError(hostname: string, address: string, reason: string, noun: UrlNoun = CALENDAR): FeedFetchError {
+  return new FeedFetchError('blocked', `The ${noun.one} ${hostname} resolves to a ${reason} address (${address}), which is not allowed`);
 }
 
 /** A `lookup` for http(s).request that refuses non-public answers at connect time. */
@@ -257,10 +269,24 @@ export async function fetchFeed(input: string, options: FetchFeedOptions = {}): 
  * to store. Throws ValidationFailed (400) naming the field.
  */
 export async function assertFeedUrlAllowed(input: string, allowedOrigins: readonly string[], resolver: Resolver = systemResolver): Promise<string> {
+  return assertUrlAllowed(input, { field: 'iCalUrl', noun: CALENDAR }, allowedOrigins, resolver);
+}
+
+/**
+ * The same check for any user-given outbound URL (an integration's base URL): `field` names it in
+ * the 400, `noun` in the reason. Returns the URL to store.
+ */
+export async function assertUrlAllowed(
+  input: string,
+  names: { field: string; noun: UrlNoun },
+  allowedOrigins: readonly string[],
+  resolver: Resolver = systemResolver,
+): Promise<string> {
+  const { field, noun } = names;
   const url = toUrl(input);
-  if (!url) throw new ValidationFailed('Invalid value for iCalUrl: must be an http(s) URL');
-  const { exempt, problem } = precheck(url, normaliseOrigins(allowedOrigins));
-  if (problem) throw new ValidationFailed(`Invalid value for iCalUrl: ${problem}`);
+  if (!url) throw new ValidationFailed(`Invalid value for ${field}: must be an http(s) URL`);
+  const { exempt, problem } = precheck(url, normaliseOrigins(allowedOrigins), noun);
+  if (problem) throw new ValidationFailed(`Invalid value for ${field}: ${problem}`);
   if (exempt) return url.toString();
   const host = hostOf(url);
   if (isIpLiteral(host)) return url.toString();
@@ -268,13 +294,13 @@ export async function assertFeedUrlAllowed(input: string, allowedOrigins: readon
   try {
     addresses = await resolver(host);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') throw new ValidationFailed(`Invalid value for iCalUrl: the host ${host} does not exist`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') throw new ValidationFailed(`Invalid value for ${field}: the host ${host} does not exist`);
     // A passing DNS failure is not the user's fault; the connect-time check still guards the fetch.
     return url.toString();
   }
   for (const a of addresses) {
     const reason = blockedAddressReason(a.address);
-    if (reason) throw new ValidationFailed(`Invalid value for iCalUrl: ${blockedError(host, a.address, reason).message}`);
+    if (reason) throw new ValidationFailed(`Invalid value for ${field}: ${blockedError(host, a.address, reason, noun).message}`);
   }
   return url.toString();
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `paypal_config` ADD `api_base_url` text;
