@@ -25,6 +25,7 @@ export const sessionUserSchema = z.object({
   setupCompleted: z.boolean(),
   hostProfileId: z.string().optional(),
   staffId: z.string().optional(),
+  staffHosts: z.array(z.object({ staffId: z.string(), hostProfileId: z.string(), hostName: z.string() })).optional(),
 });
 
 export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });

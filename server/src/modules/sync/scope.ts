@@ -16,7 +16,7 @@
 import { getTableName, inArray } from 'drizzle-orm';
 import { TABLES, TABLE_IDS, type TableDef } from '../../../../shared/registry';
 import { counters } from '../../../../shared/schema/tables';
-import type { Actor } from '../../actor';
+import { staffIdsOf, type Actor } from '../../actor';
 import type { Tx } from '../../db/write';
 
 /**
@@ -31,7 +31,7 @@ const TRIGGER_PREFIX = 'sync_scope_';
 /** The principals whose marks apply to this actor. */
 export function principalsOf(actor: Actor): string[] {
   const out = [`user:${actor.userId}`, `role:${actor.role}`];
-  if (actor.staffId) out.push(`staff:${actor.staffId}`);
+  for (const staffId of staffIdsOf(actor)) out.push(`staff:${staffId}`);
   if (actor.hostProfileId) out.push(`host:${actor.hostProfileId}`);
   return out;
 }
