@@ -145,6 +145,13 @@ export function scopeTriggers(): Trigger[] {
 
   const profiles = byId(TABLE_IDS.host_profiles);
   out.push(trigger(profiles, 'life', updateOf('deleted_at'), `old.deleted_at IS NOT new.deleted_at`, [mark(`'user:' || old.user_id`)]));
+  // A housekeeper working for several hosts keeps working when one is suspended, without its rows
+  // (actor.ts); they come back when it is reactivated. Either way its linked users start over.
+  out.push(
+    trigger(profiles, 'status', updateOf('account_status'), changed('account_status'), [
+      `INSERT OR REPLACE INTO counters (name, value) SELECT '${MARK_PREFIX}user:' || user_id, new.version FROM housekeeping_staff WHERE host_id = old.id AND user_id IS NOT NULL AND deleted_at IS NULL;`,
+    ]),
+  );
 
   const users = byId(TABLE_IDS.users);
   // An e-mail matters only where it links a staff row: a host changing its address keeps its scope.
