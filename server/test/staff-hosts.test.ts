@@ -3,6 +3,8 @@
  * invite the same address over real SMTP, the person accepts both, signs in once and pulls both
  * hosts' work and nothing else; the current host switches; neither host learns of the other.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TABLE_IDS } from '../../shared/registry';
@@ -210,3 +212,47 @@ describe('one housekeeper, two hosts', () => {
     expect((await call('POST', '/api/auth/login', undefined, { email: EMAIL, password: 'pat password' })).statusCode).toBe(403);
   });
 });
+
+describe('migration of staff rows that worked by e-mail alone', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await makeTestApp();
+  });
+  afterAll(async () => {
+    await app.cleanup();
+  });
+
+  /** The backfill of the migration, run as the migrator runs it (the schema is already there). */
+  function backfill(): void {
+    const migration = readFileSync(path.join(process.cwd(), 'drizzle', '0009_staff_hosts.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      if (statement.includes('UPDATE `housekeeping_staff`')) app.db.$client.exec(statement);
+    }
+  }
+
+  it('links the one row an unlinked staff user reached by its address, and no row that was ambiguous or shadowed', async () => {
+    const host = createHost(app);
+    const other = createHost(app);
+    const byMail = createStaff(app, host.hostProfileId);
+    // Unlinked, as before invites linked rows: reached by e-mail only.
+    app.db.transaction((tx) => updateRow(tx, defOf(T.housekeeping_staff), byMail.staffId, { user_id: null }, app.now()));
+    // Someone linked at one host whose address another host typed: that host never reached her.
+    const linked = createStaff(app, host.hostProfileId);
+    const typed = String(insertFixture(app, T.housekeeping_staff, { host_id: other.hostProfileId, staff_name: 'Typed', staff_email: linked.email }).id);
+    // Two unlinked rows for one address: which one she used cannot be told.
+    const twice = createStaff(app, host.hostProfileId);
+    app.db.transaction((tx) => updateRow(tx, defOf(T.housekeeping_staff), twice.staffId, { user_id: null }, app.now()));
+    const twiceOther = String(insertFixture(app, T.housekeeping_staff, { host_id: other.hostProfileId, staff_name: 'Twice', staff_email: twice.email.toUpperCase() }).id);
+
+    backfill();
+    expect(staffRowOf(app, byMail.staffId)?.user_id).toBe(byMail.userId);
+    expect(staffRowOf(app, typed)?.user_id).toBeNull();
+    expect(staffRowOf(app, twice.staffId)?.user_id).toBeNull();
+    expect(staffRowOf(app, twiceOther)?.user_id).toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${byMail.token}` } })).json().data.staffId).toBe(byMail.staffId);
+  });
+});
+
+function staffRowOf(app: TestApp, id: string) {
+  return app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, id)).get();
+}

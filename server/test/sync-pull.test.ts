@@ -311,7 +311,7 @@ describe('sync pull: scope growth and shrink', () => {
     await hostUpdate(host.token, T.housekeeping_staff, { ID: staffRow.id, staff_email: user.email });
     await replica.sync(app, user.token);
     expect(replica.ids(T.housekeeping_tasks)).toEqual([]);
-    app.db.transaction((tx) => updateRow(tx, defOf(T.housekeeping_staff), staffRow.id, { user_id: user.userId }));
+    app.db.transaction((tx) => updateRow(tx, defOf(T.housekeeping_staff), String(staffRow.id), { user_id: user.userId }));
     const page = await pull(app, user.token, replica.cursor);
     expect(page.reset).toBe(true);
     replica.apply(page);

@@ -19,6 +19,7 @@ export const SessionUserSchema: z.ZodType<SessionUser> = z
     setupCompleted: z.boolean().default(false),
     hostProfileId: z.string().optional(),
     staffId: z.string().optional(),
+    staffHosts: z.array(z.object({ staffId: z.string(), hostProfileId: z.string(), hostName: z.string() })).optional(),
   })
   .transform((raw) => {
     const user: SessionUser = {
@@ -31,6 +32,7 @@ export const SessionUserSchema: z.ZodType<SessionUser> = z
     };
     if (raw.hostProfileId) user.hostProfileId = raw.hostProfileId;
     if (raw.staffId) user.staffId = raw.staffId;
+    if (raw.staffHosts) user.staffHosts = raw.staffHosts;
     return user;
   });
 
