@@ -18,14 +18,15 @@ import { PageSpinner } from '../components/ui/Spinner';
  * already has one (works for another host) accepts with a button and is signed in.
  */
 export const Route = createFileRoute('/resetpassword')({
-  validateSearch: z.object({ token: z.string().optional(), invite: z.string().optional() }),
+  // The router reads `invite=1` as a number: any value present marks an invite.
+  validateSearch: z.object({ token: z.string().optional(), invite: z.union([z.string(), z.number(), z.boolean()]).optional() }),
   component: ResetPasswordPage,
 });
 
 function ResetPasswordPage() {
   const { token, invite } = Route.useSearch();
   if (!token) return <RequestResetForm />;
-  return invite ? <InvitePage token={token} /> : <NewPasswordForm token={token} />;
+  return invite !== undefined ? <InvitePage token={token} /> : <NewPasswordForm token={token} />;
 }
 
 function InvitePage({ token }: { token: string }) {
