@@ -6,12 +6,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { TABLE_IDS } from '../../shared/registry';
-import { housekeepingStaff, housekeepingTasks, users } from '../../shared/schema/tables';
-import { INVITE_ACCEPT_FAILED, RESET_PASSWORD_FAILED } from '../../shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { TABLE_IDS, tableById } from '../../shared/registry';
+import { housekeepingStaff, housekeepingTasks, notifications, users } from '../../shared/schema/tables';
+import { INVITE_ACCEPT_FAILED, NOTIFICATION_TITLES, RESET_PASSWORD_FAILED } from '../../shared/messages';
 import type { SessionUser } from '../../shared/session';
 import { updateRow } from '../src/db/write';
+import { loadActor } from '../src/actor';
+import { hearsOf } from '../src/policy';
+import { hostIdsOf } from '../src/modules/sync/events';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createProperty, createStaff, createTask, defOf, insertFixture, type HostFixture } from './fixtures';
 import { linkIn, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
@@ -154,6 +157,31 @@ describe('one housekeeper, two hosts', () => {
     expect((await page(patToken, T.housekeeping_tasks)).List.map((t) => t.id).sort()).toEqual([taskA, taskB].sort());
   });
 
+  it('tells Pat of a task either host assigns her, and pokes her stream for both hosts only', async () => {
+    const patId = String(app.db.select().from(users).where(eq(users.Email, EMAIL)).get()?.ID);
+    const assigned = () =>
+      app.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, patId), eq(notifications.title, NOTIFICATION_TITLES.taskAssigned)))
+        .all()
+        .map((n) => n.taskId);
+    for (const [host, row, property] of [
+      [a, rowA, propertyA],
+      [b, rowB, propertyB],
+    ] as const) {
+      const res = await call('POST', `/api/table/${T.housekeeping_tasks}/create`, host.token, { property_id: property, task_title: 'New for Pat', assigned_staff_id: row });
+      expect(res.statusCode).toBe(201);
+      expect(assigned()).toContain(res.json().ID);
+    }
+    const actor = loadActor(app.db, patId)!;
+    const listener = { actor, hostIds: hostIdsOf(actor) };
+    const tasks = tableById(T.housekeeping_tasks)!;
+    expect(hearsOf(listener, tasks, new Set([a.hostProfileId]))).toBe(true);
+    expect(hearsOf(listener, tasks, new Set([b.hostProfileId]))).toBe(true);
+    expect(hearsOf(listener, tasks, new Set([createHost(app).hostProfileId]))).toBe(false);
+  });
+
   it('switches the current host, and refuses a row that is not Pat\'s alike whether it exists or not', async () => {
     const switched = await call('POST', '/api/auth/staff-host', patToken, { staffId: rowA });
     expect(switched.statusCode).toBe(200);
@@ -205,7 +233,9 @@ describe('one housekeeper, two hosts', () => {
     const session = await me(patToken);
     expect(session.staffHosts?.map((h) => h.staffId)).toEqual([rowA]);
     await replica.sync(app, patToken);
-    expect(replica.ids(T.housekeeping_tasks)).toEqual([taskA]);
+    expect(replica.ids(T.housekeeping_tasks)).toContain(taskA);
+    expect([...replica.rows(T.housekeeping_tasks).values()].map((t) => t.host_id)).toEqual(replica.ids(T.housekeeping_tasks).map(() => a.hostProfileId));
+    expect(replica.ids(T.housekeeping_staff)).toEqual([rowA]);
     expect((await page(patToken, T.properties)).List.map((p) => p.id)).toEqual([propertyA]);
     suspend(a.hostProfileId);
     expect((await call('GET', '/api/auth/me', patToken)).statusCode).toBe(401);
