@@ -222,6 +222,7 @@ export type DeviceTable = keyof typeof ALL_FIELDS;
  * property is like. The properties page, the task dialog's address, map link and access notes.
  */
 export const STAFF_PROPERTY_FIELDS = [
+  'host_id',
   'property_name',
   'property_type',
   'address',
@@ -237,6 +238,8 @@ export const STAFF_PROPERTY_FIELDS = [
  * held or completed the task before (the host's screens show those).
  */
 export const STAFF_TASK_FIELDS = [
+  // Which host the task is for: a housekeeper of several hosts sees each task labelled.
+  'host_id',
   'property_id',
   'assigned_staff_id',
   'task_title',
@@ -256,6 +259,7 @@ export const STAFF_TASK_FIELDS = [
 
 /** A housekeeper's own staff row: the profile's work card and the schedule's hours. Not the pay rate. */
 export const STAFF_SELF_FIELDS = [
+  'host_id',
   'staff_name',
   'staff_phone',
   'specializations',

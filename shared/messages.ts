@@ -167,6 +167,8 @@ export const EMAIL_BELONGS_TO_OTHER_ACCOUNT = 'This email address already belong
 export const ACCOUNT_SUSPENDED = 'Your account is suspended. Contact support to reactivate it.';
 /** Sign-in of an admin a super admin has deactivated, and any request of their sessions meanwhile. */
 export const ACCOUNT_DEACTIVATED = 'Your account has been deactivated. Contact a super admin to reactivate it.';
+/** An invite link that is unknown, used or expired (or whose staff row has since changed). */
+export const INVITE_ACCEPT_FAILED = 'Failed to accept invitation';
 export const STAFF_EMAIL_REQUIRED = 'Invalid value for staff_email: an email address is needed to invite this staff member';
 /** Two-step sign-in (server/src/modules/auth/totp.ts). */
 export const TOTP_CODE_INVALID = 'That code is not valid. Check your authenticator app, or use an unused recovery code.';

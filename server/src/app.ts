@@ -19,6 +19,7 @@ import { docsPlugin } from './plugins/docs';
 import { clientPlugin } from './plugins/client';
 import { resolveSecretKey } from './lib/crypto';
 import { authRoutes } from './modules/auth/routes';
+import { staffHostRoutes } from './modules/auth/staff-host-routes';
 import { tableRoutes } from './modules/table/routes';
 import { guestRoutes } from './modules/guests/routes';
 import { hostAdminRoutes } from './modules/hosts/routes';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Domain modules.
   await app.register(authRoutes);
+  await app.register(staffHostRoutes);
   await app.register(emailRoutes);
   await app.register(tableRoutes);
   await app.register(guestRoutes);

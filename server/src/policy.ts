@@ -8,13 +8,13 @@
  * looked at (`canOperate`); a row outside the caller's scope is a 404 so that its existence does
  * not leak (`assertRowInScope`).
  */
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, type TableDef } from '../../shared/registry';
 import { SYNC_FIELDS, deviceFieldsOf } from '../../shared/device-fields';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
-import type { Actor } from './actor';
+import { staffIdsOf, type Actor } from './actor';
 import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound } from './errors';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
@@ -39,18 +39,18 @@ export type Scope =
   | 'own_user'
   /** The users row of the actor itself. */
   | 'self_user'
-  /** The housekeeping_staff row linked to the actor. */
+  /** The housekeeping_staff rows linked to the actor (one per host it works for). */
   | 'self_staff'
   /** Subscription tiers a host may choose from. */
   | 'active_tiers'
-  /** Tasks whose assigned_staff_id is the actor's staff row. */
+  /** Tasks whose assigned_staff_id is one of the actor's staff rows. */
   | 'assigned_tasks'
   /**
-   * Tasks assigned to the actor's staff row, or assigned to it until their last reassignment: the
+   * Tasks assigned to one of the actor's staff rows, or assigned to it until their last reassignment: the
    * rows a housekeeper's changes may reach (the work done before a reassignment is kept).
    */
   | 'assigned_or_previous_tasks'
-  /** Properties with a live task assigned to the actor's staff row. */
+  /** Properties with a live task assigned to one of the actor's staff rows. */
   | 'assigned_properties';
 
 type Grant = {
@@ -126,8 +126,8 @@ function staffGrant(def: TableDef, actor: Actor): Grant | undefined {
     case TABLE_IDS.notifications:
       return { ops: ['read', 'update', 'delete'], scope: 'own_user', fields: { update: NOTIFICATION_OWNER_FIELDS } };
   }
-  // The staff-row scopes need the link between the user and its housekeeping_staff row.
-  if (!actor.staffId) return undefined;
+  // The staff-row scopes need the links between the user and its housekeeping_staff rows.
+  if (staffIdsOf(actor).length === 0) return undefined;
   switch (def.id) {
     case TABLE_IDS.housekeeping_tasks:
       return { ops: ['read', 'update'], scope: 'assigned_tasks', writeScope: 'assigned_or_previous_tasks', fields: { update: STAFF_TASK_FIELDS } };
@@ -176,6 +176,8 @@ export const ROUTE_OPERATIONS = {
   'push.subscriptions': EVERYONE,
   /** Invite a staff member of one's own to sign in. */
   'staff.invite': ['host'],
+  /** Switch the current host of a housekeeper who works for several. */
+  'staff.hosts': ['staff'],
   /** Rebuild a host's guests from its bookings (a host its own; an admin names the host). */
   'guests.rebuild': HOSTS_AND_ADMINS,
   /** Add calendar feeds, run and list their sync jobs, read a property's calendar. */
@@ -248,8 +250,8 @@ export function canOperate(actor: Actor | null | undefined, def: TableDef, op: O
   return routeOnlyAllows(def, op, channel);
 }
 
-/** Someone listening for pokes: who they are, and the host whose rows they see (a host's own, a housekeeper's employer). */
-export type Listener = { readonly actor: Actor; readonly hostId: string | null };
+/** Someone listening for pokes: who they are, and the hosts whose rows they see (a host's own, a housekeeper's employers). */
+export type Listener = { readonly actor: Actor; readonly hostIds: readonly string[] };
 
 /**
  * Should this listener hear that rows of `def` owned by one of `owners` changed? Those who may read
@@ -260,7 +262,7 @@ export function hearsOf(listener: Listener, def: TableDef, owners: ReadonlySet<s
   const grant = grantOf(listener.actor, def);
   if (!grant || !grant.ops.includes('read')) return false;
   if (grant.scope === 'all' || def.owner === null) return true;
-  if (def.owner === 'host_id') return listener.hostId !== null && owners.has(listener.hostId);
+  if (def.owner === 'host_id') return listener.hostIds.some((id) => owners.has(id));
   return owners.has(listener.actor.userId);
 }
 
@@ -334,11 +336,24 @@ function column(def: TableDef, name: string): SQLiteColumn {
   return col;
 }
 
-/** The actor ids a scope condition compares with. */
-export type ScopeParam = 'userId' | 'hostProfileId' | 'staffId';
+/**
+ * The actor ids a scope condition compares with; a staff user's rows enter as `staffId_0`,
+ * `staffId_1`… (one per host it works for), so the statement's shape follows their number.
+ */
+export type ScopeParam = 'userId' | 'hostProfileId' | `staffId_${number}`;
 
 /** How an actor id enters the SQL: as a bound value, or as a named placeholder (cached statements). */
 type Bind = (name: ScopeParam, value: string) => unknown;
+
+/** The actor's staff rows bound one by one, or undefined when it has none. */
+function staffList(actor: Actor, bind: Bind): unknown[] | undefined {
+  const ids = staffIdsOf(actor);
+  return ids.length === 0 ? undefined : ids.map((id, i) => bind(`staffId_${i}`, id));
+}
+
+function inStaff(col: SQLiteColumn, staff: unknown[]): SQL {
+  return inArray(col, staff as (string | Placeholder)[]);
+}
 
 function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | undefined {
   switch (scope) {
@@ -350,20 +365,20 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | 
       return eq(column(def, 'user_id'), bind('userId', actor.userId));
     case 'self_user':
       return eq(keyColumn(def), bind('userId', actor.userId));
-    case 'self_staff':
-      return actor.staffId ? eq(keyColumn(def), bind('staffId', actor.staffId)) : NOTHING;
     case 'active_tiers':
       return eq(column(def, 'is_active'), true);
+  }
+  const staff = staffList(actor, bind);
+  if (!staff) return NOTHING;
+  switch (scope) {
+    case 'self_staff':
+      return inStaff(keyColumn(def), staff);
     case 'assigned_tasks':
-      return actor.staffId ? eq(column(def, 'assigned_staff_id'), bind('staffId', actor.staffId)) : NOTHING;
-    case 'assigned_or_previous_tasks': {
-      if (!actor.staffId) return NOTHING;
-      const staffId = bind('staffId', actor.staffId);
-      return or(eq(column(def, 'assigned_staff_id'), staffId), eq(column(def, 'previous_staff_id'), staffId));
-    }
+      return inStaff(column(def, 'assigned_staff_id'), staff);
+    case 'assigned_or_previous_tasks':
+      return or(inStaff(column(def, 'assigned_staff_id'), staff), inStaff(column(def, 'previous_staff_id'), staff));
     case 'assigned_properties':
-      if (!actor.staffId) return NOTHING;
-      return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${housekeepingTasks.assigned_staff_id} = ${bind('staffId', actor.staffId)} and ${housekeepingTasks.deleted_at} is null)`;
+      return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${inStaff(housekeepingTasks.assigned_staff_id, staff)} and ${housekeepingTasks.deleted_at} is null)`;
   }
 }
 
@@ -400,7 +415,8 @@ const templateCache = new WeakMap<Actor, { who: string; byTable: Map<string, Sco
  */
 export function scopeTemplate(actor: Actor | null | undefined, def: TableDef, which: 'read' | 'write' = 'read'): ScopeTemplate {
   if (!actor) return buildScopeTemplate(actor, def, which);
-  const who = `${actor.role}|${actor.userId}|${actor.hostProfileId ?? ''}|${actor.staffId ?? ''}`;
+  // Every staff row of the actor, not only the current one: a link added or removed changes the scope.
+  const who = `${actor.role}|${actor.userId}|${actor.hostProfileId ?? ''}|${staffIdsOf(actor).join(',')}`;
   let entry = templateCache.get(actor);
   if (!entry || entry.who !== who) templateCache.set(actor, (entry = { who, byTable: new Map() }));
   const key = which === 'read' ? String(def.id) : `${def.id}:write`;
@@ -474,7 +490,8 @@ export function assertRowWrite(permit: WritePermit, before: Row | undefined, aft
   if (def.id === TABLE_IDS.housekeeping_tasks) {
     // A housekeeper reaches a task reassigned away from her only with work done before the
     // reassignment reached the server (her device's time of the change): that work is kept.
-    if (before && actor.staffId && before.assigned_staff_id !== actor.staffId && !isEarlierWork(before, at)) {
+    const mine = staffIdsOf(actor);
+    if (before && mine.length > 0 && !mine.includes(before.assigned_staff_id as string) && !isEarlierWork(before, at)) {
       throw new Conflict(`"${String(before.task_title)}" has been assigned to someone else; this change was made after that and was not applied`);
     }
     // Task status moves only forward for staff: an older offline edit never reopens a completed

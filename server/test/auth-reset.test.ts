@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { housekeepingStaff, mailQueue, passwordResetTokens, users } from '../../shared/schema/tables';
-import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED, STAFF_EMAIL_REQUIRED } from '../../shared/messages';
+import { RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED, STAFF_EMAIL_REQUIRED } from '../../shared/messages';
 import { queueMail } from '../src/modules/email/queue';
 import { devMailbox } from '../src/modules/email/mailer';
 import { makeTestApp, type TestApp } from './helpers';
@@ -243,18 +243,17 @@ describe('staff invite', () => {
     expect(res.json()).toEqual({ error: STAFF_EMAIL_REQUIRED });
   });
 
-  it('creates the staff user, links the staff row and mails a link that sets the first password', async () => {
+  it('creates the staff user and mails a link that sets the first password; the row is linked when it is used', async () => {
     const versionBefore = app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, host.staffId)).get()?.version ?? 0;
     const res = await post(app, `/api/staff/${host.staffId}/invite`, {}, host.hostToken);
     expect(res.statusCode).toBe(200);
-    const { userId, invited } = res.json();
-    expect(invited).toBe(true);
+    expect(res.json()).toEqual({ invited: true });
 
-    const user = app.db.select().from(users).where(eq(users.ID, userId)).get();
+    const user = app.db.select().from(users).where(eq(users.Email, 'rosa.diaz@invite.test')).get();
     expect(user).toMatchObject({ Email: 'rosa.diaz@invite.test', Name: 'Rosa Diaz', Role: 'staff', setupCompleted: false, password_hash: null });
-    const staff = app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, host.staffId)).get();
-    expect(staff?.user_id).toBe(userId);
-    expect(staff?.version).toBeGreaterThan(versionBefore);
+    const userId = user!.ID;
+    // Not linked by the invite: only by its acceptance.
+    expect(app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, host.staffId)).get()?.user_id).toBeNull();
 
     const mail = await smtp.waitForMessage(0);
     expect(mail.to).toEqual(['rosa.diaz@invite.test']);
@@ -262,34 +261,54 @@ describe('staff invite', () => {
     expect(mail.text).toContain('24 hours');
     const link = linkIn(mail.text);
     expect(link.searchParams.get('invite')).toBe('1');
-    expect(tokensOf(app, userId)[0]).toMatchObject({ purpose: 'invite', used_at: null });
+    expect(tokensOf(app, userId)[0]).toMatchObject({ purpose: 'invite', used_at: null, staff_id: host.staffId });
 
     // No password yet: nothing signs in.
     expect((await post(app, '/api/auth/login', { email: 'rosa.diaz@invite.test', password: 'anything1' })).statusCode).toBe(401);
 
     const set = await post(app, '/api/auth/reset-password', { token: link.searchParams.get('token'), password: 'rosa password' });
     expect(set.statusCode).toBe(200);
+    const staff = app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, host.staffId)).get();
+    expect(staff?.user_id).toBe(userId);
+    expect(staff?.version).toBeGreaterThan(versionBefore);
     const login = await post(app, '/api/auth/login', { email: 'rosa.diaz@invite.test', password: 'rosa password' });
     expect(login.statusCode).toBe(200);
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${login.json().token}` } });
     expect(me.json().data).toMatchObject({ Role: 'staff', staffId: host.staffId, setupCompleted: true, Email: 'rosa.diaz@invite.test' });
+    expect(me.json().data.staffHosts).toEqual([{ staffId: host.staffId, hostProfileId: host.hostProfileId, hostName: 'Seaside Stays' }]);
   });
 
   it('re-inviting the same staff member re-sends a link to the same user', async () => {
     const count = smtp.received.length;
     const res = await post(app, `/api/staff/${host.staffId}/invite`, {}, host.hostToken);
     expect(res.statusCode).toBe(200);
-    const user = app.db.select().from(users).where(eq(users.Email, 'rosa.diaz@invite.test')).get();
-    expect(res.json().userId).toBe(user?.ID);
+    expect(res.json()).toEqual({ invited: true });
     expect(app.db.select().from(users).where(eq(users.Role, 'staff')).all()).toHaveLength(1);
-    expect(linkIn((await smtp.waitForMessage(count)).text).searchParams.get('invite')).toBe('1');
+    // She has a password now: the link accepts, it sets none.
+    const mail = await smtp.waitForMessage(count);
+    expect(mail.text).toContain('accept');
+    const token = linkIn(mail.text).searchParams.get('token');
+    expect((await post(app, '/api/auth/reset-password', { token, password: 'taken over' })).json()).toEqual({ error: RESET_PASSWORD_FAILED });
+    const accepted = await post(app, '/api/auth/invite/accept', { token });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().user).toMatchObject({ Email: 'rosa.diaz@invite.test', staffId: host.staffId });
+    expect((await post(app, '/api/auth/login', { email: 'rosa.diaz@invite.test', password: 'rosa password' })).statusCode).toBe(200);
   });
 
-  it('refuses an address that belongs to another kind of account', async () => {
+  it('answers an address of another kind of account as any other, and tells only its mailbox that it cannot join', async () => {
     const clash = createHostWithStaff(app, { hostEmail: 'fourth@invite.test', staffEmail: 'HOST@invite.test' });
+    const count = smtp.received.length;
     const res = await post(app, `/api/staff/${clash.staffId}/invite`, {}, clash.hostToken);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: EMAIL_BELONGS_TO_OTHER_ACCOUNT });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ invited: true });
+    const mail = await smtp.waitForMessage(count);
+    expect(mail.to).toEqual(['host@invite.test']);
+    expect(mail.text).toContain('cannot join as a housekeeper');
+    expect(mail.text).not.toContain('token=');
+    const hostUser = app.db.select().from(users).where(eq(users.Email, 'host@invite.test')).get();
+    expect(hostUser?.Role).toBe('host');
+    expect(tokensOf(app, hostUser!.ID)).toEqual([]);
+    expect(app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, clash.staffId)).get()?.user_id).toBeNull();
   });
 
   it('answers 200 when the mail cannot be sent yet: the invitation waits in the queue', async () => {

@@ -151,7 +151,7 @@ describe('notification routes', () => {
       const actor = loadActor(app.db, user.userId);
       if (!actor) throw new Error('no actor');
       const chunks: string[] = [];
-      const subscriber: Subscriber = { actor, hostId: actor.hostProfileId ?? null, clientId: null, write: (c) => chunks.push(c), end: () => undefined };
+      const subscriber: Subscriber = { actor, hostIds: actor.hostProfileId ? [actor.hostProfileId] : [], clientId: null, write: (c) => chunks.push(c), end: () => undefined };
       app.syncHub.add(subscriber);
       return { chunks, stop: () => app.syncHub.remove(subscriber) };
     };

@@ -126,6 +126,13 @@ describe('route access', () => {
     expect(accessOf('POST', '/api/auth/login/totp')).toBe('public');
   });
 
+  it('walks the routes of a housekeeper with several hosts', () => {
+    const accessOf = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access;
+    expect(accessOf('POST', '/api/auth/invite/preview')).toBe('public');
+    expect(accessOf('POST', '/api/auth/invite/accept')).toBe('public');
+    expect(accessOf('POST', '/api/auth/staff-host')).toEqual({ operation: 'staff.hosts' });
+  });
+
   it('refuses a suspended host and its staff on every route that needs a session (401), as anonymous callers', async () => {
     const host = createHost(app);
     const staff = createStaff(app, host.hostProfileId);

@@ -303,7 +303,7 @@ describe('sync hub', () => {
   function fake(userId: string): Subscriber & { chunks: string[]; ended: boolean } {
     const s = {
       actor: actor(userId),
-      hostId: `hp-${userId}`,
+      hostIds: [`hp-${userId}`],
       clientId: null,
       chunks: [] as string[],
       ended: false,

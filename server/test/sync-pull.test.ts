@@ -299,7 +299,7 @@ describe('sync pull: scope growth and shrink', () => {
     expect(replica.ids(T.housekeeping_staff)).toEqual([]);
   });
 
-  it('resets a staff user who gets linked to a staff row with older tasks', async () => {
+  it('resets a staff user who gets linked to a staff row with older tasks (by user_id, never by e-mail)', async () => {
     const host = createHost(app);
     const user = createUser(app, 'staff');
     const replica = await fresh(user.token);
@@ -307,7 +307,11 @@ describe('sync pull: scope growth and shrink', () => {
     const task = createTask(app, host.hostProfileId, { assigned_staff_id: staffRow.id });
     await replica.sync(app, user.token);
     expect(replica.ids(T.housekeeping_tasks)).toEqual([]);
+    // A host typing the address reaches nobody: only the accepted invite links the row.
     await hostUpdate(host.token, T.housekeeping_staff, { ID: staffRow.id, staff_email: user.email });
+    await replica.sync(app, user.token);
+    expect(replica.ids(T.housekeeping_tasks)).toEqual([]);
+    app.db.transaction((tx) => updateRow(tx, defOf(T.housekeeping_staff), String(staffRow.id), { user_id: user.userId }));
     const page = await pull(app, user.token, replica.cursor);
     expect(page.reset).toBe(true);
     replica.apply(page);

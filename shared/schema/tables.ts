@@ -719,6 +719,11 @@ export const passwordResetTokens = sqliteTable(
     expires_at: text('expires_at').notNull(),
     used_at: text('used_at'),
     created_at: text('created_at').notNull(),
+    /**
+     * The housekeeping_staff row an invite was mailed for: accepting it links that row, and only
+     * it, to the user (docs/decisions.md, Ownership and scope). Null for reset tokens.
+     */
+    staff_id: text('staff_id'),
   },
   (t) => [index('reset_tokens_user_idx').on(t.user_id)],
 );
@@ -739,6 +744,17 @@ export const totpRecoveryCodes = sqliteTable(
   },
   (t) => [index('totp_recovery_codes_user_idx').on(t.user_id)],
 );
+
+/**
+ * The host a staff user working for several hosts has chosen to see per-host screens of (the
+ * session's `staffId`): one row per user who ever switched (server/src/actor.ts). Without a row, or
+ * when the row's staff link is gone, the first linked staff row is current.
+ */
+export const staffCurrentHosts = sqliteTable('staff_current_hosts', {
+  user_id: text('user_id').primaryKey(),
+  staff_id: text('staff_id').notNull(),
+  updated_at: text('updated_at').notNull(),
+});
 
 /**
  * The sign-in and reset-mail limits' events (server/src/modules/auth/login-limits.ts): one row per

@@ -1,4 +1,8 @@
-/** The auth calls (`/api/auth/*`, `/api/setup`): sign-in (with its two-step second step), registration, the session user, sign-out, password reset, first setup. */
+/**
+ * The auth calls (`/api/auth/*`, `/api/setup`): sign-in (with its two-step second step),
+ * registration, the session user, sign-out, password reset, first setup, and a housekeeper's
+ * invites and current host.
+ */
 import { z } from 'zod';
 import { apiRequest, apiRequestAs } from '../api/http';
 import { AuthResultSchema, SessionUserSchema, type AuthResult, type SessionUser } from './session';
@@ -51,4 +55,23 @@ export async function runSetup(input: { email: string; password: string; name: s
   const payload = await apiRequest('/api/setup', { body: input, auth: false });
   const parsed = AuthResultSchema.safeParse(payload);
   return parsed.success ? parsed.data : null;
+}
+
+export const InvitePreviewSchema = z.object({ hostName: z.string(), staffName: z.string(), email: z.string(), hasPassword: z.boolean() });
+export type InvitePreview = z.infer<typeof InvitePreviewSchema>;
+
+/** What a staff invite link is for: the host, and whether the person sets a first password or accepts. */
+export function previewInvite(token: string): Promise<InvitePreview> {
+  return apiRequestAs('/api/auth/invite/preview', InvitePreviewSchema, { body: { token }, auth: false });
+}
+
+/** Accepts a host's invite with the password one already has, and signs in. */
+export function acceptInvite(token: string): Promise<AuthResult> {
+  return apiRequestAs('/api/auth/invite/accept', AuthResultSchema, { body: { token }, auth: false });
+}
+
+/** Makes one of a housekeeper's hosts the current one (the session's staffId). */
+export async function switchStaffHost(staffId: string): Promise<SessionUser> {
+  const { user } = await apiRequestAs('/api/auth/staff-host', z.object({ user: SessionUserSchema }), { body: { staffId } });
+  return user;
 }

@@ -27,6 +27,8 @@ export type AuthStore = {
   /** Finishes a sign-in that arrived as a token in a link (an invite or reset redirect). */
   signInWithToken(token: string): Promise<SessionUser>;
   signOut(): Promise<void>;
+  /** Replaces the signed-in user with a newer answer of the server for it (a switch of the current host). */
+  updateUser(user: SessionUser): Promise<void>;
   /** Ends a session the server no longer accepts; the user's data and outbox stay for their return. */
   expire(): Promise<void>;
   /** Loads the stored session, then re-reads the user from the server (kept when it cannot be reached). */
@@ -105,6 +107,12 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       } catch {
         // The server may be unreachable or the token already invalid: the local sign-out stands.
       }
+    },
+    async updateUser(user) {
+      if (state.status !== 'signedIn' || state.user.ID !== user.ID) return;
+      const session = getSession();
+      if (session) await saveSession(options.db(), { ...session, user });
+      set({ status: 'signedIn', user, demo: state.demo });
     },
     expire,
     async restore() {

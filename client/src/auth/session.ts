@@ -20,6 +20,7 @@ export const SessionUserSchema: z.ZodType<SessionUser> = z
     totpEnabled: z.boolean().default(false),
     hostProfileId: z.string().optional(),
     staffId: z.string().optional(),
+    staffHosts: z.array(z.object({ staffId: z.string(), hostProfileId: z.string(), hostName: z.string() })).optional(),
   })
   .transform((raw) => {
     const user: SessionUser = {
@@ -33,6 +34,7 @@ export const SessionUserSchema: z.ZodType<SessionUser> = z
     };
     if (raw.hostProfileId) user.hostProfileId = raw.hostProfileId;
     if (raw.staffId) user.staffId = raw.staffId;
+    if (raw.staffHosts) user.staffHosts = raw.staffHosts;
     return user;
   });
 

@@ -1,23 +1,90 @@
 import { useState, type FormEvent } from 'react';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { z } from 'zod';
-import { RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../shared/messages';
+import { INVITE_ACCEPT_FAILED, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../shared/messages';
 import { errorText } from '../api/http';
-import { resetPassword, sendResetPasswordEmail } from '../auth/auth-api';
+import { acceptInvite, previewInvite, resetPassword, sendResetPasswordEmail, type InvitePreview } from '../auth/auth-api';
+import { landingPathFor } from '../auth/session';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
+import { PageSpinner } from '../components/ui/Spinner';
 
-/** Without a token: ask for the reset mail. With `?token=` (the mailed link): choose a new password. */
+/**
+ * Without a token: ask for the reset mail. With `?token=` (the mailed link): choose a new password.
+ * With `&invite=1` (a host's staff invite): a new housekeeper chooses a first password, one who
+ * already has one (works for another host) accepts with a button and is signed in.
+ */
 export const Route = createFileRoute('/resetpassword')({
-  validateSearch: z.object({ token: z.string().optional() }),
+  // The router reads `invite=1` as a number: any value present marks an invite.
+  validateSearch: z.object({ token: z.string().optional(), invite: z.union([z.string(), z.number(), z.boolean()]).optional() }),
   component: ResetPasswordPage,
 });
 
 function ResetPasswordPage() {
-  const { token } = Route.useSearch();
-  return token ? <NewPasswordForm token={token} /> : <RequestResetForm />;
+  const { token, invite } = Route.useSearch();
+  if (!token) return <RequestResetForm />;
+  return invite !== undefined ? <InvitePage token={token} /> : <NewPasswordForm token={token} />;
+}
+
+function InvitePage({ token }: { token: string }) {
+  const preview = useQuery({ queryKey: ['invite-preview', token], queryFn: () => previewInvite(token), retry: false, staleTime: Infinity });
+  if (preview.status === 'pending') return <PageSpinner label="Opening your invitation" />;
+  if (preview.status === 'error') {
+    return (
+      <AuthLayout
+        title="This invitation cannot be used"
+        footer={
+          <p>
+            <Link to="/login">Go to sign in</Link>
+          </p>
+        }
+      >
+        <FormMessage tone="error">{errorText(preview.error, INVITE_ACCEPT_FAILED)}</FormMessage>
+        <p className="muted">The link may have been used already or be older than 24 hours. Ask your host to send a new invitation.</p>
+      </AuthLayout>
+    );
+  }
+  return preview.data.hasPassword ? <AcceptInvite token={token} invite={preview.data} /> : <NewPasswordForm token={token} invite={preview.data} />;
+}
+
+function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview }) {
+  const { auth } = useRouteContext({ from: '/resetpassword' });
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const accept = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const { token: session, user } = await acceptInvite(token);
+      await auth.signIn(session, user);
+      await navigate({ href: landingPathFor(user.Role, undefined), replace: true });
+    } catch (err) {
+      setError(errorText(err, INVITE_ACCEPT_FAILED));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={`Join ${invite.hostName} as a housekeeper`}
+      subtitle={`${invite.hostName}'s tasks will show beside those of the hosts you already work for. You keep signing in as ${invite.email} with your password.`}
+      footer={
+        <p>
+          Not now? <Link to="/login">Back to sign in</Link>
+        </p>
+      }
+    >
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <Button fullWidth size="lg" isLoading={busy} onClick={() => void accept()}>
+        Accept
+      </Button>
+    </AuthLayout>
+  );
 }
 
 function RequestResetForm() {
@@ -64,7 +131,7 @@ function RequestResetForm() {
   );
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePreview }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -91,7 +158,10 @@ function NewPasswordForm({ token }: { token: string }) {
   };
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Pick a password you do not use anywhere else.">
+    <AuthLayout
+      title={invite ? `Join ${invite.hostName} as a housekeeper` : 'Choose a new password'}
+      subtitle={invite ? `Choose a password for ${invite.email}: you sign in with it to see your tasks.` : 'Pick a password you do not use anywhere else.'}
+    >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
         <Input

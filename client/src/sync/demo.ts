@@ -55,11 +55,13 @@ function demoRows(data: DemoData, user: SessionUser): DemoRows {
       };
     }
     case 'staff': {
-      const tasks = data.housekeeping_tasks.filter((t) => t.assigned_staff_id !== null && t.assigned_staff_id === user.staffId);
+      // Every host she works for, as the server scopes her (server/src/policy.ts).
+      const staffIds = new Set(user.staffHosts?.map((h) => h.staffId) ?? (user.staffId ? [user.staffId] : []));
+      const tasks = data.housekeeping_tasks.filter((t) => t.assigned_staff_id !== null && staffIds.has(t.assigned_staff_id));
       const propertyIds = new Set(tasks.map((t) => t.property_id));
       return {
         display_settings: own(data.display_settings),
-        housekeeping_staff: data.housekeeping_staff.filter((s) => s.id === user.staffId),
+        housekeeping_staff: data.housekeeping_staff.filter((s) => staffIds.has(s.id)),
         housekeeping_tasks: tasks,
         properties: data.properties.filter((p) => propertyIds.has(p.id)),
       };
@@ -73,9 +75,12 @@ export function demoSessionUser(data: DemoData, email: string): SessionUser | un
   if (!row) return undefined;
   const user: SessionUser = { ID: row.ID, Name: row.Name, Email: row.Email, CreateTime: row.CreateTime, Role: row.Role, setupCompleted: row.setupCompleted, totpEnabled: false };
   const profile = data.host_profiles.find((p) => p.user_id === row.ID);
-  const staff = data.housekeeping_staff.find((s) => s.user_id === row.ID);
+  const staff = data.housekeeping_staff.filter((s) => s.user_id === row.ID);
   if (row.Role === 'host' && profile) user.hostProfileId = profile.id;
-  if (row.Role === 'staff' && staff) user.staffId = staff.id;
+  if (row.Role === 'staff' && staff[0]) {
+    user.staffId = staff[0].id;
+    user.staffHosts = staff.map((s) => ({ staffId: s.id, hostProfileId: s.host_id, hostName: data.host_profiles.find((p) => p.id === s.host_id)?.company_name || 'Host' }));
+  }
   return user;
 }
 

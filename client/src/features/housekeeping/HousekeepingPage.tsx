@@ -88,7 +88,8 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
     setBusy(s.id);
     try {
       await inviteStaff(s.id);
-      toast({ title: 'Invitation sent', description: `${s.staff_name} gets an e-mail at ${s.staff_email} to set a password (valid 24 hours).`, variant: 'success' });
+      // The same answer whatever the address: whether they work for other hosts is theirs to tell.
+      toast({ title: 'Invitation sent', description: `${s.staff_name} gets an e-mail at ${s.staff_email} with a link to join (valid 24 hours).`, variant: 'success' });
     } catch (error) {
       const text = error instanceof ApiError ? (error.status === 404 ? 'This staff member has not reached the server yet; try again once your changes are synced.' : error.message) : 'The invitation could not be sent.';
       toast({ title: 'Invitation not sent', description: text, variant: 'destructive' });
@@ -127,7 +128,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
     },
     { key: 'rate', header: 'Hourly rate', align: 'end', render: (s) => format.money(s.hourly_rate) },
     { key: 'status', header: 'Status', render: (s) => <StatusBadge status={s.status} /> },
-    { key: 'login', header: 'Sign-in', secondary: true, render: (s) => (s.user_id ? 'Has an account' : 'Not invited') },
+    { key: 'login', header: 'Sign-in', secondary: true, render: (s) => (s.user_id ? 'Joined' : 'Not joined yet') },
     {
       key: 'actions',
       header: 'Actions',

@@ -28,6 +28,8 @@ import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
 import { TwoStepSection } from '../two-step';
+import { HostSwitch } from '../staff';
+import type { SessionUser } from '../../auth/session';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
   accountChanges,
@@ -344,14 +346,18 @@ function PasswordCard() {
   );
 }
 
-function StaffProfileCard({ staffId }: { staffId: string | undefined }) {
+/** Her staff row at the current host (each host keeps its own), with the switch when she works for several. */
+function StaffProfileCard({ user }: { user: SessionUser }) {
   const format = useFormat();
+  const staffId = user.staffId;
+  const hostName = (user.staffHosts?.length ?? 0) > 1 ? user.staffHosts?.find((h) => h.staffId === staffId)?.hostName : undefined;
   const staff = useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: staffId ? [{ name: 'id', op: 'Equal', value: staffId }] : [] });
   // Typed as her device receives it (shared/device-fields.ts): no field beyond those is read here.
   const me: OwnStaffRow | undefined = staff.status === 'success' ? staff.rows[0] : undefined;
   return (
     <Card>
-      <CardHeader title="Work" />
+      <CardHeader title="Work" description={hostName ? `As ${hostName} has you on record.` : undefined} />
+      <HostSwitch user={user} />
       {staff.status === 'loading' ? <SkeletonRows rows={3} columns={2} /> : null}
       {staff.status === 'error' ? <ErrorState error={staff.error} onRetry={staff.retry} /> : null}
       {staff.status === 'success' && !me ? <p className="muted">This account is not linked to a housekeeping staff record yet.</p> : null}
@@ -405,7 +411,7 @@ export function ProfilePage() {
       <div className="grid-2">
         <AccountCard />
         {user.Role === 'host' ? <HostProfileCard /> : null}
-        {user.Role === 'staff' ? <StaffProfileCard staffId={user.staffId} /> : null}
+        {user.Role === 'staff' ? <StaffProfileCard user={user} /> : null}
         <DisplayCard />
         <PasswordCard />
         <TwoStepSection />

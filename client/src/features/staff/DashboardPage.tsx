@@ -17,6 +17,7 @@ import { isOpen, isOverdue, taskDay, dayOrder, dayProgress, taskSlot, timeOf } f
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
+import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
 export function StaffDashboardPage() {
@@ -24,7 +25,9 @@ export function StaffDashboardPage() {
   const format = useFormat();
   const tz = format.settings.timezone;
   const today = format.today();
-  const tasks = useMyTasks(user.staffId);
+  const hosts = useStaffHosts(user);
+  const tasks = useMyTasks(hosts.staffIds);
+  const byHost = useHostFilter(tasks.status === 'success' ? tasks.rows : undefined);
   const properties = useMyProperties();
   const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
@@ -39,16 +42,21 @@ export function StaffDashboardPage() {
   else {
     const now = new Date();
     const todays = dayOrder(
-      tasks.rows.filter((t) => taskDay(t, tz) === today && t.task_status !== 'cancelled'),
+      byHost.kept.filter((t) => taskDay(t, tz) === today && t.task_status !== 'cancelled'),
       tz,
     );
     const progress = dayProgress(todays);
     const next = todays.find(isOpen) ?? null;
     const rest = todays.filter((t) => t !== next);
-    const overdue = tasks.rows.filter((t) => isOverdue(t, now, tz) && taskDay(t, tz) !== today);
+    const overdue = byHost.kept.filter((t) => isOverdue(t, now, tz) && taskDay(t, tz) !== today);
     const slot = next ? taskSlot(next, tz) : null;
     body = (
       <>
+        {hosts.many ? (
+          <div className="staff-filters" role="group" aria-label="Filter by host">
+            <HostFilter hosts={hosts} value={byHost.hostId} onChange={byHost.setHostId} />
+          </div>
+        ) : null}
         <Card className="staff-progress" aria-labelledby="progress-title">
           <h2 id="progress-title" className="card__title">
             Today’s progress
@@ -67,6 +75,7 @@ export function StaffDashboardPage() {
           <Card className="staff-next">
             <p className="staff-next__label">{next.task_status === 'in_progress' ? 'In progress' : 'Next up'}</p>
             <h2 className="staff-next__title">{next.task_title}</h2>
+            <HostLabel name={hosts.labelOf(next.host_id)} />
             <p className="staff-next__meta">
               {propertyNames.get(next.property_id) ?? 'Property'}
               {slot?.start != null ? ` · ${timeOf(slot.start)}` : ''} · {next.estimated_duration} min
@@ -90,13 +99,13 @@ export function StaffDashboardPage() {
           ) : rest.length === 0 ? (
             <p className="muted">{next ? 'That is the only task today.' : 'All done for today.'}</p>
           ) : (
-            <TaskCards tasks={rest} propertyNames={propertyNames} onOpen={setOpen} />
+            <TaskCards tasks={rest} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={setOpen} />
           )}
         </Card>
         {overdue.length ? (
           <Card>
             <CardHeader title="Overdue" />
-            <TaskCards tasks={overdue} propertyNames={propertyNames} onOpen={setOpen} />
+            <TaskCards tasks={overdue} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={setOpen} />
           </Card>
         ) : null}
       </>
@@ -106,7 +115,7 @@ export function StaffDashboardPage() {
   return (
     <Page title="Today" description={`Hello ${user.Name || user.Email}. ${format.date(today)}.`}>
       {body}
-      <StaffTaskDialog task={open} properties={propertyList} onClose={() => setOpen(null)} />
+      <StaffTaskDialog task={open} properties={propertyList} hostLabel={hosts.labelOf} onClose={() => setOpen(null)} />
     </Page>
   );
 }

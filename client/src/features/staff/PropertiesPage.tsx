@@ -7,12 +7,15 @@ import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
 import { isOpen, mapLink } from '../tasks';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
+import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
 export function StaffPropertiesPage() {
   const user = useCurrentUser();
   const result = useMyProperties();
-  const tasks = useMyTasks(user.staffId);
+  const hosts = useStaffHosts(user);
+  const tasks = useMyTasks(hosts.staffIds);
+  const byHost = useHostFilter(result.rows);
   const openCount = useMemo(() => {
     const counts = new Map<string, number>();
     for (const t of tasks.rows ?? []) if (isOpen(t)) counts.set(t.property_id, (counts.get(t.property_id) ?? 0) + 1);
@@ -20,16 +23,22 @@ export function StaffPropertiesPage() {
   }, [tasks.rows]);
   return (
     <Page title="Properties" description="The homes where you have tasks.">
+      {hosts.many ? (
+        <div className="staff-filters" role="group" aria-label="Filter by host">
+          <HostFilter hosts={hosts} value={byHost.hostId} onChange={byHost.setHostId} />
+        </div>
+      ) : null}
       <DataView result={result} empty={{ title: 'No properties yet', text: 'Properties appear here once you are assigned a task there.' }}>
-        {(rows) => (
+        {() => (
           <ul className="card-list">
-            {rows.map((p) => {
+            {byHost.kept.map((p) => {
               const href = mapLink(p);
               const count = openCount.get(p.id) ?? 0;
               return (
                 <li key={p.id}>
                   <Card className="staff-property">
                     <h2 className="card__title">{p.property_name}</h2>
+                    <HostLabel name={hosts.labelOf(p.host_id)} />
                     <p>{p.address || 'No address given'}</p>
                     {href ? (
                       <a className="btn btn--secondary btn--lg" href={href} target="_blank" rel="noreferrer">

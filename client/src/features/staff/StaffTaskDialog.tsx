@@ -1,8 +1,18 @@
 import type { StaffProperty, Task } from '../../data/tables';
 import { TaskDialog } from '../tasks';
 
-/** The housekeeper's task dialog: the work (status, checklist, notes) and where to go. */
-export function StaffTaskDialog({ task, properties, onClose }: { task: Task | null; properties: readonly StaffProperty[]; onClose: () => void }) {
+/** The housekeeper's task dialog: the work (status, checklist, notes), where to go, and for whom when she works for several hosts. */
+export function StaffTaskDialog({
+  task,
+  properties,
+  hostLabel,
+  onClose,
+}: {
+  task: Task | null;
+  properties: readonly StaffProperty[];
+  hostLabel?: (hostId: string) => string | undefined;
+  onClose: () => void;
+}) {
   const property = task ? properties.find((p) => p.id === task.property_id) : undefined;
-  return <TaskDialog task={task} propertyName={property?.property_name} property={property ?? null} canWork onClose={onClose} />;
+  return <TaskDialog task={task} propertyName={property?.property_name} property={property ?? null} hostName={task ? hostLabel?.(task.host_id) : undefined} canWork onClose={onClose} />;
 }

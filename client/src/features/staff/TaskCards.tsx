@@ -3,17 +3,20 @@ import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { StatusBadge } from '../../components/ui/Badge';
 import { PriorityBadge, isOverdue } from '../tasks';
+import { HostLabel } from './hosts';
 
 type CardProps = {
   task: Task;
   propertyName: string;
+  /** The task's host, when she works for several (hosts.tsx). */
+  hostName: string | undefined;
   /** The minute the list was drawn in: the overdue mark moves with it. */
   minute: number;
   onOpen: (task: Task) => void;
 };
 
 /** Memoised on the task object (the store keeps it until the task changes): a tick renders one card. */
-const TaskCard = memo(function TaskCard({ task: t, propertyName, onOpen }: CardProps) {
+const TaskCard = memo(function TaskCard({ task: t, propertyName, hostName, onOpen }: CardProps) {
   const format = useFormat();
   const done = t.checklist_items.filter((i) => i.done).length;
   return (
@@ -23,7 +26,10 @@ const TaskCard = memo(function TaskCard({ task: t, propertyName, onOpen }: CardP
           <span className="task-card__title">{t.task_title}</span>
           <PriorityBadge priority={t.priority_level} />
         </span>
-        <span className="task-card__property">{propertyName}</span>
+        <span className="task-card__property">
+          {propertyName}
+          <HostLabel name={hostName} />
+        </span>
         <span className="task-card__meta">
           <StatusBadge status={t.task_status} />
           <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? `Due ${format.when(t.due_date)}` : 'Not scheduled'}</span>
@@ -40,12 +46,23 @@ const TaskCard = memo(function TaskCard({ task: t, propertyName, onOpen }: CardP
 });
 
 /** Tasks as large touch targets, for housekeepers on a phone. `onOpen` should be stable (useCallback). */
-export function TaskCards({ tasks, propertyNames, onOpen }: { tasks: readonly Task[]; propertyNames: Map<string, string>; onOpen: (task: Task) => void }) {
+export function TaskCards({
+  tasks,
+  propertyNames,
+  hostLabel,
+  onOpen,
+}: {
+  tasks: readonly Task[];
+  propertyNames: Map<string, string>;
+  /** The host label of a task's host_id (hosts.tsx `labelOf`): none when she works for one host. */
+  hostLabel?: (hostId: string) => string | undefined;
+  onOpen: (task: Task) => void;
+}) {
   const minute = Math.floor(Date.now() / 60_000);
   return (
     <ul className="task-cards">
       {tasks.map((t) => (
-        <TaskCard key={t.id} task={t} propertyName={propertyNames.get(t.property_id) ?? 'Property'} minute={minute} onOpen={onOpen} />
+        <TaskCard key={t.id} task={t} propertyName={propertyNames.get(t.property_id) ?? 'Property'} hostName={hostLabel?.(t.host_id)} minute={minute} onOpen={onOpen} />
       ))}
     </ul>
   );

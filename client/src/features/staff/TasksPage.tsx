@@ -21,6 +21,7 @@ import { isOpen, isOverdue, taskDay, dayOrder } from '../tasks';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
+import { HostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
 const WHEN = [
@@ -35,7 +36,9 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const format = useFormat();
   const tz = format.settings.timezone;
   const navigate = useNavigate();
-  const tasks = useMyTasks(user.staffId);
+  const hosts = useStaffHosts(user);
+  const tasks = useMyTasks(hosts.staffIds);
+  const [hostId, setHostId] = useState('');
   const properties = useMyProperties();
   const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
@@ -58,6 +61,7 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
     const days = new Map(tasks.rows.map((t) => [t.id, taskDay(t, tz)]));
     const dayOf = (t: { id: string }) => days.get(t.id) ?? null;
     const filtered = tasks.rows.filter((t) => {
+      if (hostId && t.host_id !== hostId) return false;
       if (propertyId && t.property_id !== propertyId) return false;
       if (priority && t.priority_level !== priority) return false;
       const day = dayOf(t);
@@ -70,10 +74,10 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
     const finished = filtered.filter((t) => !isOpen(t)).reverse();
     return { openTasks, finished, mine: new Set(tasks.rows.map((t) => t.property_id)) };
     // `minute`: the overdue filter moves with the clock.
-  }, [tasks.status, tasks.rows, propertyId, priority, when, today, tz, minute]);
+  }, [tasks.status, tasks.rows, hostId, propertyId, priority, when, today, tz, minute]);
 
   return (
-    <Page title="Tasks" description="Everything assigned to you.">
+    <Page title="Tasks" description={hosts.many ? 'Everything assigned to you, by every host you work for.' : 'Everything assigned to you.'}>
       {taskId && tasks.status === 'success' && !open ? (
         <p className="form-message form-message--info" role="status">
           That task is not on this device: it may have been reassigned or removed, or it has not synced yet.
@@ -86,11 +90,12 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
             return (
               <>
                 <div className="staff-filters" role="group" aria-label="Filter tasks">
+                  <HostFilter hosts={hosts} value={hostId} onChange={setHostId} />
                   <Select label="When" value={when} options={WHEN} onChange={(e) => setWhen(e.target.value)} />
                   <Select
                     label="Property"
                     value={propertyId}
-                    options={[{ value: '', label: 'All properties' }, ...propertyList.filter((p) => mine.has(p.id)).map((p) => ({ value: p.id, label: p.property_name }))]}
+                    options={[{ value: '', label: 'All properties' }, ...propertyList.filter((p) => mine.has(p.id) && (!hostId || p.host_id === hostId)).map((p) => ({ value: p.id, label: p.property_name }))]}
                     onChange={(e) => setPropertyId(e.target.value)}
                   />
                   <Select label="Priority" value={priority} options={[{ value: '', label: 'Any priority' }, ...PRIORITY_LEVELS.map((p) => ({ value: p, label: humanize(p) }))]} onChange={(e) => setPriority(e.target.value)} />
@@ -101,12 +106,12 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
                     {
                       id: 'open',
                       label: `Open (${openTasks.length})`,
-                      content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No open tasks" />,
+                      content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={pick} /> : <EmptyState title="No open tasks" />,
                     },
                     {
                       id: 'done',
                       label: `Finished (${finished.length})`,
-                      content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} onOpen={pick} /> : <EmptyState title="No finished tasks yet" />,
+                      content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={pick} /> : <EmptyState title="No finished tasks yet" />,
                     },
                   ]}
                 />
@@ -115,7 +120,7 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
           }}
         </DataView>
       </Card>
-      <StaffTaskDialog task={open} properties={propertyList} onClose={close} />
+      <StaffTaskDialog task={open} properties={propertyList} hostLabel={hosts.labelOf} onClose={close} />
     </Page>
   );
 }

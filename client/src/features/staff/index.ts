@@ -3,3 +3,4 @@ export { StaffDashboardPage } from './DashboardPage';
 export { StaffPropertiesPage } from './PropertiesPage';
 export { StaffSchedulePage } from './SchedulePage';
 export { StaffTasksPage } from './TasksPage';
+export { HostSwitch } from './hosts';

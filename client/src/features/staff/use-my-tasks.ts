@@ -2,19 +2,22 @@ import { TABLE, type OwnStaffRow, type StaffProperty } from '../../data/tables';
 import { useProperties } from '../../data/common-rows';
 import { useRows, type RowsResult } from '../../data/use-rows';
 
-/** The tasks assigned to the signed-in housekeeper (the server scopes staff to their own). */
-export function useMyTasks(staffId: string | undefined) {
+/**
+ * The tasks assigned to the signed-in housekeeper at every host she works for (`staffIds`: her
+ * staff row at each, hosts.tsx `useStaffHosts`); the server scopes staff to their own.
+ */
+export function useMyTasks(staffIds: readonly string[]) {
   return useRows(TABLE.housekeeping_tasks, {
     PageSize: 1000,
     OrderByField: 'scheduled_date',
     IsAsc: true,
-    Filters: staffId ? [{ name: 'assigned_staff_id', op: 'Equal', value: staffId }] : [],
+    Filters: staffIds.length ? [{ name: 'assigned_staff_id', op: 'In', value: [...staffIds] }] : [],
   });
 }
 
-/** The housekeeper's own staff row (hours, contact), kept on the device. */
-export function useMyStaffRow(staffId: string | undefined): RowsResult<OwnStaffRow> {
-  return useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: staffId ? [{ name: 'id', op: 'Equal', value: staffId }] : [] }, { enabled: Boolean(staffId) });
+/** Her staff rows at every host she works for (each host keeps its own hours and contact). */
+export function useMyStaffRows(staffIds: readonly string[]): RowsResult<OwnStaffRow> {
+  return useRows(TABLE.housekeeping_staff, { PageSize: 100, Filters: [{ name: 'id', op: 'In', value: [...staffIds] }] }, { enabled: staffIds.length > 0 });
 }
 
 /**

@@ -26,6 +26,8 @@ export type TaskDialogProps = {
   /** The task's property, for its address, a map link and access notes. */
   property?: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> | null;
   staffName?: string;
+  /** The task's host, for a housekeeper who works for several (a small label). */
+  hostName?: string;
   /** Who the completed work is credited to, when it is not the assignee (a reassignment after the work). */
   completedByName?: string;
   /** More buttons for the footer (the host's Edit, Cancel, Delete). */
@@ -35,7 +37,7 @@ export type TaskDialogProps = {
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, property, staffName, completedByName, actions, canWork = false, onClose }: TaskDialogProps) {
+export function TaskDialog({ task, propertyName, property, staffName, hostName, completedByName, actions, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
   const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
@@ -64,6 +66,12 @@ export function TaskDialog({ task, propertyName, property, staffName, completedB
             <StatusBadge status={task.task_status} />
             <PriorityBadge priority={task.priority_level} />
             {isOverdue(task, new Date(), format.settings.timezone) ? <Badge tone="danger">Overdue</Badge> : null}
+            {hostName ? (
+              <Badge tone="accent" className="host-label">
+                <span className="visually-hidden">Host: </span>
+                {hostName}
+              </Badge>
+            ) : null}
           </div>
           {canWork ? <AlertsPrompt text="Get an alert on this device when a task is assigned to you or changes?" /> : null}
           {canWork && open ? (

@@ -300,24 +300,27 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest,
       schema: {
         tags: ['housekeeping', 'auth'],
-        summary: 'Invite a staff member: creates the staff user and mails a link to set the first password (valid 24 h)',
+        summary: 'Invite a staff member: mails a link to join (valid 24 h); the same answer whatever the address',
+        description:
+          'A new address gets a staff user without a password and a link to set it; a housekeeper who already has a password ' +
+          '(works for another host) a link to accept; an address of a host or admin account a mail saying it cannot join. ' +
+          'The staff row is linked to the user only when that invite is accepted. The answer never says which case it was.',
         security: BEARER,
         params: staffParams,
         response: {
-          200: z.object({ userId: z.string(), invited: z.literal(true) }),
+          200: z.object({ invited: z.literal(true) }),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
-          409: errorSchema,
           429: errorSchema,
           500: errorSchema,
         },
       },
     },
     async (request) => {
-      const { userId } = await inviteStaff(app, actorOf(request), request.params.id);
-      return { userId, invited: true as const };
+      await inviteStaff(app, actorOf(request), request.params.id);
+      return { invited: true as const };
     },
   );
 }

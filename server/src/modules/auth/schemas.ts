@@ -26,6 +26,7 @@ export const sessionUserSchema = z.object({
   totpEnabled: z.boolean(),
   hostProfileId: z.string().optional(),
   staffId: z.string().optional(),
+  staffHosts: z.array(z.object({ staffId: z.string(), hostProfileId: z.string(), hostName: z.string() })).optional(),
 });
 
 export const sessionSchema = z.object({ token: z.string(), user: sessionUserSchema });

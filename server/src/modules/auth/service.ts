@@ -5,7 +5,7 @@
  * is checked again inside the write. A reset or invite mail is queued (email/queue.ts) in the
  * transaction that issues its token, and sent, with retries, after the commit.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, users } from '../../../../shared/schema/tables';
 import {
@@ -13,7 +13,6 @@ import {
   ACCOUNT_SUSPENDED,
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_ALREADY_REGISTERED,
-  EMAIL_BELONGS_TO_OTHER_ACCOUNT,
   INVALID_CREDENTIALS,
   RESET_EMAIL_FAILED,
   RESET_PASSWORD_FAILED,
@@ -30,10 +29,11 @@ import { loadActor, sessionUser, type Actor, type SessionUser } from '../../acto
 import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
-import { resetPasswordEmail, staffInviteEmail } from '../email/templates';
+import { resetPasswordEmail, staffInviteEmail, staffInviteRefusedEmail, staffJoinEmail } from '../email/templates';
 import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, forgetAttempt, loginLimitsOf } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
-import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueLoginTicket, issueToken } from './tokens';
+import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueLoginTicket, issueToken, spendToken } from './tokens';
+import { linkInvitedStaff } from './staff-hosts';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
 /** What the services need; a FastifyInstance has all of it. */
@@ -46,7 +46,6 @@ function mustTable(id: number): TableDef {
 }
 const USERS = mustTable(TABLE_IDS.users);
 const HOST_PROFILES = mustTable(TABLE_IDS.host_profiles);
-const STAFF = mustTable(TABLE_IDS.housekeeping_staff);
 
 type UserRow = typeof users.$inferSelect;
 
@@ -201,7 +200,11 @@ export async function requestPasswordReset(deps: AuthDeps, input: { email: strin
   if (request.retryAfterSeconds !== undefined) throw new TooManyRequests(tooManyResetRequests(request.retryAfterSeconds), request.retryAfterSeconds);
 }
 
-/** Redeems a reset or invite token: sets the password, and every outstanding link of the user dies. */
+/**
+ * Redeems a reset or invite token: sets the password, and the user's other reset links die. An
+ * invite sets only a first password (someone who has one accepts it instead: staff-hosts.ts) and
+ * links the staff row it was mailed for; other hosts' invites stay open, to be accepted.
+ */
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<void> {
   if (!findValidToken(deps.db, input.token, deps.now())) throw new ValidationFailed(RESET_PASSWORD_FAILED);
   const passwordHash = await hashPassword(input.password);
@@ -210,8 +213,13 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
     const found = findValidToken(tx, input.token, now);
     const user = found && liveUser(tx, found.userId);
     if (!found || !user) throw new ValidationFailed(RESET_PASSWORD_FAILED);
+    // A staff invite names its row (an admin's invite does not, and only sets the password).
+    if (found.purpose === 'invite' && found.staffId !== null) {
+      if (user.password_hash || !linkInvitedStaff(tx, found, user, now)) throw new ValidationFailed(RESET_PASSWORD_FAILED);
+    }
     updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now);
-    invalidateUserTokens(tx, user.ID, now);
+    spendToken(tx, input.token, now);
+    invalidateUserTokens(tx, user.ID, now, { keepInvites: true });
     // Proving control of the mailbox: the failed guesses at the old password, from any source, no longer count.
     clearAllLoginFailures(tx, user.Email.toLowerCase());
   });
@@ -262,13 +270,16 @@ export async function setupSuperAdmin(deps: AuthDeps, input: { email: string; pa
 
 // ── Staff invite ────────────────────────────────────────────────────────────────────────────
 /**
- * Creates (or reuses) the staff member's user, role staff, links it to the host's staff row and
- * queues a mail with a link to set the first password, in one transaction. An address that belongs to another kind of account, or
- * to a staff user already linked to another staff row, is refused rather than taken over.
+ * Mails the staff member of the caller's host an invite for that staff row, in one transaction,
+ * and answers the same whatever the address is (docs/security.md: no host learns whether another
+ * host employs someone): a new address gets a staff user without a password and a link to set it;
+ * a staff user who already has a password (another host's housekeeper) a link to accept; an address
+ * of another kind of account a mail telling its owner it cannot join. Nothing is linked here: the
+ * row gets its user_id when that row's invite is accepted (`redeemInvite`).
  */
-export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string): Promise<{ userId: string }> {
+export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string): Promise<void> {
   const now = deps.now();
-  const invite = transact(deps.db, (tx) => {
+  transact(deps.db, (tx) => {
     const staff = actor.hostProfileId
       ? tx
           .select()
@@ -280,25 +291,17 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
     const email = staff.staff_email.trim().toLowerCase();
     if (!email) throw new ValidationFailed(STAFF_EMAIL_REQUIRED);
 
+    const profile = tx.select({ company_name: hostProfiles.company_name }).from(hostProfiles).where(eq(hostProfiles.id, staff.host_id)).get();
+    const invitedBy = profile?.company_name || actor.name || 'Your host';
     const existing = userByEmail(tx, email, { includeDeleted: true });
-    if (existing && (existing.deleted_at || existing.Role !== 'staff')) throw new Conflict(EMAIL_BELONGS_TO_OTHER_ACCOUNT);
-    if (existing) {
-      const linkedElsewhere = tx
-        .select({ id: housekeepingStaff.id })
-        .from(housekeepingStaff)
-        .where(and(eq(housekeepingStaff.user_id, existing.ID), ne(housekeepingStaff.id, staff.id), isNull(housekeepingStaff.deleted_at)))
-        .get();
-      if (linkedElsewhere) throw new Conflict(EMAIL_BELONGS_TO_OTHER_ACCOUNT);
+    if (existing && (existing.deleted_at || existing.Role !== 'staff')) {
+      queueMail(tx, staffInviteRefusedEmail(email, invitedBy), { kind: 'staff_invite', now });
+      return;
     }
     const userId =
       existing?.ID ?? insertUser(tx, { Email: email, Name: staff.staff_name, Role: 'staff', setupCompleted: false, password_hash: null }, now);
-    if (staff.user_id !== userId) updateRow(tx, STAFF, staff.id, { user_id: userId }, now);
-
-    const profile = tx.select({ company_name: hostProfiles.company_name }).from(hostProfiles).where(eq(hostProfiles.id, staff.host_id)).get();
-    const token = issueToken(tx, userId, 'invite', now);
-    const invitedBy = profile?.company_name || actor.name || 'Your host';
-    queueMail(tx, staffInviteEmail(email, staff.staff_name, invitedBy, resetLink(deps.config, token, true), TOKEN_VALID_HOURS), { kind: 'staff_invite', now });
-    return { userId };
+    const link = resetLink(deps.config, issueToken(tx, userId, 'invite', now, staff.id), true);
+    const mail = existing?.password_hash ? staffJoinEmail : staffInviteEmail;
+    queueMail(tx, mail(email, staff.staff_name, invitedBy, link, TOKEN_VALID_HOURS), { kind: 'staff_invite', now });
   });
-  return { userId: invite.userId };
 }

@@ -42,6 +42,35 @@ export function staffInviteEmail(to: string, staffName: string, invitedBy: strin
   };
 }
 
+/**
+ * An invite for someone who already has a password (they work for another host): the link joins
+ * this host, it changes no password. The subject names no host: it is the same for every invite.
+ */
+export function staffJoinEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number): MailMessage {
+  const intro = `Hello ${staffName}, ${invitedBy} invited you to see their housekeeping tasks in ${PRODUCT_NAME}, beside those of the hosts you already work for. Use this link to accept:`;
+  const expiry = `This link expires in ${validHours} hours and can be used once. You keep signing in with ${to} and your password.`;
+  const ignore = 'If you do not want to work for this host, ignore this e-mail: nothing changes.';
+  return {
+    to,
+    subject: `You are invited to ${PRODUCT_NAME}`,
+    text: [intro, link, expiry, ignore].join('\n\n'),
+    html: html([intro, expiry, ignore], { href: link, label: 'Accept the invitation' }),
+    link,
+  };
+}
+
+/**
+ * An invite to an address that belongs to another kind of account (a host, an admin): only the
+ * owner of the mailbox learns that it cannot join as a housekeeper; the inviting host is answered
+ * as for any invite.
+ */
+export function staffInviteRefusedEmail(to: string, invitedBy: string): MailMessage {
+  const intro = `${invitedBy} invited ${to} to ${PRODUCT_NAME} as a housekeeper.`;
+  const why = `This address is already used by another kind of ${PRODUCT_NAME} account (a host or an administrator), so it cannot join as a housekeeper. To work as a housekeeper, ask the host to invite another e-mail address of yours.`;
+  const ignore = 'If you were not expecting this, ignore this e-mail: your account is unchanged.';
+  return { to, subject: `You are invited to ${PRODUCT_NAME}`, text: [intro, why, ignore].join('\n\n'), html: html([intro, why, ignore]) };
+}
+
 export function testEmail(to: string): MailMessage {
   const text = `This is a test message from ${PRODUCT_NAME}: the SMTP settings work.`;
   return { to, subject: `${PRODUCT_NAME} test e-mail`, text, html: html([text]) };

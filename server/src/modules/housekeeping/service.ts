@@ -22,7 +22,7 @@ import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import type { FieldMet } from '../../../../shared/sync';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
-import type { Actor } from '../../actor';
+import { staffIdAt, type Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
@@ -108,7 +108,7 @@ const STATEMENTS = {
       .prepare(),
   staff: (h: Tx) =>
     h
-      .select({ userId: housekeepingStaff.user_id, email: housekeepingStaff.staff_email })
+      .select({ userId: housekeepingStaff.user_id })
       .from(housekeepingStaff)
       .where(and(eq(housekeepingStaff.id, p('id')), isNull(housekeepingStaff.deleted_at)))
       .prepare(),
@@ -119,12 +119,6 @@ const STATEMENTS = {
       .where(and(eq(users.ID, p('id')), isNull(users.deleted_at)))
       .prepare(),
   staffName: (h: Tx) => h.select({ name: housekeepingStaff.staff_name }).from(housekeepingStaff).where(eq(housekeepingStaff.id, p('id'))).prepare(),
-  staffUserByEmail: (h: Tx) =>
-    h
-      .select({ id: users.ID })
-      .from(users)
-      .where(and(eq(users.Email, p('email')), eq(users.Role, 'staff'), isNull(users.deleted_at)))
-      .prepare(),
 };
 
 type Statements = { [K in keyof typeof STATEMENTS]: ReturnType<(typeof STATEMENTS)[K]> };
@@ -150,19 +144,15 @@ export function hostUserOf(handle: Tx, hostId: string | null): string | null {
 }
 
 /**
- * The user of a staff row: its user_id, else a staff user with its e-mail (how a staff user is
- * linked: docs/decisions.md, Ownership and scope). Null for staff who were never invited.
+ * The user of a staff row: its user_id, set when the person accepted that row's invite (how a
+ * staff user is linked: docs/decisions.md, Ownership and scope). Null for staff who never did.
  */
 export function staffUserOf(handle: Tx, staffId: string | null): string | null {
   if (!staffId) return null;
   const staff = statement(handle, 'staff').get({ id: staffId });
   if (!staff) return null;
-  if (staff.userId) {
-    const linked = statement(handle, 'liveUser').get({ id: staff.userId });
-    if (linked) return linked.id;
-  }
-  if (!staff.email) return null;
-  return statement(handle, 'staffUserByEmail').get({ email: staff.email.trim().toLowerCase() })?.id ?? null;
+  if (!staff.userId) return null;
+  return statement(handle, 'liveUser').get({ id: staff.userId })?.id ?? null;
 }
 
 const CHUNK = 500;
@@ -204,7 +194,7 @@ class TaskFacts {
     const staffIds = distinct('assigned_staff_id').filter((id) => !this.staff.has(id));
     for (const part of chunks(staffIds)) {
       const rows = this.tx
-        .select({ id: housekeepingStaff.id, userId: housekeepingStaff.user_id, email: housekeepingStaff.staff_email })
+        .select({ id: housekeepingStaff.id, userId: housekeepingStaff.user_id })
         .from(housekeepingStaff)
         .where(and(inArray(housekeepingStaff.id, part), isNull(housekeepingStaff.deleted_at)))
         .all();
@@ -216,21 +206,8 @@ class TaskFacts {
           .all()
           .map((u) => u.id),
       );
-      const emails = rows.filter((r) => !(r.userId && linked.has(r.userId)) && r.email).map((r) => r.email.trim().toLowerCase());
-      const byEmail = new Map(
-        emails.length === 0
-          ? []
-          : this.tx
-              .select({ id: users.ID, email: users.Email })
-              .from(users)
-              .where(and(inArray(users.Email, emails), eq(users.Role, 'staff'), isNull(users.deleted_at)))
-              .all()
-              .map((u) => [u.email, u.id] as const),
-      );
       for (const id of part) this.staff.set(id, null);
-      for (const r of rows) {
-        this.staff.set(r.id, r.userId && linked.has(r.userId) ? r.userId : (byEmail.get(r.email.trim().toLowerCase()) ?? null));
-      }
+      for (const r of rows) this.staff.set(r.id, r.userId && linked.has(r.userId) ? r.userId : null);
     }
     const propertyIds = distinct('property_id').filter((id) => !this.names.has(id));
     for (const part of chunks(propertyIds)) {
@@ -427,7 +404,9 @@ export function notifyFieldsChangedMeanwhile(tx: Tx, actor: Actor, before: Row, 
  */
 export function notifyWorkAcrossReassignment(tx: Tx, actor: Actor, before: Row, after: Row, now: Date): Notified[] {
   const reassigned = (after.assigned_staff_id ?? null) !== (before.assigned_staff_id ?? null);
-  const lateCompletion = actor.staffId !== undefined && before.assigned_staff_id !== actor.staffId && after.task_status === 'completed' && before.task_status !== 'completed';
+  // The acting housekeeper is her staff row at the task's host (she may work for several).
+  const mine = actor.role === 'staff' ? staffIdAt(actor, after.host_id) : undefined;
+  const lateCompletion = mine !== undefined && before.assigned_staff_id !== mine && after.task_status === 'completed' && before.task_status !== 'completed';
   const completedAlready = reassigned && before.task_status === 'completed' && after.task_status === 'completed';
   if (!lateCompletion && !completedAlready) return [];
   const facts = new TaskFacts(tx);
@@ -439,7 +418,7 @@ export function notifyWorkAcrossReassignment(tx: Tx, actor: Actor, before: Row, 
     const doer = staffName(tx, before.completed_by_staff_id ?? before.assigned_staff_id);
     out.push(message(actor.userId, after, title, 'warning', `${what} was already completed by ${doer} when your reassignment to ${holder} reached the server; the work stays credited to ${doer}.`));
   } else {
-    const doer = staffName(tx, actor.staffId);
+    const doer = staffName(tx, mine);
     const hostUser = facts.hostUser(text(after, 'host_id'));
     if (hostUser) out.push(message(hostUser, after, title, 'warning', `${doer} completed ${what} before your reassignment to ${holder} reached them; the work is kept and credited to ${doer}.`));
     out.push(message(actor.userId, after, title, 'info', `Your completion of ${what} was kept and credited to you; the task has since been assigned to ${holder}.`));

@@ -10,6 +10,7 @@ import { workTimeChanges, type TaskTimesRow } from '../../../../shared/task-time
 import { cachedStatement, insertRow, nowIso, updateFields, type Row, type Tx } from '../../db/write';
 import { plainWriter, type WriteContext, type Writer } from '../../write/writer';
 import { Conflict } from '../../errors';
+import { staffIdAt } from '../../actor';
 import { afterTaskWrite, describeTask, notifyChecklistChangesNotKept, notifyFieldsChangedMeanwhile, notifyWorkAcrossReassignment } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
@@ -25,12 +26,13 @@ function currentChecklist(tx: Tx, id: string): ChecklistItem[] {
 /**
  * Who the work is credited to, and who held the task before a reassignment (docs/decisions.md
  * "Two people on one task"): a completion credits the housekeeper who did it (or the assignee,
- * when a host marks it done); a reassignment keeps the credit and notes the former assignee and
+ * when a host marks it done; a housekeeper working for several hosts is credited with her staff row of
+ * the task's host); a reassignment keeps the credit and notes the former assignee and
  * when it reached the server; a reopen clears the credit.
  */
 function creditChanges(ctx: WriteContext, before: Row, after: Row): Row {
   const out: Row = {};
-  if (after.task_status === 'completed' && before.task_status !== 'completed') out.completed_by_staff_id = ctx.actor.staffId ?? after.assigned_staff_id ?? null;
+  if (after.task_status === 'completed' && before.task_status !== 'completed') out.completed_by_staff_id = staffIdAt(ctx.actor, after.host_id) ?? after.assigned_staff_id ?? null;
   if (before.task_status === 'completed' && after.task_status !== 'completed') out.completed_by_staff_id = null;
   if ((after.assigned_staff_id ?? null) !== (before.assigned_staff_id ?? null)) {
     out.previous_staff_id = before.assigned_staff_id ?? null;

@@ -8,9 +8,8 @@
  * listening; who hears of which rows is the policy's answer (`hearsOf`).
  */
 import type { ServerResponse } from 'node:http';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { tableById, type TableDef } from '../../../../shared/registry';
-import { housekeepingStaff } from '../../../../shared/schema/tables';
 import { SYNC_EVENTS, type SyncEventData } from '../../../../shared/sync';
 import type { Actor } from '../../actor';
 import type { ChangeBatch } from '../../db/changes';
@@ -118,10 +117,10 @@ export class SyncHub {
 }
 
 /** A listener writing to an open HTTP response. */
-export function streamSubscriber(raw: ServerResponse, actor: Actor, hostId: string | null, clientId: string | null): Subscriber {
+export function streamSubscriber(raw: ServerResponse, actor: Actor, hostIds: readonly string[], clientId: string | null): Subscriber {
   return {
     actor,
-    hostId,
+    hostIds,
     clientId,
     write(chunk) {
       if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
@@ -132,11 +131,10 @@ export function streamSubscriber(raw: ServerResponse, actor: Actor, hostId: stri
   };
 }
 
-/** The host profile whose rows the actor sees through a host-owned scope. */
-export function hostIdOf(db: Db, actor: Actor): string | null {
-  if (actor.hostProfileId) return actor.hostProfileId;
-  if (!actor.staffId) return null;
-  return db.select({ host: housekeepingStaff.host_id }).from(housekeepingStaff).where(eq(housekeepingStaff.id, actor.staffId)).get()?.host ?? null;
+/** The host profiles whose rows the actor sees through a host-owned scope (a host's own, every employer of a housekeeper). */
+export function hostIdsOf(actor: Actor): string[] {
+  if (actor.hostProfileId) return [actor.hostProfileId];
+  return actor.staffRows?.map((r) => r.hostId) ?? [];
 }
 
 const LOOKUP_CHUNK = 500;

@@ -13,7 +13,7 @@ import { currentVersion } from '../../db/write';
 import { UNSURE, fastParser } from '../../write/fast-parse';
 import { actorOf } from '../../plugins/auth';
 import { HttpError } from '../../errors';
-import { createHub, eventChunk, hostIdOf, streamSubscriber } from './events';
+import { createHub, eventChunk, hostIdsOf, streamSubscriber } from './events';
 import { StreamTickets } from './tickets';
 import { pullChanges, pushMutations } from './service';
 
@@ -173,7 +173,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           throw new HttpError(400, 'Invalid value for querystring clientId: not the device the ticket was issued to');
         }
         const clientId = request.ticket ? (ticketClient ?? null) : (request.query.clientId ?? null);
-        const hostId = hostIdOf(app.db, actor);
+        const hostIds = hostIdsOf(actor);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -184,7 +184,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           'x-content-type-options': 'nosniff',
         });
         request.raw.socket.setNoDelay(true);
-        const subscriber = streamSubscriber(raw, actor, hostId, clientId);
+        const subscriber = streamSubscriber(raw, actor, hostIds, clientId);
         hub.add(subscriber);
         raw.write(`retry: 5000\n\n${eventChunk(SYNC_EVENTS.ready, { version: currentVersion(app.db) })}`);
         raw.on('close', () => hub.remove(subscriber));

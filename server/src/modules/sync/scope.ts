@@ -16,7 +16,7 @@
 import { getTableName, inArray } from 'drizzle-orm';
 import { TABLES, TABLE_IDS, type TableDef } from '../../../../shared/registry';
 import { counters } from '../../../../shared/schema/tables';
-import type { Actor } from '../../actor';
+import { staffIdsOf, type Actor } from '../../actor';
 import type { Tx } from '../../db/write';
 
 /**
@@ -31,7 +31,7 @@ const TRIGGER_PREFIX = 'sync_scope_';
 /** The principals whose marks apply to this actor. */
 export function principalsOf(actor: Actor): string[] {
   const out = [`user:${actor.userId}`, `role:${actor.role}`];
-  if (actor.staffId) out.push(`staff:${actor.staffId}`);
+  for (const staffId of staffIdsOf(actor)) out.push(`staff:${staffId}`);
   if (actor.hostProfileId) out.push(`host:${actor.hostProfileId}`);
   return out;
 }
@@ -145,6 +145,13 @@ export function scopeTriggers(): Trigger[] {
 
   const profiles = byId(TABLE_IDS.host_profiles);
   out.push(trigger(profiles, 'life', updateOf('deleted_at'), `old.deleted_at IS NOT new.deleted_at`, [mark(`'user:' || old.user_id`)]));
+  // A housekeeper working for several hosts keeps working when one is suspended, without its rows
+  // (actor.ts); they come back when it is reactivated. Either way its linked users start over.
+  out.push(
+    trigger(profiles, 'status', updateOf('account_status'), changed('account_status'), [
+      `INSERT OR REPLACE INTO counters (name, value) SELECT '${MARK_PREFIX}user:' || user_id, new.version FROM housekeeping_staff WHERE host_id = old.id AND user_id IS NOT NULL AND deleted_at IS NULL;`,
+    ]),
+  );
 
   const users = byId(TABLE_IDS.users);
   // An e-mail matters only where it links a staff row: a host changing its address keeps its scope.

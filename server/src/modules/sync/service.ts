@@ -8,7 +8,7 @@
  * client so that it is not poked about its own writes.
  */
 import type { Statement } from 'better-sqlite3';
-import { Placeholder, and, eq, is, isNull, or, sql, type Query, type SQL } from 'drizzle-orm';
+import { Placeholder, and, eq, inArray, is, isNull, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLES, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
@@ -262,7 +262,6 @@ type Source = {
 const AFTER = sql.placeholder('after');
 const THROUGH = sql.placeholder('through');
 const TAKE = sql.placeholder('take');
-const STAFF_ID = sql.placeholder('scope_staffId');
 
 /**
  * A staff member sees the properties of its tasks (policy.ts `assigned_properties`). A property
@@ -277,7 +276,11 @@ function staffPropertySource(def: TableDef, scope: ScopeTemplate, view: ReadView
   // The newest live task of the staff member per property, computed once per statement (from the
   // staff member's tasks) and joined: a correlated max per property would read every task there,
   // once for the window and again for the row. The join also keeps only properties with such a task.
-  const latest = sql`(select ${t.property_id} as "staff_property_id", max(${t.version}) as "staff_latest" from ${t} where ${t.assigned_staff_id} = ${STAFF_ID} and ${t.deleted_at} is null group by ${t.property_id}) as "staff_tasks"`;
+  // The staff member's rows are the template's placeholders (one per host it works for).
+  const staff = Object.keys(scope.values)
+    .filter((name) => name.startsWith('scope_staffId_'))
+    .map((name) => sql.placeholder(name));
+  const latest = sql`(select ${t.property_id} as "staff_property_id", max(${t.version}) as "staff_latest" from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.deleted_at} is null group by ${t.property_id}) as "staff_tasks"`;
   return {
     def,
     key: `${def.id}:${scope.key}:staff-properties:${view.key}`,
@@ -299,8 +302,7 @@ function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, u
     Object.assign(values, scope.values);
     const kind = scopeOf(actor, def);
     const view = readView(actor, def);
-    if (kind === 'assigned_properties' && actor.staffId) {
-      values.scope_staffId = actor.staffId;
+    if (kind === 'assigned_properties') {
       sources.push(staffPropertySource(def, scope, view));
       continue;
     }
