@@ -19,6 +19,8 @@ import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createProperty, createStaff, createTask, defOf, insertFixture, type HostFixture } from './fixtures';
 import { linkIn, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
 import { Replica, mutation, pull, push } from './sync-helpers';
+import * as OTPAuth from 'otpauth';
+import { issueToken } from '../src/modules/auth/tokens';
 
 const T = TABLE_IDS;
 const EMAIL = 'pat.two@hosts.test';
@@ -240,6 +242,42 @@ describe('one housekeeper, two hosts', () => {
     suspend(a.hostProfileId);
     expect((await call('GET', '/api/auth/me', patToken)).statusCode).toBe(401);
     expect((await call('POST', '/api/auth/login', undefined, { email: EMAIL, password: 'pat password' })).statusCode).toBe(403);
+  });
+});
+
+describe('an invite accepted by a housekeeper with two-step sign-in on', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await makeTestApp();
+  });
+  afterAll(async () => {
+    await app.cleanup();
+  });
+
+  it('links the row but signs in only after a code: the link proves the mailbox, not the second step', async () => {
+    const a = createHost(app, { company: 'Alpha Lets' });
+    const b = createHost(app, { company: 'Bravo Homes' });
+    const pat = createStaff(app, a.hostProfileId);
+    const post = (url: string, payload: Json, token?: string) => app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const { secret } = (await post('/api/auth/totp/setup', {}, pat.token)).json() as { secret: string };
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    const step = Math.floor(app.now().getTime() / 30_000);
+    expect((await post('/api/auth/totp/enable', { code: totp.generate({ timestamp: step * 30_000 }) }, pat.token)).statusCode).toBe(200);
+
+    const rowB = String(insertFixture(app, T.housekeeping_staff, { host_id: b.hostProfileId, staff_name: 'Pat at Bravo', staff_email: pat.email }).id);
+    const link = app.db.transaction((tx) => issueToken(tx, pat.userId, 'invite', app.now(), rowB));
+    const accepted = await post('/api/auth/invite/accept', { token: link });
+    expect(accepted.statusCode).toBe(200);
+    const challenge = accepted.json() as Json;
+    expect(Object.keys(challenge).sort()).toEqual(['ticket', 'totpRequired']);
+    expect(accepted.headers['set-cookie']).toBeUndefined();
+    expect(app.db.select().from(housekeepingStaff).where(eq(housekeepingStaff.id, rowB)).get()?.user_id).toBe(pat.userId);
+
+    const signedIn = await post('/api/auth/login/totp', { ticket: challenge.ticket, code: totp.generate({ timestamp: (step + 1) * 30_000 }) });
+    expect(signedIn.statusCode).toBe(200);
+    const { user } = signedIn.json() as { user: SessionUser };
+    expect(user.staffId).toBe(rowB);
+    expect(user.staffHosts?.map((h) => h.hostName).sort()).toEqual(['Alpha Lets', 'Bravo Homes']);
   });
 });
 

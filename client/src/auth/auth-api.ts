@@ -65,9 +65,9 @@ export function previewInvite(token: string): Promise<InvitePreview> {
   return apiRequestAs('/api/auth/invite/preview', InvitePreviewSchema, { body: { token }, auth: false });
 }
 
-/** Accepts a host's invite with the password one already has, and signs in. */
-export function acceptInvite(token: string): Promise<AuthResult> {
-  return apiRequestAs('/api/auth/invite/accept', AuthResultSchema, { body: { token }, auth: false });
+/** Accepts a host's invite with the password one already has, and signs in (with two-step sign-in on, after a code). */
+export function acceptInvite(token: string): Promise<AuthResult | z.infer<typeof TotpChallengeSchema>> {
+  return apiRequestAs('/api/auth/invite/accept', z.union([AuthResultSchema, TotpChallengeSchema]), { body: { token }, auth: false });
 }
 
 /** Makes one of a housekeeper's hosts the current one (the session's staffId). */

@@ -5,17 +5,19 @@ import { z } from 'zod';
 import { INVITE_ACCEPT_FAILED, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../shared/messages';
 import { errorText } from '../api/http';
 import { acceptInvite, previewInvite, resetPassword, sendResetPasswordEmail, type InvitePreview } from '../auth/auth-api';
-import { landingPathFor } from '../auth/session';
+import { landingPathFor, type AuthResult } from '../auth/session';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
 import { PageSpinner } from '../components/ui/Spinner';
+import { TotpCodeStep } from '../features/two-step';
 
 /**
  * Without a token: ask for the reset mail. With `?token=` (the mailed link): choose a new password.
  * With `&invite=1` (a host's staff invite): a new housekeeper chooses a first password, one who
- * already has one (works for another host) accepts with a button and is signed in.
+ * already has one (works for another host) accepts with a button and is signed in (after a code,
+ * with two-step sign-in on).
  */
 export const Route = createFileRoute('/resetpassword')({
   // The router reads `invite=1` as a number: any value present marks an invite.
@@ -55,19 +57,37 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ticket, setTicket] = useState<string | null>(null);
+
+  const finish = async ({ token: session, user }: AuthResult) => {
+    await auth.signIn(session, user);
+    await navigate({ href: landingPathFor(user.Role, undefined), replace: true });
+  };
 
   const accept = async () => {
     setError(null);
     setBusy(true);
     try {
-      const { token: session, user } = await acceptInvite(token);
-      await auth.signIn(session, user);
-      await navigate({ href: landingPathFor(user.Role, undefined), replace: true });
+      const answer = await acceptInvite(token);
+      if ('totpRequired' in answer) {
+        // The invite is accepted; the link proves only the mailbox, so the second step still asks.
+        setTicket(answer.ticket);
+        return;
+      }
+      await finish(answer);
     } catch (err) {
       setError(errorText(err, INVITE_ACCEPT_FAILED));
       setBusy(false);
     }
   };
+
+  if (ticket) {
+    return (
+      <AuthLayout title="Two-step sign-in" subtitle={`You joined ${invite.hostName}. Enter the 6-digit code your authenticator app shows for Staykeep.`}>
+        <TotpCodeStep ticket={ticket} onSignedIn={finish} onRestart={() => void navigate({ to: '/login', replace: true })} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

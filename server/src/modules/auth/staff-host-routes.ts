@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOKEN_COOKIE, actorOf } from '../../plugins/auth';
-import { errorSchema, sessionSchema, sessionUserSchema } from './schemas';
+import { errorSchema, loginReplySchema, sessionUserSchema } from './schemas';
 import { acceptInvite, previewInvite, switchStaffHost } from './staff-hosts';
 
 const TAGS = ['auth'];
@@ -54,13 +54,15 @@ export async function staffHostRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'For a housekeeper who already works for another host. Links only the staff row the invite was mailed for, ' +
           'makes that host the current one, spends that one link, and changes no password. 400 "Failed to accept invitation" ' +
-          'for an unknown, used or expired link, or one whose person has no password yet (set it with POST /api/auth/reset-password).',
+          'for an unknown, used or expired link, or one whose person has no password yet (set it with POST /api/auth/reset-password). ' +
+          'With two-step sign-in on, the row is linked but the answer is `{ totpRequired: true, ticket }` (finish with POST /api/auth/login/totp), never a session.',
         body: inviteTokenBody,
-        response: { 200: sessionSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
+        response: { 200: loginReplySchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const user = acceptInvite(app, request.body.token);
+      if ('totpRequired' in user) return user;
       const token = app.signSession(user.ID);
       reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`);
       return { token, user };

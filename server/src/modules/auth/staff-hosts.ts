@@ -12,7 +12,8 @@ import { loadActor, sessionUser, type Actor, type SessionUser } from '../../acto
 import type { Db } from '../../db/index';
 import { nowIso, transact, updateRow, type Tx } from '../../db/write';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
-import { findValidToken, spendToken, type ValidToken } from './tokens';
+import type { TotpChallenge } from './service';
+import { findValidToken, issueLoginTicket, spendToken, type ValidToken } from './tokens';
 
 const STAFF = requireTable(TABLE_IDS.housekeeping_staff);
 
@@ -84,9 +85,11 @@ function setCurrentStaff(tx: Tx, userId: string, staffId: string, now: Date): vo
  * Accepts a host's invite for someone who already has a password (they work for another host):
  * links that one staff row, spends that one link, makes the new host the current one and signs
  * in. No password changes. 400 for an unknown, used or expired link, or one for a person who has
- * no password yet (who sets one on the reset-password page instead).
+ * no password yet (who sets one on the reset-password page instead). The link proves only the
+ * mailbox: with two-step sign-in on, the answer is a sign-in ticket that still needs a code
+ * (POST /api/auth/login/totp), never a session.
  */
-export function acceptInvite(deps: Deps, token: string): SessionUser {
+export function acceptInvite(deps: Deps, token: string): SessionUser | TotpChallenge {
   const now = deps.now();
   const outcome = transact(deps.db, (tx) => {
     const found = findValidToken(tx, token, now);
@@ -96,6 +99,7 @@ export function acceptInvite(deps: Deps, token: string): SessionUser {
     setCurrentStaff(tx, user.ID, found.staffId as string, now);
     // A housekeeper of suspended hosts only is told so, as at sign-in; the link stays.
     if (loadActor(tx, user.ID)?.suspended) return ACCOUNT_SUSPENDED;
+    if (user.totp_enabled) return { totpRequired: true as const, ticket: issueLoginTicket(tx, user.ID, now) };
     return sessionUser(tx, user.ID);
   });
   if (typeof outcome === 'string') throw new Forbidden(outcome);
