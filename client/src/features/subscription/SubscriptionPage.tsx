@@ -103,7 +103,7 @@ function UpgradeHelp({ current, next, company }: { current: SubscriptionTier | u
     <Card>
       <CardHeader title="Changing your plan" />
       <p>
-        Plans are changed by your Staykeep administrator for now; paying online comes later. Send them a short request (e-mail or your usual channel) naming the plan you
+        Online payment is not set up on this Staykeep yet, so your Staykeep administrator changes plans. Send them a short request (e-mail or your usual channel) naming the plan you
         want. The new plan&apos;s limits and commission rate apply as soon as they move you.
       </p>
       {wanted ? (
