@@ -154,7 +154,7 @@ export function PaypalSubscriptionsCard({ canEdit, enabled }: { canEdit: boolean
                   key: 'actions',
                   header: 'Actions',
                   render: (r: AdminSubscriptionRow) => (
-                    <div className="table-actions">
+                    <div className="button-group">
                       {actionsOf(r).map((kind) => (
                         <Button key={kind} variant="ghost" onClick={() => setPending({ row: r, kind })} aria-label={`${LABEL[kind]}: ${subscriber(r)}, ${r.plan_name}`}>
                           {LABEL[kind]}
