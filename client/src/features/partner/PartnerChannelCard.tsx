@@ -144,7 +144,7 @@ export function PartnerChannelCard() {
       <div className="partner-connected">
         <div className="row-actions partner-sync-buttons" role="group" aria-label={`Sync from ${PARTNER_NAME}`}>
           <Button onClick={() => void run(PARTNER_SYNC_TYPES)} isLoading={progress?.total === PARTNER_SYNC_TYPES.length} disabled={progress !== null}>
-            Sync all
+            Sync all from {PARTNER_NAME}
           </Button>
           {PARTNER_SYNC_TYPES.map((type) => (
             <Button key={type} variant="secondary" size="sm" onClick={() => void run([type])} disabled={progress !== null}>
