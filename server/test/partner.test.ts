@@ -2,7 +2,8 @@
  * Channel-partner routes against the fake Tokeet over real HTTP: the platform credentials, a
  * host's connection (state bound to its user, single use, short-lived), refresh on 401, each sync
  * (re-syncs create no duplicates, a cancelled stay frees its dates, the plan's property limit),
- * the log and stats. Run under TZ=America/Los_Angeles and TZ=Asia/Tokyo too: stay days never move.
+ * the log and stats. Stay days never move whatever the server's TZ: one test switches TZ while it
+ * runs, and the whole file passes under TZ=America/Los_Angeles and TZ=Asia/Tokyo too.
  */
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -238,6 +239,28 @@ describe('channel partner (Tokeet)', () => {
       expect(partnerBookingsOf()[0]?.booking_status).toBe('confirmed');
     });
 
+    it('keeps a stay on its days whatever the server timezone', async () => {
+      const saved = process.env.TZ;
+      const booked = Math.floor(clock / 1000);
+      fake.account.bookings.push({ pkey: 'b-tz', rental_id: 'r-sea', guest_arrive: stamp(40), guest_depart: stamp(42), booked });
+      const stayOf = () => partnerBookingsOf().find((b) => b.external_uid === 'tokeet:b-tz');
+      try {
+        for (const [tz, shift] of [['America/Los_Angeles', 0], ['Asia/Tokyo', 1], ['Pacific/Kiritimati', 2], ['Pacific/Pago_Pago', 3]] as const) {
+          process.env.TZ = tz;
+          const b = fake.account.bookings.find((x) => x.pkey === 'b-tz')!;
+          b.guest_arrive = stamp(40 + shift);
+          b.guest_depart = stamp(42 + shift);
+          await sync('bookings');
+          expect(stayOf()).toMatchObject({ check_in_date: day(40 + shift), check_out_date: day(42 + shift) });
+        }
+      } finally {
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
+      }
+      expect(partnerBookingsOf().filter((b) => b.external_uid === 'tokeet:b-tz')).toHaveLength(1);
+      fake.account.bookings.splice(fake.account.bookings.findIndex((x) => x.pkey === 'b-tz'), 1);
+    });
+
     it('puts guest messages in the inbox, unread, linked to their booking, once', async () => {
       fake.account.messages.push(
         { pkey: 'm-1', inquiry_id: 'b-1', content: 'What time is check-in?', created: Math.floor(clock / 1000) - 600 },
@@ -292,7 +315,7 @@ describe('channel partner (Tokeet)', () => {
       expect(errorLog[0]).toMatchObject({ sync_type: 'messages', error_message: 'API call failed: Service Unavailable', user_id: host.userId });
       expect((await call(otherHost.token, 'GET', '/api/partner/logs')).json().logs).toEqual([]);
       const stats = await call(admin.token, 'GET', '/api/partner/stats');
-      expect(stats.json()).toMatchObject({ connected_hosts: 1, properties: 3, mapped_properties: 2, bookings: 4, messages: 2, last_sync_status: 'success' });
+      expect(stats.json()).toMatchObject({ connected_hosts: 1, properties: 3, mapped_properties: 2, bookings: 5, messages: 2, last_sync_status: 'success' });
       expect((await call(host.token, 'GET', '/api/partner/properties')).json().properties).toHaveLength(3);
       expect((await call(host.token, 'GET', '/api/partner/logs?limit=0')).json().error).toMatch(/^Invalid value for querystring limit/);
       expect((await call(host.token, 'POST', '/api/partner/sync/everything')).statusCode).toBe(400);
