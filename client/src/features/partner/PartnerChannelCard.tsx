@@ -82,6 +82,7 @@ function RentalsTable() {
 }
 
 export function PartnerChannelCard() {
+  const format = useFormat();
   const { toast } = useToast();
   const online = useOnlineOnly(`the ${PARTNER_NAME} connection`);
   const connection = usePartnerConnection(online.available);
@@ -170,7 +171,7 @@ export function PartnerChannelCard() {
     <Card>
       <CardHeader
         title={PARTNER_NAME}
-        description={connection.data?.token_expires_at && connected ? `Connected. Access renews by itself (current token until ${new Date(connection.data.token_expires_at).toLocaleString()}).` : `Your ${PARTNER_NAME} account, through the Partners API.`}
+        description={connection.data?.token_expires_at && connected ? `Connected. Access renews by itself (current token until ${format.dateTime(connection.data.token_expires_at)}).` : `Your ${PARTNER_NAME} account, through the Partners API.`}
         actions={
           connected ? (
             <div className="row-actions">
