@@ -20,6 +20,7 @@ import { Route as OnauthsuccessRouteImport } from './routes/onauthsuccess'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetpasswordRouteImport } from './routes/resetpassword'
 import { Route as SetupRouteImport } from './routes/setup'
+import { Route as AdminTokeetCallbackRouteImport } from './routes/admin.tokeet-callback'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard.$'
 import { Route as SubscriptionCancelledRouteImport } from './routes/subscription.cancelled'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
@@ -107,6 +108,11 @@ const ResetpasswordRoute = ResetpasswordRouteImport.update({
 const SetupRoute = SetupRouteImport.update({
   id: '/setup',
   path: '/setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminTokeetCallbackRoute = AdminTokeetCallbackRouteImport.update({
+  id: '/admin/tokeet-callback',
+  path: '/admin/tokeet-callback',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardSplatRoute = DashboardSplatRouteImport.update({
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/setup': typeof SetupRoute
+  '/admin/tokeet-callback': typeof AdminTokeetCallbackRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/admin/admins': typeof AdminAdminAdminsRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/setup': typeof SetupRoute
+  '/admin/tokeet-callback': typeof AdminTokeetCallbackRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/admin/admins': typeof AdminAdminAdminsRoute
@@ -395,6 +403,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/setup': typeof SetupRoute
+  '/admin/tokeet-callback': typeof AdminTokeetCallbackRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/subscription/cancelled': typeof SubscriptionCancelledRoute
   '/_admin/admin/admins': typeof AdminAdminAdminsRoute
@@ -443,6 +452,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/resetpassword'
     | '/setup'
+    | '/admin/tokeet-callback'
     | '/dashboard/$'
     | '/subscription/cancelled'
     | '/admin/admins'
@@ -489,6 +499,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/resetpassword'
     | '/setup'
+    | '/admin/tokeet-callback'
     | '/dashboard/$'
     | '/subscription/cancelled'
     | '/admin/admins'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/resetpassword'
     | '/setup'
+    | '/admin/tokeet-callback'
     | '/dashboard/$'
     | '/subscription/cancelled'
     | '/_admin/admin/admins'
@@ -588,6 +600,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
   SetupRoute: typeof SetupRoute
+  AdminTokeetCallbackRoute: typeof AdminTokeetCallbackRoute
   SubscriptionCancelledRoute: typeof SubscriptionCancelledRoute
 }
 
@@ -668,6 +681,13 @@ declare module '@tanstack/react-router' {
       path: '/setup'
       fullPath: '/setup'
       preLoaderRoute: typeof SetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/tokeet-callback': {
+      id: '/admin/tokeet-callback'
+      path: '/admin/tokeet-callback'
+      fullPath: '/admin/tokeet-callback'
+      preLoaderRoute: typeof AdminTokeetCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard/$': {
@@ -1041,6 +1061,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetpasswordRoute: ResetpasswordRoute,
   SetupRoute: SetupRoute,
+  AdminTokeetCallbackRoute: AdminTokeetCallbackRoute,
   SubscriptionCancelledRoute: SubscriptionCancelledRoute,
 }
 export const routeTree = rootRouteImport

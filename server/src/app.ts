@@ -32,6 +32,7 @@ import { pushRoutes } from './modules/push/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { paypalRoutes } from './modules/paypal/routes';
+import { partnerRoutes } from './modules/partner/routes';
 import { jobsPlugin } from './jobs/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(notificationRoutes);
   await app.register(billingRoutes);
   await app.register(paypalRoutes);
+  await app.register(partnerRoutes);
   await app.register(platformRoutes);
   await app.register(jobsPlugin, { schedule: jobs ?? false });
 

@@ -214,6 +214,14 @@ export const ROUTE_OPERATIONS = {
   'paypal.cancel': ['host', 'super_admin'],
   /** Suspend, reactivate or change the plan of any PayPal subscription. */
   'paypal.manage': ['super_admin'],
+  /** Read the platform's channel-partner (Tokeet) credentials, without the secret key. */
+  'partner.read': ADMINS,
+  /** Save the platform's channel-partner credentials. */
+  'partner.configure': ADMINS,
+  /** Connect, test, disconnect and sync one's own channel-partner account; read its rentals. */
+  'partner.connect': ['host'],
+  /** Read the channel-partner stats, sync log and rates (an admin: all; a host: its own). */
+  'partner.stats': HOSTS_AND_ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteOperation = keyof typeof ROUTE_OPERATIONS;

@@ -8,3 +8,4 @@ export * from './mail';
 export * from './admin';
 export * from './audit';
 export * from './paypal';
+export * from './partner';

@@ -579,6 +579,8 @@ export const partnerProperties = sqliteTable(
     amenities: json<unknown>('amenities').notNull().default([]),
     property_data: json<Record<string, unknown>>('property_data').notNull().default({}),
     last_synced: text('last_synced'),
+    /** Why the rental has no local property (the plan's property limit); null once it has one. */
+    not_imported_reason: text('not_imported_reason'),
   },
   (t) => [uniqueIndex('partner_properties_ext_uq').on(t.tokeet_property_id), index('partner_properties_user_idx').on(t.user_id)],
 );
@@ -599,6 +601,41 @@ export const partnerMessages = sqliteTable(
     received_at: text('received_at'),
   },
   (t) => [uniqueIndex('partner_messages_ext_uq').on(t.tokeet_message_id), index('partner_messages_user_idx').on(t.user_id)],
+);
+
+/**
+ * A started channel-partner authorization (server/src/modules/partner/oauth.ts): the SHA-256 of the
+ * `state` sent to the partner, the user who started it and the page to return to. Single use
+ * (`used_at`) and short-lived (`expires_at`); never sent to a browser.
+ */
+export const partnerOauthStates = sqliteTable(
+  'partner_oauth_states',
+  {
+    state_hash: text('state_hash').primaryKey(),
+    user_id: text('user_id').notNull(),
+    return_to: text('return_to').notNull(),
+    created_at: text('created_at').notNull(),
+    expires_at: text('expires_at').notNull(),
+    used_at: text('used_at'),
+  },
+  (t) => [index('partner_oauth_states_expiry_idx').on(t.expires_at)],
+);
+
+/** The partner's nightly rate of a mapped property per date (rate sync); money in the partner's currency. */
+export const partnerRates = sqliteTable(
+  'partner_rates',
+  {
+    id: text('id').primaryKey(),
+    host_id: text('host_id').notNull(),
+    property_id: text('property_id').notNull(),
+    tokeet_property_id: text('tokeet_property_id').notNull(),
+    date: text('date').notNull(),
+    nightly: money('nightly').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    name: text('name').notNull().default(''),
+    updated_at: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('partner_rates_property_date_uq').on(t.property_id, t.date), index('partner_rates_host_idx').on(t.host_id)],
 );
 
 // ── Payment provider (PayPal) ─────────────────────────────────────────────────────────────

@@ -9,6 +9,8 @@ import { removeOrphanUploads } from '../modules/properties/uploads';
 import type { DrainSummary } from '../modules/push/sender';
 import { reconcilePaypal } from '../modules/paypal/reconcile';
 import type { PaypalRuntime } from '../modules/paypal/settings';
+import { syncConnectedHosts, type PartnerJobSummary } from '../modules/partner/job';
+import type { PartnerRuntime } from '../modules/partner/credentials';
 import type { JobDefinition } from './scheduler';
 import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
 
@@ -19,13 +21,15 @@ export const GUEST_STATUS_JOB = 'guest-status';
 export const ORPHAN_UPLOADS_JOB = 'orphan-uploads';
 /** Payments and statuses whose PayPal webhook never arrived are recorded (modules/paypal/reconcile.ts). */
 export const PAYPAL_RECONCILE_JOB = 'paypal-reconcile';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB] as const;
+/** Every host connected to the channel partner (Tokeet) is synced (modules/partner/job.ts). */
+export const PARTNER_SYNC_JOB = 'partner-sync';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * The urgent check every minute and the overdue check every 5 minutes (the product's alert
  * rules); the iCal poll every 15 minutes; guest status hourly; orphan uploads every 6 hours;
- * the PayPal reconciliation daily.
+ * the PayPal reconciliation daily; the channel-partner sync hourly.
  */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
@@ -34,6 +38,7 @@ export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [GUEST_STATUS_JOB]: 60 * 60_000,
   [ORPHAN_UPLOADS_JOB]: 6 * 60 * 60_000,
   [PAYPAL_RECONCILE_JOB]: 24 * 60 * 60_000,
+  [PARTNER_SYNC_JOB]: 60 * 60_000,
 };
 
 
@@ -53,6 +58,8 @@ export type JobEnv = {
   dataDir?: string;
   /** What the PayPal reconciliation needs (the secret key to read the credentials); without it the job does nothing. */
   paypal?: PaypalRuntime;
+  /** What the channel-partner sync needs (the secret key to read the tokens); without it the job does nothing. */
+  partner?: PartnerRuntime;
 };
 
 export function jobDefinitions(env: JobEnv): JobDefinition[] {
@@ -93,6 +100,11 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
       name: PAYPAL_RECONCILE_JOB,
       intervalMs: JOB_INTERVALS_MS[PAYPAL_RECONCILE_JOB],
       run: async ({ now }) => (env.paypal ? reconcilePaypal(env.db, env.paypal, now) : { configured: false, paymentsRecorded: [], statusesFixed: [], errors: [] }),
+    },
+    {
+      name: PARTNER_SYNC_JOB,
+      intervalMs: JOB_INTERVALS_MS[PARTNER_SYNC_JOB],
+      run: async (): Promise<PartnerJobSummary> => (env.partner ? syncConnectedHosts(env.db, env.partner, env.now) : { hosts: 0, runs: 0, failed: 0 }),
     },
   ];
 }

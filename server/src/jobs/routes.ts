@@ -11,6 +11,7 @@ import { Conflict } from '../errors';
 import { JOB_NAMES, jobDefinitions } from './definitions';
 import { JobScheduler } from './scheduler';
 import { newPaypalRuntime } from '../modules/paypal/settings';
+import { newPartnerRuntime } from '../modules/partner/credentials';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         dataDir: app.config.dataDir,
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
         paypal: newPaypalRuntime(app.secretKey, app.config),
+        partner: newPartnerRuntime(app.secretKey, app.config),
       }),
       {
         now: () => app.now(),
@@ -59,6 +61,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             'overdue-tasks: pending tasks past due (up to 50) alert their host and assignee. ' +
             'ical-poll: every active iCal feed not fetched within 15 minutes is synced. ' +
             'paypal-reconcile: PayPal payments of the last 31 days and subscription statuses whose webhook never arrived are recorded (answers what it fixed). ' +
+            'partner-sync: every host connected to Tokeet gets every channel-partner sync (answers hosts, runs and failed runs). ' +
             'Each task alerts at most once per kind. 409 while the same job runs (here or in another server process).',
           security: [{ bearer: [] }],
           params: z.object({ name: z.enum(JOB_NAMES) }),

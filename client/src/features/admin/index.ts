@@ -9,5 +9,4 @@ export { AdminHostsPage, HostsListSearchSchema, type HostsListSearch } from './H
 export { AdminPaypalPage } from './PaypalPage';
 export { AdminSettingsPage } from './SettingsPage';
 export { AdminSubscriptionsPage } from './SubscriptionsPage';
-export { AdminTokeetPage } from './TokeetPage';
 export { AdminMailPage } from './MailPage';

@@ -5,7 +5,7 @@
  * Feeds and syncs are online-only commands; the rows they make arrive through sync.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { QUEUE_CLEARED, bulkSyncCompletedText } from '../../../../shared/messages';
 import { TABLE, type CalendarFeed, type CalendarSyncJob, type Property } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
@@ -231,7 +231,8 @@ function JobItem({ job }: { job: CalendarSyncJob }) {
   );
 }
 
-export function HostChannelsPage() {
+/** `partner`: the channel-partner connection card, composed in by the route (features do not import each other). */
+export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
   const { write } = useWrite();
   const { toast } = useToast();
   const properties = useProperties();
@@ -302,6 +303,7 @@ export function HostChannelsPage() {
       }
     >
       <OnlineOnlyNote state={online} />
+      {partner}
       <Card>
         <CardHeader
           title="Sync queue"

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminTokeetPage } from '../../features/admin';
+import { AdminTokeetPage } from '../../features/partner';
 
 export const Route = createFileRoute('/_admin/admin/tokeet')({
   component: AdminTokeetPage,

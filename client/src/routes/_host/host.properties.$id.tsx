@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PropertyDetailPage } from '../../features/properties';
+import { PropertyRates } from '../../features/partner';
 
 export const Route = createFileRoute('/_host/host/properties/$id')({
   component: PropertyRoute,
@@ -7,5 +8,14 @@ export const Route = createFileRoute('/_host/host/properties/$id')({
 
 function PropertyRoute() {
   const { id } = Route.useParams();
-  return <PropertyDetailPage id={id} />;
+  return (
+    <>
+      <PropertyDetailPage id={id} />
+      <div className="page">
+        <div className="page__body">
+          <PropertyRates propertyId={id} />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,25 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards';
+import { TokeetCallback } from '../features/partner';
+
+/**
+ * Tokeet's OAuth redirect ({origin}/admin/tokeet-callback). Outside the admin area's guard: the
+ * host who started the connection lands here; any signed-in user may, and the server checks that
+ * the state is theirs.
+ */
+export const Route = createFileRoute('/admin/tokeet-callback')({
+  validateSearch: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  beforeLoad: ({ context, location }) => {
+    requireUser(context, location);
+  },
+  component: CallbackRoute,
+});
+
+function CallbackRoute() {
+  const { code, state, error } = Route.useSearch();
+  const navigate = useNavigate();
+  const onDone = useCallback((path: string) => void navigate({ href: path, replace: true }), [navigate]);
+  return <TokeetCallback code={code} state={state} error={error} onDone={onDone} />;
+}
