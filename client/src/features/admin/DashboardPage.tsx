@@ -75,12 +75,12 @@ export function AdminDashboardPage() {
         </Section>
         <Section title={`Bookings in ${month}`}>
           <LinkedStat link={{ to: '/admin/analytics' }} label="Bookings" value={d.bookingsThisMonth} hint="Checking in this month, not cancelled" />
-          <LinkedStat link={{ to: '/admin/analytics' }} label="Gross booking value" value={format.money(d.grossBookingValueThisMonth)} hint="Of this month's check-ins" />
+          <LinkedStat link={{ to: '/admin/analytics' }} label="Gross booking value" value={format.moneyList(d.grossBookingValueThisMonth)} hint="Of this month's check-ins" />
           <LinkedStat
             link={{ to: '/admin/analytics' }}
             label="Commission earned"
-            value={format.money(d.commissionThisMonth)}
-            hint={`${format.money(d.commissionTotal)} on every booking`}
+            value={format.moneyList(d.commissionThisMonth)}
+            hint={`${format.moneyList(d.commissionTotal)} on every booking`}
             tone="accent"
           />
         </Section>

@@ -35,7 +35,7 @@ function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) 
     { key: 'property', header: 'Property', render: (b) => names.get(b.property_id) ?? 'Unknown property' },
     { key: 'source', header: 'Site', render: (b) => sourceLabel(b.booking_source) },
     { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
-    { key: 'amount', header: 'Amount', align: 'end', render: (b) => format.money(b.total_amount) },
+    { key: 'amount', header: 'Amount', align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
   ];
   const title = `Stays of ${guest.guest_name || guest.guest_email}`;
   return (

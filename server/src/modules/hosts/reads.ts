@@ -106,15 +106,18 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
       address: properties.address,
       status: properties.status,
       base_price: properties.base_price,
+      currency: properties.currency,
     })
     .from(properties)
     .where(and(eq(properties.host_id, hostId), isNull(properties.deleted_at)))
     .orderBy(asc(properties.property_name), asc(properties.id))
     .all();
 
-  // Sums over the raw money columns are cents, added as integers by SQLite (docs/decisions.md, Money).
+  // Sums over the raw money columns are stored integers, added by SQLite per currency: amounts of
+  // two currencies are never added (docs/decisions.md, Money).
   const sums = tx
     .select({
+      currency: bookings.currency,
       n: sql<number>`count(*) filter (where ${bookings.booking_status} != 'cancelled')`,
       cancelled: sql<number>`count(*) filter (where ${bookings.booking_status} = 'cancelled')`,
       revenue: sql<number>`coalesce(sum(${bookings.total_amount}) filter (where ${bookings.booking_status} != 'cancelled'), 0)`,
@@ -123,7 +126,9 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
     })
     .from(bookings)
     .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
-    .get();
+    .groupBy(bookings.currency)
+    .orderBy(asc(bookings.currency))
+    .all();
 
   const recentBookings = tx
     .select({
@@ -134,6 +139,7 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
       check_out_date: bookings.check_out_date,
       booking_status: bookings.booking_status,
       booking_source: bookings.booking_source,
+      currency: bookings.currency,
       total_amount: bookings.total_amount,
       commission_amount: bookings.commission_amount,
     })
@@ -178,11 +184,17 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
     host: host as HostDetail['host'],
     properties: propertyRows,
     totals: {
-      bookings: Number(sums?.n ?? 0),
-      cancelled: Number(sums?.cancelled ?? 0),
-      revenue: fromCents(Number(sums?.revenue ?? 0)),
-      commission: fromCents(Number(sums?.commission ?? 0)),
-      net: fromCents(Number(sums?.net ?? 0)),
+      bookings: sums.reduce((n, s) => n + Number(s.n), 0),
+      cancelled: sums.reduce((n, s) => n + Number(s.cancelled), 0),
+      byCurrency: sums
+        .filter((s) => Number(s.n) > 0)
+        .map((s) => ({
+          currency: s.currency,
+          bookings: Number(s.n),
+          revenue: fromCents(Number(s.revenue)),
+          commission: fromCents(Number(s.commission)),
+          net: fromCents(Number(s.net)),
+        })),
     },
     recentBookings,
     staff: staff.map(({ user_id, ...s }) => ({ ...s, has_account: user_id !== null && user_id !== '' })),
