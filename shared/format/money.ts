@@ -36,3 +36,13 @@ export function formatMoneyList(list: readonly Money[], locale?: string, empty?:
   if (list.length === 0) return empty ?? formatMoney(0, DEFAULT_CURRENCY, locale);
   return list.map((m) => formatMoney(m.amount, m.currency, locale)).join(' · ');
 }
+
+/** A currency code with its name for pickers ("EUR · Euro"); the code alone where Intl has no names. */
+export function currencyLabel(code: string, locale?: string): string {
+  try {
+    const name = new Intl.DisplayNames(locale, { type: 'currency' }).of(code);
+    return name && name !== code ? `${code} · ${name}` : code;
+  } catch {
+    return code;
+  }
+}
