@@ -156,7 +156,7 @@ describe('GET /api/admin/hosts/:id', () => {
     const detail = res.json<HostDetail>();
     expect(detail.host).toMatchObject({ id: h.hostProfileId, name: 'Page Host', company_name: 'Page Stays', commission_rate: 12 });
     expect(detail.properties.map((p) => p.property_name)).toEqual(['Dune House']);
-    expect(detail.totals).toEqual({ bookings: 2, cancelled: 1, revenue: 1500, commission: 180, net: 1320 });
+    expect(detail.totals).toEqual({ bookings: 2, cancelled: 1, byCurrency: [{ currency: 'USD', bookings: 2, revenue: 1500, commission: 180, net: 1320 }] });
     expect(detail.recentBookings.map((b) => b.check_in_date)).toEqual(['2030-03-01', '2030-02-01', '2030-01-10']);
     expect(detail.recentBookings[1]).toMatchObject({ property_name: 'Dune House', commission_amount: 60 });
     expect(detail.staff).toEqual([expect.objectContaining({ staff_name: 'Rosa', has_account: true })]);

@@ -32,7 +32,7 @@ import {
   type FinanceGroup,
 } from './finance';
 import { amountsOf } from '../../../../shared/money';
-import { moneyTotals } from '../../../../shared/stats';
+import { currenciesOf, moneyTotals } from '../../../../shared/stats';
 import { sourceLabel } from '../../lib/source-label';
 import './finances.css';
 
@@ -93,7 +93,7 @@ export function HostFinancesPage() {
     const filter = { year, propertyId: propertyId === ALL ? null : propertyId };
     const rows = financeRows(bookings.rows, filter);
     const shownProperties = filter.propertyId ? properties.rows.filter((p) => p.id === filter.propertyId) : properties.rows;
-    const totals = moneyTotals(rows, [currency]);
+    const totals = moneyTotals(rows, currenciesOf(shownProperties));
     const stays = totals.reduce((n, t) => n + t.bookings, 0);
     const months = financeByMonth(rows, year, currency);
     const byProperty = financeByProperty(rows, shownProperties, currency);
