@@ -34,7 +34,7 @@ export function isCurrencyCode(code: unknown): code is string {
 export function currencyDecimals(currency: string = DEFAULT_CURRENCY): number {
   const cached = decimalsCache.get(currency);
   if (cached !== undefined) return cached;
-  let decimals = 2;
+  let decimals: number;
   try {
     decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
