@@ -8,13 +8,40 @@
  */
 
 /** The platform's default currency when a setting is missing (spec: USD). */
-export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_CURRENCY = "USD";
 
 /** Common ISO 4217 codes offered in pickers, most used first after the platform default. */
 export const COMMON_CURRENCIES = [
-  'USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF',
-  'MXN', 'BRL', 'ARS', 'CLP', 'COP', 'ZAR', 'AED', 'TRY', 'INR', 'THB', 'IDR', 'SGD', 'HKD', 'KRW',
-  'CNY', 'ISK',
+  "USD",
+  "EUR",
+  "GBP",
+  "JPY",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "CZK",
+  "HUF",
+  "MXN",
+  "BRL",
+  "ARS",
+  "CLP",
+  "COP",
+  "ZAR",
+  "AED",
+  "TRY",
+  "INR",
+  "THB",
+  "IDR",
+  "SGD",
+  "HKD",
+  "KRW",
+  "CNY",
+  "ISK",
 ] as const;
 
 const CODE = /^[A-Z]{3}$/;
@@ -22,8 +49,11 @@ const decimalsCache = new Map<string, number>();
 
 /** Whether the text is an ISO 4217 currency code that Intl knows (upper case, three letters). */
 export function isCurrencyCode(code: unknown): code is string {
-  if (typeof code !== 'string' || !CODE.test(code)) return false;
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : null;
+  if (typeof code !== "string" || !CODE.test(code)) return false;
+  const known =
+    typeof Intl.supportedValuesOf === "function"
+      ? Intl.supportedValuesOf("currency")
+      : null;
   return known ? known.includes(code) : true;
 }
 
@@ -36,7 +66,11 @@ export function currencyDecimals(currency: string = DEFAULT_CURRENCY): number {
   if (cached !== undefined) return cached;
   let decimals: number;
   try {
-    decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    decimals =
+      new Intl.NumberFormat("en", {
+        style: "currency",
+        currency,
+      }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     decimals = 2;
   }
@@ -52,29 +86,39 @@ function roundHalfAway(value: number): number {
 }
 
 /** Units (possibly with float noise) → integer minor units of the currency (cents, yen). */
-export function toMinor(units: number, currency: string = DEFAULT_CURRENCY): number {
-  if (!Number.isFinite(units)) throw new RangeError(`Not a finite amount: ${units}`);
+export function toMinor(
+  units: number,
+  currency: string = DEFAULT_CURRENCY,
+): number {
+  if (!Number.isFinite(units))
+    throw new RangeError(`Not a finite amount: ${units}`);
   return roundHalfAway(units * 10 ** currencyDecimals(currency));
 }
 
 /** Integer minor units → units, exact to the currency's decimals as a JS number. */
-export function fromMinor(minor: number, currency: string = DEFAULT_CURRENCY): number {
+export function fromMinor(
+  minor: number,
+  currency: string = DEFAULT_CURRENCY,
+): number {
   return Math.round(minor) / 10 ** currencyDecimals(currency);
 }
 
 /** Units rounded to the currency's minor unit (1234.5 JPY → 1235; 10.005 USD → 10.01). */
-export function roundToCurrency(units: number, currency: string = DEFAULT_CURRENCY): number {
+export function roundToCurrency(
+  units: number,
+  currency: string = DEFAULT_CURRENCY,
+): number {
   return fromMinor(toMinor(units, currency), currency);
 }
 
 /** Units (possibly with float noise, e.g. 1.005 stored as 1.00499…) → integer cents. */
 export function toCents(units: number): number {
-  return toMinor(units, 'USD');
+  return toMinor(units, "USD");
 }
 
 /** Integer cents → units (exact to two decimals as a JS number). */
 export function fromCents(cents: number): number {
-  return fromMinor(cents, 'USD');
+  return fromMinor(cents, "USD");
 }
 
 /** Rounds a minor-unit amount that may carry fractions (from a percentage) half away from zero. */
@@ -83,7 +127,10 @@ export function roundCents(cents: number): number {
 }
 
 /** Commission on a total at a percentage rate, in minor units of the total's currency: rounded once. */
-export function commissionCents(totalCents: number, ratePercent: number): number {
+export function commissionCents(
+  totalCents: number,
+  ratePercent: number,
+): number {
   return roundCents((totalCents * ratePercent) / 100);
 }
 
@@ -94,21 +141,42 @@ export type Money = { currency: string; amount: number };
  * Adds amounts per currency, in minor units, and returns one sum per currency in units, in the
  * order the currencies first appear. Never adds two currencies together.
  */
-export function sumByCurrency<T>(rows: readonly T[], currencyOf: (row: T) => string, amountOf: (row: T) => number): Money[] {
+export function sumByCurrency<T>(
+  rows: readonly T[],
+  currencyOf: (row: T) => string,
+  amountOf: (row: T) => number,
+): Money[] {
   const sums = new Map<string, number>();
   for (const row of rows) {
     const currency = currencyOf(row);
-    sums.set(currency, (sums.get(currency) ?? 0) + toMinor(amountOf(row), currency));
+    sums.set(
+      currency,
+      (sums.get(currency) ?? 0) + toMinor(amountOf(row), currency),
+    );
   }
-  return [...sums.entries()].map(([currency, minor]) => ({ currency, amount: fromMinor(minor, currency) }));
+  return [...sums.entries()].map(([currency, minor]) => ({
+    currency,
+    amount: fromMinor(minor, currency),
+  }));
 }
 
 /** Orders currency codes: the given first one (the platform default) first, the rest alphabetically. */
-export function sortCurrencies(codes: Iterable<string>, first: string = DEFAULT_CURRENCY): string[] {
-  return [...new Set(codes)].sort((a, b) => (a === first ? -1 : b === first ? 1 : a < b ? -1 : a > b ? 1 : 0));
+export function sortCurrencies(
+  codes: Iterable<string>,
+  first: string = DEFAULT_CURRENCY,
+): string[] {
+  return [...new Set(codes)].sort((a, b) =>
+    a === first ? -1 : b === first ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
 }
 
 /** One field of per-currency figures as a list of amounts (`revenue` of each currency's totals, say). */
-export function amountsOf<T extends { currency: string }, K extends keyof T>(list: readonly T[], key: K): Money[] {
-  return list.map((row) => ({ currency: row.currency, amount: Number(row[key]) }));
+export function amountsOf<T extends { currency: string }, K extends keyof T>(
+  list: readonly T[],
+  key: K,
+): Money[] {
+  return list.map((row) => ({
+    currency: row.currency,
+    amount: Number(row[key]),
+  }));
 }
