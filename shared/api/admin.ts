@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../enums';
+import { MoneySchema } from './billing';
 
 /** Booking money of one currency: never added to another currency's (docs/decisions.md "Money"). */
 export const CurrencyTotalsSchema = z.object({
@@ -50,7 +51,10 @@ export const HostListRowSchema = z.object({
   commission_rate: z.number(),
   properties_count: z.number(),
   total_bookings: z.number(),
+  /** The stored counter: every kept booking's total, whatever its currency (docs/decisions.md "Money"). */
   total_revenue: z.number(),
+  /** Revenue of the kept bookings, one amount per currency (the default first): what the list shows. */
+  revenue: z.array(MoneySchema),
   created_date: z.string().nullable(),
 });
 export type HostListRow = z.infer<typeof HostListRowSchema>;
@@ -61,7 +65,8 @@ export type HostListReply = z.infer<typeof HostListReplySchema>;
 /** `GET /api/admin/hosts/:id`: everything a host's page shows. Money in currency units. */
 export const HostDetailSchema = z.object({
   /** `totp_enabled`: the host's user has two-step sign-in on (an admin may reset it). */
-  host: HostListRowSchema.extend({ address: z.string(), totp_enabled: z.boolean() }),
+  /** The profile; its money is in `totals.byCurrency`. */
+  host: HostListRowSchema.omit({ revenue: true }).extend({ address: z.string(), totp_enabled: z.boolean() }),
   properties: z.array(
     z.object({ id: z.string(), property_name: z.string(), property_type: z.string(), address: z.string(), status: z.string(), base_price: z.number(), currency: z.string() }),
   ),

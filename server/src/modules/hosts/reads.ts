@@ -4,9 +4,9 @@
  * thousands of hosts cost one page; and one host's page with its properties, bookings and
  * commission, staff and calendar feeds.
  */
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { HostDetail, HostListQuerySchema, HostListReply, HostListRow, HostSortKey } from '../../../../shared/api/admin';
-import { fromCents } from '../../../../shared/money';
+import { DEFAULT_CURRENCY, fromCents, sortCurrencies, type Money } from '../../../../shared/money';
 import { bookings, calendarFeeds, hostProfiles, housekeepingStaff, properties, users } from '../../../../shared/schema/tables';
 import type { z } from 'zod';
 import type { Tx } from '../../db/write';
@@ -22,7 +22,8 @@ const SORT_COLUMNS: Record<HostSortKey, SQL> = {
   status: sql`${hostProfiles.account_status}`,
   properties: sql`${hostProfiles.properties_count}`,
   bookings: sql`${hostProfiles.total_bookings}`,
-  revenue: sql`${hostProfiles.total_revenue}`,
+  // Ranked by revenue in the platform's default currency: amounts of two currencies are not compared.
+  revenue: sql`(SELECT coalesce(sum(b.total_amount), 0) FROM bookings b WHERE b.host_id = ${hostProfiles.id} AND b.currency = ${DEFAULT_CURRENCY} AND b.booking_status <> 'cancelled' AND b.deleted_at IS NULL)`,
   created: sql`${hostProfiles.created_date}`,
 };
 
@@ -84,7 +85,29 @@ export function listHosts(tx: Tx, query: ListQuery): HostListReply {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .all();
-  return { rows: rows as HostListRow[], total };
+  const revenue = revenueByCurrency(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => ({ ...r, revenue: revenue.get(r.id) ?? [] })) as HostListRow[], total };
+}
+
+/** Kept bookings' revenue per host and currency (the default currency first, then alphabetically). */
+function revenueByCurrency(tx: Tx, hostIds: readonly string[]): Map<string, Money[]> {
+  const out = new Map<string, Money[]>();
+  if (hostIds.length === 0) return out;
+  const sums = tx
+    .select({ host: bookings.host_id, currency: bookings.currency, cents: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` })
+    .from(bookings)
+    .where(and(inArray(bookings.host_id, [...hostIds]), isNull(bookings.deleted_at), ne(bookings.booking_status, 'cancelled')))
+    .groupBy(bookings.host_id, bookings.currency)
+    .all();
+  for (const s of sums) out.set(s.host, [...(out.get(s.host) ?? []), { currency: s.currency, amount: fromCents(Number(s.cents)) }]);
+  for (const [host, list] of out) {
+    const order = sortCurrencies(list.map((m) => m.currency));
+    out.set(host, list.sort((a, b) => order.indexOf(a.currency) - order.indexOf(b.currency)));
+  }
+  return out;
 }
 
 const RECENT_BOOKINGS = 10;
