@@ -202,12 +202,15 @@ export function currencyOptions(current: string): string[] {
   return ordered;
 }
 
-/** A new property's currency: the one the host's other properties use most, else the platform default. */
+/**
+ * A new property's currency: the one the host's other properties use most, the platform default
+ * on a tie or without properties.
+ */
 export function usualCurrency(properties: readonly { currency?: string | null; status?: string }[]): string {
   const counts = new Map<string, number>();
   for (const p of properties) if (p.currency && p.status !== 'archived') counts.set(p.currency, (counts.get(p.currency) ?? 0) + 1);
   let best = DEFAULT_CURRENCY;
-  let most = 0;
+  let most = counts.get(DEFAULT_CURRENCY) ?? 0;
   for (const [currency, n] of counts) if (n > most) [best, most] = [currency, n];
   return best;
 }
