@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BillingHistoryReply, Dashboard, RevenueStats } from '../../shared/api/billing';
-import { formatMoneyList } from '../../shared/format/money';
+import { formatMoney, formatMoneyList } from '../../shared/format/money';
 import type { Money } from '../../shared/money';
 import { launchBrowser, newSession } from './support/browser';
 import { downloadCsv } from './support/csv';
@@ -32,8 +32,12 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 const usd = (units: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(units);
-/** Per-currency figures as the screen lists them (shared/format/money.ts), in the browser's en-US. */
-const perCurrency = (list: readonly Money[]) => formatMoneyList(list, 'en-US');
+/**
+ * Per-currency figures as a stat card lists them (client/src/lib/display.tsx MoneyFigures: one per
+ * line when there are several), in the browser's en-US.
+ */
+const perCurrency = (list: readonly Money[]) =>
+  list.length > 1 ? list.map((m) => formatMoney(m.amount, m.currency, 'en-US')).join('\n') : formatMoneyList(list, 'en-US');
 
 function stat(page: Page, label: string) {
   return page.locator('.stat', { has: page.locator('.stat__label', { hasText: new RegExp(`^${label}$`) }) }).locator('.stat__value');

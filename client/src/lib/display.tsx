@@ -62,6 +62,24 @@ export function DisplaySettingsProvider({ userId, children }: { userId: string; 
   return <FormatContext.Provider value={formatters}>{children}</FormatContext.Provider>;
 }
 
+/**
+ * Per-currency figures for a stat card: one amount per line, each in its currency (smaller when
+ * there are several, so that three currencies fit a phone's card); `empty` (or a zero) when none.
+ */
+export function MoneyFigures({ list, empty }: { list: readonly Money[]; empty?: string }) {
+  const format = useFormat();
+  if (list.length <= 1) return <>{format.moneyList(list, empty)}</>;
+  return (
+    <span className="money-figures">
+      {list.map((m) => (
+        <span key={m.currency} className="money-figures__item">
+          {format.money(m.amount, m.currency)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function useFormat(): Formatters {
   const value = useContext(FormatContext);
   if (!value) throw new Error('useFormat must be used within a DisplaySettingsProvider');

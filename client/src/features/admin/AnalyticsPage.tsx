@@ -1,6 +1,6 @@
 import { TABLE } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
@@ -28,8 +28,8 @@ export function AdminAnalyticsPage() {
     body = (
       <>
         <div className="stat-grid">
-          <StatCard label="Gross booking value" value={format.moneyList(totals.gross)} hint={`${totals.count} stays`} />
-          <StatCard label="Platform commission" value={format.moneyList(totals.commission)} tone="accent" />
+          <StatCard label="Gross booking value" value={<MoneyFigures list={totals.gross} />} hint={`${totals.count} stays`} />
+          <StatCard label="Platform commission" value={<MoneyFigures list={totals.commission} />} tone="accent" />
           <StatCard label="Nights booked" value={totals.nights} />
           <StatCard label="Hosts" value={hosts.rows.length} />
         </div>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { HostDetail } from '../../../../shared/api/admin';
 import { ApiError } from '../../api/http';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { sourceLabel } from '../../lib/source-label';
 import { Page } from '../../components/layout/Page';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
@@ -98,9 +98,9 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
       ) : null}
 
       <div className="stat-grid">
-        <StatCard label="Revenue" value={format.moneyList(amountsOf(totals.byCurrency, 'revenue'))} hint={`${totals.bookings} booking${totals.bookings === 1 ? '' : 's'}, cancelled ones not counted`} tone="accent" />
-        <StatCard label="Commission" value={format.moneyList(amountsOf(totals.byCurrency, 'commission'))} hint={`At ${host.commission_rate}% now; each booking keeps the rate it was priced at`} />
-        <StatCard label="Host's net" value={format.moneyList(amountsOf(totals.byCurrency, 'net'))} />
+        <StatCard label="Revenue" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'revenue')} />} hint={`${totals.bookings} booking${totals.bookings === 1 ? '' : 's'}, cancelled ones not counted`} tone="accent" />
+        <StatCard label="Commission" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'commission')} />} hint={`At ${host.commission_rate}% now; each booking keeps the rate it was priced at`} />
+        <StatCard label="Host's net" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'net')} />} />
         <StatCard label="Calendar feeds" value={feeds.length} hint={failing ? `${failing} failing` : 'None failing'} tone={failing ? 'danger' : 'default'} />
       </div>
 

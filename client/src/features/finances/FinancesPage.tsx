@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { TABLE, type Booking } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Input';
@@ -116,12 +116,12 @@ export function HostFinancesPage() {
     body = (
       <>
         <div className="stat-grid">
-          <StatCard label="Gross revenue" value={format.moneyList(amountsOf(totals, 'revenue'))} hint={`${stays} stays checking in during ${year}${totals.length > 1 ? ', per currency' : ''}`} />
-          <StatCard label="Commission" value={format.moneyList(amountsOf(totals, 'commission'))} hint={rate !== undefined ? `at ${rate}%` : undefined} />
-          <StatCard label="Net payout" value={format.moneyList(amountsOf(totals, 'net'))} tone="accent" />
+          <StatCard label="Gross revenue" value={<MoneyFigures list={amountsOf(totals, 'revenue')} />} hint={`${stays} stays checking in during ${year}${totals.length > 1 ? ', per currency' : ''}`} />
+          <StatCard label="Commission" value={<MoneyFigures list={amountsOf(totals, 'commission')} />} hint={rate !== undefined ? `at ${rate}%` : undefined} />
+          <StatCard label="Net payout" value={<MoneyFigures list={amountsOf(totals, 'net')} />} tone="accent" />
           <StatCard
             label="Unpaid"
-            value={format.moneyList(amountsOf(unpaidTotal, 'revenue'), format.money(0, currency))}
+            value={<MoneyFigures list={amountsOf(unpaidTotal, 'revenue')} empty={format.money(0, currency)} />}
             hint={`${unpaid.length} bookings, any date`}
             tone={unpaid.length > 0 ? 'warning' : 'default'}
           />

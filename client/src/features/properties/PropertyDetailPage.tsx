@@ -6,7 +6,7 @@ import { moneyTotals, occupancy, roomRevenue } from '../../../../shared/stats';
 import { TABLE, type Booking, type Task } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { SYNCED_TABLES } from '../../db/schema';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
@@ -142,8 +142,8 @@ export function PropertyDetailPage({ id }: { id: string }) {
       <div className="stat-grid">
         <StatCard label="Nightly base price" value={format.money(p.base_price, p.currency)} hint={`Sleeps ${p.max_guests} · ${p.bedrooms} bd · ${p.bathrooms} ba`} />
         <StatCard label="Occupancy, next 30 days" value={bookings.status === 'success' ? `${Math.round(occ.rate * 1000) / 10}%` : '…'} hint={`${occ.occupiedNights} of ${occ.availableNights} nights`} tone="accent" />
-        <StatCard label="Revenue this month" value={bookings.status === 'success' ? format.moneyList(amountsOf(thisMonth, 'revenue')) : '…'} hint="Nights stayed this month" />
-        <StatCard label="Revenue, all bookings" value={bookings.status === 'success' ? format.moneyList(amountsOf(allTime, 'revenue')) : '…'} hint={`Net ${allNet} after ${allCommission} commission`} />
+        <StatCard label="Revenue this month" value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(thisMonth, 'revenue')} /> : '…'} hint="Nights stayed this month" />
+        <StatCard label="Revenue, all bookings" value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(allTime, 'revenue')} /> : '…'} hint={`Net ${allNet} after ${allCommission} commission`} />
         <StatCard label="Status" value={<StatusBadge status={p.status} />} hint={humanize(p.property_type)} />
       </div>
 
