@@ -5,7 +5,7 @@
  * same words.
  */
 import { daysBetween } from './dates';
-import { commissionCents, fromCents, toCents } from './money';
+import { commissionCents, DEFAULT_CURRENCY, fromMinor, toMinor } from './money';
 
 export type Stay = { check_in_date: string; check_out_date: string };
 
@@ -71,12 +71,13 @@ export type BookingPrice = {
 };
 
 /**
- * Commission at the host's rate (percent) and net = total − commission. Computed in integer
- * cents and rounded once, half away from zero, so commission + net is the total to the cent.
+ * Commission at the host's rate (percent) and net = total − commission, in the booking's currency.
+ * Computed in integer minor units of that currency (cents, whole yen) and rounded once, half away
+ * from zero, so commission + net is the total to the minor unit.
  */
-export function priceBooking(totalAmount: number, commissionRate: number): BookingPrice {
+export function priceBooking(totalAmount: number, commissionRate: number, currency: string = DEFAULT_CURRENCY): BookingPrice {
   if (!Number.isFinite(commissionRate)) throw new RangeError(`Not a commission rate: ${commissionRate}`);
-  const total = toCents(totalAmount);
+  const total = toMinor(totalAmount, currency);
   const commission = commissionCents(total, commissionRate);
-  return { total_amount: fromCents(total), commission_amount: fromCents(commission), net_amount: fromCents(total - commission) };
+  return { total_amount: fromMinor(total, currency), commission_amount: fromMinor(commission, currency), net_amount: fromMinor(total - commission, currency) };
 }

@@ -1,34 +1,182 @@
 /**
- * Money rules (docs/decisions.md "Money"): on the wire a number in currency units (the server
- * sends at most two decimals), stored as integer cents, rounded half away from zero to the cent,
- * once.
+ * Money rules (docs/decisions.md "Money"): every amount has a currency (ISO 4217); on the wire a
+ * number in currency units; stored as an integer (the `money` column, shared/schema/columns.ts,
+ * keeps hundredths of a unit for every currency); rounded half away from zero to the currency's
+ * own minor unit (a cent for USD and EUR, a whole yen for JPY), once. Amounts of different
+ * currencies are never added: sums are kept per currency (`sumByCurrency`).
+ * Formatting for people lives in shared/format/money.ts.
  */
+
+/** The platform's default currency when a setting is missing (spec: USD). */
+export const DEFAULT_CURRENCY = "USD";
+
+/** Common ISO 4217 codes offered in pickers, most used first after the platform default. */
+export const COMMON_CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "JPY",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "CZK",
+  "HUF",
+  "MXN",
+  "BRL",
+  "ARS",
+  "CLP",
+  "COP",
+  "ZAR",
+  "AED",
+  "TRY",
+  "INR",
+  "THB",
+  "IDR",
+  "SGD",
+  "HKD",
+  "KRW",
+  "CNY",
+  "ISK",
+] as const;
+
+const CODE = /^[A-Z]{3}$/;
+const decimalsCache = new Map<string, number>();
+
+/** Whether the text is an ISO 4217 currency code that Intl knows (upper case, three letters). */
+export function isCurrencyCode(code: unknown): code is string {
+  if (typeof code !== "string" || !CODE.test(code)) return false;
+  const known =
+    typeof Intl.supportedValuesOf === "function"
+      ? Intl.supportedValuesOf("currency")
+      : null;
+  return known ? known.includes(code) : true;
+}
+
+/**
+ * Decimals of a currency's minor unit (USD 2, JPY 0, KWD 3), as Intl has them; 2 for an
+ * unknown code so that a bad value never loses cents.
+ */
+export function currencyDecimals(currency: string = DEFAULT_CURRENCY): number {
+  const cached = decimalsCache.get(currency);
+  if (cached !== undefined) return cached;
+  let decimals: number;
+  try {
+    decimals =
+      new Intl.NumberFormat("en", {
+        style: "currency",
+        currency,
+      }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    decimals = 2;
+  }
+  decimalsCache.set(currency, decimals);
+  return decimals;
+}
+
+/** Rounds a value half away from zero, with a 12-digit precision step against binary float noise. */
+function roundHalfAway(value: number): number {
+  const abs = Number(Math.abs(value).toPrecision(12));
+  const r = Math.round(abs);
+  return value < 0 ? -r : r;
+}
+
+/** Units (possibly with float noise) → integer minor units of the currency (cents, yen). */
+export function toMinor(
+  units: number,
+  currency: string = DEFAULT_CURRENCY,
+): number {
+  if (!Number.isFinite(units))
+    throw new RangeError(`Not a finite amount: ${units}`);
+  return roundHalfAway(units * 10 ** currencyDecimals(currency));
+}
+
+/** Integer minor units → units, exact to the currency's decimals as a JS number. */
+export function fromMinor(
+  minor: number,
+  currency: string = DEFAULT_CURRENCY,
+): number {
+  return Math.round(minor) / 10 ** currencyDecimals(currency);
+}
+
+/** Units rounded to the currency's minor unit (1234.5 JPY → 1235; 10.005 USD → 10.01). */
+export function roundToCurrency(
+  units: number,
+  currency: string = DEFAULT_CURRENCY,
+): number {
+  return fromMinor(toMinor(units, currency), currency);
+}
 
 /** Units (possibly with float noise, e.g. 1.005 stored as 1.00499…) → integer cents. */
 export function toCents(units: number): number {
-  if (!Number.isFinite(units)) throw new RangeError(`Not a finite amount: ${units}`);
-  const scaled = Number((Math.abs(units) * 100).toPrecision(12));
-  const cents = Math.round(scaled);
-  return units < 0 ? -cents : cents;
+  return toMinor(units, "USD");
 }
 
 /** Integer cents → units (exact to two decimals as a JS number). */
 export function fromCents(cents: number): number {
-  return Math.round(cents) / 100;
+  return fromMinor(cents, "USD");
 }
 
-/** Rounds a cent amount that may carry fractions (from a percentage) half away from zero. */
+/** Rounds a minor-unit amount that may carry fractions (from a percentage) half away from zero. */
 export function roundCents(cents: number): number {
-  const abs = Number(Math.abs(cents).toPrecision(12));
-  const r = Math.round(abs);
-  return cents < 0 ? -r : r;
+  return roundHalfAway(cents);
 }
 
-/** Commission on a total at a percentage rate, in cents: rounded once. */
-export function commissionCents(totalCents: number, ratePercent: number): number {
+/** Commission on a total at a percentage rate, in minor units of the total's currency: rounded once. */
+export function commissionCents(
+  totalCents: number,
+  ratePercent: number,
+): number {
   return roundCents((totalCents * ratePercent) / 100);
 }
 
-export function formatMoney(units: number, currency = 'USD', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(units);
+/** An amount with its currency. */
+export type Money = { currency: string; amount: number };
+
+/**
+ * Adds amounts per currency, in minor units, and returns one sum per currency in units, in the
+ * order the currencies first appear. Never adds two currencies together.
+ */
+export function sumByCurrency<T>(
+  rows: readonly T[],
+  currencyOf: (row: T) => string,
+  amountOf: (row: T) => number,
+): Money[] {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    const currency = currencyOf(row);
+    sums.set(
+      currency,
+      (sums.get(currency) ?? 0) + toMinor(amountOf(row), currency),
+    );
+  }
+  return [...sums.entries()].map(([currency, minor]) => ({
+    currency,
+    amount: fromMinor(minor, currency),
+  }));
+}
+
+/** Orders currency codes: the given first one (the platform default) first, the rest alphabetically. */
+export function sortCurrencies(
+  codes: Iterable<string>,
+  first: string = DEFAULT_CURRENCY,
+): string[] {
+  return [...new Set(codes)].sort((a, b) =>
+    a === first ? -1 : b === first ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+}
+
+/** One field of per-currency figures as a list of amounts (`revenue` of each currency's totals, say). */
+export function amountsOf<T extends { currency: string }, K extends keyof T>(
+  list: readonly T[],
+  key: K,
+): Money[] {
+  return list.map((row) => ({
+    currency: row.currency,
+    amount: Number(row[key]),
+  }));
 }

@@ -23,6 +23,9 @@ describe('settingValueProblem', () => {
     expect(settingValueProblem(num('smtp_port'), '0')).toBe('must be between 1 and 65535');
     expect(settingValueProblem(num('smtp_port'), '25.5')).toBe('must be a whole number');
     expect(settingValueProblem(str('currency'), 'usd')).toContain('three-letter');
+    // Three letters are not enough: the code must be ISO 4217.
+    expect(settingValueProblem(str('currency'), 'XQZ')).toContain('three-letter');
+    expect(settingValueProblem(str('currency'), 'JPY')).toBeUndefined();
     expect(settingValueProblem(str('timezone'), 'Europe/Nowhere')).toContain('IANA');
     expect(settingValueProblem(str('timezone'), 'America/Chicago')).toBeUndefined();
     expect(settingValueProblem(str('date_format'), 'DD MMM YYYY')).toBeUndefined();

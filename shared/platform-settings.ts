@@ -4,6 +4,7 @@
  * settings have a narrower rule of their own. Also how the general settings become the display
  * settings of a new account.
  */
+import { isCurrencyCode } from './money';
 import { DATE_FORMATS } from './enums';
 import { isDateFormat, isTimeZone, type DateFormat } from './format/dates';
 
@@ -29,7 +30,8 @@ const inRange =
 const KEY_RULES: Readonly<Record<string, Rule>> = {
   default_commission_rate: inRange(0, 100),
   smtp_port: inRange(1, 65535, true),
-  currency: (v) => (/^[A-Z]{3}$/.test(v) ? undefined : 'must be a three-letter currency code such as USD'),
+  // An ISO 4217 code Intl knows: new properties take it (docs/decisions.md "Money").
+  currency: (v) => (isCurrencyCode(v) ? undefined : 'must be a three-letter currency code such as USD'),
   timezone: (v) => (isTimeZone(v) ? undefined : 'must be an IANA time zone name such as UTC or Europe/Paris'),
   date_format: (v) => (isDateFormat(v) ? undefined : `must be one of ${DATE_FORMATS.join(', ')}`),
   time_format: (v) => ((TIME_FORMAT_SETTINGS as readonly string[]).includes(v) ? undefined : `must be ${TIME_FORMAT_SETTINGS.join(' or ')}`),

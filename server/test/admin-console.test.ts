@@ -37,7 +37,7 @@ afterAll(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A host with a password (so that it can sign in) and the given profile fields. */
-function host(opts: { name: string; company: string; tier?: string; status?: string; subscription?: string; revenue?: number }): HostFixture {
+function host(opts: { name: string; company: string; tier?: string; status?: string; subscription?: string; revenue?: number; euros?: number }): HostFixture {
   const email = `${unique('host')}@example.test`;
   const user = insertFixture(app, TABLE_IDS.users, { Email: email, Name: opts.name, Role: 'host', CreateTime: nowIso(app.now()), setupCompleted: true, password_hash: passwordHash });
   const profile = insertFixture(app, TABLE_IDS.host_profiles, {
@@ -50,6 +50,9 @@ function host(opts: { name: string; company: string; tier?: string; status?: str
     total_revenue: opts.revenue ?? 0,
     created_date: nowIso(app.now()),
   });
+  // The bookings behind the revenue: in dollars, and in euros when asked.
+  if (opts.revenue) createBooking(app, String(profile.id), { total_amount: opts.revenue, currency: 'USD' });
+  if (opts.euros) createBooking(app, String(profile.id), { total_amount: opts.euros, currency: 'EUR', check_in_date: '2030-02-10', check_out_date: '2030-02-12' });
   return { userId: String(user.ID), email, role: 'host', token: app.signSession(String(user.ID)), hostProfileId: String(profile.id) };
 }
 
@@ -77,7 +80,7 @@ describe('GET /api/admin/hosts', () => {
   const tag = unique('zq');
   beforeAll(() => {
     host({ name: `Alice ${tag}`, company: 'Harbour Homes', tier: 'pro', revenue: 300 });
-    host({ name: `Bruno ${tag}`, company: 'Hill Cabins', tier: 'basic', status: 'suspended', revenue: 100 });
+    host({ name: `Bruno ${tag}`, company: 'Hill Cabins', tier: 'basic', status: 'suspended', revenue: 100, euros: 5000 });
     host({ name: `Chloe ${tag}`, company: 'City Flats', tier: 'pro', subscription: 'past_due', revenue: 200 });
     host({ name: 'Dora Elsewhere', company: `Lake ${tag} Lodges`, tier: 'enterprise', revenue: 50 });
     host({ name: 'Eve 100%_real', company: 'Percent Stays', tier: 'basic' });
@@ -108,6 +111,16 @@ describe('GET /api/admin/hosts', () => {
   it('sorts both ways and pages with the total', async () => {
     const desc = await list(`search=${tag}&sort=-revenue`);
     expect(desc.body.rows.map((r) => r.total_revenue)).toEqual([300, 200, 100, 50]);
+    // Ranked by dollar revenue; Hill Cabins' 5,000 euros are listed beside its dollars, never added or compared.
+    expect(desc.body.rows.map((r) => r.revenue)).toEqual([
+      [{ currency: 'USD', amount: 300 }],
+      [{ currency: 'USD', amount: 200 }],
+      [
+        { currency: 'USD', amount: 100 },
+        { currency: 'EUR', amount: 5000 },
+      ],
+      [{ currency: 'USD', amount: 50 }],
+    ]);
     const asc = await list(`search=${tag}&sort=revenue`);
     expect(asc.body.rows.map((r) => r.total_revenue)).toEqual([50, 100, 200, 300]);
     const first = await list(`search=${tag}&sort=company&page=1&pageSize=3`);
@@ -156,7 +169,7 @@ describe('GET /api/admin/hosts/:id', () => {
     const detail = res.json<HostDetail>();
     expect(detail.host).toMatchObject({ id: h.hostProfileId, name: 'Page Host', company_name: 'Page Stays', commission_rate: 12 });
     expect(detail.properties.map((p) => p.property_name)).toEqual(['Dune House']);
-    expect(detail.totals).toEqual({ bookings: 2, cancelled: 1, revenue: 1500, commission: 180, net: 1320 });
+    expect(detail.totals).toEqual({ bookings: 2, cancelled: 1, byCurrency: [{ currency: 'USD', bookings: 2, revenue: 1500, commission: 180, net: 1320 }] });
     expect(detail.recentBookings.map((b) => b.check_in_date)).toEqual(['2030-03-01', '2030-02-01', '2030-01-10']);
     expect(detail.recentBookings[1]).toMatchObject({ property_name: 'Dune House', commission_amount: 60 });
     expect(detail.staff).toEqual([expect.objectContaining({ staff_name: 'Rosa', has_account: true })]);

@@ -163,7 +163,7 @@ describe('channel partner (Tokeet)', () => {
 
   describe('syncs', () => {
     it('maps rentals: a same-named property is linked, new ones created within the plan, the rest listed with the reason; a 401 refreshes once', async () => {
-      fake.account.rentals.push({ pkey: 'r-harbour', name: 'Harbour Loft', type: 'loft', bedrooms: 2, sleep_max: 4, currency: 'EUR' }, { pkey: 'r-sea', name: 'Sea View' }, { pkey: 'r-cabin', name: 'Mountain Cabin', bedrooms: 3 });
+      fake.account.rentals.push({ pkey: 'r-harbour', name: 'Harbour Loft', type: 'loft', bedrooms: 2, sleep_max: 4, currency: 'EUR' }, { pkey: 'r-sea', name: 'Sea View', currency: 'jpy' }, { pkey: 'r-cabin', name: 'Mountain Cabin', bedrooms: 3 });
       const before = app.db.select().from(partnerOauthTokens).where(isNull(partnerOauthTokens.deleted_at)).get()!;
       fake.expireAccessTokens();
       const result = await sync('properties');
@@ -177,7 +177,8 @@ describe('channel partner (Tokeet)', () => {
       expect(mapped.get('r-harbour')?.local_property_id).toBe(harbourId);
       expect(mapped.get('r-cabin')).toMatchObject({ local_property_id: null, not_imported_reason: expect.stringMatching(/plan allows/) });
       const sea = app.db.select().from(properties).where(eq(properties.id, mapped.get('r-sea')?.local_property_id ?? '')).get()!;
-      expect(sea).toMatchObject({ property_name: 'Sea View', property_type: 'apartment', bedrooms: 0, max_guests: 1, host_id: host.hostProfileId });
+      // A new property is priced in its rental's currency.
+      expect(sea).toMatchObject({ property_name: 'Sea View', property_type: 'apartment', bedrooms: 0, max_guests: 1, currency: 'JPY', host_id: host.hostProfileId });
 
       const again = await sync('properties');
       expect(again.record_count).toBe(3);
@@ -212,6 +213,7 @@ describe('channel partner (Tokeet)', () => {
         guests_count: 3,
         total_amount: 800,
         commission_amount: 80,
+        currency: 'EUR',
         booking_source: 'airbnb',
         booking_status: 'confirmed',
       });

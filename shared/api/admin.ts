@@ -5,6 +5,17 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../enums';
+import { MoneySchema } from './billing';
+
+/** Booking money of one currency: never added to another currency's (docs/decisions.md "Money"). */
+export const CurrencyTotalsSchema = z.object({
+  currency: z.string(),
+  bookings: z.number(),
+  revenue: z.number(),
+  commission: z.number(),
+  net: z.number(),
+});
+export type CurrencyTotals = z.infer<typeof CurrencyTotalsSchema>;
 
 /** The columns the hosts list sorts by; a leading `-` sorts descending. */
 export const HOST_SORT_KEYS = ['name', 'email', 'company', 'tier', 'status', 'properties', 'bookings', 'revenue', 'created'] as const;
@@ -40,7 +51,10 @@ export const HostListRowSchema = z.object({
   commission_rate: z.number(),
   properties_count: z.number(),
   total_bookings: z.number(),
+  /** The stored counter: every kept booking's total, whatever its currency (docs/decisions.md "Money"). */
   total_revenue: z.number(),
+  /** Revenue of the kept bookings, one amount per currency (the default first): what the list shows. */
+  revenue: z.array(MoneySchema),
   created_date: z.string().nullable(),
 });
 export type HostListRow = z.infer<typeof HostListRowSchema>;
@@ -51,12 +65,18 @@ export type HostListReply = z.infer<typeof HostListReplySchema>;
 /** `GET /api/admin/hosts/:id`: everything a host's page shows. Money in currency units. */
 export const HostDetailSchema = z.object({
   /** `totp_enabled`: the host's user has two-step sign-in on (an admin may reset it). */
-  host: HostListRowSchema.extend({ address: z.string(), totp_enabled: z.boolean() }),
+  /** The profile; its money is in `totals.byCurrency`. */
+  host: HostListRowSchema.omit({ revenue: true }).extend({ address: z.string(), totp_enabled: z.boolean() }),
   properties: z.array(
-    z.object({ id: z.string(), property_name: z.string(), property_type: z.string(), address: z.string(), status: z.string(), base_price: z.number() }),
+    z.object({ id: z.string(), property_name: z.string(), property_type: z.string(), address: z.string(), status: z.string(), base_price: z.number(), currency: z.string() }),
   ),
   /** Live bookings that are not cancelled: their count, revenue, the platform's commission and the host's net. */
-  totals: z.object({ bookings: z.number(), revenue: z.number(), commission: z.number(), net: z.number(), cancelled: z.number() }),
+  totals: z.object({
+    bookings: z.number(),
+    cancelled: z.number(),
+    /** One entry per currency of the kept bookings (ISO 4217 order); amounts of two currencies are never added. */
+    byCurrency: z.array(CurrencyTotalsSchema),
+  }),
   /** The latest bookings by check-in, newest first (at most 10). */
   recentBookings: z.array(
     z.object({
@@ -67,6 +87,7 @@ export const HostDetailSchema = z.object({
       check_out_date: z.string(),
       booking_status: z.string(),
       booking_source: z.string(),
+      currency: z.string(),
       total_amount: z.number(),
       commission_amount: z.number(),
     }),

@@ -5,6 +5,12 @@
  */
 import { z } from 'zod';
 
+/**
+ * An amount in one currency (ISO 4217). Booking money (gross, commission) comes as one of these
+ * per currency, never added across currencies; subscription money is USD (spec).
+ */
+export const MoneySchema = z.object({ currency: z.string(), amount: z.number() });
+
 /** Spec §9: the billing history lists at most 200 rows unless the caller asks for more (the CSV export). */
 export const BILLING_HISTORY_LIMIT = 200;
 export const BILLING_HISTORY_MAX_LIMIT = 5000;
@@ -109,9 +115,9 @@ export const DashboardSchema = z.object({
   hosts: z.object({ total: z.number().int(), active: z.number().int(), suspended: z.number().int(), newThisMonth: z.number().int() }),
   properties: z.number().int().describe('Live properties that are not archived'),
   bookingsThisMonth: z.number().int().describe('Bookings not cancelled whose check-in is this month'),
-  grossBookingValueThisMonth: z.number(),
-  commissionThisMonth: z.number(),
-  commissionTotal: z.number().describe('Commission of every booking not cancelled'),
+  grossBookingValueThisMonth: z.array(MoneySchema).describe("Totals of this month's check-ins not cancelled, one per booking currency"),
+  commissionThisMonth: z.array(MoneySchema).describe("Commission of this month's check-ins not cancelled, one per booking currency"),
+  commissionTotal: z.array(MoneySchema).describe('Commission of every booking not cancelled, one per booking currency'),
   subscriptions: RevenueStatsSchema.pick({
     monthlyRevenue: true,
     activeSubscriptions: true,

@@ -18,7 +18,9 @@ export type PropertySpec = {
   bedrooms: number;
   bathrooms: number;
   max_guests: number;
+  /** In `currency` (ISO 4217): Lisbon is priced in euros, Kyoto in yen, the rest in dollars. */
   base_price: number;
+  currency: string;
   description: string;
   amenities: string[];
   ota_listings: Record<string, string>;
@@ -40,6 +42,7 @@ export const DEMO_PROPERTIES: readonly PropertySpec[] = [
     bathrooms: 1,
     max_guests: 4,
     base_price: 145,
+    currency: 'EUR',
     description:
       'Sunny top-floor apartment in the heart of Alfama with a private terrace over the Tagus. Five minutes on foot to the castle and the 28 tram.',
     amenities: ['Wi-Fi', 'Air conditioning', 'Washing machine', 'Private terrace', 'Espresso machine', 'Hair dryer'],
@@ -59,6 +62,7 @@ export const DEMO_PROPERTIES: readonly PropertySpec[] = [
     bathrooms: 2,
     max_guests: 6,
     base_price: 210,
+    currency: 'USD',
     description:
       'Renovated 1940s bungalow with a shaded porch and fenced yard, a short walk from South Congress shops, food trucks and live music.',
     amenities: ['Wi-Fi', 'Central air', 'Free parking', 'Fenced yard', 'Grill', 'Washer and dryer', 'Dedicated workspace'],
@@ -77,7 +81,8 @@ export const DEMO_PROPERTIES: readonly PropertySpec[] = [
     bedrooms: 2,
     bathrooms: 1.5,
     max_guests: 4,
-    base_price: 180,
+    base_price: 28000,
+    currency: 'JPY',
     description:
       'Restored wooden townhouse with tatami rooms, a cypress soaking tub and a small moss garden, on a quiet lane between Gion and Kiyomizu-dera.',
     amenities: ['Wi-Fi', 'Air conditioning', 'Cypress bathtub', 'Garden', 'Futon bedding', 'Pocket Wi-Fi', 'Tea set'],

@@ -8,7 +8,7 @@
 import type * as t from '../schema/tables';
 import type { ChecklistItem } from '../schema/tables';
 import { addDays } from '../dates';
-import { commissionCents, fromCents, roundCents, toCents } from '../money';
+import { commissionCents, fromCents, fromMinor, roundCents, toCents, toMinor } from '../money';
 import { deriveGuests, guestKey } from '../guests';
 import type { Role } from '../enums';
 import { DEMO_ACCOUNTS } from './accounts';
@@ -311,6 +311,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
     bathrooms: p.bathrooms,
     max_guests: p.max_guests,
     base_price: p.base_price,
+    currency: p.currency,
     description: p.description,
     amenities: [...p.amenities],
     images: [],
@@ -389,7 +390,9 @@ export function generateDemoData(options: DemoOptions): DemoData {
     const source = stay.source ?? rnd.pick(stay.property.sources);
     const nights = stay.out - stay.in;
     const variation = rnd.int(-8, 15);
-    const totalCents = roundCents((nights * toCents(stay.property.base_price) * (100 + variation)) / 100);
+    // In the property's currency's minor units (cents, whole yen), rounded once.
+    const currency = stay.property.currency;
+    const totalCents = roundCents((nights * toMinor(stay.property.base_price, currency) * (100 + variation)) / 100);
     const commission = commissionCents(totalCents, hostTier.commission_rate);
     const lead = rnd.int(5, 75);
     const createdAt = at(Math.min(stay.in - lead, -1), `${pad2(rnd.int(6, 22))}:${pad2(rnd.int(0, 59))}`);
@@ -423,9 +426,10 @@ export function generateDemoData(options: DemoOptions): DemoData {
       guests_count: guestsCount,
       booking_source: source,
       booking_reference: reference,
-      total_amount: fromCents(totalCents),
-      commission_amount: fromCents(commission),
-      net_amount: fromCents(totalCents - commission),
+      currency,
+      total_amount: fromMinor(totalCents, currency),
+      commission_amount: fromMinor(commission, currency),
+      net_amount: fromMinor(totalCents - commission, currency),
       booking_status,
       payment_status,
       special_requests: requests,

@@ -11,7 +11,7 @@
 import type * as t from '../schema/tables';
 import { addDays } from '../dates';
 import { deriveGuests } from '../guests';
-import { commissionCents, fromCents, roundCents, toCents } from '../money';
+import { commissionCents, DEFAULT_CURRENCY, fromCents, roundCents, toCents } from '../money';
 import { DEMO_TIERS } from './catalog';
 import type { Random } from './random';
 
@@ -283,6 +283,7 @@ export function platformRows(
       bathrooms: Math.max(1, bedrooms - 1),
       max_guests: bedrooms * 2,
       base_price: price,
+      currency: DEFAULT_CURRENCY,
       description: `${name}: ${bedrooms} bedroom${bedrooms > 1 ? 's' : ''}, run by ${host.company}.`,
       amenities: ['WiFi', 'Kitchen', ...(bedrooms > 2 ? ['Parking'] : [])],
       images: [],
@@ -321,6 +322,7 @@ export function platformRows(
           guests_count: rnd.int(1, property.max_guests),
           booking_source: rnd.pick(SOURCES),
           booking_reference: `SK-${code(6)}`,
+          currency: property.currency,
           total_amount: fromCents(totalCents),
           commission_amount: fromCents(commission),
           net_amount: fromCents(totalCents - commission),

@@ -153,6 +153,8 @@ export const properties = sqliteTable(
     bathrooms: real('bathrooms').notNull().default(1),
     max_guests: integer('max_guests').notNull().default(2),
     base_price: money('base_price').notNull().default(0),
+    /** ISO 4217 code the property is priced in (docs/decisions.md "Money"); its bookings' default. */
+    currency: text('currency').notNull().default('USD'),
     description: text('description').notNull().default(''),
     amenities: json<string[]>('amenities').notNull().default([]),
     images: json<string[]>('images').notNull().default([]),
@@ -187,6 +189,8 @@ export const bookings = sqliteTable(
     guests_count: integer('guests_count').notNull().default(1),
     booking_source: text('booking_source').notNull().default('direct'),
     booking_reference: text('booking_reference').notNull().default(''),
+    /** ISO 4217 code of the amounts below: the property's when made, kept when the property's changes. */
+    currency: text('currency').notNull().default('USD'),
     total_amount: money('total_amount').notNull().default(0),
     commission_amount: money('commission_amount').notNull().default(0),
     net_amount: money('net_amount').notNull().default(0),

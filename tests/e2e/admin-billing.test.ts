@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BillingHistoryReply, Dashboard, RevenueStats } from '../../shared/api/billing';
+import { formatMoney, formatMoneyList } from '../../shared/format/money';
+import type { Money } from '../../shared/money';
 import { launchBrowser, newSession } from './support/browser';
 import { downloadCsv } from './support/csv';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
@@ -30,6 +32,12 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 const usd = (units: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(units);
+/**
+ * Per-currency figures as a stat card lists them (client/src/lib/display.tsx MoneyFigures: one per
+ * line when there are several), in the browser's en-US.
+ */
+const perCurrency = (list: readonly Money[]) =>
+  list.length > 1 ? list.map((m) => formatMoney(m.amount, m.currency, 'en-US')).join('\n') : formatMoneyList(list, 'en-US');
 
 function stat(page: Page, label: string) {
   return page.locator('.stat', { has: page.locator('.stat__label', { hasText: new RegExp(`^${label}$`) }) }).locator('.stat__value');
@@ -64,8 +72,8 @@ describe('admin dashboard and billings', () => {
       expect(await stat(page, 'Suspended hosts').innerText()).toBe(String(figures.hosts.suspended));
       expect(await stat(page, 'Properties').innerText()).toBe(String(figures.properties));
       expect(await stat(page, 'Bookings').innerText()).toBe(String(figures.bookingsThisMonth));
-      expect(await stat(page, 'Gross booking value').innerText()).toBe(usd(figures.grossBookingValueThisMonth));
-      expect(await stat(page, 'Commission earned').innerText()).toBe(usd(figures.commissionThisMonth));
+      expect(await stat(page, 'Gross booking value').innerText()).toBe(perCurrency(figures.grossBookingValueThisMonth));
+      expect(await stat(page, 'Commission earned').innerText()).toBe(perCurrency(figures.commissionThisMonth));
       expect(await stat(page, 'Subscription revenue').innerText()).toBe(usd(figures.subscriptions.monthlyRevenue));
       expect(await stat(page, 'Active subscriptions').innerText()).toBe(String(figures.subscriptions.activeSubscriptions));
       expect(await stat(page, 'Average revenue per host').innerText()).toBe(usd(figures.subscriptions.averageRevenuePerHost));

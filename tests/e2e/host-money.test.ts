@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { formatMoney, formatMoneyList } from '../../shared/format/money';
+import { sortCurrencies } from '../../shared/money';
 import { launchBrowser, newSession } from './support/browser';
 import { downloadCsv } from './support/csv';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
@@ -21,8 +23,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const usd = (units: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(units);
 const cents = (units: unknown) => Math.round(Number(units) * 100);
+type LocalRow = Record<string, unknown>;
+const currencyOf = (row: LocalRow) => String(row.currency || 'USD');
+
+/**
+ * What a per-currency figure must read: one amount per currency (of the rows and of the given
+ * properties), each the sum of that currency's rows, the default first, as shared/format/money.ts
+ * writes them in the browser's en-US.
+ */
+function perCurrency(rows: readonly LocalRow[], field: string, properties: readonly LocalRow[] = []): string {
+  const currencies = sortCurrencies([...properties, ...rows].map(currencyOf));
+  const list = currencies.map((currency) => ({ currency, amount: rows.filter((r) => currencyOf(r) === currency).reduce((s, r) => s + cents(r[field]), 0) / 100 }));
+  return shownAs(list);
+}
+
+/** A stat card lists several currencies one per line (client/src/lib/display.tsx MoneyFigures). */
+function shownAs(list: readonly { currency: string; amount: number }[]): string {
+  return list.length > 1 ? list.map((m) => formatMoney(m.amount, m.currency, 'en-US')).join('\n') : formatMoneyList(list, 'en-US');
+}
 
 describe('host money pages', () => {
   it('finances match the bookings, and each CSV holds the rows behind its figure', async () => {
@@ -38,14 +57,33 @@ describe('host money pages', () => {
 
       const year = await page.getByLabel('Year', { exact: true }).inputValue();
       const bookings = (await localRows(page, 'bookings')).filter((b) => b.booking_status !== 'cancelled' && String(b.check_in_date).startsWith(`${year}-`));
+      const properties = await localRows(page, 'properties');
       expect(bookings.length, 'the demo host has bookings this year').toBeGreaterThan(0);
+      // The demo prices Lisbon in euros and Kyoto in yen: the figures are per currency, never summed.
+      expect(new Set(bookings.map(currencyOf))).toEqual(new Set(['USD', 'EUR', 'JPY']));
       const gross = bookings.reduce((s, b) => s + cents(b.total_amount), 0);
-      const net = bookings.reduce((s, b) => s + cents(b.net_amount), 0);
 
       const stat = (label: string) => page.locator('.stat', { has: page.locator('.stat__label', { hasText: label }) }).locator('.stat__value');
-      expect(await stat('Gross revenue').innerText()).toBe(usd(gross / 100));
-      expect(await stat('Net payout').innerText()).toBe(usd(net / 100));
-      expect(await page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}` }) }).locator('tbody tr').count()).toBe(12);
+      expect(await stat('Gross revenue').innerText()).toBe(perCurrency(bookings, 'total_amount', properties));
+      expect(await stat('Commission').innerText()).toBe(perCurrency(bookings, 'commission_amount', properties));
+      expect(await stat('Net payout').innerText()).toBe(perCurrency(bookings, 'net_amount', properties));
+      // Yen never show decimals.
+      expect(await stat('Gross revenue').innerText()).toMatch(/¥[\d,]+$/);
+      expect(await page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}, in USD` }) }).locator('tbody tr').count()).toBe(12);
+
+      // The currency switch: the month table and its summary CSV are of one currency, and add up
+      // to that currency's rows.
+      await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
+      const euroMonths = page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}, in EUR` }) });
+      await euroMonths.waitFor();
+      const euros = bookings.filter((b) => currencyOf(b) === 'EUR');
+      const summary = await downloadCsv(page, () => page.getByRole('button', { name: /^Summary CSV: download the monthly figures/ }).click());
+      expect(summary.rows[0]).toEqual(['month', 'currency', 'bookings', 'gross', 'commission', 'net']);
+      expect(summary.rows.slice(1).every((r) => r[1] === 'EUR')).toBe(true);
+      expect(summary.rows.slice(1).reduce((s, r) => s + cents(r[3]), 0)).toBe(euros.reduce((s, b) => s + cents(b.total_amount), 0));
+      expect(await euroMonths.locator('td[data-label="Gross"]').allInnerTexts()).toSatisfy((cells: string[]) => cells.every((c) => c.startsWith('€')));
+      await page.getByLabel('Currency', { exact: true }).selectOption('USD');
+      await page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}, in USD` }) }).waitFor();
       expect(await page.locator('.chart__plot svg').count()).toBeGreaterThan(0);
 
       // Every booking of the year, in one file: as many records as stays, the same gross.
@@ -56,6 +94,10 @@ describe('host money pages', () => {
       const totalAt = header?.indexOf('total_amount') ?? -1;
       expect(records.map((r) => r[0]).sort()).toEqual(bookings.map((b) => String(b.id)).sort());
       expect(records.reduce((s, r) => s + cents(r[totalAt]), 0)).toBe(gross);
+      // Each record names its currency; per currency the file adds up to the screen's figure.
+      const currencyAt = header?.indexOf('currency') ?? -1;
+      const fromFile = records.map((r) => ({ currency: r[currencyAt], total_amount: r[totalAt] }));
+      expect(perCurrency(fromFile, 'total_amount', properties)).toBe(await stat('Gross revenue').innerText());
 
       // One month's file holds exactly that month's stays.
       const monthTable = page.locator('table', { has: page.locator('caption', { hasText: `Revenue by month, ${year}` }) });
@@ -73,7 +115,8 @@ describe('host money pages', () => {
       const firstProperty = await property.locator('option').nth(1).getAttribute('value');
       await property.selectOption(firstProperty ?? '');
       const own = bookings.filter((b) => b.property_id === firstProperty);
-      expect(await stat('Gross revenue').innerText()).toBe(usd(own.reduce((s, b) => s + cents(b.total_amount), 0) / 100));
+      const ownProperty = properties.filter((p) => p.id === firstProperty);
+      await expect.poll(() => stat('Gross revenue').innerText()).toBe(perCurrency(own, 'total_amount', ownProperty));
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -99,6 +142,11 @@ describe('host money pages', () => {
       expect(await stat('Occupancy').locator('.stat__hint').innerText()).toMatch(/^before: \d+(\.\d)?%/);
       expect(await stat('ADR').locator('.stat__value').innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
       expect(await stat('RevPAR').locator('.stat__value').innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
+      // Yen rates have no decimals, and are labelled with their currency.
+      await page.getByLabel('Currency', { exact: true }).selectOption('JPY');
+      await stat('ADR (average daily rate), JPY').locator('.stat__value').filter({ hasText: /^¥[\d,]+$/ }).waitFor();
+      expect(await stat('RevPAR, JPY').locator('.stat__value').innerText()).toMatch(/^¥[\d,]+$/);
+      await page.getByLabel('Currency', { exact: true }).selectOption('USD');
       expect(await stat('Average stay').locator('.stat__value').innerText()).toMatch(/nights?$/);
       expect(await stat('Cancellations').locator('.stat__value').innerText()).toMatch(/^\d+ of \d+$/);
       await page.locator('.chart__plot .recharts-bar-rectangle').first().waitFor();

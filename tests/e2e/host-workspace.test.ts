@@ -159,7 +159,8 @@ describe('host workspace', () => {
     const bookings = (await localRows(page, 'bookings')) as { id: string; guest_name: string; total_amount: number; commission_amount: number; net_amount: number }[];
     const mine = bookings.find((b) => b.guest_name === guest);
     // The demo host is on pro at 12 % (shared/demo/generate.ts): 457.25 × 12 % = 54.87.
-    expect(mine).toMatchObject({ total_amount: total, commission_amount: 54.87, net_amount: 402.38 });
+    // The new property took the host's usual currency (dollars), and so did its booking.
+    expect(mine).toMatchObject({ currency: 'USD', total_amount: total, commission_amount: 54.87, net_amount: 402.38 });
     expect(bookings.some((b) => b.guest_name === 'Rita Late')).toBe(false);
 
     await page.getByRole('button', { name: guest }).click();
@@ -177,11 +178,12 @@ describe('host workspace', () => {
 
     await page.goto('/host/finances');
     await page.getByRole('heading', { name: 'Finances', level: 1 }).waitFor();
-    // The month of its check-in adds it up with the other stays checking in that month: gross,
+    // The month of its check-in adds it up with the other dollar stays checking in that month (the
+    // table is of one currency, USD by default; euro and yen stays have their own): gross,
     // commission and net as the device's rows sum them (in cents), the new booking included.
     const month = checkIn.slice(0, 7);
-    const all = (await localRows(page, 'bookings')) as { check_in_date: string; booking_status: string; total_amount: number; commission_amount: number; net_amount: number }[];
-    const inMonth = all.filter((b) => b.booking_status !== 'cancelled' && b.check_in_date.startsWith(month));
+    const all = (await localRows(page, 'bookings')) as { check_in_date: string; booking_status: string; currency: string; total_amount: number; commission_amount: number; net_amount: number }[];
+    const inMonth = all.filter((b) => b.booking_status !== 'cancelled' && b.currency === 'USD' && b.check_in_date.startsWith(month));
     const cents = (pick: (b: (typeof inMonth)[number]) => number) => inMonth.reduce((sum, b) => sum + Math.round(pick(b) * 100), 0) / 100;
     const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
     const label = `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;

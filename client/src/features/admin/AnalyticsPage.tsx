@@ -1,6 +1,6 @@
 import { TABLE } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
@@ -28,8 +28,8 @@ export function AdminAnalyticsPage() {
     body = (
       <>
         <div className="stat-grid">
-          <StatCard label="Gross booking value" value={format.money(totals.gross)} hint={`${totals.count} stays`} />
-          <StatCard label="Platform commission" value={format.money(totals.commission)} tone="accent" />
+          <StatCard label="Gross booking value" value={<MoneyFigures list={totals.gross} />} hint={`${totals.count} stays`} />
+          <StatCard label="Platform commission" value={<MoneyFigures list={totals.commission} />} tone="accent" />
           <StatCard label="Nights booked" value={totals.nights} />
           <StatCard label="Hosts" value={hosts.rows.length} />
         </div>
@@ -43,8 +43,8 @@ export function AdminAnalyticsPage() {
               columns={[
                 { key: 'month', header: 'Month', render: (m) => monthLabel(m.month) },
                 { key: 'count', header: 'Stays', align: 'end', render: (m) => m.count },
-                { key: 'gross', header: 'Gross', align: 'end', render: (m) => format.money(m.gross) },
-                { key: 'commission', header: 'Commission', align: 'end', render: (m) => format.money(m.commission) },
+                { key: 'gross', header: 'Gross', align: 'end', render: (m) => format.moneyList(m.gross, '—') },
+                { key: 'commission', header: 'Commission', align: 'end', render: (m) => format.moneyList(m.commission, '—') },
               ]}
             />
           </Card>
@@ -57,7 +57,7 @@ export function AdminAnalyticsPage() {
               columns={[
                 { key: 'source', header: 'Site', render: (s) => sourceLabel(s.source) },
                 { key: 'count', header: 'Stays', align: 'end', render: (s) => s.count },
-                { key: 'gross', header: 'Gross', align: 'end', render: (s) => format.money(s.gross) },
+                { key: 'gross', header: 'Gross', align: 'end', render: (s) => format.moneyList(s.gross, '—') },
               ]}
             />
             <CardHeader title="Hosts by plan" level={3} />
@@ -76,7 +76,7 @@ export function AdminAnalyticsPage() {
     );
   }
   return (
-    <Page title="Analytics" description="Bookings and hosts across the whole platform.">
+    <Page title="Analytics" description="Bookings and hosts across the whole platform; money per currency, never added across currencies.">
       {body}
     </Page>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { TABLE, type HostProfile } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { monthLabel } from '../../lib/months';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
@@ -75,12 +75,12 @@ export function AdminDashboardPage() {
         </Section>
         <Section title={`Bookings in ${month}`}>
           <LinkedStat link={{ to: '/admin/analytics' }} label="Bookings" value={d.bookingsThisMonth} hint="Checking in this month, not cancelled" />
-          <LinkedStat link={{ to: '/admin/analytics' }} label="Gross booking value" value={format.money(d.grossBookingValueThisMonth)} hint="Of this month's check-ins" />
+          <LinkedStat link={{ to: '/admin/analytics' }} label="Gross booking value" value={<MoneyFigures list={d.grossBookingValueThisMonth} />} hint="Of this month's check-ins" />
           <LinkedStat
             link={{ to: '/admin/analytics' }}
             label="Commission earned"
-            value={format.money(d.commissionThisMonth)}
-            hint={`${format.money(d.commissionTotal)} on every booking`}
+            value={<MoneyFigures list={d.commissionThisMonth} />}
+            hint={`${format.moneyList(d.commissionTotal)} on every booking`}
             tone="accent"
           />
         </Section>

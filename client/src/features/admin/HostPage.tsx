@@ -1,8 +1,9 @@
+import { amountsOf } from '../../../../shared/money';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { HostDetail } from '../../../../shared/api/admin';
 import { ApiError } from '../../api/http';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { sourceLabel } from '../../lib/source-label';
 import { Page } from '../../components/layout/Page';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
@@ -97,9 +98,9 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
       ) : null}
 
       <div className="stat-grid">
-        <StatCard label="Revenue" value={format.money(totals.revenue)} hint={`${totals.bookings} booking${totals.bookings === 1 ? '' : 's'}, cancelled ones not counted`} tone="accent" />
-        <StatCard label="Commission" value={format.money(totals.commission)} hint={`At ${host.commission_rate}% now; each booking keeps the rate it was priced at`} />
-        <StatCard label="Host's net" value={format.money(totals.net)} />
+        <StatCard label="Revenue" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'revenue')} />} hint={`${totals.bookings} booking${totals.bookings === 1 ? '' : 's'}, cancelled ones not counted`} tone="accent" />
+        <StatCard label="Commission" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'commission')} />} hint={`At ${host.commission_rate}% now; each booking keeps the rate it was priced at`} />
+        <StatCard label="Host's net" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'net')} />} />
         <StatCard label="Calendar feeds" value={feeds.length} hint={failing ? `${failing} failing` : 'None failing'} tone={failing ? 'danger' : 'default'} />
       </div>
 
@@ -174,7 +175,7 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
                 { key: 'name', header: 'Property', render: (p) => <span className="cell-strong">{p.property_name}</span> },
                 { key: 'type', header: 'Type', secondary: true, render: (p) => humanize(p.property_type) },
                 { key: 'address', header: 'Address', secondary: true, render: (p) => p.address || '—' },
-                { key: 'price', header: 'Nightly', align: 'end', render: (p) => format.money(p.base_price) },
+                { key: 'price', header: 'Nightly', align: 'end', render: (p) => format.money(p.base_price, p.currency) },
                 { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
               ]}
             />
@@ -204,8 +205,8 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
                 { key: 'dates', header: 'Stay', render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
                 { key: 'source', header: 'Source', secondary: true, render: (b) => sourceLabel(b.booking_source) },
                 { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
-                { key: 'total', header: 'Total', align: 'end', render: (b) => format.money(b.total_amount) },
-                { key: 'commission', header: 'Commission', align: 'end', render: (b) => format.money(b.commission_amount) },
+                { key: 'total', header: 'Total', align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
+                { key: 'commission', header: 'Commission', align: 'end', render: (b) => format.money(b.commission_amount, b.currency) },
               ]}
             />
           )}

@@ -4,10 +4,15 @@ import { useFormat } from '../../lib/display';
 import { StatusBadge, humanize } from '../../components/ui/Badge';
 import { Table } from '../../components/ui/Table';
 
-/** What a hosts table shows of a host: a list row of the admin route, or a host profile row (`name` absent). */
-export type HostsTableRow = Omit<HostListRow, 'name' | 'user_id' | 'phone_number' | 'subscription_status' | 'account_status'> & {
+/**
+ * What a hosts table shows of a host: a list row of the admin route, or a host profile row (`name`
+ * and `revenue` absent). Revenue shows only with the route's per-currency `revenue`: the profile's
+ * stored `total_revenue` adds currencies together, so it is never shown as an amount.
+ */
+export type HostsTableRow = Omit<HostListRow, 'name' | 'user_id' | 'phone_number' | 'subscription_status' | 'account_status' | 'revenue'> & {
   name?: string;
   account_status: string;
+  revenue?: HostListRow['revenue'];
 };
 
 export function HostsTable({ hosts, caption }: { hosts: readonly HostsTableRow[]; caption: string }) {
@@ -34,7 +39,9 @@ export function HostsTable({ hosts, caption }: { hosts: readonly HostsTableRow[]
         { key: 'status', header: 'Account', render: (h) => <StatusBadge status={h.account_status} /> },
         { key: 'properties', header: 'Properties', align: 'end', render: (h) => h.properties_count },
         { key: 'bookings', header: 'Bookings', align: 'end', secondary: true, render: (h) => h.total_bookings },
-        { key: 'revenue', header: 'Revenue', align: 'end', render: (h) => format.money(h.total_revenue) },
+        ...(hosts.every((h) => h.revenue)
+          ? [{ key: 'revenue', header: 'Revenue', align: 'end' as const, render: (h: HostsTableRow) => format.moneyList(h.revenue ?? [], '—') }]
+          : []),
         { key: 'commission', header: 'Commission', align: 'end', secondary: true, render: (h) => `${h.commission_rate}%` },
         { key: 'since', header: 'Since', secondary: true, render: (h) => (h.created_date ? format.date(h.created_date) : '—') },
       ]}

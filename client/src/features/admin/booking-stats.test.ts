@@ -25,14 +25,40 @@ const list: BookingLike[] = [
 
 describe('booking stats', () => {
   it('totals live bookings in cents, without float drift and without cancelled stays', () => {
-    expect(bookingTotals(list)).toEqual({ count: 4, nights: 11, gross: 750.3, commission: 90.03, net: 660.27 });
+    const usd = (amount: number) => [{ currency: 'USD', amount }];
+    expect(bookingTotals(list)).toEqual({ count: 4, nights: 11, gross: usd(750.3), commission: usd(90.03), net: usd(660.27) });
   });
 
-  it('groups by source, largest gross first', () => {
-    expect(bySource(list).map((g) => [g.source, g.count, g.gross])).toEqual([
-      ['direct', 1, 450],
-      ['airbnb', 1, 300],
+  it('never adds two currencies: one amount per currency, each the sum of its rows', () => {
+    const mixed = [
+      booking({ total_amount: 300.5, commission_amount: 36.06, net_amount: 264.44 }),
+      booking({ currency: 'EUR', total_amount: 145.1, commission_amount: 17.41, net_amount: 127.69, booking_source: 'direct' }),
+      booking({ currency: 'JPY', total_amount: 28000, commission_amount: 3360, net_amount: 24640 }),
+      booking({ currency: 'JPY', total_amount: 9001, commission_amount: 1080, net_amount: 7921, booking_status: 'cancelled' }),
+    ];
+    const totals = bookingTotals(mixed);
+    expect(totals.gross).toEqual([
+      { currency: 'USD', amount: 300.5 },
+      { currency: 'EUR', amount: 145.1 },
+      { currency: 'JPY', amount: 28000 },
+    ]);
+    expect(totals.commission.map((m) => m.amount)).toEqual([36.06, 17.41, 3360]);
+    expect(bySource(mixed).find((g) => g.source === 'airbnb')?.gross).toEqual([
+      { currency: 'USD', amount: 300.5 },
+      { currency: 'JPY', amount: 28000 },
+    ]);
+    expect(averageNightlyRate(mixed)).toEqual([
+      { currency: 'USD', amount: 100.17 },
+      { currency: 'EUR', amount: 48.37 },
+      { currency: 'JPY', amount: 9333 },
+    ]);
+  });
+
+  it('groups by source, most stays first', () => {
+    expect(bySource(list).map((g) => [g.source, g.count, g.gross[0]?.amount])).toEqual([
       ['vrbo', 2, 0.3],
+      ['airbnb', 1, 300],
+      ['direct', 1, 450],
     ]);
   });
 
@@ -52,8 +78,8 @@ describe('booking stats', () => {
   });
 
   it('averages the nightly rate over live nights', () => {
-    expect(averageNightlyRate([booking({})])).toBe(100);
-    expect(averageNightlyRate([])).toBe(0);
+    expect(averageNightlyRate([booking({})])).toEqual([{ currency: 'USD', amount: 100 }]);
+    expect(averageNightlyRate([])).toEqual([]);
   });
 
   it('finds the stay covering a day, the departure day being free', () => {

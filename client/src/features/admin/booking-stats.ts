@@ -1,8 +1,9 @@
 /**
- * Figures the admin analytics page derives from booking rows. Pure functions; money is summed in
- * integer cents (shared/money.ts), never accumulated in floating point.
+ * Figures the admin analytics page derives from booking rows. Pure functions; money is summed per
+ * currency in integer minor units (shared/money.ts `sumByCurrency`), never accumulated in floating
+ * point and never added across currencies: every money figure is a list, one amount per currency.
  */
-import { fromCents, toCents } from '../../../../shared/money';
+import { sortCurrencies, sumByCurrency, toMinor, fromMinor, type Money } from '../../../../shared/money';
 import { addDays, nightsBetween } from '../../../../shared/format/dates';
 
 export type BookingLike = {
@@ -14,27 +15,35 @@ export type BookingLike = {
   total_amount: number;
   commission_amount: number;
   net_amount: number;
+  /** ISO 4217 code of the amounts (USD when missing). */
+  currency?: string | null;
 };
+
+const currencyOf = (b: Pick<BookingLike, 'currency'>) => b.currency || 'USD';
+
+/** Amounts in the order of shared/money.ts `sortCurrencies` (the default first). */
+function sorted(list: Money[]): Money[] {
+  const order = sortCurrencies(list.map((m) => m.currency));
+  return [...list].sort((a, b) => order.indexOf(a.currency) - order.indexOf(b.currency));
+}
 
 /** Cancelled stays earn nothing and occupy nothing. */
 export function isLive(b: Pick<BookingLike, 'booking_status'>): boolean {
   return b.booking_status !== 'cancelled';
 }
 
-export type Totals = { count: number; nights: number; gross: number; commission: number; net: number };
+/** Counts, and money per currency. */
+export type Totals = { count: number; nights: number; gross: Money[]; commission: Money[]; net: Money[] };
 
 function totalsOf(bookings: readonly BookingLike[]): Totals {
-  let gross = 0;
-  let commission = 0;
-  let net = 0;
-  let nights = 0;
-  for (const b of bookings) {
-    gross += toCents(b.total_amount);
-    commission += toCents(b.commission_amount);
-    net += toCents(b.net_amount);
-    nights += nightsBetween(b.check_in_date, b.check_out_date);
-  }
-  return { count: bookings.length, nights, gross: fromCents(gross), commission: fromCents(commission), net: fromCents(net) };
+  const nights = bookings.reduce((n, b) => n + nightsBetween(b.check_in_date, b.check_out_date), 0);
+  return {
+    count: bookings.length,
+    nights,
+    gross: sorted(sumByCurrency(bookings, currencyOf, (b) => b.total_amount)),
+    commission: sorted(sumByCurrency(bookings, currencyOf, (b) => b.commission_amount)),
+    net: sorted(sumByCurrency(bookings, currencyOf, (b) => b.net_amount)),
+  };
 }
 
 /** Totals over the live bookings. */
@@ -42,14 +51,14 @@ export function bookingTotals(bookings: readonly BookingLike[]): Totals {
   return totalsOf(bookings.filter(isLive));
 }
 
-/** Live bookings grouped by source, largest gross first. */
+/** Live bookings grouped by source, most stays first (amounts of two currencies cannot be ranked). */
 export function bySource(bookings: readonly BookingLike[]): (Totals & { source: string })[] {
   const groups = new Map<string, BookingLike[]>();
   for (const b of bookings.filter(isLive)) {
     const key = b.booking_source || 'direct';
     groups.set(key, [...(groups.get(key) ?? []), b]);
   }
-  return [...groups.entries()].map(([source, list]) => ({ source, ...totalsOf(list) })).sort((a, b) => b.gross - a.gross || a.source.localeCompare(b.source));
+  return [...groups.entries()].map(([source, list]) => ({ source, ...totalsOf(list) })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source));
 }
 
 /** Live bookings grouped by the month of check-in (`YYYY-MM`), most recent month first. */
@@ -84,10 +93,14 @@ export function occupancyPercent(bookings: readonly BookingLike[], propertyId: s
   return Math.round((Math.min(nights, days) / days) * 1000) / 10;
 }
 
-/** Average nightly rate of live bookings (gross over nights), in currency units rounded to the cent. */
-export function averageNightlyRate(bookings: readonly BookingLike[]): number {
-  const t = bookingTotals(bookings);
-  return t.nights === 0 ? 0 : fromCents(Math.round(toCents(t.gross) / t.nights));
+/** Average nightly rate of live bookings (gross over nights) per currency, rounded to the currency's minor unit. */
+export function averageNightlyRate(bookings: readonly BookingLike[]): Money[] {
+  const live = bookings.filter(isLive);
+  return sortCurrencies(live.map(currencyOf)).map((currency) => {
+    const t = totalsOf(live.filter((b) => currencyOf(b) === currency));
+    const gross = toMinor(t.gross[0]?.amount ?? 0, currency);
+    return { currency, amount: t.nights === 0 ? 0 : fromMinor(Math.round(gross / t.nights), currency) };
+  });
 }
 
 /** The booking of a property that covers a day (check-in ≤ day < check-out), if any. */

@@ -1,7 +1,8 @@
 /**
  * Analytics: occupancy, ADR, RevPAR, length of stay, lead time, source mix and
  * cancellations for a chosen period and property, each beside the period just before, with
- * charts. Night-based and booking-based figures follow shared/stats.ts.
+ * charts. Night-based and booking-based figures follow shared/stats.ts. Money figures are of one
+ * currency at a time: a Currency switch appears when the chosen properties have more than one.
  */
 import { useMemo, useState } from 'react';
 import { addDays } from '../../../../shared/dates';
@@ -15,7 +16,20 @@ import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { useProperties, useEveryBooking } from '../../data/common-rows';
-import { PERIOD_LABELS, PERIOD_PRESETS, analyticsReport, compare, customPeriods, isPeriodPreset, periodsFor, sourceComparison, type PeriodPreset } from './analytics';
+import {
+  PERIOD_LABELS,
+  PERIOD_PRESETS,
+  analyticsReport,
+  compare,
+  customPeriods,
+  isPeriodPreset,
+  nightsSold,
+  periodsFor,
+  reportCurrencies,
+  roomIn,
+  sourceComparison,
+  type PeriodPreset,
+} from './analytics';
 import { sourceLabel } from '../../lib/source-label';
 import './analytics.css';
 
@@ -69,6 +83,9 @@ export function HostAnalyticsPage() {
   }, [properties.rows, propertyId]);
   const report = useMemo(() => (bookings.rows ? analyticsReport(bookings.rows, chosen, periods) : null), [bookings.rows, chosen, periods]);
   const customError = preset === CUSTOM && 'error' in customChoice ? customChoice.error : undefined;
+  const [chosenCurrency, setCurrency] = useState<string | null>(null);
+  const currencies = report ? reportCurrencies(report) : [];
+  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies[0] ?? 'USD');
 
   const failed = [bookings, properties].find((r) => r.status === 'error');
   let body;
@@ -77,7 +94,10 @@ export function HostAnalyticsPage() {
   else if (chosen.length === 0) body = <EmptyState title="No properties to analyse yet" />;
   else {
     const { current, previous } = report;
-    const money = (v: number) => format.money(v);
+    const room = roomIn(current, currency);
+    const roomBefore = roomIn(previous, currency);
+    const inWhat = currencies.length > 1 ? `, ${currency}` : '';
+    const money = (v: number) => format.money(v, currency);
     const nights = (v: number) => `${v} night${v === 1 ? '' : 's'}`;
     const days = (v: number) => `${v} day${v === 1 ? '' : 's'}`;
     const sources = sourceComparison(report);
@@ -90,9 +110,9 @@ export function HostAnalyticsPage() {
         </p>
         <div className="stat-grid">
           <StatCard label="Occupancy" value={pct(current.occupancy.rate)} hint={<Beside current={current.occupancy.rate} previous={previous.occupancy.rate} show={pct} />} tone="accent" />
-          <StatCard label="ADR (average daily rate)" value={money(current.roomRevenue.adr)} hint={<Beside current={current.roomRevenue.adr} previous={previous.roomRevenue.adr} show={money} />} />
-          <StatCard label="RevPAR" value={money(current.roomRevenue.revpar)} hint={<Beside current={current.roomRevenue.revpar} previous={previous.roomRevenue.revpar} show={money} />} />
-          <StatCard label="Room revenue" value={money(current.roomRevenue.revenue)} hint={<Beside current={current.roomRevenue.revenue} previous={previous.roomRevenue.revenue} show={money} />} />
+          <StatCard label={`ADR (average daily rate)${inWhat}`} value={money(room.adr)} hint={<Beside current={room.adr} previous={roomBefore.adr} show={money} />} />
+          <StatCard label={`RevPAR${inWhat}`} value={money(room.revpar)} hint={<Beside current={room.revpar} previous={roomBefore.revpar} show={money} />} />
+          <StatCard label={`Room revenue${inWhat}`} value={money(room.revenue)} hint={<Beside current={room.revenue} previous={roomBefore.revenue} show={money} />} />
           <StatCard label="Average stay" value={nights(current.lengthOfStay.average)} hint={<Beside current={current.lengthOfStay.average} previous={previous.lengthOfStay.average} show={nights} />} />
           <StatCard label="Average lead time" value={days(current.leadTime.average)} hint={<Beside current={current.leadTime.average} previous={previous.leadTime.average} show={days} />} />
           <StatCard
@@ -101,7 +121,7 @@ export function HostAnalyticsPage() {
             hint={<Beside current={current.cancellations.rate} previous={previous.cancellations.rate} show={pct} />}
             tone={current.cancellations.cancelled > 0 ? 'warning' : 'default'}
           />
-          <StatCard label="Nights sold" value={current.roomRevenue.nightsSold} hint={<Beside current={current.roomRevenue.nightsSold} previous={previous.roomRevenue.nightsSold} show={String} />} />
+          <StatCard label="Nights sold" value={nightsSold(current)} hint={<Beside current={nightsSold(current)} previous={nightsSold(previous)} show={String} />} />
         </div>
         <div className="grid-2">
           <Card>
@@ -156,13 +176,13 @@ export function HostAnalyticsPage() {
         </div>
         <div className="grid-2">
           <Card>
-            <CardHeader title="Rates" description="Average daily rate and revenue per available night, this period and the one before" />
+            <CardHeader title={`Rates in ${currency}`} description={`Average daily rate and revenue per available night of the stays priced in ${currency}, this period and the one before`} />
             <BarChart
-              title="ADR and RevPAR, this period and the one before"
+              title={`ADR and RevPAR in ${currency}, this period and the one before`}
               height={240}
               data={[
-                { label: 'ADR', current: current.roomRevenue.adr, previous: previous.roomRevenue.adr },
-                { label: 'RevPAR', current: current.roomRevenue.revpar, previous: previous.roomRevenue.revpar },
+                { label: 'ADR', current: room.adr, previous: roomBefore.adr },
+                { label: 'RevPAR', current: room.revpar, previous: roomBefore.revpar },
               ]}
               series={besideSeries(CHART_COLORS.primary)}
               format={money}
@@ -233,6 +253,9 @@ export function HostAnalyticsPage() {
             onChange={(e) => setPropertyId(e.target.value)}
             options={[{ value: ALL, label: 'All properties' }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
           />
+          {currencies.length > 1 ? (
+            <Select label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
+          ) : null}
         </div>
       }
     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatsBooking } from '../../../../shared/stats';
-import { MAX_CUSTOM_DAYS, analyticsReport, cancellations, compare, customPeriods, periodLength, periodsFor, sourceComparison } from './analytics';
+import { MAX_CUSTOM_DAYS, analyticsReport, cancellations, compare, customPeriods, periodLength, periodsFor, sourceComparison, reportCurrencies, roomIn } from './analytics';
 
 function b(over: Partial<StatsBooking> & Pick<StatsBooking, 'check_in_date' | 'check_out_date'>): StatsBooking {
   return { property_id: 'p1', booking_status: 'confirmed', booking_source: 'direct', total_amount: 100, commission_amount: 10, net_amount: 90, created_date: null, ...over };
@@ -86,7 +86,8 @@ describe('analyticsReport', () => {
   it('computes both periods for the chosen properties', () => {
     expect(report.current.occupancy).toEqual({ occupiedNights: 41, availableNights: 62, rate: 41 / 62 });
     expect(report.previous.occupancy).toEqual({ occupiedNights: 14, availableNights: 56, rate: 0.25 });
-    expect(report.current.roomRevenue.adr).toBe(124.39);
+    expect(roomIn(report.current, 'USD').adr).toBe(124.39);
+    expect(reportCurrencies(report)).toEqual(['USD']);
     expect(report.current.cancellations).toEqual({ cancelled: 1, total: 3, rate: 1 / 3 });
     expect(report.perProperty).toEqual([
       { id: 'p1', name: 'Alfama Terrace', current: 1, previous: 0.5 },

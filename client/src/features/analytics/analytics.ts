@@ -1,10 +1,12 @@
 /**
  * The analytics page's periods and comparisons: a chosen period, the one
  * just before it to set beside it, and the figures of shared/stats.ts for both. Periods are stay
- * dates `[from, to)`, like a stay.
+ * dates `[from, to)`, like a stay. Money figures (ADR, RevPAR, room revenue) are per currency:
+ * the page shows one currency at a time (its currency switch), never a sum across currencies.
  */
 import { addDays, daysBetween } from '../../../../shared/dates';
-import { checksInWithin, occupancy, periodStats, type Period, type PeriodStats, type StatsBooking, type StatsProperty } from '../../../../shared/stats';
+import { sortCurrencies } from '../../../../shared/money';
+import { checksInWithin, occupancy, periodStats, type Period, type PeriodStats, type RoomRevenue, type StatsBooking, type StatsProperty } from '../../../../shared/stats';
 
 export const PERIOD_PRESETS = ['last-30', 'next-30', 'last-90', 'this-month', 'last-month', 'this-year', 'last-year'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
@@ -139,4 +141,19 @@ export function sourceComparison(report: AnalyticsReport): { source: string; cur
   const rows = report.current.sourceMix.map((s) => ({ source: s.source, current: s.bookings, previous: previous.get(s.source) ?? 0, share: s.share }));
   for (const s of report.previous.sourceMix) if (!rows.some((r) => r.source === s.source)) rows.push({ source: s.source, current: 0, previous: s.bookings, share: 0 });
   return rows;
+}
+
+/** The currencies of a report's room figures, in either period (the default first). */
+export function reportCurrencies(report: AnalyticsReport): string[] {
+  return sortCurrencies([...report.current.roomRevenue, ...report.previous.roomRevenue].map((r) => r.currency));
+}
+
+/** A period's room figures in one currency (zeros when nothing is priced or sold in it). */
+export function roomIn(stats: Pick<PeriodStats, 'roomRevenue'>, currency: string): RoomRevenue {
+  return stats.roomRevenue.find((r) => r.currency === currency) ?? { currency, revenue: 0, nightsSold: 0, adr: 0, revpar: 0 };
+}
+
+/** Nights sold in the period, every currency's stays counted (a count, not money). */
+export function nightsSold(stats: Pick<PeriodStats, 'roomRevenue'>): number {
+  return stats.roomRevenue.reduce((n, r) => n + r.nightsSold, 0);
 }

@@ -18,7 +18,8 @@ import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
 import { usePendingRowIds, useRejectionsOf } from '../../sync/sync-context';
 import { useProperties, useHostProfile } from '../../data/common-rows';
-import { blockOverlapText, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
+import { currencyDecimals } from '../../../../shared/money';
+import { blockOverlapText, bookingCurrency, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
 import { cancelBooking, createBooking, updateBooking } from './mutations';
 import { sourceLabel } from '../../lib/source-label';
 import { useWrite } from '../../data/use-write';
@@ -101,7 +102,8 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   };
 
   const isSynced = booking !== null && !pending.has(booking.id);
-  const preview = previewPrice(draft.total_amount, profile?.commission_rate ?? null);
+  const currency = bookingCurrency(booking, property);
+  const preview = previewPrice(draft.total_amount, profile?.commission_rate ?? null, currency);
   const changedMoney = booking !== null && draft.total_amount !== booking.total_amount;
 
   const submit = async (event: FormEvent) => {
@@ -112,10 +114,12 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       setRefusal({ title: 'Double booking refused', text: `${clash.message}. Choose other dates or another property.` });
       return;
     }
-    const fields = draftFields(draft);
+    // A new booking is priced in its property's currency, also when made offline (the server
+    // fills the property's when a row arrives without one).
+    const fields: Record<string, unknown> = { ...draftFields(draft), currency };
     // The server recomputes commission and net (it ignores a client's values); the local row
     // carries the preview meanwhile so that totals on this device add up.
-    const price = previewPrice(draft.total_amount, profile?.commission_rate ?? 0);
+    const price = previewPrice(draft.total_amount, profile?.commission_rate ?? 0, currency);
     if (price && (!booking || changedMoney)) Object.assign(fields, { commission_amount: price.commission_amount, net_amount: price.net_amount });
     const saved = await write(booking ? updateBooking(booking.id, fields) : createBooking(fields));
     if (!saved.ok) return;
@@ -180,7 +184,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
           error={shown('guests_count')}
           hint={property ? `This property sleeps ${property.max_guests}` : undefined}
         />
-        <NumberInput label="Total" min={0} step={0.01} value={draft.total_amount} onValueChange={(v) => set('total_amount', v)} error={shown('total_amount')} suffix="USD" />
+        <NumberInput label="Total" min={0} step={1 / 10 ** currencyDecimals(currency)} value={draft.total_amount} onValueChange={(v) => set('total_amount', v)} error={shown('total_amount')} suffix={currency} hint={property && !booking ? `In ${currency}, the property's currency` : booking ? `In ${currency}, the currency of this booking` : undefined} />
         <Select label="Source" value={draft.booking_source} onChange={(e) => set('booking_source', e.target.value)} options={sources.map((s) => ({ value: s, label: sourceLabel(s) }))} />
         <Input label="Booking reference" value={draft.booking_reference} onChange={(e) => set('booking_reference', e.target.value)} autoComplete="off" />
         <Select
@@ -203,17 +207,17 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
           <dl className="details">
             <div>
               <dt>Commission</dt>
-              <dd data-testid="commission">{format.money(booking.commission_amount)}</dd>
+              <dd data-testid="commission">{format.money(booking.commission_amount, booking.currency)}</dd>
             </div>
             <div>
               <dt>Net to you</dt>
-              <dd data-testid="net">{format.money(booking.net_amount)}</dd>
+              <dd data-testid="net">{format.money(booking.net_amount, booking.currency)}</dd>
             </div>
           </dl>
         ) : (
           <p className="muted" data-testid="commission">
             Commission and net: calculated on sync
-            {preview ? ` (about ${format.money(preview.commission_amount)} commission at your ${profile?.commission_rate}% rate, ${format.money(preview.net_amount)} net)` : ''}.
+            {preview ? ` (about ${format.money(preview.commission_amount, currency)} commission at your ${profile?.commission_rate}% rate, ${format.money(preview.net_amount, currency)} net)` : ''}.
           </p>
         )}
       </section>

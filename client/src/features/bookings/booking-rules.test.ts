@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, activeFilterCount, blockOverlapText, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
+import { NO_FILTERS, activeFilterCount, blockOverlapText, bookingCurrency, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
 
 function row(over: Partial<FilterableBooking> & { id?: string }) {
   return {
@@ -77,6 +77,14 @@ describe('booking form rules', () => {
   it('previews commission and net in cents at the host rate', () => {
     expect(previewPrice(333.33, 12)).toEqual({ total_amount: 333.33, commission_amount: 40, net_amount: 293.33 });
     expect(previewPrice(null, 12)).toBeNull();
+  });
+
+  it('prices in the booking currency: a new booking takes its property currency, an existing one keeps its own', () => {
+    expect(previewPrice(28000.4, 12, 'JPY')).toEqual({ total_amount: 28000, commission_amount: 3360, net_amount: 24640 });
+    // Created offline on the Lisbon property: the write carries EUR before any server sees it.
+    expect(bookingCurrency(null, { currency: 'EUR' })).toBe('EUR');
+    expect(bookingCurrency({ currency: 'EUR' }, { currency: 'USD' })).toBe('EUR');
+    expect(bookingCurrency(null, undefined)).toBe('USD');
   });
 
   it('writes trimmed fields with the defaults (a nameless guest is "Guest", sources in lower case)', () => {

@@ -4,6 +4,7 @@
  * check against the bookings this device holds (offline too), and the price preview before the
  * server has computed commission and net. Pure functions, tested without a browser.
  */
+import { DEFAULT_CURRENCY } from '../../../../shared/money';
 import { CHECK_OUT_REASON, findOverlaps, guestsCountReason, isValidStay, overlapMessage, priceBooking, staysOverlap, type StayRecord } from '../../../../shared/bookings';
 import type { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../shared/enums';
 
@@ -148,10 +149,22 @@ export function blockOverlapText(draft: BookingDraft, blocks: readonly BlockReco
   return `These dates overlap the block “${first.summary.trim() || 'Blocked'}” from ${formatDate(first.start_date)} to ${formatDate(first.end_date)}${more}`;
 }
 
-/** Commission and net at the host's rate, as the server will compute them (shown as a preview). */
-export function previewPrice(total: number | null, commissionRate: number | null) {
+/**
+ * Commission and net at the host's rate, in the booking's currency, as the server will compute
+ * them (shown as a preview, and kept on the local row until the server's values arrive).
+ */
+export function previewPrice(total: number | null, commissionRate: number | null, currency: string = DEFAULT_CURRENCY) {
   if (total === null || total < 0 || commissionRate === null) return null;
-  return priceBooking(total, commissionRate);
+  return priceBooking(total, commissionRate, currency);
+}
+
+/**
+ * The currency a booking is priced in: an existing booking keeps its own (a property's change of
+ * currency does not rewrite it); a new one takes its property's; the platform default before a
+ * property is chosen.
+ */
+export function bookingCurrency(booking: { currency?: string | null } | null, property: { currency?: string | null } | undefined): string {
+  return booking?.currency || property?.currency || DEFAULT_CURRENCY;
 }
 
 /** The fields a draft writes (the server sets host_id, commission and net). */

@@ -84,7 +84,7 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
       ))}
       {unpaidBookings.map((b) => (
         <li key={b.id} className="attention__item">
-          <strong>{b.payment_status === 'partial' ? 'Partly paid' : 'Unpaid'}</strong>: {b.guest_name} at {names.get(b.property_id) ?? 'a property'}, from {format.date(b.check_in_date)}, {format.money(b.total_amount)}.{' '}
+          <strong>{b.payment_status === 'partial' ? 'Partly paid' : 'Unpaid'}</strong>: {b.guest_name} at {names.get(b.property_id) ?? 'a property'}, from {format.date(b.check_in_date)}, {format.money(b.total_amount, b.currency)}.{' '}
           <Link to="/host/bookings" search={{ bookingId: b.id }} className="text-link">
             Open booking
           </Link>
@@ -123,7 +123,7 @@ export function HostDashboardPage() {
       today,
       now: new Date(),
       timezone: format.settings.timezone,
-      propertyIds: properties.rows.filter((p) => p.status !== 'archived').map((p) => p.id),
+      properties: properties.rows.filter((p) => p.status !== 'archived'),
       bookings: bookings.rows,
       blocks: blocks.rows,
       tasks: tasks.rows,
@@ -137,7 +137,6 @@ export function HostDashboardPage() {
     return () => cancelAnimationFrame(frame);
   }, [figures]);
 
-  const change = figures?.revenue.change;
   return (
     <Page title="Dashboard" description={`Good to see you, ${user.Name || user.Email}. Here is what is happening at your properties.`}>
       {failed?.status === 'error' ? (
@@ -157,12 +156,15 @@ export function HostDashboardPage() {
               value={`${Math.round(figures.occupancy.rate * 1000) / 10}%`}
               hint={`${figures.occupancy.occupiedNights} of ${figures.occupancy.availableNights} nights booked`}
             />
-            <StatCard
-              label="Revenue this month"
-              value={format.money(figures.revenue.thisMonth)}
-              hint={`Nights stayed this month; ${format.money(figures.revenue.lastMonth)} last month${change === null || change === undefined ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`}`}
-              tone={change !== null && change !== undefined && change < 0 ? 'warning' : 'default'}
-            />
+            {figures.revenue.map(({ currency, thisMonth, lastMonth, change }) => (
+              <StatCard
+                key={currency}
+                label={figures.revenue.length > 1 ? `Revenue this month, ${currency}` : 'Revenue this month'}
+                value={format.money(thisMonth, currency)}
+                hint={`Nights stayed this month; ${format.money(lastMonth, currency)} last month${change === null ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`}`}
+                tone={change !== null && change < 0 ? 'warning' : 'default'}
+              />
+            ))}
             <StatCard label="Open housekeeping tasks" value={figures.tasks.open} hint={`${figures.tasks.urgent} urgent`} tone={figures.tasks.urgent ? 'danger' : 'default'} />
             <StatCard label="Unread messages" value={figures.unreadMessages} hint={<Link to="/host/inbox" className="text-link">Open inbox</Link>} />
           </div>

@@ -38,7 +38,7 @@ describe('dashboard figures', () => {
     const inToday = booking({ check_in_date: today, check_out_date: '2026-03-18' });
     const outTomorrow = booking({ check_in_date: '2026-03-13', check_out_date: '2026-03-16' });
     const cancelled = booking({ check_in_date: today, check_out_date: '2026-03-17', booking_status: 'cancelled' });
-    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [inToday, outTomorrow, cancelled], blocks: [], tasks: [], messages: [] });
+    const f = dashboardFigures({ today, now, timezone: 'UTC', properties: [{ id: 'p1' }], bookings: [inToday, outTomorrow, cancelled], blocks: [], tasks: [], messages: [] });
     expect(f.arrivals.today.map((b) => b.id)).toEqual([inToday.id]);
     expect(f.arrivals.tomorrow).toEqual([]);
     expect(f.departures.tomorrow.map((b) => b.id)).toEqual([outTomorrow.id]);
@@ -48,10 +48,24 @@ describe('dashboard figures', () => {
     // 4 nights at 100 = 400: 2 nights in February (200), 2 in March (200).
     const straddling = booking({ check_in_date: '2026-02-27', check_out_date: '2026-03-03', total_amount: 400 });
     const march = booking({ check_in_date: '2026-03-20', check_out_date: '2026-03-21', total_amount: 100 });
-    const f = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [straddling, march], blocks: [], tasks: [], messages: [] });
-    expect(f.revenue).toEqual({ thisMonth: 300, lastMonth: 100 * 2, change: 50 });
-    const none = dashboardFigures({ today, now, timezone: 'UTC', propertyIds: ['p1'], bookings: [march], blocks: [], tasks: [], messages: [] });
-    expect(none.revenue.change).toBeNull();
+    const f = dashboardFigures({ today, now, timezone: 'UTC', properties: [{ id: 'p1' }], bookings: [straddling, march], blocks: [], tasks: [], messages: [] });
+    expect(f.revenue).toEqual([{ currency: 'USD', thisMonth: 300, lastMonth: 100 * 2, change: 50 }]);
+    const none = dashboardFigures({ today, now, timezone: 'UTC', properties: [{ id: 'p1' }], bookings: [march], blocks: [], tasks: [], messages: [] });
+    expect(none.revenue[0]?.change).toBeNull();
+  });
+
+  it('keeps each currency apart, every property currency listed', () => {
+    const usd = booking({ check_in_date: '2026-03-01', check_out_date: '2026-03-03', total_amount: 400 });
+    const eur = booking({ property_id: 'p2', check_in_date: '2026-03-04', check_out_date: '2026-03-06', total_amount: 290.5, currency: 'EUR' });
+    const jpy = booking({ property_id: 'p3', check_in_date: '2026-02-10', check_out_date: '2026-02-13', total_amount: 84000, currency: 'JPY' });
+    const properties = [{ id: 'p1', currency: 'USD' }, { id: 'p2', currency: 'EUR' }, { id: 'p3', currency: 'JPY' }, { id: 'p4', currency: 'GBP' }];
+    const f = dashboardFigures({ today, now, timezone: 'UTC', properties, bookings: [usd, eur, jpy], blocks: [], tasks: [], messages: [] });
+    expect(f.revenue).toEqual([
+      { currency: 'USD', thisMonth: 400, lastMonth: 0, change: null },
+      { currency: 'EUR', thisMonth: 290.5, lastMonth: 0, change: null },
+      { currency: 'GBP', thisMonth: 0, lastMonth: 0, change: null },
+      { currency: 'JPY', thisMonth: 0, lastMonth: 84000, change: -100 },
+    ]);
   });
 
   it('measures occupancy over the next 30 days of every property', () => {
@@ -59,7 +73,7 @@ describe('dashboard figures', () => {
       today,
       now,
       timezone: 'UTC',
-      propertyIds: ['p1', 'p2'],
+      properties: [{ id: 'p1' }, { id: 'p2' }],
       bookings: [booking({ check_in_date: '2026-03-14', check_out_date: '2026-03-20' })],
       blocks: [],
       tasks: [],
@@ -81,7 +95,7 @@ describe('dashboard figures', () => {
       today,
       now,
       timezone: 'UTC',
-      propertyIds: ['p1'],
+      properties: [{ id: 'p1' }],
       bookings: [unpaid, laterUnpaid],
       blocks: [],
       tasks,

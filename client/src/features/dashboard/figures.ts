@@ -10,7 +10,8 @@
 import { holdsDates } from '../../../../shared/bookings';
 import { clashingPairs, feedOfExternalUid } from '../../../../shared/calendar-clashes';
 import { addDays } from '../../../../shared/format/dates';
-import { occupancy, roomRevenue, type StatsBooking } from '../../../../shared/stats';
+import { sortCurrencies } from '../../../../shared/money';
+import { occupancy, roomRevenue, type StatsBooking, type StatsPropertyRef } from '../../../../shared/stats';
 import { isOpen, isOverdue } from '../tasks';
 import { monthStart, nextMonthStart, previousMonthStart } from '../../lib/months';
 
@@ -49,7 +50,8 @@ export type DashboardFigures<B extends DashBooking = DashBooking, T extends Dash
   departures: { today: B[]; tomorrow: B[] };
   /** Next 30 days from today, all non-archived properties; rate 0..1. */
   occupancy: { rate: number; occupiedNights: number; availableNights: number };
-  revenue: { thisMonth: number; lastMonth: number; /** percent change, 2 decimals; null when last month had none. */ change: number | null };
+  /** Per currency (the default first; every property currency listed): never added across currencies. */
+  revenue: { currency: string; thisMonth: number; lastMonth: number; /** percent change, 2 decimals; null when last month had none. */ change: number | null }[];
   tasks: { open: number; urgent: number };
   unreadMessages: number;
   attention: {
@@ -98,7 +100,8 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
   today: string;
   now: Date;
   timezone: string;
-  propertyIds: readonly string[];
+  /** The properties counted (not archived), with the currency each is priced in. */
+  properties: readonly StatsPropertyRef[];
   bookings: readonly B[];
   blocks: readonly DashBlock[];
   tasks: readonly T[];
@@ -111,9 +114,18 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
   const arriving = (day: string) => live.filter((b) => b.check_in_date === day).sort(byGuest);
   const leaving = (day: string) => live.filter((b) => b.check_out_date === day).sort(byGuest);
 
-  const thisMonth = roomRevenue(bookings, input.propertyIds, { from: monthStart(today), to: nextMonthStart(today) }).revenue;
-  const lastMonth = roomRevenue(bookings, input.propertyIds, { from: previousMonthStart(today), to: monthStart(today) }).revenue;
-  const occ = occupancy(bookings, input.propertyIds, { from: today, to: addDays(today, 30) });
+  const thisMonth = roomRevenue(bookings, input.properties, { from: monthStart(today), to: nextMonthStart(today) });
+  const lastMonth = roomRevenue(bookings, input.properties, { from: previousMonthStart(today), to: monthStart(today) });
+  const revenue = sortCurrencies([...thisMonth, ...lastMonth].map((r) => r.currency)).map((currency) => {
+    const now = thisMonth.find((r) => r.currency === currency)?.revenue ?? 0;
+    const before = lastMonth.find((r) => r.currency === currency)?.revenue ?? 0;
+    return { currency, thisMonth: now, lastMonth: before, change: percentChange(now, before) };
+  });
+  const occ = occupancy(
+    bookings,
+    input.properties.map((p) => p.id),
+    { from: today, to: addDays(today, 30) },
+  );
 
   const open = tasks.filter(isOpen);
   const horizon = addDays(today, 7);
@@ -121,7 +133,7 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
     arrivals: { today: arriving(today), tomorrow: arriving(tomorrow) },
     departures: { today: leaving(today), tomorrow: leaving(tomorrow) },
     occupancy: occ,
-    revenue: { thisMonth, lastMonth, change: percentChange(thisMonth, lastMonth) },
+    revenue,
     tasks: { open: open.length, urgent: open.filter((t) => t.priority_level === 'urgent').length },
     unreadMessages: input.messages.filter((m) => m.direction === 'inbound' && m.status === 'unread').length,
     attention: {

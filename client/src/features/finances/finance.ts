@@ -2,10 +2,12 @@
  * The finance page's figures: gross, commission and net per check-in month,
  * per property and per booking site for a chosen year and property, the unpaid bookings, and the
  * booking rows behind every figure (for the CSV exports). Sums come from shared/stats.ts
- * (integer cents inside, cancelled bookings left out), so this page and the server agree.
+ * (integer minor units inside, cancelled bookings left out), so this page and the server agree.
+ * Money never adds two currencies: the month, property and site groups are of one currency (the
+ * page's currency switch), and every export names the currency of its amounts.
  */
 import { holdsDates, nightsOf } from '../../../../shared/bookings';
-import { moneyTotals, type MoneyTotals } from '../../../../shared/stats';
+import { currenciesOf, currencyOf, moneyTotals, totalsIn, type MoneyTotals } from '../../../../shared/stats';
 import type { Booking } from '../../data/tables';
 import type { CsvColumn } from './csv';
 import { monthLabel } from '../../lib/months';
@@ -20,6 +22,7 @@ export type FinanceBooking = Pick<
   | 'check_out_date'
   | 'booking_source'
   | 'booking_reference'
+  | 'currency'
   | 'booking_status'
   | 'payment_status'
   | 'total_amount'
@@ -69,33 +72,52 @@ function group<B extends FinanceBooking>(rows: readonly B[], keyOf: (b: B) => st
   return groups;
 }
 
-function toGroup<B extends FinanceBooking>(key: string, label: string, rows: B[]): FinanceGroup<B> {
-  return { key, label, rows, ...moneyTotals(rows) };
+/** The currencies the page can show: of the properties and of the bookings, the default first. */
+export function financeCurrencies(bookings: readonly Pick<FinanceBooking, 'currency'>[], properties: readonly { currency?: string | null }[]): string[] {
+  return currenciesOf(properties, bookings);
 }
 
-/** All twelve months of the year, January first; months without check-ins have zeros. */
-export function financeByMonth<B extends FinanceBooking>(rows: readonly B[], year: number): FinanceGroup<B>[] {
-  const groups = group(rows, (b) => b.check_in_date.slice(0, 7));
+/** The rows priced in `currency`. */
+export function inCurrency<B extends { currency?: string | null }>(rows: readonly B[], currency: string): B[] {
+  return rows.filter((b) => currencyOf(b) === currency);
+}
+
+function toGroup<B extends FinanceBooking>(key: string, label: string, rows: B[], currency: string): FinanceGroup<B> {
+  return { key, label, rows, ...totalsIn(moneyTotals(inCurrency(rows, currency)), currency) };
+}
+
+/** All twelve months of the year in one currency, January first; months without check-ins have zeros. */
+export function financeByMonth<B extends FinanceBooking>(rows: readonly B[], year: number, currency: string): FinanceGroup<B>[] {
+  const groups = group(inCurrency(rows, currency), (b) => b.check_in_date.slice(0, 7));
   return Array.from({ length: 12 }, (_, i) => {
     const key = `${year}-${String(i + 1).padStart(2, '0')}`;
-    return toGroup(key, monthLabel(key), groups.get(key) ?? []);
+    return toGroup(key, monthLabel(key), groups.get(key) ?? [], currency);
   });
 }
 
-/** Per property (every given property listed), highest gross first, then by name. */
-export function financeByProperty<B extends FinanceBooking>(rows: readonly B[], properties: readonly { id: string; property_name: string }[]): FinanceGroup<B>[] {
-  const groups = group(rows, (b) => b.property_id);
+/**
+ * Per property in one currency (every given property priced in it listed, and any other with
+ * bookings in it), highest gross first, then by name.
+ */
+export function financeByProperty<B extends FinanceBooking>(
+  rows: readonly B[],
+  properties: readonly { id: string; property_name: string; currency?: string | null }[],
+  currency: string,
+): FinanceGroup<B>[] {
+  const groups = group(inCurrency(rows, currency), (b) => b.property_id);
   const names = new Map(properties.map((p) => [p.id, p.property_name]));
-  const keys = new Set([...properties.map((p) => p.id), ...groups.keys()]);
+  const keys = new Set([...inCurrency(properties, currency).map((p) => p.id), ...groups.keys()]);
   return [...keys]
-    .map((id) => toGroup(id, names.get(id) ?? 'Unknown property', groups.get(id) ?? []))
+    .map((id) => toGroup(id, names.get(id) ?? 'Unknown property', groups.get(id) ?? [], currency))
     .sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
 }
 
-/** Per booking site (lower-cased; empty reads as direct), highest gross first, then by name. */
-export function financeBySource<B extends FinanceBooking>(rows: readonly B[], labelOf: (source: string) => string): FinanceGroup<B>[] {
-  const groups = group(rows, (b) => b.booking_source.trim().toLowerCase() || 'direct');
-  return [...groups.entries()].map(([source, list]) => toGroup(source, labelOf(source), list)).sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
+/** Per booking site in one currency (lower-cased; empty reads as direct), highest gross first, then by name. */
+export function financeBySource<B extends FinanceBooking>(rows: readonly B[], labelOf: (source: string) => string, currency: string): FinanceGroup<B>[] {
+  const groups = group(inCurrency(rows, currency), (b) => b.booking_source.trim().toLowerCase() || 'direct');
+  return [...groups.entries()]
+    .map(([source, list]) => toGroup(source, labelOf(source), list, currency))
+    .sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
 }
 
 /**
@@ -122,16 +144,18 @@ export function bookingCsvColumns(propertyName: (id: string) => string): CsvColu
     { header: 'booking_reference', value: (b) => b.booking_reference },
     { header: 'booking_status', value: (b) => b.booking_status },
     { header: 'payment_status', value: (b) => b.payment_status },
+    { header: 'currency', value: (b) => currencyOf(b) },
     { header: 'total_amount', value: (b) => b.total_amount },
     { header: 'commission_amount', value: (b) => b.commission_amount },
     { header: 'net_amount', value: (b) => b.net_amount },
   ];
 }
 
-/** The columns of a summary export (one line per month, property or site). */
+/** The columns of a summary export (one line per month, property or site, of one currency). */
 export function groupCsvColumns(keyHeader: string): CsvColumn<FinanceGroup>[] {
   return [
     { header: keyHeader, value: (g) => g.label },
+    { header: 'currency', value: (g) => g.currency },
     { header: 'bookings', value: (g) => g.bookings },
     { header: 'gross', value: (g) => g.revenue },
     { header: 'commission', value: (g) => g.commission },

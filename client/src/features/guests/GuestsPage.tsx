@@ -21,7 +21,7 @@ import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
-import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, staysOf, type GuestFilter } from './guest-filters';
+import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, spentByCurrency, staysOf, type GuestFilter } from './guest-filters';
 import { rebuildGuests } from './guest-sync';
 import { sourceLabel } from '../../lib/source-label';
 import './guests.css';
@@ -35,11 +35,13 @@ function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) 
     { key: 'property', header: 'Property', render: (b) => names.get(b.property_id) ?? 'Unknown property' },
     { key: 'source', header: 'Site', render: (b) => sourceLabel(b.booking_source) },
     { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
-    { key: 'amount', header: 'Amount', align: 'end', render: (b) => format.money(b.total_amount) },
+    { key: 'amount', header: 'Amount', align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
   ];
   const title = `Stays of ${guest.guest_name || guest.guest_email}`;
+  const spent = bookings.rows ? spentByCurrency(bookings.rows).get(guest.guest_email.trim().toLowerCase()) : undefined;
+  const spentText = spent ? format.moneyList(spent) : format.money(guest.total_spent);
   return (
-    <Dialog open onClose={onClose} title={title} description={`${guest.total_bookings} bookings, ${format.money(guest.total_spent)} spent (cancelled stays left out of the total)`} size="lg">
+    <Dialog open onClose={onClose} title={title} description={`${guest.total_bookings} bookings, ${spentText} spent (cancelled stays left out of the total)`} size="lg">
       <DataView result={bookings} empty={{ title: 'No bookings on this device' }}>
         {(rows) => {
           const stays = staysOf(guest.guest_email, rows);
@@ -59,6 +61,9 @@ export function HostGuestsPage() {
   const [open, setOpen] = useState<Guest | null>(null);
   const [syncing, setSyncing] = useState(false);
   const shown = useMemo(() => (result.rows ? filterGuests(result.rows, filter) : []), [result.rows, filter]);
+  const everyBooking = useEveryBooking();
+  // Per currency from the bookings on the device; the stored total until they are read.
+  const spent = useMemo(() => (everyBooking.rows ? spentByCurrency(everyBooking.rows) : null), [everyBooking.rows]);
 
   const sync = async () => {
     setSyncing(true);
@@ -87,7 +92,15 @@ export function HostGuestsPage() {
     },
     { key: 'status', header: 'Status', render: (g) => <StatusBadge status={g.guest_status} /> },
     { key: 'stays', header: 'Bookings', align: 'end', render: (g) => g.total_bookings },
-    { key: 'spent', header: 'Total spent', align: 'end', render: (g) => format.money(g.total_spent) },
+    {
+      key: 'spent',
+      header: 'Total spent',
+      align: 'end',
+      render: (g) => {
+        const list = spent?.get(g.guest_email.trim().toLowerCase());
+        return list ? format.moneyList(list) : format.money(g.total_spent);
+      },
+    },
     { key: 'last', header: 'Last stay', render: (g) => (g.last_booking_date ? format.date(g.last_booking_date) : '—') },
     { key: 'rating', header: 'Rating', align: 'end', secondary: true, render: (g) => g.average_rating.toFixed(1) },
     { key: 'properties', header: 'Stayed at', secondary: true, render: (g) => g.properties_stayed.join(', ') || '—' },

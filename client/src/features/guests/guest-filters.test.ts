@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_GUEST_FILTER, filterGuests, isStatusFilter, staysOf, type matchesSearch } from './guest-filters';
+import { NO_GUEST_FILTER, filterGuests, isStatusFilter, staysOf, type matchesSearch, spentByCurrency } from './guest-filters';
 
 function g(over: Partial<Parameters<typeof matchesSearch>[0]> & { id: string }) {
   return { guest_name: '', guest_email: '', guest_phone: '', country: '', vip_status: false, guest_status: 'past', ...over };
@@ -52,5 +52,32 @@ describe('staysOf', () => {
     ];
     expect(staysOf('ana@example.com', bookings).map((b) => b.id)).toEqual(['3', '1']);
     expect(staysOf('', bookings)).toEqual([]);
+  });
+});
+
+describe('spentByCurrency', () => {
+  it('sums what each guest spent per currency, cancelled stays left out, never across currencies', () => {
+    const stay = (id: string, guest_email: string, total_amount: number, currency: string, booking_status = 'confirmed') => ({
+      id,
+      guest_email,
+      check_in_date: '2026-01-01',
+      total_amount,
+      currency,
+      booking_status,
+    });
+    const spent = spentByCurrency([
+      stay('a', 'Ana@Example.com', 100.1, 'USD'),
+      stay('b', 'ana@example.com', 200.2, 'USD'),
+      stay('c', 'ana@example.com', 145.5, 'EUR'),
+      stay('d', 'ana@example.com', 28000, 'JPY'),
+      stay('e', 'ana@example.com', 9999, 'JPY', 'cancelled'),
+      stay('f', 'ben@example.com', 50, 'EUR', 'cancelled'),
+    ]);
+    expect(spent.get('ana@example.com')).toEqual([
+      { currency: 'USD', amount: 300.3 },
+      { currency: 'EUR', amount: 145.5 },
+      { currency: 'JPY', amount: 28000 },
+    ]);
+    expect(spent.has('ben@example.com')).toBe(false);
   });
 });

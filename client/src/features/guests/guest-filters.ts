@@ -3,6 +3,7 @@
  * from the host's bookings, keyed by the lower-cased e-mail (shared/guests.ts), so a guest's
  * stays are the bookings with that e-mail, compared without case.
  */
+import { DEFAULT_CURRENCY, sortCurrencies, sumByCurrency, type Money } from '../../../../shared/money';
 import { GUEST_STATUSES, type GuestStatus } from '../../../../shared/guests';
 
 export type VipFilter = 'all' | 'vip' | 'regular';
@@ -54,4 +55,24 @@ export function staysOf<B extends StayLike>(guestEmail: string, bookings: readon
   return bookings
     .filter((b) => b.guest_email.trim().toLowerCase() === email)
     .sort((a, b) => (a.check_in_date < b.check_in_date ? 1 : a.check_in_date > b.check_in_date ? -1 : a.id < b.id ? 1 : -1));
+}
+
+/**
+ * What a guest spent, one amount per currency (cancelled stays left out), from the bookings on the
+ * device: the stored `total_spent` adds every currency, so the screens show this instead.
+ */
+export function spentByCurrency(bookings: readonly (StayLike & { booking_status: string; total_amount: number; currency?: string | null })[]): Map<string, Money[]> {
+  const byGuest = new Map<string, typeof bookings[number][]>();
+  for (const b of bookings) {
+    const email = b.guest_email.trim().toLowerCase();
+    if (!email || b.booking_status === 'cancelled') continue;
+    byGuest.set(email, [...(byGuest.get(email) ?? []), b]);
+  }
+  const out = new Map<string, Money[]>();
+  for (const [email, list] of byGuest) {
+    const sums = sumByCurrency(list, (b) => b.currency || DEFAULT_CURRENCY, (b) => b.total_amount);
+    const order = sortCurrencies(sums.map((m) => m.currency));
+    out.set(email, sums.sort((a, b) => order.indexOf(a.currency) - order.indexOf(b.currency)));
+  }
+  return out;
 }

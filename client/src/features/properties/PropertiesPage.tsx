@@ -40,7 +40,7 @@ function PropertyCard({ property, next }: { property: Property; next: Booking | 
           {humanize(property.property_type)} · {property.bedrooms} bd · {property.bathrooms} ba · up to {property.max_guests} guests
         </p>
         <p className="property-card__price">
-          {format.money(property.base_price)} <span className="muted">/ night</span>
+          {format.money(property.base_price, property.currency)} <span className="muted">/ night</span>
         </p>
         <p className="property-card__next">
           {next ? (

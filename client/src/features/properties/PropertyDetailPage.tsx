@@ -1,3 +1,4 @@
+import { amountsOf } from '../../../../shared/money';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { addDays } from '../../../../shared/format/dates';
@@ -5,7 +6,7 @@ import { moneyTotals, occupancy, roomRevenue } from '../../../../shared/stats';
 import { TABLE, type Booking, type Task } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { SYNCED_TABLES } from '../../db/schema';
-import { useFormat } from '../../lib/display';
+import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
@@ -109,8 +110,11 @@ export function PropertyDetailPage({ id }: { id: string }) {
   const listings = Object.entries(p.ota_listings);
   const list = bookings.rows ?? [];
   const occ = occupancy(list, [p.id], { from: today, to: addDays(today, 30) });
-  const thisMonth = roomRevenue(list, [p.id], { from: monthStart(today), to: nextMonthStart(today) }).revenue;
-  const allTime = moneyTotals(list);
+  // Per currency: the property's own, and any other an import brought (never added together).
+  const thisMonth = roomRevenue(list, [p], { from: monthStart(today), to: nextMonthStart(today) }).filter((r) => r.currency === p.currency || r.revenue !== 0);
+  const allTime = moneyTotals(list, [p.currency]);
+  const allNet = format.moneyList(amountsOf(allTime, 'net'));
+  const allCommission = format.moneyList(amountsOf(allTime, 'commission'));
   const archived = p.status === 'archived';
 
   const toggleArchive = async () => {
@@ -136,10 +140,10 @@ export function PropertyDetailPage({ id }: { id: string }) {
     >
       {archived && limit?.reached ? <UpgradeNotice limit={limit} /> : null}
       <div className="stat-grid">
-        <StatCard label="Nightly base price" value={format.money(p.base_price)} hint={`Sleeps ${p.max_guests} · ${p.bedrooms} bd · ${p.bathrooms} ba`} />
+        <StatCard label="Nightly base price" value={format.money(p.base_price, p.currency)} hint={`Sleeps ${p.max_guests} · ${p.bedrooms} bd · ${p.bathrooms} ba`} />
         <StatCard label="Occupancy, next 30 days" value={bookings.status === 'success' ? `${Math.round(occ.rate * 1000) / 10}%` : '…'} hint={`${occ.occupiedNights} of ${occ.availableNights} nights`} tone="accent" />
-        <StatCard label="Revenue this month" value={bookings.status === 'success' ? format.money(thisMonth) : '…'} hint="Nights stayed this month" />
-        <StatCard label="Revenue, all bookings" value={bookings.status === 'success' ? format.money(allTime.revenue) : '…'} hint={`Net ${format.money(allTime.net)} after ${format.money(allTime.commission)} commission`} />
+        <StatCard label="Revenue this month" value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(thisMonth, 'revenue')} /> : '…'} hint="Nights stayed this month" />
+        <StatCard label="Revenue, all bookings" value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(allTime, 'revenue')} /> : '…'} hint={`Net ${allNet} after ${allCommission} commission`} />
         <StatCard label="Status" value={<StatusBadge status={p.status} />} hint={humanize(p.property_type)} />
       </div>
 

@@ -28,11 +28,16 @@ import {
   limitMessage,
   propertyFields,
   timezoneOptions,
+  currencyOptions,
+  usualCurrency,
   validateProperty,
   type PropertyDraft,
   type TierLimit,
 } from './property-rules';
 import { usePropertyLimit } from './use-tier';
+import { useProperties } from '../../data/common-rows';
+import { currencyDecimals } from '../../../../shared/money';
+import { currencyLabel } from '../../../../shared/format/money';
 import { sourceLabel } from '../../lib/source-label';
 import './properties.css';
 
@@ -67,7 +72,9 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
   const { toast } = useToast();
   const { write, pending: saving, failure } = useWrite({ what: 'This property', toast: false });
   const limit = usePropertyLimit();
-  const [draft, setDraft] = useState<PropertyDraft>(() => (property ? draftOfProperty(property) : emptyPropertyDraft(format.settings.timezone)));
+  const others = useProperties();
+  const [draft, setDraft] = useState<PropertyDraft>(() => (property ? draftOfProperty(property) : emptyPropertyDraft(format.settings.timezone, usualCurrency(others.rows ?? []))));
+  const currencies = useMemo(() => currencyOptions(draft.currency), [draft.currency]);
   const [submitted, setSubmitted] = useState(false);
   const [customAmenity, setCustomAmenity] = useState('');
   const zones = useMemo(() => timezoneOptions(draft.timezone, supportedZones()), [draft.timezone]);
@@ -118,7 +125,23 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
         <NumberInput label="Bedrooms" min={0} step={1} value={draft.bedrooms} onValueChange={(v) => set('bedrooms', v)} error={err('bedrooms')} />
         <NumberInput label="Bathrooms" min={0} step={0.5} value={draft.bathrooms} onValueChange={(v) => set('bathrooms', v)} error={err('bathrooms')} />
         <NumberInput label="Sleeps (max guests)" min={1} step={1} value={draft.max_guests} onValueChange={(v) => set('max_guests', v)} error={err('max_guests')} />
-        <NumberInput label="Nightly base price" min={0} step={0.01} value={draft.base_price} onValueChange={(v) => set('base_price', v)} error={err('base_price')} suffix="USD" />
+        <NumberInput
+          label="Nightly base price"
+          min={0}
+          step={1 / 10 ** currencyDecimals(draft.currency)}
+          value={draft.base_price}
+          onValueChange={(v) => set('base_price', v)}
+          error={err('base_price')}
+          suffix={draft.currency}
+        />
+        <Select
+          label="Currency"
+          value={draft.currency}
+          onChange={(e) => set('currency', e.target.value)}
+          error={err('currency')}
+          hint={property ? 'New bookings take it; existing bookings keep theirs.' : 'Prices and new bookings of this property are in it.'}
+          options={currencies.map((c) => ({ value: c, label: currencyLabel(c) }))}
+        />
         <Select
           label="Timezone"
           value={draft.timezone}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOfProperty, emptyPropertyDraft, hasErrors, isLimitRefusal, limitMessage, propertyFields, propertyLimit, timezoneOptions, validateProperty } from './property-rules';
+import { currencyOptions, usualCurrency, draftOfProperty, emptyPropertyDraft, hasErrors, isLimitRefusal, limitMessage, propertyFields, propertyLimit, timezoneOptions, validateProperty } from './property-rules';
 
 const tz = (t: string) => ['UTC', 'Europe/Lisbon'].includes(t);
 
@@ -47,5 +47,24 @@ describe('tier limit', () => {
 
   it('offers UTC and keeps an unusual current timezone', () => {
     expect(timezoneOptions('Etc/GMT+3', ['Europe/Lisbon'])).toEqual(['Etc/GMT+3', 'UTC', 'Europe/Lisbon']);
+  });
+
+  it('offers common currencies with the default first and picks the usual one for a new property', () => {
+    const options = currencyOptions('EUR');
+    expect(options[0]).toBe('USD');
+    expect(options).toContain('JPY');
+    expect(options.length).toBeGreaterThanOrEqual(30);
+    expect(currencyOptions('MAD').slice(0, 2)).toEqual(['USD', 'MAD']);
+    expect(usualCurrency([])).toBe('USD');
+    expect(usualCurrency([{ currency: 'EUR' }, { currency: 'USD' }, { currency: 'JPY' }])).toBe('USD');
+    expect(usualCurrency([{ currency: 'EUR' }, { currency: 'EUR' }, { currency: 'USD' }])).toBe('EUR');
+    expect(usualCurrency([{ currency: 'EUR', status: 'archived' }])).toBe('USD');
+  });
+
+  it('checks the price against the currency decimals and the currency code', () => {
+    const d = emptyPropertyDraft('UTC', 'JPY');
+    expect(validateProperty({ ...d, property_name: 'Kyoto', base_price: 28000.5 }, () => true).base_price).toBe('Whole JPY amounts only');
+    expect(validateProperty({ ...d, property_name: 'Kyoto', base_price: 28000 }, () => true)).toEqual({});
+    expect(validateProperty({ ...d, property_name: 'Kyoto', currency: 'YEN' }, () => true).currency).toBeDefined();
   });
 });

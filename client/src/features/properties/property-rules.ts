@@ -4,6 +4,7 @@
  * server counts it (non-archived properties against the
  * tier's properties_limit), so the host learns of it before the server refuses. Pure.
  */
+import { COMMON_CURRENCIES, DEFAULT_CURRENCY, currencyDecimals, isCurrencyCode, sortCurrencies, toMinor } from '../../../../shared/money';
 import type { PROPERTY_STATUSES } from '../../../../shared/enums';
 
 export const COMMON_AMENITIES = [
@@ -45,6 +46,8 @@ export type PropertyDraft = {
   bathrooms: number | null;
   max_guests: number | null;
   base_price: number | null;
+  /** ISO 4217 code the property is priced in; its new bookings take it. */
+  currency: string;
   description: string;
   access_notes: string;
   timezone: string;
@@ -52,7 +55,7 @@ export type PropertyDraft = {
   listings: ListingRow[];
 };
 
-export function emptyPropertyDraft(timezone = 'UTC'): PropertyDraft {
+export function emptyPropertyDraft(timezone = 'UTC', currency: string = DEFAULT_CURRENCY): PropertyDraft {
   return {
     property_name: '',
     property_type: 'apartment',
@@ -64,6 +67,7 @@ export function emptyPropertyDraft(timezone = 'UTC'): PropertyDraft {
     bathrooms: 1,
     max_guests: 2,
     base_price: 0,
+    currency,
     description: '',
     access_notes: '',
     timezone,
@@ -86,6 +90,7 @@ export function draftOfProperty(p: PropertyRowLike): PropertyDraft {
     bathrooms: p.bathrooms,
     max_guests: p.max_guests,
     base_price: p.base_price,
+    currency: p.currency,
     description: p.description,
     access_notes: p.access_notes,
     timezone: p.timezone,
@@ -107,8 +112,11 @@ export function validateProperty(d: PropertyDraft, isTimeZone: (tz: string) => b
   if (!wholeAtLeast(d.bedrooms, 0)) e.bedrooms = 'A whole number, 0 or more';
   if (d.bathrooms === null || d.bathrooms < 0 || !Number.isInteger(d.bathrooms * 2)) e.bathrooms = 'A number of bathrooms such as 1 or 1.5';
   if (!wholeAtLeast(d.max_guests, 1)) e.max_guests = 'At least 1 guest';
+  const decimals = currencyDecimals(d.currency);
   if (d.base_price === null || d.base_price < 0) e.base_price = 'A nightly price, 0 or more';
-  else if (Math.round(d.base_price * 100) !== Number((d.base_price * 100).toPrecision(12))) e.base_price = 'At most two decimals';
+  else if (toMinor(d.base_price, d.currency) !== Number((d.base_price * 10 ** decimals).toPrecision(12)))
+    e.base_price = decimals === 0 ? `Whole ${d.currency} amounts only` : `At most ${decimals} decimals`;
+  if (!isCurrencyCode(d.currency)) e.currency = 'Choose a currency such as USD, EUR or JPY';
   if (d.latitude !== null && (d.latitude < -90 || d.latitude > 90)) e.latitude = 'Between -90 and 90';
   if (d.longitude !== null && (d.longitude < -180 || d.longitude > 180)) e.longitude = 'Between -180 and 180';
   if (!isTimeZone(d.timezone)) e.timezone = 'Choose a timezone such as Europe/Lisbon';
@@ -142,6 +150,7 @@ export function propertyFields(d: PropertyDraft): Record<string, unknown> {
     bathrooms: d.bathrooms ?? 0,
     max_guests: d.max_guests ?? 1,
     base_price: d.base_price ?? 0,
+    currency: d.currency,
     description: d.description,
     access_notes: d.access_notes,
     timezone: d.timezone,
@@ -179,4 +188,29 @@ export function timezoneOptions(current: string, supported: readonly string[]): 
   if (!list.includes('UTC')) list.unshift('UTC');
   if (current && !list.includes(current)) list.unshift(current);
   return list;
+}
+
+/**
+ * Options for the currency picker: the common ISO 4217 codes, the platform default first, with the
+ * current value kept when it is not among them.
+ */
+export function currencyOptions(current: string): string[] {
+  const list: string[] = sortCurrencies(COMMON_CURRENCIES, DEFAULT_CURRENCY);
+  const rest = list.filter((c) => c !== DEFAULT_CURRENCY).sort();
+  const ordered = [DEFAULT_CURRENCY, ...rest];
+  if (current && !ordered.includes(current)) ordered.splice(1, 0, current);
+  return ordered;
+}
+
+/**
+ * A new property's currency: the one the host's other properties use most, the platform default
+ * on a tie or without properties.
+ */
+export function usualCurrency(properties: readonly { currency?: string | null; status?: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const p of properties) if (p.currency && p.status !== 'archived') counts.set(p.currency, (counts.get(p.currency) ?? 0) + 1);
+  let best = DEFAULT_CURRENCY;
+  let most = counts.get(DEFAULT_CURRENCY) ?? 0;
+  for (const [currency, n] of counts) if (n > most) [best, most] = [currency, n];
+  return best;
 }

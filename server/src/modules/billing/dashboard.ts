@@ -29,22 +29,28 @@ export function dashboardFigures(db: Db, now: Date, dataDir: string): Dashboard 
 
   const properties = (sql.prepare("SELECT COUNT(*) AS n FROM properties WHERE deleted_at IS NULL AND status <> 'archived'").get() as { n: number }).n;
 
-  // Stay dates are YYYY-MM-DD text: this month's check-ins sort between its first day and the next month's.
-  const bookings = sql
+  // Stay dates are YYYY-MM-DD text: this month's check-ins sort between its first day and the next
+  // month's. Money is summed per booking currency, never across currencies.
+  const perCurrency = sql
     .prepare(
       `SELECT
+         currency,
          COUNT(CASE WHEN check_in_date >= ? AND check_in_date < ? THEN 1 END) AS n,
          COALESCE(SUM(CASE WHEN check_in_date >= ? AND check_in_date < ? THEN total_amount END), 0) AS gross,
          COALESCE(SUM(CASE WHEN check_in_date >= ? AND check_in_date < ? THEN commission_amount END), 0) AS commission,
          COALESCE(SUM(commission_amount), 0) AS commissionTotal
-       FROM bookings WHERE deleted_at IS NULL AND booking_status <> 'cancelled'`,
+       FROM bookings WHERE deleted_at IS NULL AND booking_status <> 'cancelled'
+       GROUP BY currency ORDER BY currency`,
     )
-    .get(...Array.from({ length: 3 }, () => [start.slice(0, 10), next.slice(0, 10)]).flat()) as {
+    .all(...Array.from({ length: 3 }, () => [start.slice(0, 10), next.slice(0, 10)]).flat()) as {
+    currency: string;
     n: number;
     gross: number;
     commission: number;
     commissionTotal: number;
-  };
+  }[];
+  const thisMonth = perCurrency.filter((c) => c.n > 0);
+  const money = (list: typeof perCurrency, key: 'gross' | 'commission' | 'commissionTotal') => list.map((c) => ({ currency: c.currency, amount: fromCents(c[key]) }));
 
   // Failing: the last fetch failed. Stale: no error, but no successful fetch for FEED_STALE_HOURS
   // (never, for a feed older than that).
@@ -98,10 +104,10 @@ export function dashboardFigures(db: Db, now: Date, dataDir: string): Dashboard 
     month,
     hosts,
     properties,
-    bookingsThisMonth: bookings.n,
-    grossBookingValueThisMonth: fromCents(bookings.gross),
-    commissionThisMonth: fromCents(bookings.commission),
-    commissionTotal: fromCents(bookings.commissionTotal),
+    bookingsThisMonth: perCurrency.reduce((n, c) => n + c.n, 0),
+    grossBookingValueThisMonth: money(thisMonth, 'gross'),
+    commissionThisMonth: money(thisMonth, 'commission'),
+    commissionTotal: money(perCurrency, 'commissionTotal'),
     subscriptions: {
       monthlyRevenue: stats.monthlyRevenue,
       activeSubscriptions: stats.activeSubscriptions,

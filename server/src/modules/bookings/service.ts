@@ -15,7 +15,9 @@
  *   `importBooking`) are never refused for a clash or for the guest count: the clashes come back
  *   for the caller to flag;
  * - commission_amount and net_amount at the host's commission_rate on every create and update
- *   (a client's values are ignored), in cents, rounded once;
+ *   (a client's values are ignored), in minor units of the booking's currency, rounded once;
+ * - currency: the given ISO 4217 code (400 naming currency otherwise; an import keeps its
+ *   source's) or the property's when none is given; an update keeps the stored one unless it names one;
  * - guest_email stored trimmed and lower-cased (a guest is keyed by its host and lower-cased e-mail).
  */
 import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
@@ -26,6 +28,7 @@ import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, ValidationFailed } from '../../errors';
+import { isCurrencyCode } from '../../../../shared/money';
 import { normalizeEmail, refreshGuestsOf } from '../guests/service';
 import { applyCounterChange, applyCounterChanges, bookingContribution } from '../hosts/counters';
 import { createTurnoverTasks, syncTurnoverTask } from '../housekeeping/service';
@@ -72,14 +75,20 @@ function text(row: Row, field: string): string {
   return value;
 }
 
-type PropertyFacts = { max_guests: number; host_id: string; status: string; commission_rate: number | null };
+type PropertyFacts = { max_guests: number; host_id: string; status: string; currency: string; commission_rate: number | null };
 
 function bookingStatements(handle: Tx) {
   const p = sql.placeholder;
   return {
     /** The live property with its host's commission rate. */
     property: handle
-      .select({ max_guests: properties.max_guests, host_id: properties.host_id, status: properties.status, commission_rate: hostProfiles.commission_rate })
+      .select({
+        max_guests: properties.max_guests,
+        host_id: properties.host_id,
+        status: properties.status,
+        currency: properties.currency,
+        commission_rate: hostProfiles.commission_rate,
+      })
       .from(properties)
       .leftJoin(hostProfiles, and(eq(hostProfiles.id, properties.host_id), isNull(hostProfiles.deleted_at)))
       .where(and(eq(properties.id, p('property')), isNull(properties.deleted_at)))
@@ -163,8 +172,20 @@ function checkOverlap(tx: Tx, env: BookingEnv, row: Row, options: BookingWriteOp
   return clashes;
 }
 
+/**
+ * The booking's currency: the one given (an import keeps its source's), else the property's.
+ * A given value must be an ISO 4217 code (400 naming currency).
+ */
+function currencyOf(row: Row, property: PropertyFacts): string {
+  const given = row.currency;
+  if (given === undefined || given === null || given === '') return property.currency;
+  if (!isCurrencyCode(given)) throw bad('currency', 'must be an ISO 4217 currency code such as USD, EUR or JPY');
+  return given;
+}
+
 function price(row: Row, property: PropertyFacts, into: Row): void {
-  const p = priceBooking(typeof row.total_amount === 'number' ? row.total_amount : 0, commissionRateOf(property));
+  into.currency = currencyOf(row, property);
+  const p = priceBooking(typeof row.total_amount === 'number' ? row.total_amount : 0, commissionRateOf(property), String(into.currency));
   into.total_amount = p.total_amount;
   into.commission_amount = p.commission_amount;
   into.net_amount = p.net_amount;
@@ -272,7 +293,10 @@ export function updateBooking(tx: Tx, before: Row, changes: Row, env: BookingEnv
   if (set.property_id !== undefined && set.property_id !== before.property_id && !options.imported) checkTakesBookings(property);
   const unCancelled = before.booking_status === 'cancelled' && holdsDates({ booking_status: String(after.booking_status) });
   const clashes = movedStay || unCancelled ? checkOverlap(tx, env, after, options, id) : [];
+  // The currency stays as stored unless the update names one (a property's change does not move it).
+  if (!('currency' in set)) after.currency = before.currency;
   price(after, property, set);
+  if (set.currency === before.currency && !('currency' in changes)) delete set.currency;
   const stored = updateRow(tx, BOOKINGS, id, set, env.now, before) as BookingRow | undefined;
   if (!stored) throw new Error(`Booking ${id} vanished inside its transaction`);
   afterWrite(tx, before, stored, env);

@@ -4,9 +4,9 @@
  * thousands of hosts cost one page; and one host's page with its properties, bookings and
  * commission, staff and calendar feeds.
  */
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { HostDetail, HostListQuerySchema, HostListReply, HostListRow, HostSortKey } from '../../../../shared/api/admin';
-import { fromCents } from '../../../../shared/money';
+import { DEFAULT_CURRENCY, fromCents, sortCurrencies, type Money } from '../../../../shared/money';
 import { bookings, calendarFeeds, hostProfiles, housekeepingStaff, properties, users } from '../../../../shared/schema/tables';
 import type { z } from 'zod';
 import type { Tx } from '../../db/write';
@@ -22,7 +22,8 @@ const SORT_COLUMNS: Record<HostSortKey, SQL> = {
   status: sql`${hostProfiles.account_status}`,
   properties: sql`${hostProfiles.properties_count}`,
   bookings: sql`${hostProfiles.total_bookings}`,
-  revenue: sql`${hostProfiles.total_revenue}`,
+  // Ranked by revenue in the platform's default currency: amounts of two currencies are not compared.
+  revenue: sql`(SELECT coalesce(sum(b.total_amount), 0) FROM bookings b WHERE b.host_id = ${hostProfiles.id} AND b.currency = ${DEFAULT_CURRENCY} AND b.booking_status <> 'cancelled' AND b.deleted_at IS NULL)`,
   created: sql`${hostProfiles.created_date}`,
 };
 
@@ -84,7 +85,29 @@ export function listHosts(tx: Tx, query: ListQuery): HostListReply {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .all();
-  return { rows: rows as HostListRow[], total };
+  const revenue = revenueByCurrency(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => ({ ...r, revenue: revenue.get(r.id) ?? [] })) as HostListRow[], total };
+}
+
+/** Kept bookings' revenue per host and currency (the default currency first, then alphabetically). */
+function revenueByCurrency(tx: Tx, hostIds: readonly string[]): Map<string, Money[]> {
+  const out = new Map<string, Money[]>();
+  if (hostIds.length === 0) return out;
+  const sums = tx
+    .select({ host: bookings.host_id, currency: bookings.currency, cents: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` })
+    .from(bookings)
+    .where(and(inArray(bookings.host_id, [...hostIds]), isNull(bookings.deleted_at), ne(bookings.booking_status, 'cancelled')))
+    .groupBy(bookings.host_id, bookings.currency)
+    .all();
+  for (const s of sums) out.set(s.host, [...(out.get(s.host) ?? []), { currency: s.currency, amount: fromCents(Number(s.cents)) }]);
+  for (const [host, list] of out) {
+    const order = sortCurrencies(list.map((m) => m.currency));
+    out.set(host, list.sort((a, b) => order.indexOf(a.currency) - order.indexOf(b.currency)));
+  }
+  return out;
 }
 
 const RECENT_BOOKINGS = 10;
@@ -106,15 +129,18 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
       address: properties.address,
       status: properties.status,
       base_price: properties.base_price,
+      currency: properties.currency,
     })
     .from(properties)
     .where(and(eq(properties.host_id, hostId), isNull(properties.deleted_at)))
     .orderBy(asc(properties.property_name), asc(properties.id))
     .all();
 
-  // Sums over the raw money columns are cents, added as integers by SQLite (docs/decisions.md, Money).
+  // Sums over the raw money columns are stored integers, added by SQLite per currency: amounts of
+  // two currencies are never added (docs/decisions.md, Money).
   const sums = tx
     .select({
+      currency: bookings.currency,
       n: sql<number>`count(*) filter (where ${bookings.booking_status} != 'cancelled')`,
       cancelled: sql<number>`count(*) filter (where ${bookings.booking_status} = 'cancelled')`,
       revenue: sql<number>`coalesce(sum(${bookings.total_amount}) filter (where ${bookings.booking_status} != 'cancelled'), 0)`,
@@ -123,7 +149,9 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
     })
     .from(bookings)
     .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
-    .get();
+    .groupBy(bookings.currency)
+    .orderBy(asc(bookings.currency))
+    .all();
 
   const recentBookings = tx
     .select({
@@ -134,6 +162,7 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
       check_out_date: bookings.check_out_date,
       booking_status: bookings.booking_status,
       booking_source: bookings.booking_source,
+      currency: bookings.currency,
       total_amount: bookings.total_amount,
       commission_amount: bookings.commission_amount,
     })
@@ -178,11 +207,17 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
     host: host as HostDetail['host'],
     properties: propertyRows,
     totals: {
-      bookings: Number(sums?.n ?? 0),
-      cancelled: Number(sums?.cancelled ?? 0),
-      revenue: fromCents(Number(sums?.revenue ?? 0)),
-      commission: fromCents(Number(sums?.commission ?? 0)),
-      net: fromCents(Number(sums?.net ?? 0)),
+      bookings: sums.reduce((n, s) => n + Number(s.n), 0),
+      cancelled: sums.reduce((n, s) => n + Number(s.cancelled), 0),
+      byCurrency: sums
+        .filter((s) => Number(s.n) > 0)
+        .map((s) => ({
+          currency: s.currency,
+          bookings: Number(s.n),
+          revenue: fromCents(Number(s.revenue)),
+          commission: fromCents(Number(s.commission)),
+          net: fromCents(Number(s.net)),
+        })),
     },
     recentBookings,
     staff: staff.map(({ user_id, ...s }) => ({ ...s, has_account: user_id !== null && user_id !== '' })),

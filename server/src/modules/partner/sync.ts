@@ -10,6 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { bookings, calendarBlocks, hostProfiles, partnerBookings, partnerMessages, partnerProperties, partnerRates, properties } from '../../../../shared/schema/tables';
 import type { PartnerSyncResult, PartnerSyncType } from '../../../../shared/api/partner';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../../shared/money';
 import {
   BOOKINGS_SYNC_FAILED,
   CALENDAR_SYNCED,
@@ -142,6 +143,8 @@ function linkRental(tx: Tx, ctx: SyncContext, rental: TokeetRental, fields: Retu
         max_guests: fields.max_guests,
         amenities: fields.amenities,
         address: addressOf(rental),
+        // Priced in the rental's currency; without one, the platform's default (the property writer's).
+        ...(currencyOf(rental) ? { currency: currencyOf(rental) } : {}),
         created_date: nowIso(ctx.now()),
       },
       { now: ctx.now(), publicOrigin: ctx.runtime.publicOrigin },
@@ -192,9 +195,9 @@ function guestOf(b: TokeetBooking) {
 }
 
 /**
- * The fields of our booking for a Tokeet reservation: the one place they are built.
- * CURRENCY: the reservation's currency is kept in partner_bookings.currency. When bookings gain a
- * currency column (issue 21), pass `currency: currencyOf(b)` here, and nowhere else.
+ * The fields of our booking for a Tokeet reservation: the one place they are built. The stay keeps
+ * the currency it was priced in; a reservation without a known code takes its property's
+ * (docs/decisions.md "Money").
  */
 export function bookingFieldsOf(b: TokeetBooking, checkIn: string, checkOut: string): Row {
   const guests = (typeof b.num_adults === 'number' ? b.num_adults : 0) + (typeof b.num_child === 'number' ? b.num_child : 0);
@@ -205,11 +208,14 @@ export function bookingFieldsOf(b: TokeetBooking, checkIn: string, checkOut: str
     guests_count: Math.max(1, Math.floor(guests)),
     booking_reference: b.pkey.slice(0, 200),
     total_amount: typeof b.total_cost === 'number' && b.total_cost >= 0 ? b.total_cost : 0,
+    ...(currencyOf(b) ? { currency: currencyOf(b) } : {}),
   };
 }
 
-export function currencyOf(b: TokeetBooking): string {
-  return typeof b.currency === 'string' && /^[A-Za-z]{3}$/.test(b.currency) ? b.currency.toUpperCase() : 'USD';
+/** A reservation's or rental's ISO 4217 currency, or undefined when Tokeet sent none we know. */
+export function currencyOf(b: { currency?: unknown }): string | undefined {
+  const code = typeof b.currency === 'string' ? b.currency.trim().toUpperCase() : '';
+  return isCurrencyCode(code) ? code : undefined;
 }
 
 function changedFields(current: Row, desired: Row): Row {
@@ -276,7 +282,7 @@ async function syncBookings(ctx: SyncContext, client: TokeetClient, outcome: Out
       total_amount: typeof b.total_cost === 'number' && b.total_cost >= 0 ? b.total_cost : 0,
       booking_status: status,
       booking_source: clip(b.source, 100) || 'direct',
-      currency: currencyOf(b),
+      currency: currencyOf(b) ?? DEFAULT_CURRENCY,
       booking_data: b,
       property_mapping_id: mapped?.id ?? null,
     };

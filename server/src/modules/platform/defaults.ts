@@ -12,6 +12,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { PLATFORM_SETTINGS, PLATFORM_TIERS } from '../../../../shared/platform-defaults';
 import { defaultCommissionOf, displayDefaultsOf } from '../../../../shared/platform-settings';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../../shared/money';
 import { displaySettings, platformSettings, subscriptionTiers } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { insertRow, transact, type Row, type Tx } from '../../db/write';
@@ -88,6 +89,12 @@ export function defaultTierName(tx: Tx): string {
     .all();
   const basic = offered.find((t) => t.name.trim().toLowerCase() === DEFAULT_TIER);
   return basic?.name ?? offered[0]?.name ?? DEFAULT_TIER;
+}
+
+/** The currency of a new property: the platform's `currency` setting when it is a known code, else USD. */
+export function defaultCurrency(tx: Tx): string {
+  const value = plainSettingValues(tx).currency;
+  return isCurrencyCode(value) ? value : DEFAULT_CURRENCY;
 }
 
 /** The commission rate of a new host: the platform's default_commission_rate (spec §9). */

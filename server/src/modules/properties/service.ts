@@ -9,6 +9,8 @@
  *   `${publicOrigin}/ical/<id>/<token>.ics` (ical_export_url); a new token replaces the URL.
  * - A delete of a property that has bookings archives it instead (status archived, answered 200
  *   with `archived: true`), because bookings, guests and finances keep pointing at it.
+ * - currency is an ISO 4217 code (400 naming currency otherwise), the platform's default currency
+ *   setting when a create gives none; changing it leaves the existing bookings in theirs.
  * - properties_count follows in the same transaction; a renamed property renames itself in the
  *   properties_stayed of its guests.
  */
@@ -23,6 +25,8 @@ import { Forbidden, ValidationFailed } from '../../errors';
 import { assertRowInScope, canOperate } from '../../policy';
 import { refreshGuestsOfProperty } from '../guests/service';
 import { applyCounterChange, propertyContribution } from '../hosts/counters';
+import { defaultCurrency } from '../platform/defaults';
+import { isCurrencyCode } from '../../../../shared/money';
 import { assertPropertyLimit } from '../hosts/limits';
 
 function requireDef(id: number): TableDef {
@@ -53,10 +57,27 @@ function counts(row: Row | undefined): boolean {
   return propertyContribution(row).properties > 0;
 }
 
+/**
+ * A property's currency: the given ISO 4217 code, or the platform default when none is given
+ * (create only); anything else is a 400 naming currency. Existing bookings keep theirs.
+ */
+function checkCurrency(row: Row, creating: boolean, tx: Tx): void {
+  if (!('currency' in row)) {
+    if (creating) row.currency = defaultCurrency(tx);
+    return;
+  }
+  if (creating && (row.currency === undefined || row.currency === null || row.currency === '')) {
+    row.currency = defaultCurrency(tx);
+    return;
+  }
+  if (!isCurrencyCode(row.currency)) throw new ValidationFailed('Invalid value for currency: must be an ISO 4217 currency code such as USD, EUR or JPY');
+}
+
 /** Creates a property from checked field values (host_id included). */
 export function createProperty(tx: Tx, values: Row, env: PropertyEnv): Row {
   const id = typeof values.id === 'string' ? values.id : newId();
   const row: Row = { ...values, id };
+  checkCurrency(row, true, tx);
   if (typeof row.host_id !== 'string') throw new Error('createProperty needs host_id');
   if (counts({ ...row, deleted_at: null })) assertPropertyLimit(tx, row.host_id);
   const token = newExportToken();
@@ -70,6 +91,7 @@ export function createProperty(tx: Tx, values: Row, env: PropertyEnv): Row {
 /** Applies `changes` to the live property `before` (as read in this transaction). */
 export function updateProperty(tx: Tx, before: Row, changes: Row, env: PropertyEnv): Row {
   const id = String(before.id);
+  checkCurrency(changes, false, tx);
   const after: Row = { ...before, ...changes };
   // Counting again on the (possibly new) host: an un-archive, or a move to another host.
   const countsAgain = counts(after) && (!counts(before) || after.host_id !== before.host_id);
