@@ -8,7 +8,7 @@
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { bookings, calendarBlocks, channelCredentials, guests, inboxMessages, partnerBookings, partnerMessages, partnerOauthTokens, partnerProperties, partnerRates, partnerSyncLogs, properties } from '../../shared/schema/tables';
+import { bookings, calendarBlocks, notifications, channelCredentials, guests, inboxMessages, partnerBookings, partnerMessages, partnerOauthTokens, partnerProperties, partnerRates, partnerSyncLogs, properties } from '../../shared/schema/tables';
 import { dayStamp, startFakeTokeet, type FakeTokeet } from '../src/integrations/tokeet/fake/server';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createProperty, createUser, insertFixture, type HostFixture, type UserFixture } from './fixtures';
@@ -328,6 +328,21 @@ describe('channel partner (Tokeet)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ result: { hosts: 1, runs: 5, failed: 0 } });
       expect(app.db.select().from(partnerSyncLogs).where(eq(partnerSyncLogs.operation, 'scheduled')).all()).toHaveLength(5);
+    });
+
+    it('imports a stay that clashes, and tells the host once as an urgent calendar conflict', async () => {
+      const conflicts = () => app.db.select().from(notifications).where(and(eq(notifications.user_id, host.userId), eq(notifications.title, 'Calendar conflict'))).all();
+      insertFixture(app, TABLE_IDS.bookings, { host_id: host.hostProfileId, property_id: harbourId, guest_name: 'Walk In', booking_source: 'direct', check_in_date: day(30), check_out_date: day(33), created_date: new Date(clock).toISOString() });
+      const before = conflicts().length;
+      fake.account.bookings.push({ pkey: 'b-clash', rental_id: 'r-harbour', guest_arrive: stamp(31), guest_depart: stamp(34), booked: Math.floor(clock / 1000), guest_details: { name: 'Clash Guest' } });
+      await sync('bookings');
+      expect(partnerBookingsOf().some((b) => b.external_uid === 'tokeet:b-clash')).toBe(true);
+      const told = conflicts().slice(before);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ type: 'urgent', message: `Harbour Loft: Tokeet booking "Clash Guest" ${day(31)} → ${day(34)} overlaps direct booking "Walk In" ${day(30)} → ${day(33)}` });
+      // A sync that finds it unchanged does not tell again.
+      await sync('bookings');
+      expect(conflicts().length).toBe(before + 1);
     });
 
     it('disconnect removes the tokens; syncing then asks for the OAuth flow', async () => {

@@ -24,7 +24,8 @@ import {
 import type { Db } from '../../db/index';
 import { Forbidden } from '../../errors';
 import { insertRow, newId, nowIso, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
-import { findBookingClashes, type BookingEnv, type BookingRow } from '../bookings/service';
+import { findBookingClashes, type BookingClash, type BookingEnv, type BookingRow } from '../bookings/service';
+import { notifyMany } from '../notifications/service';
 import { bookingImports } from '../bookings/writers';
 import { createProperty } from '../properties/service';
 import { PARTNER, type TokeetBooking, type TokeetClient, type TokeetHold, type TokeetMessage, type TokeetRate, type TokeetRental } from '../../integrations/tokeet/client';
@@ -228,7 +229,11 @@ function localBooking(tx: Tx, hostId: string, pkey: string): BookingRow | undefi
   return tx.select().from(bookings).where(and(eq(bookings.host_id, hostId), eq(bookings.external_uid, externalUidOf(pkey)), isNull(bookings.deleted_at))).get();
 }
 
-/** Our booking follows the reservation: created, moved, cancelled or confirmed again. Answers whether it clashes. */
+/**
+ * Our booking follows the reservation: created, moved, cancelled or confirmed again. Answers whether it
+ * clashes; a stay new or moved by this sync that clashes is told to the host at once, as an iCal
+ * import's is (an urgent "Calendar conflict", also as a Web Push), never refused.
+ */
 function applyStay(tx: Tx, ctx: SyncContext, b: TokeetBooking, status: StayStatus, propertyId: string, stay: { in: string; out: string }): boolean {
   const env: BookingEnv = { now: ctx.now(), db: ctx.db };
   const current = localBooking(tx, ctx.host.hostId, b.pkey);
@@ -238,6 +243,7 @@ function applyStay(tx: Tx, ctx: SyncContext, b: TokeetBooking, status: StayStatu
   }
   const desired = bookingFieldsOf(b, stay.in, stay.out);
   let id: string;
+  let moved = true;
   if (current) {
     id = current.id;
     if (current.booking_status === 'cancelled') desired.booking_status = 'confirmed';
@@ -245,6 +251,7 @@ function applyStay(tx: Tx, ctx: SyncContext, b: TokeetBooking, status: StayStatu
     // A name the host typed is kept unless Tokeet has one.
     if (desired.guest_name === 'Guest') delete desired.guest_name;
     const changes = changedFields(current, desired);
+    moved = ['check_in_date', 'check_out_date', 'property_id', 'booking_status'].some((field) => field in changes);
     if (Object.keys(changes).length > 0) bookingImports.update(tx, current, changes, env);
   } else {
     const [row] = bookingImports.create(
@@ -255,7 +262,27 @@ function applyStay(tx: Tx, ctx: SyncContext, b: TokeetBooking, status: StayStatu
     if (!row) throw new Error('the booking was not stored');
     id = row.id;
   }
-  return findBookingClashes(tx, propertyId, stay.in, stay.out, id, ctx.db).length > 0;
+  const clashes = findBookingClashes(tx, propertyId, stay.in, stay.out, id, ctx.db);
+  if (moved && clashes[0]) notifyClash(tx, ctx, propertyId, { guest: String(desired.guest_name ?? current?.guest_name ?? 'Guest'), ...stay }, clashes[0]);
+  return clashes.length > 0;
+}
+
+function notifyClash(tx: Tx, ctx: SyncContext, propertyId: string, mine: { guest: string; in: string; out: string }, other: BookingClash): void {
+  const property = tx.select({ name: properties.property_name }).from(properties).where(eq(properties.id, propertyId)).get();
+  notifyMany(
+    tx,
+    [
+      {
+        userId: ctx.host.userId,
+        title: 'Calendar conflict',
+        message: `${property?.name ?? 'A property'}: ${PARTNER} booking "${mine.guest}" ${mine.in} → ${mine.out} overlaps ${other.booking_source} booking "${other.guest_name}" ${other.check_in_date} → ${other.check_out_date}`,
+        type: 'urgent',
+        hostId: ctx.host.hostId,
+        actionUrl: `/host/calendar?property=${encodeURIComponent(propertyId)}`,
+      },
+    ],
+    ctx.now(),
+  );
 }
 
 async function syncBookings(ctx: SyncContext, client: TokeetClient, outcome: Outcome): Promise<void> {
