@@ -22,7 +22,7 @@ export function StatsGrid({ stats, showHosts }: { stats: Query<PartnerStats>; sh
       <StatCard label="Synced properties" value={s.properties} hint={`${s.mapped_properties} linked to a property`} />
       <StatCard label="Synced bookings" value={s.bookings} />
       <StatCard label="Synced messages" value={s.messages} />
-      <StatCard label="Last sync" value={s.last_sync_at ? format.dateTime(s.last_sync_at) : 'Never'} hint={s.last_sync_status ? humanize(s.last_sync_status) : undefined} tone={s.last_sync_status === 'error' ? 'danger' : 'default'} />
+      <StatCard label="Last sync" value={<span className="stat__text">{s.last_sync_at ? format.dateTime(s.last_sync_at) : 'Never'}</span>} hint={s.last_sync_status ? humanize(s.last_sync_status) : undefined} tone={s.last_sync_status === 'error' ? 'danger' : 'default'} />
     </div>
   );
 }
