@@ -3,7 +3,7 @@
  * credentials before anything is stored), the plan sync with its status per tier and cycle, the
  * subscriptions and their actions (PaypalSubscriptions.tsx), and the latest webhook events. Everything here is read from the server each time (online only).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { PAYPAL_ENVIRONMENTS, PaypalConfigView } from '../../../../shared/api/paypal';
 import { plansSynced, plansSyncFailed, providerConfigureFailed, providerConfigured } from '../../../../shared/messages';
 import { errorText } from '../../api/http';
@@ -23,6 +23,7 @@ import { Table } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { useCredentialsForm } from '../../components/credentials-form';
 import { usePaypalCommands, usePaypalConfig, usePaypalPlans } from './paypal-api';
 import { PaypalSubscriptionsCard } from './PaypalSubscriptions';
 import './platform.css';
@@ -85,38 +86,25 @@ function ConfigDetails({ config }: { config: PaypalConfigView | null }) {
 
 function ConfigForm({ config }: { config: PaypalConfigView | null }) {
   const { toast } = useToast();
-  const online = useOnlineOnly(`configuring ${PROVIDER_NAME}`);
   const { configure } = usePaypalCommands();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(config));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setDraft(draftOf(config)), [config]);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { draft, set, error, saving, online, submit } = useCredentialsForm<Draft>({
+    saved: config,
+    draftOf: () => draftOf(config),
+    secretField: 'client_secret',
+    purpose: `configuring ${PROVIDER_NAME}`,
+    save: (d) =>
+      configure({
+        client_id: d.client_id.trim(),
+        ...(d.client_secret.trim() ? { client_secret: d.client_secret.trim() } : {}),
+        environment: d.environment,
+        webhook_id: d.webhook_id.trim(),
+        ...(d.api_base_url.trim() ? { api_base_url: d.api_base_url.trim() } : {}),
+      }),
+    onSaved: () => toast({ title: providerConfigured(PROVIDER_NAME), variant: 'success' }),
+    onFailed: (text) => toast({ title: providerConfigureFailed(PROVIDER_NAME), description: text, variant: 'destructive' }),
+    fallbackError: providerConfigureFailed(PROVIDER_NAME),
+  });
   const secretNeeded = !config?.client_secret_set;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!online.available) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await configure({
-        client_id: draft.client_id.trim(),
-        ...(draft.client_secret.trim() ? { client_secret: draft.client_secret.trim() } : {}),
-        environment: draft.environment,
-        webhook_id: draft.webhook_id.trim(),
-        ...(draft.api_base_url.trim() ? { api_base_url: draft.api_base_url.trim() } : {}),
-      });
-      toast({ title: providerConfigured(PROVIDER_NAME), variant: 'success' });
-      setDraft((d) => ({ ...d, client_secret: '' }));
-    } catch (e) {
-      const text = errorText(e, providerConfigureFailed(PROVIDER_NAME));
-      setError(text);
-      toast({ title: providerConfigureFailed(PROVIDER_NAME), description: text, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <form className="platform-stack paypal-form" onSubmit={(e) => void submit(e)} aria-label={`${PROVIDER_NAME} configuration`}>

@@ -2,10 +2,8 @@
  * The admin channel-partner page: the platform's Tokeet app credentials (the secret key is stored
  * encrypted and never shown again), the integration stats across hosts and the sync log.
  */
-import { useEffect, useState, type FormEvent } from 'react';
 import type { PartnerCredentialsView } from '../../../../shared/api/partner';
 import { partnerCredentialsSaveFailed, partnerCredentialsSaved } from '../../../../shared/messages';
-import { errorText } from '../../api/http';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Badge } from '../../components/ui/Badge';
@@ -16,6 +14,7 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { useCredentialsForm } from '../../components/credentials-form';
 import { usePartnerCommands, usePartnerCredentials, usePartnerLogs, usePartnerStats } from './partner-api';
 import { PARTNER_NAME, StatsGrid, SyncLogTable } from './shared-bits';
 import './partner.css';
@@ -36,40 +35,27 @@ function draftOf(c: PartnerCredentialsView | null): Draft {
 
 function CredentialsForm({ credentials }: { credentials: PartnerCredentialsView | null }) {
   const { toast } = useToast();
-  const online = useOnlineOnly(`saving the ${PARTNER_NAME} credentials`);
   const { saveCredentials } = usePartnerCommands();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(credentials));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setDraft(draftOf(credentials)), [credentials]);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const { draft, set, error, saving, online, submit } = useCredentialsForm<Draft>({
+    saved: credentials,
+    draftOf: () => draftOf(credentials),
+    secretField: 'secret_key',
+    purpose: `saving the ${PARTNER_NAME} credentials`,
+    save: (d) =>
+      saveCredentials({
+        client_id: d.client_id.trim(),
+        ...(d.secret_key.trim() ? { secret_key: d.secret_key.trim() } : {}),
+        partner_email: d.partner_email.trim(),
+        partner_id: d.partner_id.trim(),
+        production_base_url: d.production_base_url.trim(),
+        sandbox_base_url: d.sandbox_base_url.trim(),
+        sandbox_mode: d.sandbox_mode,
+      }),
+    onSaved: () => toast({ title: 'Success', description: partnerCredentialsSaved(PARTNER_NAME), variant: 'success' }),
+    onFailed: (text) => toast({ title: 'Error', description: `${partnerCredentialsSaveFailed(PARTNER_NAME)}: ${text}`, variant: 'destructive' }),
+    fallbackError: partnerCredentialsSaveFailed(PARTNER_NAME),
+  });
   const secretNeeded = !credentials?.secret_key_set;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!online.available) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await saveCredentials({
-        client_id: draft.client_id.trim(),
-        ...(draft.secret_key.trim() ? { secret_key: draft.secret_key.trim() } : {}),
-        partner_email: draft.partner_email.trim(),
-        partner_id: draft.partner_id.trim(),
-        production_base_url: draft.production_base_url.trim(),
-        sandbox_base_url: draft.sandbox_base_url.trim(),
-        sandbox_mode: draft.sandbox_mode,
-      });
-      toast({ title: 'Success', description: partnerCredentialsSaved(PARTNER_NAME), variant: 'success' });
-      setDraft((d) => ({ ...d, secret_key: '' }));
-    } catch (e) {
-      const text = errorText(e, partnerCredentialsSaveFailed(PARTNER_NAME));
-      setError(text);
-      toast({ title: 'Error', description: `${partnerCredentialsSaveFailed(PARTNER_NAME)}: ${text}`, variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <form className="partner-form" onSubmit={(e) => void submit(e)} aria-label={`${PARTNER_NAME} credentials`}>
