@@ -154,6 +154,8 @@ export const syncRoutes = fp<SyncRoutesOptions>(
       {
         // EventSource cannot set headers: a single-use `?ticket=` stands in for the Bearer header.
         config: { access: { operation: 'sync.own' }, ticketInQuery: (ticket: string) => tickets.redeem(ticket) },
+        // Each event must reach the device when written: never through a compressing buffer.
+        compress: false,
         schema: {
           tags: ['sync'],
           summary: 'Server-sent events: "poke" when something in the caller\'s scope changed',
