@@ -40,6 +40,14 @@ import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
 import { ensurePlatformDefaults } from './modules/platform/defaults';
 
+/** On-the-fly compression of answers (bench/sync-pull.ts measures its cost at these levels). */
+export const COMPRESS_OPTIONS = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 3 },
+};
+
 export type BuildOptions = Partial<AppConfig> & {
   /** Seed the demo data when the database has no users (main.ts passes config.demo). */
   seed?: boolean;
@@ -108,7 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(rateLimit, { global: false });
   // Answers over 1 KB compressed on the fly at a fast level (files of the client build have their
   // copies made at build time). The event stream writes to the socket itself and is left alone.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, zlibOptions: { level: 3 } });
+  await app.register(compress, COMPRESS_OPTIONS);
   await app.register(authPlugin, { secret: app.secretKey, expiresIn: config.jwtExpiresIn });
   await app.register(accessPlugin);
   await app.register(docsPlugin, { version: APP_VERSION });
