@@ -25,7 +25,7 @@
  *
  * `tsx bench/sync-pull.ts`. Environment: SYNC_PULL_SMALL (100), SYNC_PULL_LARGE (100000),
  * SYNC_PULL_HOSTS (100), SYNC_PULL_REPEATS (2000), SYNC_PULL_ROUNDS (cold-pull rounds, 3),
- * SYNC_PULL_BYTE_PAGES (first-sync pages measured for bytes per row, 10), SYNC_PULL_WIRE_REPEATS (200).
+ * SYNC_PULL_BYTE_PAGES (first-sync pages measured for bytes per row, all: 1000), SYNC_PULL_WIRE_REPEATS (200).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -436,7 +436,7 @@ export async function runSyncPullBench(): Promise<number> {
     // The large host is copies of the demo host's rows under new ids: compression finds the repeats.
     // One demo-sized host is the demo's rows once, none repeated: the harder case.
     if (firstDemo) bytesPerRow(app.db, 'a demo-sized host (the demo once, no repeats)', firstDemo.userId, 1);
-    bytesPerRow(app.db, `the large host (copies of the demo), pages of ${FIRST_SYNC_PAGE}`, seeded.large.userId, intEnv('SYNC_PULL_BYTE_PAGES', 10));
+    bytesPerRow(app.db, `the large host (copies of the demo), pages of ${FIRST_SYNC_PAGE}`, seeded.large.userId, intEnv('SYNC_PULL_BYTE_PAGES', 1000));
     await compressedVsNot(app, demoTokens[0] ?? '', intEnv('SYNC_PULL_WIRE_REPEATS', 200));
 
     const measure = async (): Promise<Figures> => ({ upToDate: await upToDatePulls(app, tokens, repeats), cold: await coldPulls(url, demoTokens, expected, rounds) });
