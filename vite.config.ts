@@ -12,6 +12,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -63,11 +64,14 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: Brotli and gzip copies of every file, source maps moved out of the served folder.
+    precompress(),
   ],
   build: {
     outDir: path.resolve(rootDir, process.env.CLIENT_DIST ?? 'dist/client'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for debugging, named by no file and kept out of the served folder (scripts/vite-precompress.ts).
+    sourcemap: 'hidden',
   },
   server: {
     port: 5173,

@@ -13,13 +13,19 @@
  *   2. SYNC_PULL_HOSTS simultaneous cold pulls (cursor 0, paged to the end) of the demo-sized hosts
  *      over real HTTP (the app listening on 127.0.0.1, the clients in another process with fetch):
  *      latency p50 / p99 of the requests, and errors (goal: none, p99 < 1 s).
- * Then the same two figures without the (owner, version) indexes (dropped in this database), as
+ *   3. Bytes on the wire: bytes per row of bookings and tasks in a first sync of the large host
+ *      (pages of the client's first-sync size), JSON and compact (shared/sync-wire.ts), raw,
+ *      gzip and Brotli at the server's levels (goal compact ≤ 80 bytes a booking, ≤ 150 a task);
+ *      and a demo-sized host's whole first sync through the app, not compressed, gzip and
+ *      Brotli, JSON and compact: bytes sent and time (the server-side cost of compressing).
+ * Then figures 1 and 2 without the (owner, version) indexes (dropped in this database), as
  * the baseline measured in the same run: what the pull cost before them.
  * Every answer is checked (the up-to-date pulls bring nothing, the cold pulls every row of their
  * host); a failed check or a failed request exits non-zero, a missed goal is only printed.
  *
  * `tsx bench/sync-pull.ts`. Environment: SYNC_PULL_SMALL (100), SYNC_PULL_LARGE (100000),
- * SYNC_PULL_HOSTS (100), SYNC_PULL_REPEATS (2000), SYNC_PULL_ROUNDS (cold-pull rounds, 3).
+ * SYNC_PULL_HOSTS (100), SYNC_PULL_REPEATS (2000), SYNC_PULL_ROUNDS (cold-pull rounds, 3),
+ * SYNC_PULL_BYTE_PAGES (first-sync pages measured for bytes per row, all: 1000), SYNC_PULL_WIRE_REPEATS (200).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +34,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/src/app';
+import zlib from 'node:zlib';
+import { COMPRESS_OPTIONS, buildApp } from '../server/src/app';
 import { loadActor } from '../server/src/actor';
 import type { Db } from '../server/src/db/index';
 import { insertRowsBulk } from '../server/src/db/bulk';
@@ -37,10 +44,15 @@ import { pullChanges } from '../server/src/modules/sync/service';
 import { utcDateOf } from '../shared/dates';
 import { DEMO_TABLES, generateDemoData, type DemoData } from '../shared/demo/generate';
 import { TABLE_IDS, tableByName, type TableDef } from '../shared/registry';
-import { MAX_PULL_LIMIT, type PullResponse } from '../shared/sync';
+import { MAX_PULL_LIMIT, type Change, type PullResponse } from '../shared/sync';
+import { encodePull } from '../shared/sync-wire';
 
 const GOAL_RATIO = 1.5;
 const GOAL_P99_MS = 1000;
+/** Compressed bytes per row on the wire, compact encoding (issue 27). */
+const GOAL_BYTES = { bookings: 80, housekeeping_tasks: 150 } as const;
+/** The client's first-sync page (client/src/sync/pull.ts FIRST_SYNC_PULL_LIMIT). */
+const FIRST_SYNC_PAGE = 2500;
 
 function intEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]);
@@ -250,6 +262,106 @@ async function coldPulls(url: string, tokens: string[], expectedRows: number, ro
   return { requests: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, rps: wall > 0 ? (latencies.length * 1000) / wall : 0, wrongCounts };
 }
 
+// ── Figure 3: bytes on the wire ─────────────────────────────────────────────────────────────────
+
+/** A body's size raw and as the server compresses it on the fly (same levels as server/src/app.ts). */
+function wireSizes(body: string): { raw: number; gzip: number; br: number } {
+  const buffer = Buffer.from(body);
+  return {
+    raw: buffer.length,
+    gzip: zlib.gzipSync(buffer, COMPRESS_OPTIONS.zlibOptions).length,
+    br: zlib.brotliCompressSync(buffer, COMPRESS_OPTIONS.brotliOptions).length,
+  };
+}
+
+type Sizes = ReturnType<typeof wireSizes>;
+const addSizes = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br });
+
+/**
+ * Bytes per row of bookings and of tasks in a first sync of a host, in pages of the client's
+ * first-sync size (the first `pages` of them): each page's rows of that table alone,
+ * encoded as JSON (one object per change) and compact (shared/sync-wire.ts), raw and compressed.
+ */
+function bytesPerRow(db: Db, label: string, userId: string, pages: number): void {
+  const actor = loadActor(db, userId);
+  if (!actor) throw new Error('bench host not loaded');
+  const tables = [TABLE_IDS.bookings, TABLE_IDS.housekeeping_tasks] as const;
+  const zero = (): Sizes => ({ raw: 0, gzip: 0, br: 0 });
+  const totals = new Map(tables.map((t) => [t, { rows: 0, json: zero(), compact: zero(), checklist: 0 }]));
+  let cursor = 0;
+  for (let p = 0; p < pages; p += 1) {
+    const page = pullChanges(db, actor, { cursor, limit: FIRST_SYNC_PAGE });
+    for (const table of tables) {
+      const changes: Change[] = page.changes.filter((c) => c.table === table);
+      const total = totals.get(table);
+      if (!total || changes.length === 0) continue;
+      const only: PullResponse = { ...page, changes };
+      total.rows += changes.length;
+      total.json = addSizes(total.json, wireSizes(JSON.stringify(only)));
+      total.compact = addSizes(total.compact, wireSizes(JSON.stringify(encodePull(only))));
+      total.checklist += changes.reduce((n, c) => n + (Array.isArray(c.row.checklist_items) ? c.row.checklist_items.length : 0), 0);
+    }
+    cursor = page.cursor;
+    if (!page.more) break;
+  }
+  console.log(`  bytes per row, first sync of ${label}`.padEnd(72) + '     raw     gzip   brotli');
+  for (const table of tables) {
+    const t = totals.get(table);
+    if (!t || t.rows === 0) continue;
+    const name = table === TABLE_IDS.bookings ? 'bookings' : 'housekeeping_tasks';
+    const per = (n: number) => (n / t.rows).toFixed(0).padStart(8);
+    const extra = name === 'housekeeping_tasks' ? `, ${(t.checklist / t.rows).toFixed(1)} checklist items a task` : '';
+    console.log(`  ${`${name} (${t.rows} rows${extra})`.padEnd(62)}`);
+    console.log(`    JSON, one object per change${' '.repeat(41)}${per(t.json.raw)} ${per(t.json.gzip)} ${per(t.json.br)}`);
+    console.log(`    compact (shared/sync-wire.ts)${' '.repeat(39)}${per(t.compact.raw)} ${per(t.compact.gzip)} ${per(t.compact.br)}`);
+    const goal = GOAL_BYTES[name];
+    const best = Math.min(t.compact.gzip, t.compact.br) / t.rows;
+    console.log(`    goal compact compressed <= ${goal} bytes a row: ${verdict(best <= goal)} (brotli ${(t.compact.br / t.rows).toFixed(0)}, gzip ${(t.compact.gzip / t.rows).toFixed(0)})`);
+  }
+}
+
+type WireRun = { bytes: number; median: number; p95: number };
+
+/** A whole first sync through the app as sent: bytes on the wire and time, `repeats` times. */
+async function firstSyncOnTheWire(app: App, token: string, encoding: string, format: string, repeats: number): Promise<WireRun> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let r = 0; r < repeats; r += 1) {
+    let cursor = 0;
+    let sent = 0;
+    const t = performance.now();
+    for (;;) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?cursor=${cursor}&limit=${FIRST_SYNC_PAGE}${format === 'compact' ? '&format=compact' : ''}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+      });
+      if (res.statusCode !== 200) throw new Error(`pull answered ${res.statusCode}`);
+      sent += res.rawPayload.length;
+      const header = res.headers['content-encoding'];
+      const body = header === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : header === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
+      const page = JSON.parse(body.toString('utf8')) as { cursor: number; more: boolean };
+      cursor = page.cursor;
+      if (!page.more) break;
+    }
+    times.push(performance.now() - t);
+    bytes = sent;
+  }
+  return { bytes, median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** The first sync of a demo-sized host, compressed or not, JSON or compact: bytes and server time (app.inject). */
+async function compressedVsNot(app: App, token: string, repeats: number): Promise<void> {
+  console.log(`  first sync of a demo-sized host through the app (app.inject, ${repeats} runs)     bytes   median ms   p95 ms`);
+  for (const format of ['json', 'compact']) {
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      await firstSyncOnTheWire(app, token, encoding, format, Math.min(20, repeats)); // warm-up
+      const run = await firstSyncOnTheWire(app, token, encoding, format, repeats);
+      console.log(`    ${`${format}, ${encoding === 'identity' ? 'not compressed' : encoding}`.padEnd(70)}${String(run.bytes).padStart(8)} ${ms(run.median).padStart(11)} ${ms(run.p95).padStart(8)}`);
+    }
+  }
+}
+
 // ── The run ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The rows of a host's own scope as a first pull brings them (the shared tiers left aside). */
@@ -318,6 +430,14 @@ export async function runSyncPullBench(): Promise<number> {
     const expected = firstDemo ? (await fullInjectPull(app, demoTokens[0] ?? '')).rows : 0;
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/sync/pull`;
+
+    console.log('');
+    console.log('Bytes on the wire:');
+    // The large host is copies of the demo host's rows under new ids: compression finds the repeats.
+    // One demo-sized host is the demo's rows once, none repeated: the harder case.
+    if (firstDemo) bytesPerRow(app.db, 'a demo-sized host (the demo once, no repeats)', firstDemo.userId, 1);
+    bytesPerRow(app.db, `the large host (copies of the demo), pages of ${FIRST_SYNC_PAGE}`, seeded.large.userId, intEnv('SYNC_PULL_BYTE_PAGES', 1000));
+    await compressedVsNot(app, demoTokens[0] ?? '', intEnv('SYNC_PULL_WIRE_REPEATS', 200));
 
     const measure = async (): Promise<Figures> => ({ upToDate: await upToDatePulls(app, tokens, repeats), cold: await coldPulls(url, demoTokens, expected, rounds) });
     const withIndexes = await measure();

@@ -3,9 +3,11 @@
  * temporary database and use `app.inject()`; main.ts listens.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +39,14 @@ import { jobsPlugin } from './jobs/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
 import { ensurePlatformDefaults } from './modules/platform/defaults';
+
+/** On-the-fly compression of answers (bench/sync-pull.ts measures its cost at these levels). */
+export const COMPRESS_OPTIONS = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 3 },
+};
 
 export type BuildOptions = Partial<AppConfig> & {
   /** Seed the demo data when the database has no users (main.ts passes config.demo). */
@@ -104,6 +114,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  // Answers over 1 KB compressed on the fly at a fast level (files of the client build have their
+  // copies made at build time). The event stream writes to the socket itself and is left alone.
+  await app.register(compress, COMPRESS_OPTIONS);
   await app.register(authPlugin, { secret: app.secretKey, expiresIn: config.jwtExpiresIn });
   await app.register(accessPlugin);
   await app.register(docsPlugin, { version: APP_VERSION });

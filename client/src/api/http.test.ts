@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { TABLE_IDS } from '../../../shared/table-ids';
+import { encodePull } from '../../../shared/sync-wire';
 import { dropSessionFromMemory, saveSession } from '../auth/token-storage';
 import type { StaykeepDb } from '../db/db';
 import { testStore } from '../sync/test-db';
@@ -132,8 +133,20 @@ describe('the sync transport on the same helper', () => {
     const page = { changes: [{ table: TABLE_IDS.bookings, row: { id: 'b1' }, deleted: false }], cursor: 7, more: false };
     const transport = httpTransport({ fetch: answering(200, JSON.stringify(page), calls), token: () => 't1' });
     const pulled = await transport.pull(3, 500);
-    expect(calls[0]?.url).toBe('/api/sync/pull?cursor=3&limit=500');
+    expect(calls[0]?.url).toBe('/api/sync/pull?cursor=3&limit=500&format=compact');
     expect(calls[0]?.init.headers.Authorization).toBe('Bearer t1');
     expect(pulled.cursor).toBe(7);
+  });
+
+  it('reads a compact answer as the changes it encodes, and refuses a malformed one', async () => {
+    const rows = [
+      { id: 'b1', version: 4, guest_name: 'Ada', notes: null },
+      { id: 'b2', version: 5, guest_name: 'Ben', notes: null },
+    ];
+    const page = encodePull({ cursor: 7, more: true, version: 9, changes: rows.map((row) => ({ table: TABLE_IDS.bookings, row, deleted: false })) });
+    const pulled = await httpTransport({ fetch: answering(200, JSON.stringify(page)), token: () => 't1' }).pull(0, 500);
+    expect(pulled).toEqual({ cursor: 7, more: true, version: 9, changes: rows.map((row) => ({ table: TABLE_IDS.bookings, row, deleted: false })) });
+    const broken = { ...page, tables: [{ table: TABLE_IDS.bookings, columns: ['id'], defaults: [null], rows: [['b1', 'extra']] }] };
+    expect((await failure(httpTransport({ fetch: answering(200, JSON.stringify(broken)), token: () => null }).pull(0, 10))).status).toBe(500);
   });
 });

@@ -15,6 +15,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '../../../shared/sync';
+import { decodeChanges, isCompactPull } from '../../../shared/sync-wire';
 import { ApiError, sendRequest, type FetchLike } from '../api/http';
 
 /**
@@ -31,8 +32,21 @@ function isChange(value: unknown): value is Change {
   return Number.isInteger(table) && typeof deleted === 'boolean' && typeof row === 'object' && row !== null && !Array.isArray(row);
 }
 
-/** A pull answer, or null when it is not one. */
+const CompactEnvelopeSchema = PullResponseSchema.omit({ changes: true }).extend({ format: z.literal('compact'), tables: z.unknown() });
+
+/**
+ * A pull answer in either encoding (the compact one of shared/sync-wire.ts, asked for; the JSON
+ * one of a server that predates it), as changes, or null when it is not one. The compact groups
+ * are checked by hand, for the reason above.
+ */
 export function parsePullResponse(payload: unknown): PullResponse | null {
+  if (isCompactPull(payload)) {
+    const envelope = CompactEnvelopeSchema.safeParse(payload);
+    const changes = envelope.success ? decodeChanges(envelope.data.tables) : null;
+    if (!envelope.success || !changes || !changes.every(isChange)) return null;
+    const { format: _format, tables: _tables, ...rest } = envelope.data;
+    return { ...rest, changes };
+  }
   const parsed = PullEnvelopeSchema.safeParse(payload);
   if (!parsed.success || !parsed.data.changes.every(isChange)) return null;
   return { ...parsed.data, changes: parsed.data.changes };
@@ -68,7 +82,8 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
       return parsed.data;
     },
     async pull(cursor, limit) {
-      const payload = await call(`/api/sync/pull?cursor=${cursor}&limit=${limit}`, 'GET');
+      // The compact encoding: column names once per table, no trailing defaults (shared/sync-wire.ts).
+      const payload = await call(`/api/sync/pull?cursor=${cursor}&limit=${limit}&format=compact`, 'GET');
       const parsed = parsePullResponse(payload);
       if (!parsed) throw new ApiError('Unexpected answer to a sync pull', 500);
       return parsed;

@@ -9,6 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { DEFAULT_PULL_LIMIT, EventsTicketSchema, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
+import { COMPACT_PULL_MEDIA_TYPE, PULL_FORMATS, encodePull } from '../../../../shared/sync-wire';
 import { currentVersion } from '../../db/write';
 import { UNSURE, fastParser } from '../../write/fast-parse';
 import { actorOf } from '../../plugins/auth';
@@ -34,7 +35,31 @@ const PullQuery = z.object({
     .default(DEFAULT_PULL_LIMIT)
     .pipe(z.number().min(1).max(MAX_PULL_LIMIT))
     .describe(`Changes per page, 1..${MAX_PULL_LIMIT}`),
+  format: z
+    .enum(PULL_FORMATS)
+    .optional()
+    .describe(`"compact" (or the Accept header ${COMPACT_PULL_MEDIA_TYPE}): the changes grouped per table as arrays under one header (shared/sync-wire.ts); "json" (the default): one object per change`),
 });
+
+/** The compact pull page (shared/sync-wire.ts), for the API description. */
+const CompactPullResponseSchema = PullResponseSchema.omit({ changes: true }).extend({
+  format: z.literal('compact'),
+  tables: z
+    .array(
+      z.object({
+        table: z.number().int(),
+        deleted: z.literal(true).optional().describe('The rows are tombstones'),
+        columns: z.array(z.string()).describe('The fields of the rows, each named once'),
+        defaults: z.array(z.unknown()).describe("Each column's default: a row stops before its trailing defaults"),
+        rows: z.array(z.array(z.unknown())).describe('Each row as its values in the order of `columns`'),
+      }),
+    )
+    .describe('The changes grouped per table, tombstone or not, and set of fields'),
+});
+
+function wantsCompact(format: string | undefined, accept: string | undefined): boolean {
+  return format === 'compact' || (format === undefined && accept !== undefined && accept.includes(COMPACT_PULL_MEDIA_TYPE));
+}
 
 const ClientId = z.string().min(1).max(100);
 
@@ -123,12 +148,21 @@ export const syncRoutes = fp<SyncRoutesOptions>(
         schema: {
           tags: ['sync'],
           summary: "Changes in the caller's scope after a cursor, paged",
-          description: 'Loop while `more`. With `reset: true` drop every synced table first: the changes are a fresh start from cursor 0.',
+          description:
+            'Loop while `more`. With `reset: true` drop every synced table first: the changes are a fresh start from cursor 0. ' +
+            `Two encodings of the same page: one object per change (the default, which installed clients of before the compact format read), or, with \`format=compact\` or \`Accept: ${COMPACT_PULL_MEDIA_TYPE}\`, ` +
+            'the changes grouped per table under one header of column names and defaults, each row an array of its values without its trailing defaults (`format: "compact"` in the answer). ' +
+            'Answers over 1 KB are compressed per Accept-Encoding (br, gzip).',
           querystring: PullQuery,
-          response: { 200: PullResponseSchema, ...errors },
+          response: { 200: z.union([PullResponseSchema, CompactPullResponseSchema]), ...errors },
         },
       },
-      async (request) => pullChanges(app.db, actorOf(request), request.query),
+      async (request, reply) => {
+        const page = pullChanges(app.db, actorOf(request), request.query);
+        // Shared caches must not answer one encoding to a client that asked for the other.
+        reply.header('vary', 'accept');
+        return wantsCompact(request.query.format, request.headers.accept) ? encodePull(page) : page;
+      },
     );
 
     app.post(
@@ -154,6 +188,8 @@ export const syncRoutes = fp<SyncRoutesOptions>(
       {
         // EventSource cannot set headers: a single-use `?ticket=` stands in for the Bearer header.
         config: { access: { operation: 'sync.own' }, ticketInQuery: (ticket: string) => tickets.redeem(ticket) },
+        // Each event must reach the device when written: never through a compressing buffer.
+        compress: false,
         schema: {
           tags: ['sync'],
           summary: 'Server-sent events: "poke" when something in the caller\'s scope changed',
