@@ -99,8 +99,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // Over plain http (a LAN try-out) upgrading would break every request: only behind https.
+        upgradeInsecureRequests: config.publicOrigin.startsWith('https:') ? [] : null,
       },
     },
+    hsts: config.publicOrigin.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
