@@ -20,6 +20,7 @@ import { clientPlugin } from './plugins/client';
 import { resolveSecretKey } from './lib/crypto';
 import { authRoutes } from './modules/auth/routes';
 import { staffHostRoutes } from './modules/auth/staff-host-routes';
+import { hostExportRoutes } from './modules/hosts/export-routes';
 import { tableRoutes } from './modules/table/routes';
 import { guestRoutes } from './modules/guests/routes';
 import { hostAdminRoutes } from './modules/hosts/routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(guestRoutes);
   await app.register(hostAdminRoutes);
   await app.register(adminUserRoutes);
+  await app.register(hostExportRoutes);
   await app.register(propertyRoutes);
   await app.register(syncRoutes);
   await app.register(calendarRoutes);
