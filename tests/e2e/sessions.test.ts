@@ -3,8 +3,10 @@
  * signs the phone out from the tablet's profile page. The phone, which ticked an item offline
  * meanwhile, lands on the sign-in prompt at its next request with the change still waiting, and
  * signing in again sends it. Runs its own server: the revocation must not touch other files'
- * sessions of the same demo account.
+ * sessions of the same demo account. Also: a host downloads its data from the profile page.
  */
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
@@ -73,5 +75,21 @@ describe('signed-in devices', () => {
     expect(errors).toEqual([]);
     await phoneContext.close();
     await tabletContext.close();
+  });
+
+  it("a host downloads all of its data from its profile page as one archive", async () => {
+    const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInAs(page, 'host');
+    await page.goto('/host/profile');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^staykeep-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+    const file = await download.path();
+    const tar = zlib.gunzipSync(fs.readFileSync(file)).toString('latin1');
+    for (const name of ['data.json', 'properties.csv', 'bookings.csv', 'housekeeping_tasks.csv']) expect(tar).toContain(`/${name}`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
