@@ -200,6 +200,22 @@ describe('sessions', () => {
     expect(seen()).toBe(clock.toISOString());
   });
 
+  it('the sessions-prune job forgets sessions ended over 30 days ago, not live ones', async () => {
+    const admin = createUser(app, 'super_admin');
+    const host = createHost(app);
+    const ended = app.signSession(host.userId);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(ended), payload: {} })).statusCode).toBe(200);
+    const rows = () => app.db.select().from(sessions).where(eq(sessions.user_id, host.userId)).all();
+    expect(rows()).toHaveLength(2);
+    clock = new Date(clock.getTime() + 31 * 24 * 60 * 60_000);
+    // The live session's JWT expired meanwhile (12 h): it goes too; a fresh one stays.
+    const fresh = app.signSession(host.userId);
+    const run = await app.inject({ method: 'POST', url: '/api/admin/jobs/sessions-prune/run', headers: bearer(admin.token) });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(rows()).toHaveLength(1);
+    expect(await me(fresh)).toBe(200);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/sessions' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'DELETE', url: '/api/auth/sessions/x' })).statusCode).toBe(401);

@@ -13,6 +13,8 @@ import { syncConnectedHosts, type PartnerJobSummary } from '../modules/partner/j
 import type { PartnerRuntime } from '../modules/partner/credentials';
 import type { JobDefinition } from './scheduler';
 import { backupDatabase, type BackupSummary } from './backup';
+import { SESSIONS_KEPT_MS, pruneSessions } from '../modules/auth/sessions';
+import { transact } from '../db/write';
 import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
 
 export const ICAL_POLL_JOB = 'ical-poll';
@@ -26,13 +28,15 @@ export const PAYPAL_RECONCILE_JOB = 'paypal-reconcile';
 export const PARTNER_SYNC_JOB = 'partner-sync';
 /** An online copy of the database file into BACKUP_DIR, the newest BACKUP_KEEP kept (backup.ts). */
 export const BACKUP_JOB = 'backup';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB, BACKUP_JOB] as const;
+/** Session rows that ended (revoked or expired) over SESSIONS_KEPT_MS ago are forgotten (modules/auth/sessions.ts). */
+export const SESSIONS_PRUNE_JOB = 'sessions-prune';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB, BACKUP_JOB, SESSIONS_PRUNE_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * The urgent check every minute and the overdue check every 5 minutes (the product's alert
  * rules); the iCal poll every 15 minutes; guest status hourly; orphan uploads every 6 hours;
- * the PayPal reconciliation daily; the channel-partner sync hourly; a backup daily.
+ * the PayPal reconciliation daily; the channel-partner sync hourly; a backup and the ended sessions' cleanup daily.
  */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
@@ -43,6 +47,7 @@ export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [PAYPAL_RECONCILE_JOB]: 24 * 60 * 60_000,
   [PARTNER_SYNC_JOB]: 60 * 60_000,
   [BACKUP_JOB]: 24 * 60 * 60_000,
+  [SESSIONS_PRUNE_JOB]: 24 * 60 * 60_000,
 };
 
 
@@ -117,6 +122,11 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
       intervalMs: JOB_INTERVALS_MS[BACKUP_JOB],
       run: async ({ now }): Promise<BackupSummary | { skipped: true }> =>
         env.backup ? backupDatabase(env.db.$client, env.backup.dir, env.backup.keep, now) : { skipped: true },
+    },
+    {
+      name: SESSIONS_PRUNE_JOB,
+      intervalMs: JOB_INTERVALS_MS[SESSIONS_PRUNE_JOB],
+      run: ({ now }) => ({ removed: transact(env.db, (tx) => pruneSessions(tx, new Date(now.getTime() - SESSIONS_KEPT_MS))) }),
     },
   ];
 }

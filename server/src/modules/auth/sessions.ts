@@ -120,6 +120,9 @@ export function listSessions(tx: Tx, userId: string, currentId: string | undefin
     .map((r) => ({ id: r.id, device: r.device, created_at: r.created_at, last_seen_at: r.last_seen_at, current: r.id === currentId }));
 }
 
+/** How long an ended session's row stays (the list no longer shows it; kept a while for an investigation). */
+export const SESSIONS_KEPT_MS = 30 * 24 * 60 * 60_000;
+
 /** Forgets sessions that ended (revoked or expired) before `before`: the list and the check need them no longer. */
 export function pruneSessions(tx: Tx, before: Date): number {
   const at = nowIso(before);
