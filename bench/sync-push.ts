@@ -11,6 +11,9 @@
  *      Against it, in the same run: raw
  *      better-sqlite3 inserts of the same rows (the updated tasks under new ids) with one
  *      prepared statement in one transaction. Goals: ≥ 0.3 of raw and ≥ 5 000 mutations/s.
+ *   1b. Small pushes: SYNC_PUSH_SMALL pushes of one task update each through the push service,
+ *      each its own transaction and so its own commit: what the durability setting
+ *      (`PRAGMA synchronous`, printed; server/src/db/index.ts) costs a phone's typical push.
  *   2. First pull: the host's whole scope (tasks, bookings, properties…) through the pull service
  *      page by page from cursor 0, at the default page size and at the largest, in rows/s.
  * Each batch is checked (every mutation applied, the rows hold what was pushed), and so is the
@@ -129,6 +132,31 @@ function rawInsert(sqlite: Database.Database, taskIds: readonly string[]): [wall
 type PullFigure = { limit: number; pages: number; rows: number; ms: number };
 
 /** A first sync of `actor`'s whole scope through the pull service, page after page. */
+const SYNCHRONOUS_NAMES = ['OFF', 'NORMAL', 'FULL', 'EXTRA'];
+
+/** Pushes of one mutation each, timed one by one (each is one transaction, so one commit). */
+function smallPushes(db: Db, sqlite: Database.Database, actor: Actor, env: PushEnv, ids: readonly string[], count: number) {
+  const clientId = newId();
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const batch = makeBatch([ids[i % ids.length] as string], `Small push ${i}`, i + 1, clientId);
+    const start = performance.now();
+    const outcome = pushMutations(db, actor, { clientId, mutations: batch.mutations }, env);
+    times.push(performance.now() - start);
+    checkApplied(sqlite, batch, outcome, 'small push');
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((a, b) => a + b, 0);
+  const level = Number(sqlite.pragma('synchronous', { simple: true }));
+  return {
+    count,
+    synchronous: SYNCHRONOUS_NAMES[level] ?? String(level),
+    median: median(times),
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0,
+    perSecond: rate(count, total),
+  };
+}
+
 function fullPull(db: Db, actor: Actor, limit: number): PullFigure & { perTable: Map<number, number> } {
   const perTable = new Map<number, number>();
   const seen = new Set<string>();
@@ -296,6 +324,12 @@ export async function runSyncPushBench(): Promise<number> {
       console.log(`${who.padEnd(64)} ${String(p.rows).padStart(6)} ${String(p.pages).padStart(8)} ${p.ms.toFixed(0).padStart(9)} ${fmt(rate(p.rows, p.ms)).padStart(12)}`);
     }
     console.log(`(the host's scope: ${tasksPulled} tasks, ${bookingsPulled} bookings and ${seed.rows - tasksPulled - bookingsPulled} other rows)`);
+
+    // 1b. One mutation per push, one commit each: the cost of the commit's durability.
+    const small = smallPushes(app.db, sqlite, staff, env, ids, intEnv('SYNC_PUSH_SMALL', 200));
+    console.log('');
+    console.log(`small pushes: ${small.count} pushes of 1 task update, one commit each, PRAGMA synchronous = ${small.synchronous}`);
+    console.log(`  per push: median ${small.median.toFixed(2)} ms, p95 ${small.p95.toFixed(2)} ms; ${fmt(small.perSecond)} pushes/s (wall clock)`);
     return 0;
   } finally {
     await app.close();

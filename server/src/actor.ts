@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { hostProfiles, housekeepingStaff, staffCurrentHosts, users } from '../../shared/schema/tables';
+import { hostProfiles, housekeepingStaff, sessions, staffCurrentHosts, users } from '../../shared/schema/tables';
 import type { ACCOUNT_STATUSES, Role } from '../../shared/enums';
 import type { SessionUser, StaffHost } from '../../shared/session';
 import { connectionOf, type Tx } from './db/write';
@@ -35,6 +35,8 @@ export type Actor = {
    * it works for): its sessions are refused at their next request (plugins/auth.ts) and it cannot sign in.
    */
   suspended?: true;
+  /** The server-side session the request came with (modules/auth/sessions.ts), when it came with one. */
+  sessionId?: string;
 };
 
 /** The session object that login, register and GET /api/auth/me answer (shared/session.ts). */
@@ -54,8 +56,11 @@ export function staffIdAt(actor: Actor, hostId: unknown): string | undefined {
 type One<T> = { get: (values: { key: string }) => T | undefined };
 type All<T> = { all: (values: { key: string }) => T[] };
 type StaffLink = { id: string; hostId: string; host_status: string | null; company: string | null; hostUserName: string | null };
+type UserFields = { ID: string; Role: Role; Email: string; Name: string };
 type ActorStatements = {
-  user: One<{ ID: string; Role: Role; Email: string; Name: string }>;
+  user: One<UserFields>;
+  /** The user through a live session of theirs: the session check rides on the user lookup. */
+  session: { get: (values: { key: string; sid: string }) => (UserFields & { lastSeenAt: string }) | undefined };
   profile: One<{ id: string; account_status: string }>;
   staffByUser: All<StaffLink>;
   current: One<{ staffId: string }>;
@@ -75,6 +80,14 @@ function statementsFor(tx: Tx): ActorStatements {
         .select({ ID: users.ID, Role: users.Role, Email: users.Email, Name: users.Name })
         .from(users)
         .where(and(eq(users.ID, key), isNull(users.deleted_at)))
+        .prepare(),
+      // The same row, reached through a live session of the user (sessions' primary key): one
+      // statement does the user lookup and the session check (docs/security.md, Sessions).
+      session: tx
+        .select({ ID: users.ID, Role: users.Role, Email: users.Email, Name: users.Name, lastSeenAt: sessions.last_seen_at })
+        .from(sessions)
+        .innerJoin(users, eq(users.ID, sessions.user_id))
+        .where(and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.user_id, key), isNull(sessions.revoked_at), isNull(users.deleted_at)))
         .prepare(),
       // The account status rides on the statements each request runs anyway: the suspension
       // check costs no extra query.
@@ -127,7 +140,23 @@ function loadStaff(s: ActorStatements, actor: Actor): void {
 export function loadActor(tx: Tx, userId: string): Actor | undefined {
   const s = statementsFor(tx);
   const user = s.user.get({ key: userId });
-  if (!user) return undefined;
+  return user && actorOfUser(s, user);
+}
+
+/**
+ * The actor of a request that came with session `sessionId`: undefined when the session is
+ * revoked, unknown or not this user's, or the user is gone. `lastSeenAt` for the once-a-minute write.
+ */
+export function loadSessionActor(tx: Tx, userId: string, sessionId: string): { actor: Actor; lastSeenAt: string } | undefined {
+  const s = statementsFor(tx);
+  const row = s.session.get({ key: userId, sid: sessionId });
+  if (!row) return undefined;
+  const actor = actorOfUser(s, row);
+  actor.sessionId = sessionId;
+  return { actor, lastSeenAt: row.lastSeenAt };
+}
+
+function actorOfUser(s: ActorStatements, user: UserFields): Actor {
   const actor: Actor = { userId: user.ID, role: user.Role, email: user.Email, name: user.Name };
   if (user.Role === 'host') {
     const profile = s.profile.get({ key: user.ID });

@@ -22,6 +22,7 @@ import { clientPlugin } from './plugins/client';
 import { resolveSecretKey } from './lib/crypto';
 import { authRoutes } from './modules/auth/routes';
 import { staffHostRoutes } from './modules/auth/staff-host-routes';
+import { hostExportRoutes } from './modules/hosts/export-routes';
 import { tableRoutes } from './modules/table/routes';
 import { guestRoutes } from './modules/guests/routes';
 import { hostAdminRoutes } from './modules/hosts/routes';
@@ -109,8 +110,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // Over plain http (a LAN try-out) upgrading would break every request: only behind https.
+        upgradeInsecureRequests: config.publicOrigin.startsWith('https:') ? [] : null,
       },
     },
+    hsts: config.publicOrigin.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
@@ -135,6 +139,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(guestRoutes);
   await app.register(hostAdminRoutes);
   await app.register(adminUserRoutes);
+  await app.register(hostExportRoutes);
   await app.register(propertyRoutes);
   await app.register(syncRoutes);
   await app.register(calendarRoutes);

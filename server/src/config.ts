@@ -48,6 +48,10 @@ export type AppConfig = {
    * over http or on a private address; tests and local demos list their fakes.
    */
   integrationAllowedOrigins: string[];
+  /** BACKUP_DIR: where the daily online backups go (jobs/backup.ts); default `<data folder>/backups`. */
+  backupDir: string;
+  /** BACKUP_KEEP: how many backups stay (the newest); older ones are removed. */
+  backupKeep: number;
 };
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     integrationAllowedOrigins: integrationOriginsFromEnv(env),
+    backupDir: path.resolve(ROOT_DIR, env.BACKUP_DIR ?? path.join(path.dirname(databasePath), 'backups')),
+    backupKeep: Math.max(1, intFrom(env.BACKUP_KEEP, 7)),
     ...overrides,
   };
 }

@@ -194,6 +194,10 @@ export const ROUTE_OPERATIONS = {
   'admin.dashboard': ADMINS,
   /** Turn off a user's two-step sign-in (a lost phone); a super admin's only by a super admin. */
   'users.totp_reset': ADMINS,
+  /** Download one's own data as an archive (modules/hosts/export.ts). */
+  'host.export': ['host'],
+  /** Sign a user out everywhere (admins.ts). */
+  'users.sessions_revoke': ADMINS,
   /** List, invite, deactivate and reactivate admins. */
   'admins.manage': ['super_admin'],
   /** Send a test e-mail with the platform's SMTP settings. */

@@ -201,7 +201,7 @@ describe('plan and status changes are audited', () => {
 });
 
 describe('suspension', () => {
-  it('stops sign-in, the host and staff sessions (sync included) and the feed poll; reactivation restores them', async () => {
+  it('stops sign-in, ends the host and staff sessions (sync included) and the feed poll; reactivation lets them sign in again', async () => {
     const h = host({ name: 'Suspendable', company: 'Soon Suspended' });
     const staff = staffOf(h.hostProfileId);
     const property = createProperty(app, h.hostProfileId);
@@ -229,22 +229,28 @@ describe('suspension', () => {
     }
     // The wrong password still hears only that the credentials are wrong.
     expect((await login(h.email, 'not the password')).statusCode).toBe(401);
+    // The suspension revoked their sessions (modules/auth/sessions.ts): refused like any ended session.
     for (const res of [await me(h.token), await pull(h.token), await push(h.token), await me(staff.token), await pull(staff.token), await push(staff.token)]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: ACCOUNT_SUSPENDED });
+      expect(res.json()).toEqual({ error: 'Session expired or invalid, please sign in again' });
     }
+    // A session opened otherwise (not through the sign-in, which refuses) is refused with the reason.
+    const late = app.signSession(h.userId);
+    expect((await me(late)).json()).toEqual({ error: ACCOUNT_SUSPENDED });
     const staffLogin = await login(staff.email);
     expect(staffLogin.statusCode).toBe(403);
     expect(staffLogin.json()).toEqual({ error: ACCOUNT_SUSPENDED });
     expect(await polled()).toBe(false);
 
     expect((await setStatus('active')).statusCode).toBe(200);
-    expect((await login(h.email)).statusCode).toBe(200);
-    expect((await login(staff.email)).statusCode).toBe(200);
-    expect((await me(h.token)).statusCode).toBe(200);
-    expect((await pull(h.token)).statusCode).toBe(200);
-    expect((await push(h.token)).statusCode).toBe(200);
-    expect((await pull(staff.token)).statusCode).toBe(200);
+    // The revoked sessions stay ended; signing in again works.
+    expect((await me(h.token)).statusCode).toBe(401);
+    const hostAgain = (await login(h.email)).json<{ token: string }>().token;
+    const staffAgain = (await login(staff.email)).json<{ token: string }>().token;
+    expect((await me(hostAgain)).statusCode).toBe(200);
+    expect((await pull(hostAgain)).statusCode).toBe(200);
+    expect((await push(hostAgain)).statusCode).toBe(200);
+    expect((await pull(staffAgain)).statusCode).toBe(200);
     expect(await polled()).toBe(true);
   });
 });
@@ -262,7 +268,7 @@ describe('admins', () => {
     }
   });
 
-  it('invites by e-mail with a link to set the password; deactivation stops sign-in and sessions; reactivation restores', async () => {
+  it('invites by e-mail with a link to set the password; deactivation stops sign-in and ends sessions; reactivation lets it sign in again', async () => {
     devMailbox.clear();
     const email = `${unique('newadmin')}@Example.test`;
     const res = await invite({ email, name: 'Nina Admin' });
@@ -299,8 +305,10 @@ describe('admins', () => {
 
     const on = await setActive(invited.ID, true);
     expect(on.json()).toMatchObject({ active: true });
-    expect((await login(email)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/hosts', headers: auth(session) })).statusCode).toBe(200);
+    // The deactivation revoked the old session; a new sign-in works.
+    expect((await app.inject({ method: 'GET', url: '/api/admin/hosts', headers: auth(session) })).statusCode).toBe(401);
+    const again = (await login(email)).json<{ token: string }>().token;
+    expect((await app.inject({ method: 'GET', url: '/api/admin/hosts', headers: auth(again) })).statusCode).toBe(200);
 
     expect(auditOf(invited.ID).map((e) => [e.action, e.actor_id])).toEqual([
       ['admin_invite', superAdmin.userId],

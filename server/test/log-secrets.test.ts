@@ -75,7 +75,7 @@ describe('the server log', () => {
     secrets.registerToken = registered.json<{ token: string }>().token;
     const login = await call('POST', '/api/auth/login', { payload: { email: 'logs.host@example.com', password: PASSWORD } });
     expect(login.statusCode).toBe(200);
-    const token = login.json<{ token: string }>().token;
+    let token = login.json<{ token: string }>().token;
     secrets.loginToken = token;
     expect((await call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
     expect((await call('GET', '/api/auth/me', { cookie: `staykeep_token=${encodeURIComponent(token)}` })).statusCode).toBe(200);
@@ -100,6 +100,12 @@ describe('the server log', () => {
     await call('GET', `${resetLink.pathname}${resetLink.search}`);
     const reset = await call('POST', '/api/auth/reset-password', { payload: { token: secrets.resetToken, password: `${PASSWORD}!` } });
     expect(reset.statusCode, reset.body).toBe(200);
+    // The reset ended every session (docs/security.md, Sessions): sign in again with the new password.
+    expect((await call('GET', '/api/auth/me', { token })).statusCode).toBe(401);
+    const again = await call('POST', '/api/auth/login', { payload: { email: 'logs.host@example.com', password: `${PASSWORD}!` } });
+    expect(again.statusCode).toBe(200);
+    token = again.json<{ token: string }>().token;
+    secrets.secondLoginToken = token;
 
     // A staff member, invited by e-mail; the invite link is opened.
     const staff = await call('POST', `/api/table/${TABLE_IDS.housekeeping_staff}/create`, {

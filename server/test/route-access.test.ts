@@ -35,7 +35,10 @@ beforeAll(async () => {
     ...people.map((p) => ({ name: p.role, token: p.token, actor: loadActor(app.db, p.userId) ?? null })),
   ];
   const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { 'x-access'?: RouteAccess }>> };
-  routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })));
+  const all = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })));
+  // Signing out ends the caller's session (modules/auth/sessions.ts): walked last.
+  const endsSession = (r: Route) => r.method === 'POST' && r.path === '/api/auth/logout';
+  routes = [...all.filter((r) => !endsSession(r)), ...all.filter(endsSession)];
 });
 afterAll(async () => {
   await app.cleanup();
@@ -110,6 +113,8 @@ describe('route access', () => {
         }
       }
     }
+    // The walk signed every caller out last (POST /api/auth/logout): new sessions for the next tests.
+    for (const caller of callers) if (caller.actor) caller.token = app.signSession(caller.actor.userId);
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(500);
   });

@@ -375,16 +375,16 @@ describe('stream tickets', () => {
   it('keeps at most the newest tickets of a user, each usable once, and never the ticket itself', () => {
     const now = new Date('2031-01-01T00:00:00Z');
     const tickets = new StreamTickets(() => now, 30_000, 3);
-    const issued = [1, 2, 3, 4].map(() => tickets.issue({ userId: 'u1', clientId: 'c1' }).ticket);
-    const other = tickets.issue({ userId: 'u2', clientId: null }).ticket;
+    const issued = [1, 2, 3, 4].map(() => tickets.issue({ userId: 'u1', sessionId: 's1', clientId: 'c1' }).ticket);
+    const other = tickets.issue({ userId: 'u2', sessionId: 's2', clientId: null }).ticket;
     expect(tickets.size).toBe(4);
     // Held as hashes: no issued value is a key of the store.
     const held = JSON.stringify([...(Reflect.get(tickets, 'byHash') as Map<string, unknown>).keys()]);
     for (const t of [...issued, other]) expect(held).not.toContain(t);
     expect(tickets.redeem(issued[0] as string)).toBeNull();
-    expect(tickets.redeem(issued[3] as string)).toEqual({ userId: 'u1', clientId: 'c1' });
+    expect(tickets.redeem(issued[3] as string)).toEqual({ userId: 'u1', sessionId: 's1', clientId: 'c1' });
     expect(tickets.redeem(issued[3] as string)).toBeNull();
-    expect(tickets.redeem(other)).toEqual({ userId: 'u2', clientId: null });
+    expect(tickets.redeem(other)).toEqual({ userId: 'u2', sessionId: 's2', clientId: null });
     expect(tickets.size).toBe(2);
   });
 });

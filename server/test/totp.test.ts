@@ -330,6 +330,9 @@ describe('two-step sign-in', () => {
     it("only a super admin resets a super admin's", async () => {
       expect((await post(`/api/admin/users/${superId}/totp/reset`, {}, adminToken)).statusCode).toBe(403);
       expect((await post(`/api/admin/users/${superId}/totp/reset`, {}, superToken)).statusCode).toBe(200);
+      // The reset ends every session of the account, the resetting one's own included.
+      expect((await call('GET', '/api/auth/me', undefined, superToken)).statusCode).toBe(401);
+      superToken = String((await signIn('root@example.com')).token);
     });
 
     it('the table API shows totp_enabled but never the secret or its step, and cannot write them', async () => {

@@ -813,6 +813,28 @@ export const loginFailures = sqliteTable(
   (t) => [index('login_failures_email_idx').on(t.key, t.at)],
 );
 
+/**
+ * Server-side sessions (server/src/modules/auth/sessions.ts): one row per sign-in, its id in the
+ * JWT as `sid`. A request whose session is revoked or unknown is refused (401), so a sign-out, a
+ * password change or reset, a suspension or an admin's "Sign out everywhere" ends it at once.
+ * `device` is a short summary of the user agent ("Chrome on Android"); `last_seen_at` is written at
+ * most once a minute per session.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: text('user_id').notNull(),
+    device: text('device').notNull(),
+    created_at: text('created_at').notNull(),
+    last_seen_at: text('last_seen_at').notNull(),
+    /** When the JWT carrying it expires: past it the session is over anyway and no longer listed. */
+    expires_at: text('expires_at').notNull(),
+    revoked_at: text('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
 /** Last applied mutation seq per sync client: a replayed push is not applied twice. */
 export const syncClients = sqliteTable('sync_clients', {
   client_id: text('client_id').primaryKey(),

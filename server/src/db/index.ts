@@ -1,6 +1,9 @@
 /**
  * The embedded SQLite store: better-sqlite3 + drizzle, WAL, foreign keys on, migrations from
- * drizzle/ applied at open.
+ * drizzle/ applied at open. `synchronous = FULL`: each commit syncs the WAL to disk before it
+ * returns, so a write the server acknowledged (a sync push the client then drops from its outbox)
+ * survives a power cut or a kernel panic, not only a crash of the process (NORMAL's guarantee).
+ * Its cost is printed by bench/sync-push.ts (small pushes) and written in bench/README.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +21,7 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // 64 MB of page cache and in-memory temporary tables: a sync batch or a rebuild re-reads the same pages.

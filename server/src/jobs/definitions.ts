@@ -12,6 +12,9 @@ import type { PaypalRuntime } from '../modules/paypal/settings';
 import { syncConnectedHosts, type PartnerJobSummary } from '../modules/partner/job';
 import type { PartnerRuntime } from '../modules/partner/credentials';
 import type { JobDefinition } from './scheduler';
+import { backupDatabase, type BackupSummary } from './backup';
+import { SESSIONS_KEPT_MS, pruneSessions } from '../modules/auth/sessions';
+import { transact } from '../db/write';
 import { OVERDUE_JOB, URGENT_JOB, runOverdueTasks, runUrgentTasks, type AlertRunResult } from './task-alerts';
 
 export const ICAL_POLL_JOB = 'ical-poll';
@@ -23,13 +26,17 @@ export const ORPHAN_UPLOADS_JOB = 'orphan-uploads';
 export const PAYPAL_RECONCILE_JOB = 'paypal-reconcile';
 /** Every host connected to the channel partner (Tokeet) is synced (modules/partner/job.ts). */
 export const PARTNER_SYNC_JOB = 'partner-sync';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB] as const;
+/** An online copy of the database file into BACKUP_DIR, the newest BACKUP_KEEP kept (backup.ts). */
+export const BACKUP_JOB = 'backup';
+/** Session rows that ended (revoked or expired) over SESSIONS_KEPT_MS ago are forgotten (modules/auth/sessions.ts). */
+export const SESSIONS_PRUNE_JOB = 'sessions-prune';
+export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB, BACKUP_JOB, SESSIONS_PRUNE_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * The urgent check every minute and the overdue check every 5 minutes (the product's alert
  * rules); the iCal poll every 15 minutes; guest status hourly; orphan uploads every 6 hours;
- * the PayPal reconciliation daily; the channel-partner sync hourly.
+ * the PayPal reconciliation daily; the channel-partner sync hourly; a backup and the ended sessions' cleanup daily.
  */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [URGENT_JOB]: 60_000,
@@ -39,6 +46,8 @@ export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [ORPHAN_UPLOADS_JOB]: 6 * 60 * 60_000,
   [PAYPAL_RECONCILE_JOB]: 24 * 60 * 60_000,
   [PARTNER_SYNC_JOB]: 60 * 60_000,
+  [BACKUP_JOB]: 24 * 60 * 60_000,
+  [SESSIONS_PRUNE_JOB]: 24 * 60 * 60_000,
 };
 
 
@@ -60,6 +69,8 @@ export type JobEnv = {
   paypal?: PaypalRuntime;
   /** What the channel-partner sync needs (the secret key to read the tokens); without it the job does nothing. */
   partner?: PartnerRuntime;
+  /** Where the backups go and how many stay; without it (an in-memory database) the job does nothing. */
+  backup?: { dir: string; keep: number };
 };
 
 export function jobDefinitions(env: JobEnv): JobDefinition[] {
@@ -105,6 +116,17 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
       name: PARTNER_SYNC_JOB,
       intervalMs: JOB_INTERVALS_MS[PARTNER_SYNC_JOB],
       run: async (): Promise<PartnerJobSummary> => (env.partner ? syncConnectedHosts(env.db, env.partner, env.now) : { hosts: 0, runs: 0, failed: 0 }),
+    },
+    {
+      name: BACKUP_JOB,
+      intervalMs: JOB_INTERVALS_MS[BACKUP_JOB],
+      run: async ({ now }): Promise<BackupSummary | { skipped: true }> =>
+        env.backup ? backupDatabase(env.db.$client, env.backup.dir, env.backup.keep, now) : { skipped: true },
+    },
+    {
+      name: SESSIONS_PRUNE_JOB,
+      intervalMs: JOB_INTERVALS_MS[SESSIONS_PRUNE_JOB],
+      run: ({ now }) => ({ removed: transact(env.db, (tx) => pruneSessions(tx, new Date(now.getTime() - SESSIONS_KEPT_MS))) }),
     },
   ];
 }

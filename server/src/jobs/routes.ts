@@ -38,6 +38,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         drainPush: async () => (app.hasDecorator('push') ? app.push.sender.drain() : null),
         paypal: newPaypalRuntime(app.secretKey, app.config),
         partner: newPartnerRuntime(app.secretKey, app.config),
+        backup: app.config.databasePath === ':memory:' ? undefined : { dir: app.config.backupDir, keep: app.config.backupKeep },
       }),
       {
         now: () => app.now(),
@@ -62,6 +63,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             'ical-poll: every active iCal feed not fetched within 15 minutes is synced. ' +
             'paypal-reconcile: PayPal payments of the last 31 days and subscription statuses whose webhook never arrived are recorded (answers what it fixed). ' +
             'partner-sync: every host connected to Tokeet gets every channel-partner sync (answers hosts, runs and failed runs). ' +
+            'sessions-prune: session rows that ended over 30 days ago are forgotten (answers how many). ' +
+            'backup: an online copy of the database into BACKUP_DIR, the newest BACKUP_KEEP kept (answers the file, its size and the removed ones). ' +
             'Each task alerts at most once per kind. 409 while the same job runs (here or in another server process).',
           security: [{ bearer: [] }],
           params: z.object({ name: z.enum(JOB_NAMES) }),

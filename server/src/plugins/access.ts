@@ -47,7 +47,7 @@ export const accessPlugin = fp(
       if (query.ticket === undefined) return false;
       const holder = typeof query.ticket === 'string' && query.ticket !== '' ? redeem(query.ticket) : null;
       if (!holder) throw new Unauthorized('Ticket expired or already used');
-      app.authenticateUser(request, holder.userId);
+      app.authenticateUser(request, holder.userId, holder.sessionId);
       request.ticket = holder;
       return true;
     }

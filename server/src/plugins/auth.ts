@@ -1,19 +1,22 @@
 /**
- * JWT sessions (@fastify/jwt): `app.authenticate` resolves `request.actor` from a Bearer token (or
- * the `staykeep_token` cookie) and the current database state, so role and scope changes apply
- * at once; a suspended host's and its staff's sessions are refused (401). Which routes need a session, and for whom, is the access plugin's (access.ts).
+ * JWT sessions (@fastify/jwt) backed by server-side session rows (modules/auth/sessions.ts):
+ * `app.authenticate` resolves `request.actor` from a Bearer token (or the `staykeep_token` cookie)
+ * and the current database state, so role and scope changes apply at once; a token whose session
+ * (`sid`) is revoked or unknown, or a suspended host's and its staff's, is refused (401). Which routes need a session, and for whom, is the access plugin's (access.ts).
  */
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { loadActor, type Actor } from '../actor';
+import { loadSessionActor, type Actor } from '../actor';
+import { transact } from '../db/write';
 import { Unauthorized } from '../errors';
+import { LAST_SEEN_EVERY_MS, createSession, newSessionId, onSessionsRevoked, touchSession } from '../modules/auth/sessions';
 import { ACCOUNT_SUSPENDED } from '../../../shared/messages';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    payload: { sub: string; sid: string };
+    user: { sub: string; sid: string };
   }
 }
 
@@ -24,8 +27,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
     /** Signs the request in as a user whose identity something else proved (a stream ticket, access.ts), with the session checks. */
-    authenticateUser: (request: FastifyRequest, userId: string) => void;
-    signSession: (userId: string) => string;
+    authenticateUser: (request: FastifyRequest, userId: string, sessionId: string) => void;
+    /** Opens a server-side session for the user (from this user agent) and answers its token. */
+    signSession: (userId: string, userAgent?: string) => string;
+    /** The session a request's token names, valid signature and expiry checked (not whether it is revoked). */
+    sessionOfToken: (request: FastifyRequest) => { userId: string; sessionId: string } | undefined;
   }
 }
 
@@ -47,12 +53,49 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
   async (app, opts) => {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
     app.decorateRequest('actor', null);
-    app.decorate('signSession', (userId: string) => app.jwt.sign({ sub: userId }));
+    // A revoked session's open event stream closes at once (its reconnect is then refused).
+    const stopListening = onSessionsRevoked((ids) => {
+      if (app.hasDecorator('syncHub')) app.syncHub.closeSessions(ids);
+    });
+    app.addHook('onClose', async () => {
+      stopListening();
+    });
+    app.decorate('signSession', (userId: string, userAgent?: string) => {
+      const sid = newSessionId();
+      const token = app.jwt.sign({ sub: userId, sid });
+      const { exp = 0, iat = 0 } = app.jwt.decode<{ exp?: number; iat?: number }>(token) ?? {};
+      const now = app.now();
+      const expiresAt = new Date(now.getTime() + (exp - iat) * 1000);
+      transact(app.db, (tx) => createSession(tx, { id: sid, userId, userAgent, expiresAt }, now));
+      return token;
+    });
 
-    /** The actor of a user whose identity is proven (a verified token, a redeemed stream ticket). */
-    function sessionActor(userId: string): Actor {
-      const actor = loadActor(app.db, userId);
-      if (!actor) throw new Unauthorized('Session expired or invalid, please sign in again');
+    function verified(token: string): { sub: string; sid: string } | undefined {
+      try {
+        const payload = app.jwt.verify<{ sub: string; sid?: unknown }>(token);
+        // A token from before server-side sessions names none: it is over (sign in again).
+        return typeof payload.sid === 'string' ? { sub: payload.sub, sid: payload.sid } : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    app.decorate('sessionOfToken', (request: FastifyRequest) => {
+      const token = tokenFrom(request);
+      const payload = token ? verified(token) : undefined;
+      return payload && { userId: payload.sub, sessionId: payload.sid };
+    });
+
+    /**
+     * The actor of a user whose identity is proven (a verified token, a redeemed stream ticket)
+     * through a live session: the session check is part of the actor lookup (actor.ts), and
+     * `last_seen_at` is written at most once a minute.
+     */
+    function sessionActor(userId: string, sessionId: string): Actor {
+      const found = loadSessionActor(app.db, userId, sessionId);
+      if (!found) throw new Unauthorized('Session expired or invalid, please sign in again');
+      const { actor, lastSeenAt } = found;
+      const now = app.now();
+      if (now.getTime() - Date.parse(lastSeenAt) >= LAST_SEEN_EVERY_MS) transact(app.db, (tx) => touchSession(tx, sessionId, lastSeenAt, now));
       // A suspended host's sessions, and its staff's, end at their next request (sync included):
       // 401 like any session that ended, so the client keeps its outbox and asks to sign in,
       // where the sign-in then says why (403, ACCOUNT_SUSPENDED).
@@ -63,17 +106,13 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
     async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = tokenFrom(request);
       if (!token) throw new Unauthorized();
-      let payload: { sub: string };
-      try {
-        payload = app.jwt.verify<{ sub: string }>(token);
-      } catch {
-        throw new Unauthorized('Session expired or invalid, please sign in again');
-      }
-      request.actor = sessionActor(payload.sub);
+      const payload = verified(token);
+      if (!payload) throw new Unauthorized('Session expired or invalid, please sign in again');
+      request.actor = sessionActor(payload.sub, payload.sid);
     }
     app.decorate('authenticate', authenticate);
-    app.decorate('authenticateUser', (request: FastifyRequest, userId: string) => {
-      request.actor = sessionActor(userId);
+    app.decorate('authenticateUser', (request: FastifyRequest, userId: string, sessionId: string) => {
+      request.actor = sessionActor(userId, sessionId);
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -39,7 +39,7 @@ export class AppShell {
 
   async signOut(): Promise<void> {
     await this.page.locator('.user-menu__button').click();
-    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByRole('button', { name: 'Sign out', exact: true }).click();
   }
 }
 

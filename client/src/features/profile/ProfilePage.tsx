@@ -2,7 +2,8 @@
  * Profile (every area): the account (admins change their own name and e-mail), display settings (timezone, date format, clock) written
  * through the outbox and applied everywhere by lib/display.tsx, the host's business fields with
  * the profile errors of shared/messages.ts, the password change (online-only), two-step sign-in
- * (features/two-step), Web Push for this
+ * (features/two-step), the signed-in devices (SessionsCard.tsx), a host's data download
+ * (DataExportCard.tsx), Web Push for this
  * device, and, for staff, their work details.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -29,6 +30,8 @@ import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
 import { TwoStepSection } from '../two-step';
 import { HostSwitch } from '../staff';
+import { SessionsCard } from './SessionsCard';
+import { DataExportCard } from './DataExportCard';
 import type { SessionUser } from '../../auth/session';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import {
@@ -415,6 +418,8 @@ export function ProfilePage() {
         <DisplayCard />
         <PasswordCard />
         <TwoStepSection />
+        <SessionsCard />
+        {user.Role === 'host' ? <DataExportCard /> : null}
         <PushSubscriptionCard description={PUSH_TEXT[user.Role]} />
       </div>
     </Page>

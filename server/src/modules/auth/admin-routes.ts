@@ -1,7 +1,8 @@
 /**
  * The Admins page's routes (super admins only, operation admins.manage): GET /api/admin/admins,
  * POST /api/admin/admins/invite, POST /api/admin/admins/:id/status. Services in admins.ts. Also
- * POST /api/admin/users/:id/totp/reset (admins and super admins, operation users.totp_reset; totp.ts).
+ * POST /api/admin/users/:id/totp/reset (admins and super admins, operation users.totp_reset; totp.ts)
+ * and POST /api/admin/users/:id/sessions/revoke (operation users.sessions_revoke; admins.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +10,8 @@ import { z } from 'zod';
 import { AdminInviteBodySchema, AdminListReplySchema, AdminStatusBodySchema, AdminUserSchema } from '../../../../shared/api/admin';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { actorOf } from '../../plugins/auth';
-import { inviteAdmin, listAdmins, setAdminActive } from './admins';
+import { SessionsRevokedReplySchema } from '../../../../shared/api/sessions';
+import { inviteAdmin, listAdmins, revokeAllSessionsOf, setAdminActive } from './admins';
 import { resetTotp } from './totp';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -82,5 +84,23 @@ export async function adminUserRoutes(fastify: FastifyInstance): Promise<void> {
       resetTotp(app.db, actorOf(request), request.params.id, app.now());
       return {};
     },
+  );
+
+  app.post(
+    '/api/admin/users/:id/sessions/revoke',
+    {
+      config: { access: { operation: 'users.sessions_revoke' } },
+      schema: {
+        tags: TAGS,
+        summary: "Sign a user out everywhere (every session of the account ends)",
+        description:
+          'Each of the user\'s devices is refused (401) at its next request, the event stream and sync included, and asked to sign in again; ' +
+          "its unsent changes stay on the device. Only a super admin signs out a super admin (403). Answers how many sessions ended. Writes an audit entry.",
+        security: BEARER,
+        params: z.object({ id: z.string().min(1).max(100).describe('User ID') }),
+        response: { 200: SessionsRevokedReplySchema, ...errors },
+      },
+    },
+    async (request) => revokeAllSessionsOf(app.db, actorOf(request), request.params.id, app.now()),
   );
 }

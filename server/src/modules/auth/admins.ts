@@ -5,7 +5,7 @@
  * deactivated admin is a soft-deleted users row (docs/decisions.md, Rules read literally), which
  * every session check and the sign-in already refuse. Each action is audited with who and when.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AdminInviteBody, AdminUser } from '../../../../shared/api/admin';
 import { ACCOUNT_DEACTIVATED, EMAIL_ALREADY_REGISTERED } from '../../../../shared/messages';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
@@ -19,6 +19,7 @@ import { queueMail } from '../email/queue';
 import { adminInviteEmail } from '../email/templates';
 import { resetLink, type AuthDeps } from './service';
 import { TOKEN_VALID_HOURS, invalidateUserTokens, issueToken } from './tokens';
+import { revokeUserSessions } from './sessions';
 
 const USERS = requireTable(TABLE_IDS.users);
 const AUDIT_LOG = requireTable(TABLE_IDS.audit_log);
@@ -93,6 +94,7 @@ export function setAdminActive(db: Db, actor: Actor, userId: string, active: boo
     if (!active) {
       tombstoneRow(tx, USERS, userId, now);
       invalidateUserTokens(tx, userId, now);
+      revokeUserSessions(tx, [userId], now);
       audit(tx, actor, 'admin_deactivate', userId, { email: row.Email, reason: ACCOUNT_DEACTIVATED }, now);
     } else {
       // updateRow writes only live rows: bringing one back is this one statement.
@@ -106,5 +108,20 @@ export function setAdminActive(db: Db, actor: Actor, userId: string, active: boo
     const after = tx.select().from(users).where(eq(users.ID, userId)).get();
     if (!after) throw new NotFound(`No admin with ID ${userId}`);
     return toAdmin(after);
+  });
+}
+
+/**
+ * An admin's "Sign out everywhere" for a user (a lost phone, a shared tablet): every session of the
+ * account ends at its next request. Only a super admin signs out a super admin. Audited.
+ */
+export function revokeAllSessionsOf(db: Db, actor: Actor, userId: string, now: Date): { revoked: number } {
+  return transact(db, (tx) => {
+    const user = tx.select().from(users).where(and(eq(users.ID, userId), isNull(users.deleted_at))).get();
+    if (!user) throw new NotFound(`No user with ID ${userId}`);
+    if (user.Role === 'super_admin' && actor.role !== 'super_admin') throw new Forbidden('Only a super admin may sign out a super admin');
+    const revoked = revokeUserSessions(tx, [user.ID], now).length;
+    audit(tx, actor, 'sessions_revoke', user.ID, { email: user.Email, revoked }, now);
+    return { revoked };
   });
 }

@@ -29,6 +29,9 @@ import {
   totpEnableReply,
   totpSetupReply,
 } from './schemas';
+import { transact } from '../../db/write';
+import { revokeOwnSession } from './sessions';
+import { sessionRoutes } from './session-routes';
 import { disableTotp, enableTotp, redeemLoginTicket, setupTotp } from './totp';
 import { changePassword, inviteStaff, isSetupNeeded, login, registerHost, requestPasswordReset, resetPassword, setupSuperAdmin } from './service';
 
@@ -56,10 +59,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   // (route-level `config.rateLimit` would give each route its own). 0 turns it off.
   const perIp = app.config.authRequestsPerIpPerMinute;
   const onRequest = perIp > 0 ? [app.rateLimit({ max: perIp, timeWindow: 60_000 })] : [];
+  sessionRoutes(app, onRequest);
 
   const secureCookie = app.config.publicOrigin.startsWith('https:');
-  function startSession(reply: FastifyReply, user: SessionUser): { token: string; user: SessionUser } {
-    const token = app.signSession(user.ID);
+  function startSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser): { token: string; user: SessionUser } {
+    const token = app.signSession(user.ID, request.headers['user-agent']);
     // HttpOnly + SameSite=Strict: offered for EventSource and images, which cannot send a header.
     reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`);
     return { token, user };
@@ -79,7 +83,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await withFallback(request, HOST_REGISTRATION_FAILED, () => registerHost(app, request.body));
-      return reply.status(201).send(startSession(reply, user));
+      return reply.status(201).send(startSession(request, reply, user));
     },
   );
 
@@ -104,7 +108,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // request.ip: the socket's address, or X-Forwarded-For's client only with TRUST_PROXY (app.ts).
       const outcome = await withFallback(request, LOGIN_FAILED, () => login(app, request.body, request.ip));
-      return 'totpRequired' in outcome ? outcome : startSession(reply, outcome);
+      return 'totpRequired' in outcome ? outcome : startSession(request, reply, outcome);
     },
   );
 
@@ -126,7 +130,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await withFallback(request, LOGIN_FAILED, async () => redeemLoginTicket(app, request.body, request.ip));
-      return startSession(reply, user);
+      return startSession(request, reply, user);
     },
   );
 
@@ -204,8 +208,18 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, onRequest, schema: { tags: TAGS, summary: 'Sign out (clears the session cookie)', response: { 200: emptySchema } } },
-    async (_request, reply) => {
+    {
+      config: { access: 'public' },
+      onRequest,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out: ends the session of the token sent (Bearer or cookie), if any, and clears the session cookie',
+        response: { 200: emptySchema },
+      },
+    },
+    async (request, reply) => {
+      const session = app.sessionOfToken(request);
+      if (session) transact(app.db, (tx) => revokeOwnSession(tx, session.userId, session.sessionId, app.now()));
       reply.header('set-cookie', `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secureCookie ? '; Secure' : ''}`);
       return {};
     },
@@ -289,7 +303,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await withFallback(request, REGISTRATION_FAILED, () => setupSuperAdmin(app, request.body));
-      return reply.status(201).send(startSession(reply, user));
+      return reply.status(201).send(startSession(request, reply, user));
     },
   );
 

@@ -34,6 +34,7 @@ import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLogin
 import { hashPassword, verifyPassword } from './password';
 import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueLoginTicket, issueToken, spendToken } from './tokens';
 import { linkInvitedStaff } from './staff-hosts';
+import { revokeUserSessions } from './sessions';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
 /** What the services need; a FastifyInstance has all of it. */
@@ -220,6 +221,8 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
     updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now);
     spendToken(tx, input.token, now);
     invalidateUserTokens(tx, user.ID, now, { keepInvites: true });
+    // Whoever knew the old password may hold a session: every one ends.
+    revokeUserSessions(tx, [user.ID], now);
     // Proving control of the mailbox: the failed guesses at the old password, from any source, no longer count.
     clearAllLoginFailures(tx, user.Email.toLowerCase());
   });
@@ -236,6 +239,8 @@ export async function changePassword(deps: AuthDeps, actor: Actor, input: { curr
     if (!updateRow(tx, USERS, user.ID, { password_hash: passwordHash, setupCompleted: true }, now)) throw new Unauthorized();
     // A reset link mailed before the change must not undo it.
     invalidateUserTokens(tx, user.ID, now);
+    // Nor a session opened with the old password: every one but this one ends.
+    revokeUserSessions(tx, [user.ID], now, actor.sessionId);
   });
 }
 

@@ -36,6 +36,7 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { TICKET_MAX_WRONG_CODES, beginLoginAttempt, clearLoginFailures, loginLimitsOf, recordTicketFailure } from './login-limits';
 import { findLoginTicket, hashToken, withdrawToken } from './tokens';
 import { audit } from './admins';
+import { revokeUserSessions } from './sessions';
 import type { AuthDeps } from './service';
 
 export const TOTP_ISSUER = 'Staykeep';
@@ -160,6 +161,8 @@ export function enableTotp(deps: TotpDeps, actor: Actor, code: string, source: s
       const step = matchTotp(deps.secretKey, user, code.replace(/\s/g, ''), now);
       if (step === undefined) return { error: TOTP_ENABLE_CODE_INVALID };
       updateRow(tx, USERS, user.ID, { totp_enabled: true, totp_last_step: step }, now);
+      // Sessions opened with the password alone end, but the one that turned it on.
+      revokeUserSessions(tx, [user.ID], now, actor.sessionId);
       tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.user_id, user.ID)).run();
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       tx.insert(totpRecoveryCodes)
@@ -236,6 +239,8 @@ export function resetTotp(db: Db, actor: Actor, userId: string, now: Date): void
     if (user.Role === 'super_admin' && actor.role !== 'super_admin') throw new Forbidden("Only a super admin may reset a super admin's two-step sign-in");
     if (!user.totp_enabled) throw new Conflict(TOTP_NOT_ON);
     turnOff(tx, user.ID, now);
+    // Whoever asked for the reset may not be the owner: every session of the account ends.
+    revokeUserSessions(tx, [user.ID], now);
     audit(tx, actor, 'totp_reset', user.ID, { email: user.Email }, now);
   });
 }

@@ -8,12 +8,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ACCOUNT_STATUSES } from '../../../../shared/enums';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles } from '../../../../shared/schema/tables';
-import type { Actor } from '../../actor';
+import { SUSPENDED, type Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 import { mayPerform } from '../../policy';
 import { findTier } from './limits';
+import { revokeHostSessions } from '../auth/sessions';
 
 function requireDef(id: number): TableDef {
   const def = tableById(id);
@@ -73,6 +74,9 @@ export function changeHostStatus(db: Db, actor: Actor, hostId: string, input: { 
     const before = liveProfile(tx, hostId);
     const after = updateRow(tx, HOST_PROFILES, hostId, { account_status: input.account_status }, now) as HostProfileRow;
     audit(tx, actor, 'host_status', hostId, { from: before.account_status, to: input.account_status }, now);
+    // Suspended: the host's sessions and its housekeepers' end now (they are refused anyway while
+    // it lasts; revoked, they stay ended after a reactivation and must sign in again).
+    if (input.account_status === SUSPENDED && before.account_status !== SUSPENDED) revokeHostSessions(tx, hostId, now);
     return after;
   });
 }

@@ -88,6 +88,13 @@ export class SyncHub {
     subscriber.end();
   }
 
+  /** Closes the streams opened with these sessions (revoked: modules/auth/sessions.ts). */
+  closeSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    const ended = new Set(sessionIds);
+    for (const s of [...this.subscribers]) if (s.actor.sessionId !== undefined && ended.has(s.actor.sessionId)) this.close(s);
+  }
+
   closeAll(): void {
     for (const s of [...this.subscribers]) this.close(s);
     if (this.flushing) clearImmediate(this.flushing);

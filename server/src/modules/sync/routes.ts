@@ -180,7 +180,10 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           response: { 200: EventsTicketSchema, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply },
         },
       },
-      async (request) => tickets.issue({ userId: actorOf(request).userId, clientId: request.body.clientId ?? null }),
+      async (request) => {
+        const actor = actorOf(request);
+        return tickets.issue({ userId: actor.userId, sessionId: actor.sessionId ?? '', clientId: request.body.clientId ?? null });
+      },
     );
 
     app.get(

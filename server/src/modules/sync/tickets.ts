@@ -13,7 +13,8 @@ export const TICKET_TTL_MS = 30_000;
 /** Tickets one user may hold unused (tabs, devices, retries); the oldest goes when one more is issued. */
 export const MAX_TICKETS_PER_USER = 20;
 
-export type TicketHolder = { userId: string; clientId: string | null };
+/** Whom a ticket was issued to: the user, the session it was asked with (still checked at redemption) and the device. */
+export type TicketHolder = { userId: string; sessionId: string; clientId: string | null };
 
 type Entry = TicketHolder & { expiresAt: number };
 
@@ -43,7 +44,7 @@ export class StreamTickets {
     const own = [...this.byHash].filter(([, e]) => e.userId === holder.userId);
     for (const [hash] of own.slice(0, Math.max(0, own.length - this.maxPerUser + 1))) this.byHash.delete(hash);
     const ticket = crypto.randomBytes(32).toString('base64url');
-    this.byHash.set(hashOf(ticket), { userId: holder.userId, clientId: holder.clientId, expiresAt: now + this.ttlMs });
+    this.byHash.set(hashOf(ticket), { userId: holder.userId, sessionId: holder.sessionId, clientId: holder.clientId, expiresAt: now + this.ttlMs });
     return { ticket, expiresInSeconds: Math.ceil(this.ttlMs / 1000) };
   }
 
@@ -54,7 +55,7 @@ export class StreamTickets {
     if (!entry) return null;
     this.byHash.delete(hash);
     if (entry.expiresAt <= this.now().getTime()) return null;
-    return { userId: entry.userId, clientId: entry.clientId };
+    return { userId: entry.userId, sessionId: entry.sessionId, clientId: entry.clientId };
   }
 
   private prune(now: number): void {

@@ -1,0 +1,70 @@
+/**
+ * "Your data" on a host's profile page: downloads everything of the host's as one archive
+ * (GET /api/host/export: data.json and one CSV per table, a .tar.gz that every system opens).
+ * Online only: the archive is made by the server.
+ */
+import { useState } from 'react';
+import { getToken } from '../../auth/token-storage';
+import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { Button } from '../../components/ui/Button';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { FormMessage } from '../../components/ui/Field';
+import { useToast } from '../../components/ui/Toast';
+
+/** The archive and the file name the server gave it. */
+async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
+  const token = getToken();
+  const res = await fetch('/api/host/export', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? `The download failed (${res.status}).`);
+  }
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'staykeep-export.tar.gz';
+  return { blob: await res.blob(), fileName };
+}
+
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function DataExportCard() {
+  const online = useOnlineOnly('downloading your data');
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const download = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { blob, fileName } = await fetchExport();
+      save(blob, fileName);
+      toast({ title: 'Your data is downloading', description: fileName, variant: 'success' });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The download failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Your data" description="Everything of yours in Staykeep (properties, bookings, guests, tasks, staff, settings) as one archive: a JSON file and a CSV per table, which a spreadsheet opens." />
+      <OnlineOnlyNote state={online} />
+      {failure ? <FormMessage>{failure}</FormMessage> : null}
+      <div className="form__row form__row--end">
+        <Button variant="secondary" isLoading={busy} disabled={!online.available} onClick={() => void download()}>
+          Download my data
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * HSTS and the CSP's `upgrade-insecure-requests` follow PUBLIC_ORIGIN (server/src/app.ts): sent
+ * when the app is served over https, never over plain http, where upgrading every request would
+ * break a self-hoster's LAN try-out. The rest of the CSP is the same either way.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from './helpers';
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.cleanup();
+});
+
+async function headersFor(publicOrigin: string): Promise<Record<string, unknown>> {
+  const app = await makeTestApp({ publicOrigin });
+  apps.push(app);
+  return (await app.inject({ method: 'GET', url: '/api/health' })).headers;
+}
+
+describe('security headers and the public origin', () => {
+  it('over plain http: no HSTS, no upgrade-insecure-requests', async () => {
+    const headers = await headersFor('http://192.168.1.20:3000');
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(String(headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('over https: HSTS for six months and upgrade-insecure-requests', async () => {
+    const headers = await headersFor('https://stays.example.com');
+    expect(headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(String(headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+});
