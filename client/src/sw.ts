@@ -6,6 +6,8 @@
  * Background Sync where the browser has it.
  */
 /// <reference lib="webworker" />
+// First, before any module that builds or parses a zod schema (client/src/pwa/zod-jitless.ts).
+import './pwa/zod-jitless';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
