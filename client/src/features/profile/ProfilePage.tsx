@@ -28,6 +28,7 @@ import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
 import { TwoStepSection } from '../two-step';
+import { StorageCard } from '../storage';
 import { HostSwitch } from '../staff';
 import type { SessionUser } from '../../auth/session';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
@@ -416,6 +417,7 @@ export function ProfilePage() {
         <PasswordCard />
         <TwoStepSection />
         <PushSubscriptionCard description={PUSH_TEXT[user.Role]} />
+        <StorageCard />
       </div>
     </Page>
   );
