@@ -14,6 +14,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaykeepDb } from './db/db';
 import { BACKGROUND_SYNC_TAG, backgroundSync, refusedNotice } from './sync/background';
 import { notificationFromPush } from './pwa/notification';
+import { showAppBadge } from './pwa/badge';
+import { badgeAfterPush, type PushedItem } from './pwa/badge-store';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -33,9 +35,23 @@ self.addEventListener('message', (event) => {
 // from the first visit.
 clientsClaim();
 
+/** The app badge follows a push at once, even with the app closed (never in the way of showing it). */
+async function badgeForPush(pushed: PushedItem): Promise<void> {
+  const db = new StaykeepDb();
+  try {
+    const count = await badgeAfterPush(db, pushed);
+    if (count !== null) await showAppBadge(count, self.navigator);
+  } catch {
+    // No store yet, or it cannot be read: the page sets the badge when it opens.
+  } finally {
+    db.close();
+  }
+}
+
 async function showPush(text: string | null): Promise<void> {
-  const { title, options, closeAfterMs } = notificationFromPush(text);
+  const { title, options, closeAfterMs, pushed } = notificationFromPush(text);
   await self.registration.showNotification(title, options);
+  await badgeForPush(pushed);
   if (closeAfterMs === null) return;
   // Warnings close after 5 s. Kept inside waitUntil so the worker lives that long.
   await new Promise((resolve) => setTimeout(resolve, closeAfterMs));

@@ -11,6 +11,8 @@ export type ShownNotification = {
   options: NotificationOptions & { data: { url: string } };
   /** Close it after this long (warnings after 5 s); null leaves it to the user. */
   closeAfterMs: number | null;
+  /** What the push was about: its notification row, its task and its type (for the app badge). */
+  pushed: { id: string | null; taskId: string | null; type: string };
 };
 
 /**
@@ -54,5 +56,6 @@ export function notificationFromPush(text: string | null): ShownNotification {
       data: { url: notificationTarget(payload.taskId, payload.actionUrl) },
     },
     closeAfterMs: requireInteraction ? null : autoCloseMs(type),
+    pushed: { id: payload.id ?? null, taskId: payload.taskId ?? null, type },
   };
 }
