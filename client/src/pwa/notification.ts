@@ -49,7 +49,8 @@ export function notificationFromPush(text: string | null): ShownNotification {
     options: {
       body: payload.message ?? payload.body ?? '',
       icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      // The status bar draws only the shape: the logo's silhouette.
+      badge: '/icons/icon-monochrome-96.png',
       // One tag per notification row: the page and a push of the same row replace each other.
       tag: payload.id ?? payload.taskId ?? `staykeep-${Date.now()}`,
       requireInteraction,
