@@ -45,6 +45,7 @@ export function InstallPrompt() {
         />
         <div className="button-group">
           <Button
+            size="lg"
             onClick={() => {
               close();
               void install();
@@ -52,7 +53,7 @@ export function InstallPrompt() {
           >
             {offer === 'prompt' ? 'Install app' : 'Show me how'}
           </Button>
-          <Button variant="secondary" onClick={close}>
+          <Button variant="secondary" size="lg" onClick={close}>
             Not now
           </Button>
         </div>

@@ -68,7 +68,7 @@ export function StorageCard() {
             <>
               <p className="form-message form-message--info storage-card__advice">{NOT_PERSISTENT}</p>
               <div className="button-group">
-                <Button variant="secondary" isLoading={asking} onClick={() => void askAgain()}>
+                <Button variant="secondary" size="lg" isLoading={asking} onClick={() => void askAgain()}>
                   Ask the browser again
                 </Button>
               </div>
