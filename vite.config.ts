@@ -53,12 +53,31 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          // The logo's silhouette, for places that draw icons in one colour (status bars, badges).
+          { src: '/icons/icon-monochrome-512.png', sizes: '512x512', type: 'image/png', purpose: 'monochrome' },
+        ],
+        // An open window of the app takes a launch (a shortcut, a notification) instead of a new one.
+        display_override: ['standalone', 'minimal-ui'],
+        launch_handler: { client_mode: 'navigate-existing' },
+        // Real screens (made from the running app, see client/README.md): the richer install dialog.
+        screenshots: [
+          { src: '/screenshots/staff-today-390x844.jpg', sizes: '390x844', type: 'image/jpeg', form_factor: 'narrow', label: 'Today: a housekeeper’s tasks, with or without signal' },
+          { src: '/screenshots/host-dashboard-1280x800.jpg', sizes: '1280x800', type: 'image/jpeg', form_factor: 'wide', label: 'The host’s dashboard: arrivals, occupancy, revenue and what needs attention' },
+        ],
+        // Each for the role that can use it (another role's shortcut lands on its own home page).
+        shortcuts: [
+          { name: 'Today', short_name: 'Today', description: 'A housekeeper’s tasks for today', url: '/staff/dashboard', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Tasks', short_name: 'Tasks', description: 'All of a housekeeper’s tasks', url: '/staff/tasks', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Calendar', short_name: 'Calendar', description: 'The host’s calendar of stays and blocks', url: '/host/calendar', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Bookings', short_name: 'Bookings', description: 'The host’s bookings, to add or find one', url: '/host/bookings', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       },
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers or not.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The plugin adds the manifest and its icons itself: globbed too, they were listed twice.
+        globIgnores: ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/icon-monochrome-512.png'],
         // The route chunks are small; the main chunk must fit whole.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

@@ -1,4 +1,8 @@
 /** Entry point: restores the session, starts sync for it, then mounts the providers and the router. */
+// First, before any module that builds or parses a zod schema.
+import './pwa/zod-jitless';
+// Early: the browser's install offer fires once, soon after load.
+import './pwa/install-events';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';

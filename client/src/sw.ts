@@ -6,12 +6,17 @@
  * Background Sync where the browser has it.
  */
 /// <reference lib="webworker" />
+// First, before any module that builds or parses a zod schema (client/src/pwa/zod-jitless.ts).
+import './pwa/zod-jitless';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaykeepDb } from './db/db';
 import { BACKGROUND_SYNC_TAG, backgroundSync, refusedNotice } from './sync/background';
-import { notificationFromPush } from './pwa/notification';
+import { notificationFromPush, type ShownNotification } from './pwa/notification';
+import { actionsForAlert, actOnTask, isTaskAction, TASK_ACTION_TITLES, type TaskAction } from './pwa/task-actions';
+import { showAppBadge } from './pwa/badge';
+import { badgeAfterPush, type PushedItem } from './pwa/badge-store';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -31,9 +36,42 @@ self.addEventListener('message', (event) => {
 // from the first visit.
 clientsClaim();
 
+/** The app badge follows a push at once, even with the app closed (never in the way of showing it). */
+async function badgeForPush(pushed: PushedItem): Promise<void> {
+  const db = new StaykeepDb();
+  try {
+    const count = await badgeAfterPush(db, pushed);
+    if (count !== null) await showAppBadge(count, self.navigator);
+  } catch {
+    // No store yet, or it cannot be read: the page sets the badge when it opens.
+  } finally {
+    db.close();
+  }
+}
+
+/** A housekeeper's task alert carries what she can do from it (pwa/task-actions.ts). */
+async function withTaskActions(options: ShownNotification['options'], pushed: PushedItem): Promise<NotificationOptions> {
+  const db = new StaykeepDb();
+  try {
+    const actions = await actionsForAlert(db, pushed.taskId, pushed.type);
+    if (actions.length === 0) return options;
+    const withActions: NotificationOptions & { actions: { action: string; title: string }[] } = {
+      ...options,
+      data: { ...options.data, taskId: pushed.taskId },
+      actions: actions.map((action) => ({ action, title: TASK_ACTION_TITLES[action] })),
+    };
+    return withActions;
+  } catch {
+    return options;
+  } finally {
+    db.close();
+  }
+}
+
 async function showPush(text: string | null): Promise<void> {
-  const { title, options, closeAfterMs } = notificationFromPush(text);
-  await self.registration.showNotification(title, options);
+  const { title, options, closeAfterMs, pushed } = notificationFromPush(text);
+  await self.registration.showNotification(title, await withTaskActions(options, pushed));
+  await badgeForPush(pushed);
   if (closeAfterMs === null) return;
   // Warnings close after 5 s. Kept inside waitUntil so the worker lives that long.
   await new Promise((resolve) => setTimeout(resolve, closeAfterMs));
@@ -58,10 +96,40 @@ async function openApp(url: string): Promise<void> {
   await self.clients.openWindow(target);
 }
 
+/**
+ * "Start" or "Mark done" on a task alert: the write goes into the outbox and is sent at once, or
+ * by Background Sync when there is no connection; the app is not opened. A refused move (the task
+ * was completed meanwhile) opens the task instead.
+ */
+async function actFromAlert(taskId: string, action: TaskAction, url: string): Promise<void> {
+  const db = new StaykeepDb();
+  try {
+    await actOnTask(db, taskId, action);
+  } catch {
+    db.close();
+    await openApp(url);
+    return;
+  }
+  try {
+    await backgroundSync(db, (input, init) => fetch(input, init));
+  } catch {
+    // No connection: the outbox keeps it and Background Sync sends it when the connection returns.
+    const registration = self.registration as ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } };
+    await registration.sync?.register(BACKGROUND_SYNC_TAG).catch(() => undefined);
+  } finally {
+    db.close();
+  }
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: unknown = event.notification.data;
   const url = typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : '/';
+  const taskId = typeof data === 'object' && data !== null && 'taskId' in data && typeof data.taskId === 'string' ? data.taskId : null;
+  if (taskId && isTaskAction(event.action) && event.action !== 'open') {
+    event.waitUntil(actFromAlert(taskId, event.action, url));
+    return;
+  }
   event.waitUntil(openApp(url));
 });
 

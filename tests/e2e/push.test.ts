@@ -71,7 +71,8 @@ describe('web push in the service worker', () => {
       body: `${task.task_title} is urgent`,
       tag: 'n-urgent',
       requireInteraction: true,
-      data: { url: `/housekeeping?taskId=${encodeURIComponent(task.id)}` },
+      // A housekeeper's task alert carries the task, for its actions (notification-actions.test.ts).
+      data: { url: `/housekeeping?taskId=${encodeURIComponent(task.id)}`, taskId: task.id },
     });
 
     // A warning closes itself after 5 s; the urgent one stays until the user acts.

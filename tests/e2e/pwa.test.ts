@@ -43,10 +43,45 @@ describe('installable web app', () => {
     const { url, errors, data } = await cdp.send('Page.getAppManifest');
     expect(url).toBe(`${baseUrl()}/manifest.webmanifest`);
     expect(errors).toEqual([]);
-    const manifest = JSON.parse(data ?? '{}') as { name: string; short_name: string; display: string; start_url: string; scope: string; theme_color: string; icons: { sizes: string; purpose?: string }[] };
+    const manifest = JSON.parse(data ?? '{}') as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      scope: string;
+      theme_color: string;
+      icons: { sizes: string; purpose?: string }[];
+      screenshots: { src: string; sizes: string; form_factor: string }[];
+      shortcuts: { name: string; url: string }[];
+      launch_handler: { client_mode: string };
+      display_override: string[];
+    };
     expect(manifest).toMatchObject({ name: 'Staykeep', short_name: 'Staykeep', display: 'standalone', start_url: '/', scope: '/' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable', '512x512 monochrome']);
+    expect(manifest.launch_handler).toEqual({ client_mode: 'navigate-existing' });
+    expect(manifest.display_override).toContain('standalone');
+    expect(manifest.shortcuts.map((s) => `${s.name} ${s.url}`)).toEqual(['Today /staff/dashboard', 'Tasks /staff/tasks', 'Calendar /host/calendar', 'Bookings /host/bookings']);
+    // A narrow and a wide screenshot of real screens, served at the size they declare.
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) {
+      const res = await page.request.get(shot.src);
+      expect(res.status(), shot.src).toBe(200);
+      const size = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return `${image.naturalWidth}x${image.naturalHeight}`;
+      }, shot.src);
+      expect(size).toBe(shot.sizes);
+    }
+
+    // The precache lists every URL once (the manifest and its icons were listed twice).
+    const sw = await (await page.request.get('/sw.js')).text();
+    const urls = [...sw.matchAll(/\burl:\s*"([^"]+)"|"url":\s*"([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? '');
+    expect(urls.length).toBeGreaterThan(20);
+    expect(urls.filter((url, i) => urls.indexOf(url) !== i)).toEqual([]);
+    expect(urls).toContain('manifest.webmanifest');
 
     // Offline, a page of the app opens from the shell; an API path is never answered with it.
     await context.setOffline(true);

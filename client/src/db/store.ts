@@ -19,13 +19,17 @@ export async function clearSyncedTables(db: StaykeepDb): Promise<void> {
  * Answers whether the store changed hands.
  */
 export async function claimStore(db: StaykeepDb, owner: string, label = owner): Promise<boolean> {
+  // Every start-up claims the store for the signed-in user: when it is theirs already, nothing is
+  // written (a full disk must not keep anyone from opening the app), and the label, which is only
+  // shown, is refreshed when it changed, on a best-effort basis.
+  const [current, clientId, storedLabel] = await Promise.all([db.getMeta('owner'), db.getMeta('clientId'), db.getMeta('ownerLabel')]);
+  if (current === owner && clientId) {
+    if (storedLabel !== label) await db.setMeta('ownerLabel', label).catch(() => undefined);
+    return false;
+  }
   return db.transaction('rw', [...db.syncedTables(), db.outbox, db.base, db.rejections, db.meta], async () => {
-    const current = await db.getMeta('owner');
-    const clientId = await db.getMeta('clientId');
-    if (current === owner && clientId) {
-      await db.setMeta('ownerLabel', label);
-      return false;
-    }
+    // Read again inside the transaction: another tab may have claimed the store meanwhile.
+    if ((await db.getMeta('owner')) === owner && (await db.getMeta('clientId'))) return false;
     await clearSyncedTables(db);
     await Promise.all([db.outbox.clear(), db.base.clear(), db.rejections.clear()]);
     await db.setMeta('owner', owner);

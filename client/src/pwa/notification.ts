@@ -11,6 +11,8 @@ export type ShownNotification = {
   options: NotificationOptions & { data: { url: string } };
   /** Close it after this long (warnings after 5 s); null leaves it to the user. */
   closeAfterMs: number | null;
+  /** What the push was about: its notification row, its task and its type (for the app badge). */
+  pushed: { id: string | null; taskId: string | null; type: string };
 };
 
 /**
@@ -47,12 +49,14 @@ export function notificationFromPush(text: string | null): ShownNotification {
     options: {
       body: payload.message ?? payload.body ?? '',
       icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      // The status bar draws only the shape: the logo's silhouette.
+      badge: '/icons/icon-monochrome-96.png',
       // One tag per notification row: the page and a push of the same row replace each other.
       tag: payload.id ?? payload.taskId ?? `staykeep-${Date.now()}`,
       requireInteraction,
       data: { url: notificationTarget(payload.taskId, payload.actionUrl) },
     },
     closeAfterMs: requireInteraction ? null : autoCloseMs(type),
+    pushed: { id: payload.id ?? null, taskId: payload.taskId ?? null, type },
   };
 }

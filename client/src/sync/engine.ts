@@ -12,6 +12,7 @@ import { measureSince, perfStart, PERF, type SyncRunDetail } from './perf';
 import { pullAll, type PullProgress } from './pull';
 import { pushOutbox } from './push';
 import { ApiError } from '../api/http';
+import { isStorageFull, STORAGE_FULL_SYNC_ERROR } from '../db/storage-full';
 import type { SyncTransport } from './transport';
 
 export type SyncState =
@@ -166,7 +167,7 @@ export class SyncEngine {
         this.set({ state: 'unauthorized', error: 'Your session has ended. Sign in again to send your changes.', progress: null });
         this.options.onUnauthorized?.();
       } else {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = isStorageFull(err) ? STORAGE_FULL_SYNC_ERROR : err instanceof Error ? err.message : String(err);
         this.set({ state: 'error', error: message, progress: null });
       }
     }

@@ -12,6 +12,7 @@ import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { applyMutation, isTaskStatus } from './rebase';
 import { writeGuesses } from './write-guesses';
+import { isStorageFull, storageFullText } from '../db/storage-full';
 
 export type Fields = Record<string, unknown>;
 
@@ -40,7 +41,8 @@ export class WriteRefused extends Error {
 
 /** What a form tells the user when a write failed: the refusal's own words, else that the device could not keep it. */
 export function writeFailureText(error: unknown, what = 'This change'): string {
-  return error instanceof WriteRefused ? error.message : `${what} could not be saved on this device.`;
+  if (error instanceof WriteRefused) return error.message;
+  return isStorageFull(error) ? storageFullText(what) : `${what} could not be saved on this device.`;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

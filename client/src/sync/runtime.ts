@@ -15,6 +15,7 @@ import { PERF, timed } from './perf';
 import { browserFetch } from '../api/http';
 import { openEventStream } from './event-stream';
 import { httpTransport, requestEventsTicket } from './transport';
+import { askPersistentStorage } from '../pwa/persist';
 
 /** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
@@ -119,8 +120,8 @@ export class SyncRuntime {
     this.stopTriggers = this.startTriggers(engine, token, clientId);
     this.publish();
     void engine.sync();
-    // The offline data must survive storage pressure: ask once a user has signed in.
-    void navigator.storage?.persist?.().catch(() => false);
+    // The offline data must survive storage pressure: asked at every sign-in and start until granted.
+    void askPersistentStorage();
   }
 
   stop(): void {

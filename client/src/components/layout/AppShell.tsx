@@ -13,6 +13,7 @@ import { Tooltip } from '../ui/Tooltip';
 import { Brand } from './Brand';
 import { useHydrated } from '../../sync/sync-context';
 import { NotificationBell } from '../../features/notifications';
+import { AppBadge } from '../../features/badge';
 import { DemoBanner, FirstSyncProgress, SyncStatus, useFirstSyncRunning } from './SyncStatus';
 import './first-sync.css';
 import { UserMenu } from './UserMenu';
@@ -95,6 +96,7 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
           <div className="topbar__spacer" />
           <SyncStatus />
           <NotificationBell userId={user.ID} />
+          <AppBadge user={user} />
           <UserMenu user={user} profilePath={profilePath} />
         </header>
         <DemoBanner />

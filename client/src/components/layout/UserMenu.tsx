@@ -11,6 +11,7 @@ import { humanize } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/Toast';
+import { useInstallApp } from '../../pwa/InstallHelp';
 
 export function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -26,6 +27,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
   const { toast } = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const installApp = useInstallApp();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -104,6 +106,21 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
                 Profile
               </Link>
             </li>
+            {installApp.offer !== 'none' ? (
+              <li>
+                <button
+                  type="button"
+                  className="user-menu__item"
+                  onClick={() => {
+                    setOpen(false);
+                    void installApp.install();
+                  }}
+                >
+                  <Icon name="home" size={18} />
+                  Install app
+                </button>
+              </li>
+            ) : null}
             <li>
               <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving}>
                 <Icon name="logout" size={18} />
@@ -113,6 +130,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
           </ul>
         </div>
       ) : null}
+      {installApp.help}
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}

@@ -53,7 +53,8 @@ export function systemNotificationFor(n: { id: string; title: string; message: s
       body: n.message,
       tag: n.id,
       icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      // The status bar draws only the shape: the logo's silhouette.
+      badge: '/icons/icon-monochrome-96.png',
       requireInteraction: n.type === 'urgent',
       data: { url: notificationTarget(n.taskId, n.actionUrl) },
     },

@@ -29,6 +29,7 @@ import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
 import { TwoStepSection } from '../two-step';
+import { StorageCard } from '../storage';
 import { HostSwitch } from '../staff';
 import { SessionsCard } from './SessionsCard';
 import { DataExportCard } from './DataExportCard';
@@ -421,6 +422,7 @@ export function ProfilePage() {
         <SessionsCard />
         {user.Role === 'host' ? <DataExportCard /> : null}
         <PushSubscriptionCard description={PUSH_TEXT[user.Role]} />
+        <StorageCard />
       </div>
     </Page>
   );

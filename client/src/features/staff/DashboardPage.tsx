@@ -18,6 +18,7 @@ import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
 import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
+import { InstallPrompt } from '../../pwa/InstallPrompt';
 import './staff.css';
 
 export function StaffDashboardPage() {
@@ -114,6 +115,7 @@ export function StaffDashboardPage() {
 
   return (
     <Page title="Today" description={`Hello ${user.Name || user.Email}. ${format.date(today)}.`}>
+      <InstallPrompt />
       {body}
       <StaffTaskDialog task={open} properties={propertyList} hostLabel={hosts.labelOf} onClose={() => setOpen(null)} />
     </Page>

@@ -6,5 +6,6 @@
 export { TaskDialog } from './TaskDialog';
 export { PriorityBadge, TasksTable } from './TasksTable';
 export { isOpen, isOverdue, mapLink, taskDay } from './task-rules';
+export { completeTask, startTask } from './mutations';
 export { dayOrder, dayProgress, daysFrom, plannedDay, weekStart } from './task-days';
 export { assignmentWarnings, hoursOn, joinSchedule, minutesOf, splitSchedule, taskSlot, timeOf, warningText, weekdayOf } from './schedule-rules';

@@ -1,0 +1,89 @@
+/**
+ * Acting from a task alert: an urgent alert pushed (CDP `ServiceWorker.deliverPushMessage`) for a
+ * pending task of the housekeeper carries "Start" and "Open" ("Mark done" only without open
+ * checklist items); "Start" taken in the notification (the worker's notificationclick with that
+ * action) is written through the outbox by the service worker and reaches the server once, and
+ * the open page shows it without a reload.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, CDPSession, Worker } from 'playwright-core';
+import { TABLE_IDS } from '../../shared/table-ids';
+import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
+import { localRows, localTasks, storedToken } from './support/storage';
+import { signInReady } from './pages/login-page';
+
+let browser: Browser;
+let s: Session;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  s = await newSession(browser, { width: 390, height: 844 });
+});
+afterAll(async () => {
+  expect(s?.errors ?? []).toEqual([]);
+  await s?.context.close();
+  await browser?.close();
+});
+
+async function registrationId(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+describe('actions on a task alert', () => {
+  it('starts the task from the notification, through the outbox, once', async () => {
+    const { page, context } = s;
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    await signInReady(page, 'staff');
+    const task = (await localTasks(page)).find((t) => t.task_status === 'pending' && t.checklist_items.some((i) => !i.done));
+    if (!task) throw new Error('The demo housekeeper has no pending task with open checklist items');
+
+    const cdp = await context.newCDPSession(page);
+    const regId = await registrationId(cdp);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseUrl()).origin,
+      registrationId: regId,
+      data: JSON.stringify({ id: 'n-act', title: 'Urgent Task Alert', message: task.task_title, type: 'urgent', timestamp: new Date().toISOString(), actionUrl: null, taskId: task.id, requireInteraction: true }),
+    });
+    const actions = async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const [shown] = await registration.getNotifications({ tag: 'n-act' });
+        return shown ? (shown as Notification & { actions: { action: string; title: string }[] }).actions.map((a) => `${a.action}:${a.title}`) : null;
+      });
+    // Open checklist items: no "Mark done".
+    await expect.poll(actions, { timeout: 10_000 }).toEqual(['start:Start', 'open:Open']);
+
+    const worker: Worker | undefined = context.serviceWorkers().find((w) => w.url().startsWith(baseUrl()));
+    if (!worker) throw new Error('No service worker target');
+    await worker.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const [shown] = await scope.registration.getNotifications({ tag: 'n-act' });
+      if (!shown) throw new Error('The alert is gone');
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown, action: 'start' }));
+    });
+
+    // The server has it, once; the device's outbox is empty; the page stayed where it was.
+    const token = await storedToken(page);
+    const serverStatus = async () => {
+      const res = await page.request.post(`/api/table/${TABLE_IDS.housekeeping_tasks}/page`, {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+        data: { PageNo: 1, PageSize: 1, Filters: [{ name: 'id', op: 'Equal', value: task.id }] },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { List: { task_status: string }[] }).List[0]?.task_status ?? null;
+    };
+    await expect.poll(serverStatus, { timeout: 15_000 }).toBe('in_progress');
+    await expect.poll(async () => (await localRows(page, 'outbox')).length, { timeout: 15_000 }).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/staff/dashboard');
+    expect(await actions()).toBeNull();
+    // The open page learns it from the store the worker wrote (no reload).
+    await expect.poll(async () => (await localTasks(page)).find((t) => t.id === task.id)?.task_status, { timeout: 15_000 }).toBe('in_progress');
+  });
+});
