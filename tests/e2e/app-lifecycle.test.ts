@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_DIST_DIR } from '../../scripts/client-build';
 import { browserSessions } from './support/browser';
@@ -56,11 +57,16 @@ describe('app life cycle', () => {
     await signInAs(host.page, 'host');
     await waitForServiceWorker(host.page);
     const swFile = path.join(CLIENT_DIST_DIR, 'sw.js');
+    // The server sends the build's pre-compressed copies when the browser accepts them: a
+    // deployment replaces all three.
+    const copies = { [swFile]: (b: Buffer) => b, [`${swFile}.br`]: zlib.brotliCompressSync, [`${swFile}.gz`]: zlib.gzipSync };
+    const originals = new Map(Object.keys(copies).filter((f) => fs.existsSync(f)).map((f) => [f, fs.readFileSync(f)]));
     const original = fs.readFileSync(swFile);
     const marker = `e2e-version-${Date.now()}`;
     try {
       // A new deployment: the service worker's script changes.
-      fs.writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// ${marker}\n`)]));
+      const changed = Buffer.concat([original, Buffer.from(`\n// ${marker}\n`)]);
+      for (const file of originals.keys()) fs.writeFileSync(file, copies[file]!(changed));
       await host.page.evaluate(() => {
         (window as Window & { beforeUpdate?: boolean }).beforeUpdate = true;
       });
@@ -86,7 +92,7 @@ describe('app life cycle', () => {
       await new AppShell(host.page).waitForHeading('Dashboard');
       expect(await prompt.count()).toBe(0);
     } finally {
-      fs.writeFileSync(swFile, original);
+      for (const [file, content] of originals) fs.writeFileSync(file, content);
     }
   });
 });
