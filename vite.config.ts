@@ -69,7 +69,7 @@ export default defineConfig({
           { name: 'Today', short_name: 'Today', description: 'A housekeeper’s tasks for today', url: '/staff/dashboard', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
           { name: 'Tasks', short_name: 'Tasks', description: 'All of a housekeeper’s tasks', url: '/staff/tasks', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
           { name: 'Calendar', short_name: 'Calendar', description: 'The host’s calendar of stays and blocks', url: '/host/calendar', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-          { name: 'Bookings', short_name: 'Bookings', description: 'The host’s bookings, to add or find one', url: '/host/bookings', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'New booking', short_name: 'New booking', description: 'Add a booking (the host’s bookings page with an empty form)', url: '/host/bookings?new=1', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       },
       injectManifest: {

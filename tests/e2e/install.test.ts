@@ -81,4 +81,13 @@ describe('installing the app', () => {
     await iphone.page.locator('h1.page__title', { hasText: 'Today' }).waitFor();
     expect(await offer.count()).toBe(0);
   });
+
+  it("opens an empty booking form from the installed app's New booking shortcut", async () => {
+    const { page } = await open({ width: 1024, height: 768 });
+    await signInReady(page, 'host');
+    await page.goto('/host/bookings?new=1');
+    const form = page.locator('dialog.dialog[open]');
+    await form.getByRole('heading', { name: 'New booking' }).waitFor();
+    expect(await form.getByLabel(/^Guest name/).inputValue()).toBe('');
+  });
 });

@@ -61,7 +61,7 @@ describe('installable web app', () => {
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable', '512x512 monochrome']);
     expect(manifest.launch_handler).toEqual({ client_mode: 'navigate-existing' });
     expect(manifest.display_override).toContain('standalone');
-    expect(manifest.shortcuts.map((s) => `${s.name} ${s.url}`)).toEqual(['Today /staff/dashboard', 'Tasks /staff/tasks', 'Calendar /host/calendar', 'Bookings /host/bookings']);
+    expect(manifest.shortcuts.map((s) => `${s.name} ${s.url}`)).toEqual(['Today /staff/dashboard', 'Tasks /staff/tasks', 'Calendar /host/calendar', 'New booking /host/bookings?new=1']);
     // A narrow and a wide screenshot of real screens, served at the size they declare.
     expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
     for (const shot of manifest.screenshots) {

@@ -26,14 +26,15 @@ const SHOWN = 200;
 
 type Editing = { booking: Booking | null } | null;
 
-export function HostBookingsPage({ bookingId, propertyId, payment }: { bookingId?: string; propertyId?: string; payment?: string } = {}) {
+export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: { bookingId?: string; propertyId?: string; payment?: string; startNew?: boolean } = {}) {
   const format = useFormat();
   const result = useRows(TABLE.bookings, EVERY_BOOKING);
   const properties = useProperties();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
   const rejections = useRejectionsOf(SYNCED_TABLES.bookings);
   const [filters, setFilters] = useState<BookingFilters>({ ...NO_FILTERS, propertyId: propertyId ?? '', payment: payment ?? '' });
-  const [editing, setEditing] = useState<Editing>(null);
+  // `?new=1` (the installed app's "New booking" shortcut) opens an empty form at once.
+  const [editing, setEditing] = useState<Editing>(startNew ? { booking: null } : null);
   const [openedFromLink, setOpenedFromLink] = useState(false);
 
   const propertyNames = useMemo(() => new Map((properties.rows ?? []).map((p) => [p.id, p.property_name])), [properties.rows]);
