@@ -5,34 +5,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { TABLE_IDS, tableById } from '../../shared/registry';
 import { mailQueue, platformSettings } from '../../shared/schema/tables';
 import { updateRow } from '../src/db/write';
 import { EMAIL_FAILED_TEXT, SMTP_NOT_CONFIGURED_PROPERLY } from '../../shared/messages';
-import { MailSendFailed, SmtpNotConfigured, devMailbox, sendMail, type MailDeps } from '../src/modules/email/mailer';
+import { MailSendFailed, SmtpNotConfigured, devMailbox, sendMail } from '../src/modules/email/mailer';
 import { isSmtpUsable, loadSmtpSettings } from '../src/modules/email/settings';
 import { encryptSecret } from '../src/lib/crypto';
 import { makeTestApp, type TestApp } from './helpers';
-import { closedPort, createUser, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
+import { capturingDeps, closedPort, createUser, startSmtpServer, writeSmtpSettings, type SmtpFixture } from './fixtures-auth';
 
-/** Deps whose logger keeps the info lines (where the development transport writes). */
-function capturingDeps(app: TestApp): { deps: MailDeps; lines: string[] } {
-  const lines: string[] = [];
-  const noop = () => undefined;
-  const log: FastifyBaseLogger = {
-    level: 'info',
-    info: (...args: unknown[]) => void lines.push(args.map(String).join(' ')),
-    fatal: noop,
-    error: noop,
-    warn: noop,
-    debug: noop,
-    trace: noop,
-    silent: noop,
-    child: () => log,
-  };
-  return { deps: { db: app.db, secretKey: app.secretKey, log, now: app.now }, lines };
-}
 
 describe('SMTP settings and the development transport', () => {
   let app: TestApp;

@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm';
 import { platformSettings } from '../../shared/schema/tables';
 import { insertRow, nowIso, updateRow } from '../src/db/write';
 import { encryptSecret } from '../src/lib/crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailDeps } from '../src/modules/email/mailer';
 import type { TestApp } from './helpers';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; user?: string };
@@ -222,4 +224,22 @@ export function createUser(app: TestApp, email: string, role: 'super_admin' | 'a
     insertRow(tx, def(TABLE_IDS.users), { Email: email, Name: email.split('@')[0], Role: role, CreateTime: nowIso(now), setupCompleted: true }, now),
   );
   return { userId: String(row.ID), token: app.signSession(String(row.ID)) };
+}
+
+/** Deps whose logger keeps the info lines (where the development transport writes). */
+export function capturingDeps(app: TestApp): { deps: MailDeps; lines: string[] } {
+  const lines: string[] = [];
+  const noop = () => undefined;
+  const log: FastifyBaseLogger = {
+    level: 'info',
+    info: (...args: unknown[]) => void lines.push(args.map(String).join(' ')),
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    child: () => log,
+  };
+  return { deps: { db: app.db, secretKey: app.secretKey, log, now: app.now }, lines };
 }

@@ -5,7 +5,6 @@
  * address that is not one plain address is refused for good, never sent.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS, tableById } from '../../shared/registry';
 import { mailQueue, platformSettings } from '../../shared/schema/tables';
@@ -14,7 +13,7 @@ import { MailSendFailed, headerText, isPlainAddress, sendMail, type MailDeps, ty
 import { queueMail } from '../src/modules/email/queue';
 import { guestReplyEmail } from '../src/modules/email/templates';
 import { makeTestApp, type TestApp } from './helpers';
-import { startSmtpServer, writeSmtpSettings, type ReceivedMail, type SmtpFixture } from './fixtures-auth';
+import { capturingDeps, startSmtpServer, writeSmtpSettings, type ReceivedMail, type SmtpFixture } from './fixtures-auth';
 
 const INJECT = '\r\nBcc: evil@example.com\r\nX-Injected: yes\r\n\r\nforged body';
 
@@ -148,20 +147,8 @@ describe('the development transport', () => {
   afterAll(async () => app.cleanup());
 
   it('logs one line per message, whatever the subject holds', async () => {
-    const lines: string[] = [];
-    const noop = () => undefined;
-    const log: FastifyBaseLogger = {
-      level: 'info',
-      info: (...args: unknown[]) => void lines.push(args.map(String).join(' ')),
-      fatal: noop,
-      error: noop,
-      warn: noop,
-      debug: noop,
-      trace: noop,
-      silent: noop,
-      child: () => log,
-    };
-    await sendMail({ db: app.db, secretKey: app.secretKey, log, now: app.now }, hostileReply('dev@example.com'));
+    const { deps, lines } = capturingDeps(app);
+    await sendMail(deps, hostileReply('dev@example.com'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toMatch(/[\r\n\u2028]/);
     expect(lines[0]).toMatch(/^\[mail:dev\] To: dev@example.com Subject: Message from Ana Bcc: /);

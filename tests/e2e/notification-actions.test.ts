@@ -6,10 +6,10 @@
  * the open page shows it without a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, CDPSession, Worker } from 'playwright-core';
+import type { Browser, Worker } from 'playwright-core';
 import { TABLE_IDS } from '../../shared/table-ids';
 import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
-import { localRows, localTasks, storedToken } from './support/storage';
+import { localRows, localTasks, registrationId, storedToken } from './support/storage';
 import { signInReady } from './pages/login-page';
 
 let browser: Browser;
@@ -25,16 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
 
 describe('actions on a task alert', () => {
   it('starts the task from the notification, through the outbox, once', async () => {

@@ -5,10 +5,10 @@
  * click on it takes the open app to the task through /housekeeping?taskId=….
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, CDPSession, Worker } from 'playwright-core';
+import type { Browser, Worker } from 'playwright-core';
 import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
-import { localRows, waitForServiceWorker } from './support/storage';
+import { localRows, registrationId, waitForServiceWorker } from './support/storage';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
 
@@ -35,16 +35,6 @@ async function shownNotifications(): Promise<Shown[]> {
   });
 }
 
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
 
 describe('web push in the service worker', () => {
   it('shows pushed notifications and opens the task on a click', async () => {

@@ -10,9 +10,9 @@
  *   system notification at once and a message when the app next opens, with its content.
  */
 import { describe, expect, it } from 'vitest';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { baseUrl, browserSessions, type Session } from './support/browser';
-import { backgroundSyncTags, localRows, storedToken, waitForServiceWorker, type LocalChecklistItem } from './support/storage';
+import { backgroundSyncTags, localRows, registrationId, storedToken, waitForServiceWorker, type LocalChecklistItem } from './support/storage';
 import { goOffline, goOnline } from './support/network';
 import { signInReady } from './pages/login-page';
 import type { SyncStatusPill } from './pages/sync-status';
@@ -115,17 +115,6 @@ describe('a change made after the task was reassigned away', () => {
   });
 });
 
-/** The service worker registration of the app, as the DevTools protocol names it. */
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
 
 /** The host reassigns a task through the table API (another device of his, online). */
 async function reassign(host: Side, taskId: string, to: string): Promise<void> {

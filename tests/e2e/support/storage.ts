@@ -1,5 +1,6 @@
 /** Reads what the app keeps in the browser (the offline store, IndexedDB `staykeep`), for assertions. */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { baseUrl } from './browser';
 
 /** A value of the store's `meta` table (session, clientId, cursor…), or null. */
 export async function metaValue(page: Page, key: string): Promise<unknown> {
@@ -89,4 +90,16 @@ export type LocalTask = { id: string; task_title: string; task_status: string; n
 /** The housekeeping tasks in the app's store (as pulled, with local changes). */
 export async function localTasks(page: Page): Promise<LocalTask[]> {
   return (await localRows(page, 'housekeeping_tasks')) as LocalTask[];
+}
+
+/** The service worker registration of the app, as the DevTools protocol names it (to deliver a push or a sync event). */
+export async function registrationId(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
 }
