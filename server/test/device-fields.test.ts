@@ -164,7 +164,7 @@ describe('the first download of each role', () => {
       for (const value of [SECRET_TOKEN, 'ical.ics', 'token=', OTA.airbnb, OTA.booking_com, GUEST_EMAIL, GUEST_PHONE]) expect(text, value).not.toContain(value);
       // What her screens show is all there.
       for (const p of properties) {
-        for (const field of ['property_name', 'property_type', 'address', 'latitude', 'longitude', 'bedrooms', 'bathrooms', 'access_notes']) expect(p, field).toHaveProperty(field);
+        for (const field of ['property_name', 'property_type', 'address', 'latitude', 'longitude', 'bedrooms', 'bathrooms', 'access_notes', 'images']) expect(p, field).toHaveProperty(field);
       }
     }
     const mine = await firstDownload(staff.token);

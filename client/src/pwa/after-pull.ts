@@ -1,0 +1,76 @@
+/**
+ * What the page does after each of its syncs (started from main.tsx; the sync runtime itself is
+ * untouched): records the time for the profile's "Last refreshed" (pwa/refresh-log.ts), fills the
+ * photo cache for the coming days when the browser is idle (pwa/photo-prefetch.ts), and registers
+ * the periodic background refresh once per page load (pwa/background-refresh.ts). None of it delays
+ * or fails a sync.
+ */
+import type { StaykeepDb } from '../db/db';
+import type { SyncRuntime } from '../sync/runtime';
+import { registerPeriodicRefresh } from './background-refresh';
+import { PHOTO_CACHE, responseBytes } from './photo-cache';
+import { fillPhotoCache, isSparingData, photosForStore, type PhotoSource } from './photo-prefetch';
+import type { RefreshLog } from './refresh-log';
+
+/** The page's photo source: reads through the cache; fetches through the service worker, which caches. */
+function pagePhotoSource(cache: Cache): PhotoSource {
+  return {
+    cachedBytes: async (url) => {
+      const hit = await cache.match(url);
+      return hit ? responseBytes(hit) : null;
+    },
+    fetchPhoto: async (url) => {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`Photo ${url} answered ${response.status}`);
+      return responseBytes(response);
+    },
+  };
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 10_000 });
+  else setTimeout(run, 1000);
+}
+
+/** Fills the photo cache for the signed-in user, unless the connection is to be spared or no worker would cache. */
+export async function prefetchPhotos(db: StaykeepDb): Promise<void> {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; metered?: boolean } }).connection;
+  if (isSparingData(connection) || typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return;
+  const urls = await photosForStore(db);
+  if (urls.length === 0) return;
+  await fillPhotoCache(urls, pagePhotoSource(await caches.open(PHOTO_CACHE)));
+}
+
+export function watchPulls(runtime: SyncRuntime, db: StaykeepDb, log: () => RefreshLog): () => void {
+  let seen: string | null = null;
+  let prefetching = false;
+  let registered = false;
+
+  const prefetch = () => {
+    if (prefetching) return;
+    prefetching = true;
+    void prefetchPhotos(db)
+      .catch(() => undefined)
+      .finally(() => {
+        prefetching = false;
+      });
+  };
+
+  return runtime.subscribe(() => {
+    const { mode, status } = runtime.getSnapshot();
+    if (mode !== 'synced' || !status) return;
+    // The registration belongs to the worker, not to a user: once per page load is enough.
+    if (!registered) {
+      registered = true;
+      void registerPeriodicRefresh();
+    }
+    const at = status.lastSyncedAt;
+    if (!at || at === seen) return;
+    seen = at;
+    void db
+      .getMeta('owner')
+      .then((owner) => (owner ? log().record({ owner, at, background: false }) : undefined))
+      .catch(() => undefined);
+    whenIdle(prefetch);
+  });
+}
