@@ -32,10 +32,31 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 1000);
 }
 
+/**
+ * Whether a service worker controls the page (waiting a little on a first visit, where the new
+ * worker claims the page soon after the first sync): only then does a fetch land in the photo cache.
+ */
+function whenControlled(timeoutMs = 10_000): Promise<boolean> {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container) return Promise.resolve(false);
+  if (container.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(container.controller !== null), timeoutMs);
+    container.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
+  });
+}
+
 /** Fills the photo cache for the signed-in user, unless the connection is to be spared or no worker would cache. */
 export async function prefetchPhotos(db: StaykeepDb): Promise<void> {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; metered?: boolean } }).connection;
-  if (isSparingData(connection) || typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return;
+  if (isSparingData(connection) || typeof caches === 'undefined' || !(await whenControlled())) return;
   const urls = await photosForStore(db);
   if (urls.length === 0) return;
   await fillPhotoCache(urls, pagePhotoSource(await caches.open(PHOTO_CACHE)));
