@@ -10,7 +10,7 @@ import type { SyncRuntime } from '../sync/runtime';
 import { registerPeriodicRefresh } from './background-refresh';
 import { PHOTO_CACHE, responseBytes } from './photo-cache';
 import { fillPhotoCache, isSparingData, photosForStore, type PhotoSource } from './photo-prefetch';
-import type { RefreshLog } from './refresh-log';
+import { refreshLog, type RefreshLog } from './refresh-log';
 
 /** The page's photo source: reads through the cache; fetches through the service worker, which caches. */
 function pagePhotoSource(cache: Cache): PhotoSource {
@@ -94,4 +94,13 @@ export function watchPulls(runtime: SyncRuntime, db: StaykeepDb, log: () => Refr
       .catch(() => undefined);
     whenIdle(prefetch);
   });
+}
+
+/** A sign-out forgets what this module kept for the user: the photos and the refresh times. */
+export async function forgetOfflineExtras(): Promise<void> {
+  const forget = async (run: () => Promise<unknown>) => run().catch(() => undefined);
+  await Promise.all([
+    forget(async () => (typeof caches === 'undefined' ? false : caches.delete(PHOTO_CACHE))),
+    forget(async () => refreshLog().refreshes.clear()),
+  ]);
 }

@@ -71,6 +71,23 @@ describe('enforceByteLimit', () => {
   });
 });
 
+describe('enforceByteLimit with remembered sizes', () => {
+  it('reads each photo once, and forgets the ones it deletes', async () => {
+    const cache = new MemoryCache();
+    const reads: string[] = [];
+    const counting: CacheLike = { keys: () => cache.keys(), delete: (r) => cache.delete(r), match: (r) => (reads.push(r instanceof Request ? r.url : String(r)), cache.match(r)) };
+    const known = new Map<string, number>();
+    cache.put(url(1), 300);
+    cache.put(url(2), 300);
+    await enforceByteLimit(counting, 1000, known);
+    cache.put(url(3), 300);
+    cache.put(url(4), 300);
+    expect(await enforceByteLimit(counting, 1000, known)).toEqual([url(1)]);
+    expect(reads).toEqual([url(1), url(2), url(3), url(4)]);
+    expect([...known.keys()]).toEqual([url(2), url(3), url(4)]);
+  });
+});
+
 describe('ByteLimitPlugin', () => {
   it('keeps the named cache within its limit after each update, one pass at a time', async () => {
     const cache = new MemoryCache();

@@ -38,24 +38,33 @@ export function oldestToEvict(sizes: readonly number[], maxBytes: number): numbe
 
 export type CacheLike = Pick<Cache, 'keys' | 'match' | 'delete'>;
 
-/** Deletes the oldest entries of `cache` until its bodies fit in `maxBytes`; answers the URLs deleted. */
-export async function enforceByteLimit(cache: CacheLike, maxBytes: number): Promise<string[]> {
+/**
+ * Deletes the oldest entries of `cache` until its bodies fit in `maxBytes`; answers the URLs
+ * deleted. `known` remembers sizes between passes (a photo's URL never changes content).
+ */
+export async function enforceByteLimit(cache: CacheLike, maxBytes: number, known = new Map<string, number>()): Promise<string[]> {
   // The Cache API lists requests in the order they were put (the last put is last).
   const requests = await cache.keys();
   const sizes = await Promise.all(
     requests.map(async (request) => {
+      const remembered = known.get(request.url);
+      if (remembered !== undefined) return remembered;
       const response = await cache.match(request);
-      return response ? responseBytes(response) : 0;
+      const size = response ? await responseBytes(response) : 0;
+      known.set(request.url, size);
+      return size;
     }),
   );
   const evicted = requests.slice(0, oldestToEvict(sizes, maxBytes));
   await Promise.all(evicted.map((request) => cache.delete(request)));
+  for (const request of evicted) known.delete(request.url);
   return evicted.map((request) => request.url);
 }
 
 /** A workbox plugin that keeps a runtime cache within `maxBytes` after every write to it. */
 export class ByteLimitPlugin implements WorkboxPlugin {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly sizes = new Map<string, number>();
 
   constructor(
     private readonly maxBytes: number,
@@ -64,7 +73,7 @@ export class ByteLimitPlugin implements WorkboxPlugin {
 
   cacheDidUpdate: WorkboxPlugin['cacheDidUpdate'] = async ({ cacheName }) => {
     // One pass at a time: photos fetched together would otherwise each count the others' bytes.
-    const pass = this.queue.then(async () => enforceByteLimit(await this.openCache(cacheName), this.maxBytes));
+    const pass = this.queue.then(async () => enforceByteLimit(await this.openCache(cacheName), this.maxBytes, this.sizes));
     this.queue = pass.catch(() => undefined);
     await pass;
   };
