@@ -248,11 +248,19 @@ type PlaceProperty = Pick<Property, 'address' | 'latitude' | 'longitude' | 'acce
 
 /** The property's photos, so that the place is recognised (kept offline for the week ahead: client/src/pwa/photo-selection.ts). */
 function PropertyPhotos({ images }: { images: readonly string[] }) {
+  // A photo that cannot load (offline and not kept on this device) says so instead of a broken image.
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   return (
     <ul className="task-place__photos" aria-label="Photos of the property">
       {images.map((src, i) => (
         <li key={src}>
-          <img src={src} alt={`Property photo ${i + 1} of ${images.length}`} loading="lazy" decoding="async" />
+          {missing.has(src) ? (
+            <span className="task-place__photo-missing" role="img" aria-label={`Property photo ${i + 1} of ${images.length}: not on this device`}>
+              Photo not available offline
+            </span>
+          ) : (
+            <img src={src} alt={`Property photo ${i + 1} of ${images.length}`} loading="lazy" decoding="async" onError={() => setMissing((prev) => new Set(prev).add(src))} />
+          )}
         </li>
       ))}
     </ul>
