@@ -62,7 +62,14 @@ export async function prefetchPhotos(db: StaykeepDb): Promise<void> {
   await fillPhotoCache(urls, pagePhotoSource(await caches.open(PHOTO_CACHE)));
 }
 
-export function watchPulls(runtime: SyncRuntime, db: StaykeepDb, log: () => RefreshLog): () => void {
+type WatchedRuntime = Pick<SyncRuntime, 'subscribe' | 'getSnapshot'>;
+
+/**
+ * Follows the runtime: each sync that finished (a new `lastSyncedAt`) is recorded for the store's
+ * owner and followed by a photo prefetch when idle (`schedule`); the periodic refresh is
+ * registered at the first synced session. Answers the unsubscribe.
+ */
+export function watchPulls(runtime: WatchedRuntime, db: StaykeepDb, log: () => RefreshLog, schedule: (run: () => void) => void = whenIdle): () => void {
   let seen: string | null = null;
   let prefetching = false;
   let registered = false;
@@ -92,7 +99,7 @@ export function watchPulls(runtime: SyncRuntime, db: StaykeepDb, log: () => Refr
       .getMeta('owner')
       .then((owner) => (owner ? log().record({ owner, at, background: false }) : undefined))
       .catch(() => undefined);
-    whenIdle(prefetch);
+    schedule(prefetch);
   });
 }
 
