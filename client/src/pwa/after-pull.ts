@@ -53,13 +53,21 @@ function whenControlled(timeoutMs = 10_000): Promise<boolean> {
   });
 }
 
-/** Fills the photo cache for the signed-in user, unless the connection is to be spared or no worker would cache. */
-export async function prefetchPhotos(db: StaykeepDb): Promise<void> {
+/**
+ * Fills the photo cache for the signed-in user, unless the connection is to be spared or no worker
+ * would cache; answers whether every chosen photo is in the cache (or none was chosen).
+ */
+export async function prefetchPhotos(db: StaykeepDb): Promise<boolean> {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; metered?: boolean } }).connection;
-  if (isSparingData(connection) || typeof caches === 'undefined' || !(await whenControlled())) return;
+  if (isSparingData(connection) || typeof caches === 'undefined' || !(await whenControlled())) return false;
   const urls = await photosForStore(db);
-  if (urls.length === 0) return;
-  await fillPhotoCache(urls, pagePhotoSource(await caches.open(PHOTO_CACHE)));
+  if (urls.length === 0) return true;
+  return (await fillPhotoCache(urls, pagePhotoSource(await caches.open(PHOTO_CACHE)))).failed.length === 0;
+}
+
+/** What the chosen photos depend on: the rows (the store's cursor) and the day. */
+async function selectionKey(db: StaykeepDb): Promise<string> {
+  return `${(await db.getMeta('cursor')) ?? 0}@${new Date().toDateString()}`;
 }
 
 type WatchedRuntime = Pick<SyncRuntime, 'subscribe' | 'getSnapshot'>;
@@ -74,10 +82,17 @@ export function watchPulls(runtime: WatchedRuntime, db: StaykeepDb, log: () => R
   let prefetching = false;
   let registered = false;
 
+  // A sync that brought nothing new on the same day needs no second look at the photos.
+  let doneFor: string | null = null;
+
   const prefetch = () => {
     if (prefetching) return;
     prefetching = true;
-    void prefetchPhotos(db)
+    void (async () => {
+      const key = await selectionKey(db);
+      if (key === doneFor) return;
+      if (await prefetchPhotos(db)) doneFor = key;
+    })()
       .catch(() => undefined)
       .finally(() => {
         prefetching = false;
