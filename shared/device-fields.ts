@@ -221,7 +221,8 @@ export type DeviceTable = keyof typeof ALL_FIELDS;
 
 /**
  * A housekeeper's properties (those of her tasks): where to go and how to get in, and what the
- * property is like. The properties page, the task dialog's address, map link and access notes.
+ * property is like. The properties page, the task dialog's address, map link, access notes and
+ * photos (kept offline for the week ahead: client/src/pwa/photo-selection.ts).
  */
 export const STAFF_PROPERTY_FIELDS = [
   'host_id',
@@ -233,6 +234,7 @@ export const STAFF_PROPERTY_FIELDS = [
   'bedrooms',
   'bathrooms',
   'access_notes',
+  'images',
 ] as const satisfies readonly DataField<typeof t.properties>[];
 
 /**

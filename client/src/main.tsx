@@ -19,10 +19,14 @@ import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import { SyncRuntime } from './sync/runtime';
 import { SyncProvider } from './sync/sync-context';
+import { watchPulls } from './pwa/after-pull';
+import { refreshLog } from './pwa/refresh-log';
 import './styles.css';
 
 const auth = createAuthStore({ db: appDb });
 const sync = new SyncRuntime(appDb(), { onUnauthorized: () => void auth.expire() });
+// After each sync: the time for the profile, photos for the days ahead, the periodic refresh.
+watchPulls(sync, appDb(), refreshLog);
 const queryClient = createQueryClient();
 const router = createAppRouter({ auth, queryClient });
 

@@ -2,8 +2,9 @@
  * Staykeep's service worker, built by vite-plugin-pwa (injectManifest) to
  * /sw.js. It precaches the app shell and every route chunk, answers navigations with the shell
  * so that any page opens offline (API, iCal, docs and uploads excluded: those are the server's),
- * shows Web Push notifications and opens the task on a click, and pushes the outbox on
- * Background Sync where the browser has it.
+ * shows Web Push notifications and opens the task on a click, pushes the outbox on
+ * Background Sync where the browser has it, keeps uploaded photos in a size-limited cache
+ * (pwa/sw-photos.ts) and refreshes the data on Periodic Background Sync (pwa/sw-refresh.ts).
  */
 /// <reference lib="webworker" />
 // First, before any module that builds or parses a zod schema (client/src/pwa/zod-jitless.ts).
@@ -17,6 +18,9 @@ import { notificationFromPush, type ShownNotification } from './pwa/notification
 import { actionsForAlert, actOnTask, isTaskAction, TASK_ACTION_TITLES, type TaskAction } from './pwa/task-actions';
 import { showAppBadge } from './pwa/badge';
 import { badgeAfterPush, type PushedItem } from './pwa/badge-store';
+// Photos cache-first with a size limit, and the periodic background refresh (their own modules).
+import './pwa/sw-photos';
+import './pwa/sw-refresh';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 

@@ -6,6 +6,8 @@
  * pay, or guest contact details. The table API's page reads cut rows the same way, and refuse to
  * filter or order by a field the caller does not receive.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEVICE_FIELDS, SYNC_FIELDS, deviceFieldsOf } from '../../shared/device-fields';
@@ -15,6 +17,7 @@ import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../shared/regist
 import { housekeepingStaff, users } from '../../shared/schema/tables';
 import type { Actor } from '../src/actor';
 import { canOperate } from '../src/policy';
+import { MIGRATIONS_DIR } from '../src/db/index';
 import { makeTestApp, type TestApp } from './helpers';
 import { createBooking, createHost, createProperty, createStaff, createTask, createUser, seedRow, type HostFixture, type StaffFixture, type UserFixture } from './fixtures';
 import { auth, Replica } from './sync-helpers';
@@ -164,7 +167,7 @@ describe('the first download of each role', () => {
       for (const value of [SECRET_TOKEN, 'ical.ics', 'token=', OTA.airbnb, OTA.booking_com, GUEST_EMAIL, GUEST_PHONE]) expect(text, value).not.toContain(value);
       // What her screens show is all there.
       for (const p of properties) {
-        for (const field of ['property_name', 'property_type', 'address', 'latitude', 'longitude', 'bedrooms', 'bathrooms', 'access_notes']) expect(p, field).toHaveProperty(field);
+        for (const field of ['property_name', 'property_type', 'address', 'latitude', 'longitude', 'bedrooms', 'bathrooms', 'access_notes', 'images']) expect(p, field).toHaveProperty(field);
       }
     }
     const mine = await firstDownload(staff.token);
@@ -230,5 +233,28 @@ describe('shared/device-fields.ts and the policy agree', () => {
       const readable = (TABLES as readonly TableDef[]).filter((def) => def.synced && canOperate(actorOf(role), def, 'read')).map((def) => def.name);
       expect(Object.keys(DEVICE_FIELDS[role]).sort(), role).toEqual(readable.sort());
     }
+  });
+});
+
+describe('the migration that gave housekeepers the properties\' images', () => {
+  it('starts every housekeeper over once, so that rows already on her device gain them, and leaves hosts be', async () => {
+    const hers = await firstDownload(demoStaffToken);
+    const its = await firstDownload(demoHostToken);
+    // A device that synced before the images were hers: her rows lack them.
+    for (const row of hers.rows(T.properties).values()) delete row.images;
+    const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.endsWith('_staff_property_images.sql'));
+    if (!file) throw new Error('the staff property images migration is missing');
+    app.db.$client.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
+
+    await hers.sync(app, demoStaffToken, 500);
+    expect(hers.resets).toBe(1);
+    const properties = [...hers.rows(T.properties).values()];
+    expect(properties.length).toBeGreaterThan(0);
+    for (const p of properties) expect(p).toHaveProperty('images');
+    // Once only: the next pull goes on from where the fresh start ended.
+    await hers.sync(app, demoStaffToken, 500);
+    expect(hers.resets).toBe(1);
+    await its.sync(app, demoHostToken, 500);
+    expect(its.resets).toBe(0);
   });
 });

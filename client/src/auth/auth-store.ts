@@ -12,6 +12,7 @@ import type { Role } from '../../../shared/enums';
 import { ApiError, onUnauthorized } from '../api/http';
 import type { StaykeepDb } from '../db/db';
 import { claimStore, wipeStore } from '../db/store';
+import { forgetOfflineExtras } from '../pwa/after-pull';
 import { fetchMe, logout as logoutCall } from './auth-api';
 import type { SessionUser } from './session';
 import { dropSessionFromMemory, forgetSession, getSession, getToken, loadSession, saveSession } from './token-storage';
@@ -101,6 +102,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       // Wiped before anyone hears of the sign-out: a page opened right after must find nothing.
       dropSessionFromMemory();
       await wipeStore(options.db());
+      await forgetOfflineExtras();
       set(SIGNED_OUT);
       try {
         if (token) await logoutCall(token);

@@ -92,11 +92,11 @@ export async function localTasks(page: Page): Promise<LocalTask[]> {
   return (await localRows(page, 'housekeeping_tasks')) as LocalTask[];
 }
 
-/** The service worker registration of the app, as the DevTools protocol names it (to deliver a push or a sync event). */
-export async function registrationId(cdp: CDPSession): Promise<string> {
+/** The service worker registration of the app (at `origin`), as the DevTools protocol names it (to deliver a push or a sync event). */
+export async function registrationId(cdp: CDPSession, origin = baseUrl()): Promise<string> {
   const found = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl()));
+      const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin));
       if (mine) resolve(mine.registrationId);
     });
   });

@@ -1,6 +1,7 @@
 /**
  * "Storage on this device" (the profile page of every role): how much the app keeps here and may
- * keep, and whether the browser keeps it under storage pressure. When the browser refused
+ * keep, whether the browser keeps it under storage pressure, and when the data was last refreshed
+ * (by the open app or in the background). When the browser refused
  * persistent storage the card says what that means and that installing the app usually earns it,
  * and offers to ask again.
  */
@@ -10,6 +11,8 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { askPersistentStorage, formatBytes } from '../../pwa/persist';
 import { useStorageState } from './use-storage-state';
+import { useLastRefresh } from './use-last-refresh';
+import { useFormat } from '../../lib/display';
 import './storage.css';
 
 const NOT_PERSISTENT =
@@ -27,6 +30,19 @@ function Usage({ usage, quota }: { usage: number | null; quota: number | null })
         {Math.round(share)} %
       </progress>
     </>
+  );
+}
+
+function LastRefresh() {
+  const last = useLastRefresh();
+  const format = useFormat();
+  if (last === undefined) return <span className="muted">Checking…</span>;
+  if (last === null) return <span className="muted">Not refreshed yet</span>;
+  return (
+    <span>
+      <time dateTime={last.at}>{format.dateTime(last.at)}</time>
+      {last.background ? <span className="muted"> · in the background</span> : null}
+    </span>
   );
 }
 
@@ -55,6 +71,12 @@ export function StorageCard() {
               <dt>Used</dt>
               <dd>
                 <Usage usage={state.usage} quota={state.quota} />
+              </dd>
+            </div>
+            <div>
+              <dt>Data last refreshed</dt>
+              <dd data-testid="last-refreshed">
+                <LastRefresh />
               </dd>
             </div>
             <div>

@@ -23,8 +23,8 @@ import './tasks.css';
 export type TaskDialogProps = {
   task: Task | null;
   propertyName?: string;
-  /** The task's property, for its address, a map link and access notes. */
-  property?: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> | null;
+  /** The task's property, for its address, a map link, access notes and photos. */
+  property?: PlaceProperty | null;
   staffName?: string;
   /** The task's host, for a housekeeper who works for several (a small label). */
   hostName?: string;
@@ -244,10 +244,34 @@ function NotesEditor({ notes, draftAt, onSave }: { notes: string; draftAt: strin
   );
 }
 
-function PropertyPlace({ property }: { property: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> }) {
+type PlaceProperty = Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> & { images?: readonly string[] };
+
+/** The property's photos, so that the place is recognised (kept offline for the week ahead: client/src/pwa/photo-selection.ts). */
+function PropertyPhotos({ images }: { images: readonly string[] }) {
+  // A photo that cannot load (offline and not kept on this device) says so instead of a broken image.
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <ul className="task-place__photos" aria-label="Photos of the property">
+      {images.map((src, i) => (
+        <li key={src}>
+          {missing.has(src) ? (
+            <span className="task-place__photo-missing" role="img" aria-label={`Property photo ${i + 1} of ${images.length}: not on this device`}>
+              Photo not available offline
+            </span>
+          ) : (
+            <img src={src} alt={`Property photo ${i + 1} of ${images.length}`} loading="lazy" decoding="async" onError={() => setMissing((prev) => new Set(prev).add(src))} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PropertyPlace({ property }: { property: PlaceProperty }) {
   const href = mapLink(property);
   return (
     <div className="task-place">
+      {property.images && property.images.length > 0 ? <PropertyPhotos images={property.images} /> : null}
       <p>
         <span className="task-place__label">Address: </span>
         {property.address || 'No address given'}
