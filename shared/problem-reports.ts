@@ -4,7 +4,7 @@
  * writer and the screens agree.
  */
 import type { ProblemCategory, ProblemSeverity } from './enums';
-import { PRIORITY_LEVELS } from './enums';
+import type { PRIORITY_LEVELS } from './enums';
 
 export const PROBLEM_CATEGORY_LABELS: Record<ProblemCategory, string> = {
   damage: 'Damage',
