@@ -239,6 +239,8 @@ export const ROUTE_OPERATIONS = {
   'partner.connect': ['host'],
   /** Read the channel-partner stats, sync log and rates (an admin: all; a host: its own). */
   'partner.stats': HOSTS_AND_ADMINS,
+  /** Read a property's owner statement, as JSON, CSV or PDF (a host its own properties; an admin any). */
+  'statements.read': HOSTS_AND_ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteOperation = keyof typeof ROUTE_OPERATIONS;
