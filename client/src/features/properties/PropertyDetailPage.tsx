@@ -21,6 +21,7 @@ import { useWrite } from '../../data/use-write';
 import { BookingForm, BookingsTable, type BookingDraft } from '../bookings';
 import { layoutTimeline, Timeline } from '../calendar';
 import { TaskDialog, TasksTable } from '../tasks';
+import { ProblemReportPanel } from '../reports';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
 import { ImageGallery } from './ImageGallery';
@@ -131,6 +132,9 @@ export function PropertyDetailPage({ id }: { id: string }) {
           <Button variant="secondary" onClick={() => setEditingProperty(true)}>
             Edit
           </Button>
+          <Link to="/host/properties/$id/statement" params={{ id: p.id }} search={{ month: today.slice(0, 7) }} className="btn btn--secondary btn--md">
+            <span>Owner statement</span>
+          </Link>
           <Button variant={archived ? 'secondary' : 'danger'} onClick={() => void toggleArchive()} disabled={archived && limit?.reached === true}>
             {archived ? 'Restore' : 'Archive'}
           </Button>
@@ -238,7 +242,9 @@ export function PropertyDetailPage({ id }: { id: string }) {
       </Card>
       <PropertyForm open={editingProperty} property={p} onClose={() => setEditingProperty(false)} />
       <BookingForm open={editing !== null} booking={editing?.booking ?? null} initial={editing?.initial} onClose={() => setEditing(null)} />
-      <TaskDialog task={openTask} propertyName={p.property_name} onClose={() => setOpenTask(null)} />
+      <TaskDialog task={openTask} propertyName={p.property_name} onClose={() => setOpenTask(null)}>
+        {openTask ? <ProblemReportPanel taskId={openTask.id} /> : null}
+      </TaskDialog>
     </Page>
   );
 }
