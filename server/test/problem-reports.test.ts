@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_IDS, requireTable } from '../../shared/registry';
-import { housekeepingTasks, notifications, problemReports, pushDeliveries, pushSubscriptions } from '../../shared/schema/tables';
+import { housekeepingTasks, mailQueue, notifications, problemReports, pushDeliveries, pushSubscriptions } from '../../shared/schema/tables';
 import { NOTIFICATION_TITLES } from '../../shared/messages';
 import { getRow, newId } from '../src/db/write';
 import { runUrgentTasks } from '../src/jobs/task-alerts';
@@ -129,6 +129,8 @@ describe('a housekeeper reports a problem', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ title: NOTIFICATION_TITLES.problemReported, type: 'info', taskId: task?.id });
     expect(told[0]?.message).toContain('The kitchen tap drips');
+    // Not urgent: no alert e-mail.
+    expect(app.db.select().from(mailQueue).where(eq(mailQueue.kind, 'alert')).all().filter((m) => m.dedupe_key?.includes(String(task?.id)))).toEqual([]);
   });
 
   it('from the property: the current stay, else the last one; what the housekeeper pulls leaves the host-side links out', async () => {
@@ -221,6 +223,9 @@ describe('an urgent report', () => {
     const told = notificationsOf(w.host.userId);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ title: NOTIFICATION_TITLES.urgentProblem, type: 'urgent', taskId });
+    // Its e-mail, as any urgent alert's, waits for the push to be known (the host has a device).
+    const mails = () => app.db.select().from(mailQueue).where(eq(mailQueue.dedupe_key, `alert:urgent:${taskId}:${w.host.userId}`)).all();
+    expect(mails().map((m) => m.status)).toEqual(['held']);
     // The urgent-task job (which looks at urgent tasks made in the last minute) finds it alerted already.
     const run = runUrgentTasks(app.db, clock);
     expect(run.since! <= clock.toISOString()).toBe(true);
@@ -237,5 +242,7 @@ describe('an urgent report', () => {
     expect(await app.push.sender.drain()).toMatchObject({ sent: 0 });
     expect(received).toBe(2);
     expect(notificationsOf(w.host.userId)).toHaveLength(1);
+    // The push got through: the held e-mail is not needed.
+    expect(mails().map((m) => m.status)).toEqual(['cancelled']);
   });
 });

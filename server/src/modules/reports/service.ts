@@ -17,6 +17,7 @@ import { getRow, insertRow, nowIso, type Row, type Tx } from '../../db/write';
 import { NotFound, ValidationFailed } from '../../errors';
 import { hostUserOf, localToday, taskActionUrl } from '../housekeeping/service';
 import { notify } from '../notifications/service';
+import { queueAlertEmails } from '../email/escalation';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
 
@@ -59,7 +60,7 @@ function propertyOf(tx: Tx, id: string): { name: string; timezone: string } {
   return { name: row?.name ?? 'a property', timezone: row?.timezone ?? 'UTC' };
 }
 
-export type ReportContext = { actor: Actor; now: Date; at?: Date };
+export type ReportContext = { actor: Actor; now: Date; at?: Date; publicOrigin?: string };
 
 /**
  * Completes a new report's server-set fields (reporter, stay, time), writes its maintenance task
@@ -106,7 +107,9 @@ type Told = { hostId: string; taskId: string; propertyName: string; category: Pr
 
 /**
  * The host's notification: urgent (pushed to stay until acted on) for an urgent report, with its
- * alert recorded for the maintenance task (the urgent-task job skips a task alerted already).
+ * alert recorded for the maintenance task (the urgent-task job skips a task alerted already) and
+ * its e-mail escalated as every urgent alert's is (email/escalation.ts: at once without a device,
+ * else held until the push is known).
  */
 function tellHost(tx: Tx, ctx: ReportContext, told: Told): void {
   const hostUser = hostUserOf(tx, told.hostId);
@@ -114,7 +117,7 @@ function tellHost(tx: Tx, ctx: ReportContext, told: Told): void {
   if (isUrgent) tx.insert(taskAlerts).values({ task_id: told.taskId, kind: 'urgent', created_at: nowIso(ctx.now) }).onConflictDoNothing().run();
   if (!hostUser || hostUser === ctx.actor.userId) return;
   const who = ctx.actor.name || 'Your housekeeper';
-  notify(
+  const notified = notify(
     tx,
     {
       userId: hostUser,
@@ -127,4 +130,5 @@ function tellHost(tx: Tx, ctx: ReportContext, told: Told): void {
     },
     ctx.now,
   );
+  if (isUrgent) queueAlertEmails(tx, [notified], 'urgent', ctx.now, ctx.publicOrigin);
 }

@@ -13,6 +13,6 @@ const REPORTS = requireTable(TABLE_IDS.problem_reports);
 export const problemReportWriter: Writer = writerWith(REPORTS, {
   create: (tx, ctx, values) => {
     const at = ctx.at ? { at: ctx.at } : {};
-    insertRow(tx, REPORTS, fileReport(tx, { actor: ctx.actor, now: ctx.now, ...at }, values), ctx.now);
+    insertRow(tx, REPORTS, fileReport(tx, { actor: ctx.actor, now: ctx.now, publicOrigin: ctx.publicOrigin, ...at }, values), ctx.now);
   },
 });
