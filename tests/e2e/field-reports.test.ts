@@ -85,6 +85,14 @@ describe('problem reports', () => {
     await report.locator('.badge', { hasText: 'Urgent' }).waitFor();
     await report.locator('dt', { hasText: 'Reported by' }).waitFor();
     expect(await report.locator('dt', { hasText: 'Reported by' }).locator('xpath=following-sibling::dd').innerText()).not.toBe('You');
+
+    // The property's page lists it, with its task.
+    await host.page.goto(`/host/properties/${String(made?.property_id)}`);
+    const listed = host.page.locator('table', { has: host.page.locator('caption', { hasText: 'Problem reports at' }) }).locator('tbody tr', { hasText: description });
+    await listed.waitFor();
+    await listed.getByRole('link', { name: 'Open task' }).click();
+    await host.page.waitForURL((url) => url.searchParams.get('taskId') === made?.id);
+    await hostDialog.getByRole('region', { name: 'Problem report' }).waitFor();
   });
 });
 

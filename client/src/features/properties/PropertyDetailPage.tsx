@@ -21,7 +21,7 @@ import { useWrite } from '../../data/use-write';
 import { BookingForm, BookingsTable, type BookingDraft } from '../bookings';
 import { layoutTimeline, Timeline } from '../calendar';
 import { TaskDialog, TasksTable } from '../tasks';
-import { ProblemReportPanel } from '../reports';
+import { ProblemReportPanel, PropertyReports } from '../reports';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
 import { ImageGallery } from './ImageGallery';
@@ -220,6 +220,11 @@ export function PropertyDetailPage({ id }: { id: string }) {
         <DataView result={tasks} empty={{ title: 'No open tasks for this property' }}>
           {(rows) => <TasksTable tasks={rows} propertyNames={names} caption={`Open tasks at ${p.property_name}`} onOpen={setOpenTask} compact />}
         </DataView>
+      </Card>
+
+      <Card>
+        <CardHeader title="Problem reports" description="Reported by your housekeepers, newest first" />
+        <PropertyReports propertyId={p.id} propertyName={p.property_name} />
       </Card>
 
       <Card>

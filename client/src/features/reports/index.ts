@@ -4,3 +4,4 @@
  */
 export { ReportProblemButton } from './ReportProblemButton';
 export { ProblemReportPanel } from './ProblemReportPanel';
+export { PropertyReports } from './PropertyReports';
