@@ -171,6 +171,19 @@ export const ALL_FIELDS = {
     'is_default',
     'created_date',
   ]),
+  problem_reports: every<typeof t.problemReports>()([
+    'host_id',
+    'property_id',
+    'task_id',
+    'booking_id',
+    'maintenance_task_id',
+    'reported_by_staff_id',
+    'category',
+    'severity',
+    'description',
+    'reported_at',
+    'created_date',
+  ]),
   guests: every<typeof t.guests>()([
     'host_id',
     'guest_name',
@@ -273,6 +286,22 @@ export const STAFF_SELF_FIELDS = [
   'emergency_contact',
 ] as const satisfies readonly DataField<typeof t.housekeepingStaff>[];
 
+/**
+ * The problem reports a housekeeper made: what she said, where and when. Not the stay or the
+ * maintenance task they became (the host's).
+ */
+export const STAFF_REPORT_FIELDS = [
+  'host_id',
+  'property_id',
+  'task_id',
+  'reported_by_staff_id',
+  'category',
+  'severity',
+  'description',
+  'reported_at',
+  'created_date',
+] as const satisfies readonly DataField<typeof t.problemReports>[];
+
 /** Each role's synced tables and the fields of their rows, sync columns aside. */
 export type DeviceFields = Readonly<Partial<Record<DeviceTable, readonly string[]>>>;
 
@@ -292,6 +321,7 @@ export const DEVICE_FIELDS = {
     housekeeping_staff: ALL_FIELDS.housekeeping_staff,
     housekeeping_tasks: ALL_FIELDS.housekeeping_tasks,
     task_templates: ALL_FIELDS.task_templates,
+    problem_reports: ALL_FIELDS.problem_reports,
     guests: ALL_FIELDS.guests,
     notifications: ALL_FIELDS.notifications,
     calendar_feeds: ALL_FIELDS.calendar_feeds,
@@ -307,6 +337,7 @@ export const DEVICE_FIELDS = {
     housekeeping_staff: STAFF_SELF_FIELDS,
     housekeeping_tasks: STAFF_TASK_FIELDS,
     properties: STAFF_PROPERTY_FIELDS,
+    problem_reports: STAFF_REPORT_FIELDS,
   },
 } as const satisfies Record<Role, DeviceFields>;
 

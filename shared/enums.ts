@@ -45,3 +45,9 @@ export const MAIL_STATUSES = ['held', 'queued', 'sent', 'failed', 'cancelled'] a
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** Whether an inbox reply went to the guest by e-mail. */
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** What a housekeeper's problem report is about (docs/decisions.md "Problem reports"). */
+export const PROBLEM_CATEGORIES = ['damage', 'plumbing', 'electrical', 'appliance', 'supplies', 'cleanliness', 'other'] as const;
+export type ProblemCategory = (typeof PROBLEM_CATEGORIES)[number];
+/** How soon a reported problem needs the host: an urgent one alerts the host at once. */
+export const PROBLEM_SEVERITIES = ['low', 'normal', 'urgent'] as const;
+export type ProblemSeverity = (typeof PROBLEM_SEVERITIES)[number];

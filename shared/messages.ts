@@ -82,6 +82,10 @@ export const NOTIFICATION_TITLES = {
   workBeforeReassignment: 'Work done before a reassignment',
   /** type warning: a field changed on two sides; the last to arrive was kept (docs/decisions.md "Fields edited on both sides"). */
   changedOnBothSides: 'Changed on both sides',
+  /** type info: a housekeeper reported a problem (docs/decisions.md "Problem reports"). */
+  problemReported: 'Problem reported',
+  /** type urgent: an urgent problem report, alerted at once. */
+  urgentProblem: 'Urgent problem reported',
 } as const;
 
 // ── Channel manager (first integration's HTTP client) ───────────────────────────────────────

@@ -47,6 +47,7 @@ export const TABLES = [
   def({ id: 20110, name: 'housekeeping_staff', table: t.housekeepingStaff, schemas: e.StaffSchemas, owner: 'host_id', synced: true }),
   def({ id: 20111, name: 'housekeeping_tasks', table: t.housekeepingTasks, schemas: e.TaskSchemas, owner: 'host_id', synced: true }),
   def({ id: 20112, name: 'task_templates', table: t.taskTemplates, schemas: e.TaskTemplateSchemas, owner: 'host_id', synced: true }),
+  def({ id: 20113, name: 'problem_reports', table: t.problemReports, schemas: e.ProblemReportSchemas, owner: 'host_id', synced: true }),
   def({ id: 20120, name: 'guests', table: t.guests, schemas: e.GuestSchemas, owner: 'host_id', synced: true, routeOnly: true }),
   def({
     id: 20130,

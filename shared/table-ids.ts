@@ -15,6 +15,7 @@ export const TABLE_IDS = {
   housekeeping_staff: 20110,
   housekeeping_tasks: 20111,
   task_templates: 20112,
+  problem_reports: 20113,
   guests: 20120,
   channel_credentials: 20130,
   notifications: 20140,

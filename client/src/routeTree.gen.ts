@@ -57,6 +57,7 @@ import { Route as AdminAdminHostsIndexRouteImport } from './routes/_admin/admin.
 import { Route as AdminAdminHostsHostIdRouteImport } from './routes/_admin/admin.hosts.$hostId'
 import { Route as HostHostPropertiesIndexRouteImport } from './routes/_host/host.properties.index'
 import { Route as HostHostPropertiesIdRouteImport } from './routes/_host/host.properties.$id'
+import { Route as HostHostPropertiesIdStatementRouteImport } from './routes/_host/host.properties.$id_.statement'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -295,6 +296,12 @@ const HostHostPropertiesIdRoute = HostHostPropertiesIdRouteImport.update({
   path: '/host/properties/$id',
   getParentRoute: () => HostRoute,
 } as any)
+const HostHostPropertiesIdStatementRoute =
+  HostHostPropertiesIdStatementRouteImport.update({
+    id: '/host/properties/$id_/statement',
+    path: '/host/properties/$id/statement',
+    getParentRoute: () => HostRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/host/properties/$id': typeof HostHostPropertiesIdRoute
   '/admin/hosts/': typeof AdminAdminHostsIndexRoute
   '/host/properties/': typeof HostHostPropertiesIndexRoute
+  '/host/properties/$id/statement': typeof HostHostPropertiesIdStatementRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -389,6 +397,7 @@ export interface FileRoutesByTo {
   '/host/properties/$id': typeof HostHostPropertiesIdRoute
   '/admin/hosts': typeof AdminAdminHostsIndexRoute
   '/host/properties': typeof HostHostPropertiesIndexRoute
+  '/host/properties/$id/statement': typeof HostHostPropertiesIdStatementRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -440,6 +449,7 @@ export interface FileRoutesById {
   '/_host/host/properties/$id': typeof HostHostPropertiesIdRoute
   '/_admin/admin/hosts/': typeof AdminAdminHostsIndexRoute
   '/_host/host/properties/': typeof HostHostPropertiesIndexRoute
+  '/_host/host/properties/$id_/statement': typeof HostHostPropertiesIdStatementRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -489,6 +499,7 @@ export interface FileRouteTypes {
     | '/host/properties/$id'
     | '/admin/hosts/'
     | '/host/properties/'
+    | '/host/properties/$id/statement'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -536,6 +547,7 @@ export interface FileRouteTypes {
     | '/host/properties/$id'
     | '/admin/hosts'
     | '/host/properties'
+    | '/host/properties/$id/statement'
   id:
     | '__root__'
     | '/'
@@ -586,6 +598,7 @@ export interface FileRouteTypes {
     | '/_host/host/properties/$id'
     | '/_admin/admin/hosts/'
     | '/_host/host/properties/'
+    | '/_host/host/properties/$id_/statement'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -942,6 +955,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HostHostPropertiesIdRouteImport
       parentRoute: typeof HostRoute
     }
+    '/_host/host/properties/$id_/statement': {
+      id: '/_host/host/properties/$id_/statement'
+      path: '/host/properties/$id/statement'
+      fullPath: '/host/properties/$id/statement'
+      preLoaderRoute: typeof HostHostPropertiesIdStatementRouteImport
+      parentRoute: typeof HostRoute
+    }
   }
 }
 
@@ -996,6 +1016,7 @@ interface HostRouteChildren {
   HostHostIndexRoute: typeof HostHostIndexRoute
   HostHostPropertiesIdRoute: typeof HostHostPropertiesIdRoute
   HostHostPropertiesIndexRoute: typeof HostHostPropertiesIndexRoute
+  HostHostPropertiesIdStatementRoute: typeof HostHostPropertiesIdStatementRoute
 }
 
 const HostRouteChildren: HostRouteChildren = {
@@ -1013,6 +1034,7 @@ const HostRouteChildren: HostRouteChildren = {
   HostHostIndexRoute: HostHostIndexRoute,
   HostHostPropertiesIdRoute: HostHostPropertiesIdRoute,
   HostHostPropertiesIndexRoute: HostHostPropertiesIndexRoute,
+  HostHostPropertiesIdStatementRoute: HostHostPropertiesIdStatementRoute,
 }
 
 const HostRouteWithChildren = HostRoute._addFileChildren(HostRouteChildren)

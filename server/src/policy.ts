@@ -10,13 +10,13 @@
  */
 import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { TABLE_IDS, type TableDef } from '../../shared/registry';
+import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
 import { SYNC_FIELDS, deviceFieldsOf } from '../../shared/device-fields';
 import { housekeepingTasks } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
 import { staffIdsOf, type Actor } from './actor';
 import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
-import { Conflict, Forbidden, NotFound } from './errors';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from './errors';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
 
 export type Operation = 'read' | 'create' | 'update' | 'delete';
@@ -51,7 +51,9 @@ export type Scope =
    */
   | 'assigned_or_previous_tasks'
   /** Properties with a live task assigned to one of the actor's staff rows. */
-  | 'assigned_properties';
+  | 'assigned_properties'
+  /** Problem reports made by one of the actor's staff rows. */
+  | 'own_reports';
 
 type Grant = {
   ops: readonly Operation[];
@@ -60,6 +62,11 @@ type Grant = {
   writeScope?: Scope;
   /** Fields the role may write, per operation; absent: every field the entity schema allows. */
   fields?: Partial<Record<Operation, readonly string[]>>;
+  /**
+   * A new row's host is that of the property it names, which must be one the actor sees (a
+   * housekeeper's problem report: she has no host profile of her own).
+   */
+  ownerFromProperty?: true;
 };
 
 /** What a host may change on its own host profile. */
@@ -106,6 +113,9 @@ function hostGrant(def: TableDef, actor: Actor): Grant | undefined {
       return { ops: ['read', 'delete'], scope: 'own_user' };
     case TABLE_IDS.paypal_subscriptions:
       return { ops: ['read'], scope: 'own_user' };
+    case TABLE_IDS.problem_reports:
+      // A report is what was said: the host acts on its maintenance task, and may remove a report, not rewrite it.
+      return actor.hostProfileId ? { ops: ['read', 'create', 'delete'], scope: 'own_host' } : undefined;
   }
   // Every other user-owned table (credentials, partner and payment records) is an admin-area
   // table: hosts have no business there.
@@ -135,6 +145,9 @@ function staffGrant(def: TableDef, actor: Actor): Grant | undefined {
       return { ops: ['read'], scope: 'assigned_properties' };
     case TABLE_IDS.housekeeping_staff:
       return { ops: ['read'], scope: 'self_staff' };
+    case TABLE_IDS.problem_reports:
+      // Reported offline from a task or a property of hers; never changed or removed afterwards.
+      return { ops: ['read', 'create'], scope: 'own_reports', ownerFromProperty: true };
   }
   return undefined;
 }
@@ -226,6 +239,8 @@ export const ROUTE_OPERATIONS = {
   'partner.connect': ['host'],
   /** Read the channel-partner stats, sync log and rates (an admin: all; a host: its own). */
   'partner.stats': HOSTS_AND_ADMINS,
+  /** Read a property's owner statement, as JSON, CSV or PDF (a host its own properties; an admin any). */
+  'statements.read': HOSTS_AND_ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteOperation = keyof typeof ROUTE_OPERATIONS;
@@ -301,6 +316,8 @@ export type WritePermit = {
   readonly ownsNewRows: boolean;
   /** Which rows the write may reach (`rowToWrite`). */
   readonly scope: Scope;
+  /** The new row's host is its property's (`Grant.ownerFromProperty`). */
+  readonly ownerFromProperty: boolean;
 };
 
 /**
@@ -310,7 +327,15 @@ export type WritePermit = {
 export function writePermit(actor: Actor, def: TableDef, op: WriteOperation, channel: Channel = 'table'): WritePermit {
   const grant = grantOf(actor, def);
   if (!grant || !grant.ops.includes(op) || !routeOnlyAllows(def, op, channel)) throw new Forbidden(`You may not ${op} ${def.name}`);
-  return { actor, def, op, fields: grant.fields?.[op] ?? null, ownsNewRows: grant.scope !== 'all', scope: grant.writeScope ?? grant.scope };
+  return {
+    actor,
+    def,
+    op,
+    fields: grant.fields?.[op] ?? null,
+    ownsNewRows: grant.scope !== 'all',
+    scope: grant.writeScope ?? grant.scope,
+    ownerFromProperty: grant.ownerFromProperty === true,
+  };
 }
 
 /** Throws 403 naming the first field of `fields` the permit does not cover. */
@@ -327,9 +352,13 @@ export function assertWritable(permit: WritePermit, fields: Iterable<string>): v
  * host_id, a user's user_id). Answers false when the caller names the owner instead, which the
  * pipeline then checks exists.
  */
-export function assignOwner(permit: WritePermit, values: Row): boolean {
+export function assignOwner(tx: Tx, permit: WritePermit, values: Row): boolean {
   const { def, actor } = permit;
   if (!def.owner || !permit.ownsNewRows) return false;
+  if (permit.ownerFromProperty) {
+    values.host_id = hostOfVisibleProperty(tx, actor, values.property_id);
+    return true;
+  }
   if (def.owner === 'host_id') {
     if (!actor.hostProfileId) throw new Forbidden('A host profile is required');
     values.host_id = actor.hostProfileId;
@@ -337,6 +366,20 @@ export function assignOwner(permit: WritePermit, values: Row): boolean {
     values.user_id = actor.userId;
   }
   return true;
+}
+
+const PROPERTIES = TABLE_IDS.properties;
+
+/** The host of a property the actor sees; a property it does not see is a 400 naming the field, as any reference. */
+function hostOfVisibleProperty(tx: Tx, actor: Actor, propertyId: unknown): string {
+  const def = tableById(PROPERTIES);
+  if (typeof propertyId !== 'string' || !def) throw new ValidationFailed('Invalid value for property_id: required');
+  try {
+    return String(assertRowInScope(tx, actor, def, propertyId).host_id);
+  } catch (err) {
+    if (err instanceof NotFound) throw new ValidationFailed('Invalid value for property_id: no such property');
+    throw err;
+  }
 }
 
 /** Matches no row; used when a scope has nothing to match on. */
@@ -389,6 +432,8 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | 
       return inStaff(column(def, 'assigned_staff_id'), staff);
     case 'assigned_or_previous_tasks':
       return or(inStaff(column(def, 'assigned_staff_id'), staff), inStaff(column(def, 'previous_staff_id'), staff));
+    case 'own_reports':
+      return inStaff(column(def, 'reported_by_staff_id'), staff);
     case 'assigned_properties':
       return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${inStaff(housekeepingTasks.assigned_staff_id, staff)} and ${housekeepingTasks.deleted_at} is null)`;
   }

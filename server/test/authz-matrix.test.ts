@@ -50,6 +50,7 @@ const EXPECTED: Record<number, Record<Role, string>> = {
   20110: { super_admin: 'rcud', admin: 'rcud', host: 'rcud', staff: 'r' }, // housekeeping staff
   20111: { super_admin: 'rcud', admin: 'rcud', host: 'rcud', staff: 'ru' }, // housekeeping tasks
   20112: HOST_OWNED, // task templates
+  20113: { super_admin: 'rcud', admin: 'rcud', host: 'rcd', staff: 'rc' }, // problem reports
   20120: HOST_ROUTE_ONLY, // guests
   20130: ADMIN_AREA, // channel-manager credentials
   20140: { super_admin: 'rd', admin: 'rd', host: 'rd', staff: 'rd' }, // notifications
@@ -131,6 +132,7 @@ const UPDATES: Record<number, [string, unknown]> = {
   [TABLE_IDS.housekeeping_tasks]: ['task_status', 'in_progress'],
   [TABLE_IDS.task_templates]: ['name', 'Renamed template'],
   [TABLE_IDS.inbox_messages]: ['message_content', 'Edited reply'],
+  [TABLE_IDS.problem_reports]: ['description', 'Edited report'],
 };
 
 /** A valid create body for a role allowed to create, and whose session sends it. */
@@ -163,6 +165,11 @@ function createCase(id: number, role: Role): { token: string; body: Record<strin
       return { token, body: { ...owner, name: 'Made template' } };
     case TABLE_IDS.inbox_messages:
       return { token, body: { ...owner, message_content: 'Made message' } };
+    case TABLE_IDS.problem_reports: {
+      // A housekeeper reports at a property of one of her tasks.
+      const task = createTask(app, hostA.hostProfileId, role === 'staff' ? { assigned_staff_id: staff.staffId } : {});
+      return { token, body: { ...owner, property_id: task.property_id, category: 'plumbing', description: 'The tap drips' } };
+    }
     default:
       throw new Error(`The matrix expects create on table ${id} for ${role}; give it a body here`);
   }
@@ -272,7 +279,8 @@ describe('cross-host isolation', () => {
       const theirs = seedRow(app, def.id, ownerB());
       const field = UPDATES[def.id];
       const update = await call(hostA.token, def.id, 'update', { ID: theirs.id, ...(field ? { [field[0]]: field[1] } : {}) });
-      expect(update.status).toBe(def.routeOnly ? 403 : 404);
+      // Route-only tables, and problem reports (never rewritten), refuse every host update before looking.
+      expect(update.status).toBe(def.routeOnly || def.id === TABLE_IDS.problem_reports ? 403 : 404);
       const del = await call(hostA.token, def.id, 'delete', { ID: theirs.id });
       expect(del.status).toBe(404);
       expect(getRow(app.db, def, String(theirs.id))).toEqual(theirs);

@@ -148,6 +148,8 @@ function baseValues(app: TestApp, id: number, owner: Owner): Row {
       return { ...host, property_id: createProperty(app, owner.hostProfileId).id, task_title: 'Fixture task', created_date: at };
     case TABLE_IDS.task_templates:
       return { ...host, name: 'Fixture template', created_date: at };
+    case TABLE_IDS.problem_reports:
+      return { ...host, property_id: createProperty(app, owner.hostProfileId).id, category: 'plumbing', severity: 'normal', description: 'The tap drips', created_date: at };
     case TABLE_IDS.guests:
       return { ...host, guest_email: `${unique('guest')}@example.test`, guest_name: 'Fixture Guest' };
     case TABLE_IDS.channel_credentials:

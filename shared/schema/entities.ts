@@ -221,6 +221,14 @@ export const TaskTemplateSchemas = entity(
   'host_id',
 );
 
+/** A problem report: what a housekeeper says; the links and times are the server's. */
+export const ProblemReportSchemas = entity(
+  t.problemReports,
+  { id, property_id: id, task_id: optId, description: z.string().trim().min(1).max(5000) },
+  ['booking_id', 'maintenance_task_id', 'reported_by_staff_id', 'reported_at', 'created_date'],
+  'host_id',
+);
+
 export const GuestSchemas = entity(
   t.guests,
   { id, guest_email: z.email(), total_spent: money, properties_stayed: z.array(z.string()), last_booking_date: isoDate.nullable() },

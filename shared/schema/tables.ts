@@ -14,6 +14,8 @@ import {
   NOTIFICATION_TYPES,
   PAYMENT_STATUSES,
   PRIORITY_LEVELS,
+  PROBLEM_CATEGORIES,
+  PROBLEM_SEVERITIES,
   PROPERTY_STATUSES,
   ROLES,
   SETTING_CATEGORIES,
@@ -315,6 +317,42 @@ export const taskTemplates = sqliteTable(
     created_date: text('created_date'),
   },
   (t) => [index('templates_host_idx').on(t.host_id, t.name), index('templates_version_idx').on(t.version), index('templates_host_version_idx').on(t.host_id, t.version)],
+);
+
+/**
+ * A problem a housekeeper (or the host) found at a property: written offline through the outbox
+ * like any synced row; its writer makes the maintenance task that carries it to the host
+ * (server/src/modules/reports/writers.ts, docs/decisions.md "Problem reports"). Server-set: the
+ * host (the property's), the stay, the reporter's staff row, the maintenance task, the time.
+ */
+export const problemReports = sqliteTable(
+  'problem_reports',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    property_id: text('property_id').notNull(),
+    /** The task it was reported from, if any (one of the reporter's). */
+    task_id: text('task_id'),
+    /** The stay it concerns: the task's booking, else the current or last stay at the property. */
+    booking_id: text('booking_id'),
+    /** The maintenance task made for it. */
+    maintenance_task_id: text('maintenance_task_id'),
+    reported_by_staff_id: text('reported_by_staff_id'),
+    category: text('category', { enum: PROBLEM_CATEGORIES }).notNull().default('other'),
+    severity: text('severity', { enum: PROBLEM_SEVERITIES }).notNull().default('normal'),
+    description: text('description').notNull(),
+    /** When it was reported on the device (bounded like a task's times), else when it arrived. */
+    reported_at: text('reported_at'),
+    created_date: text('created_date'),
+  },
+  (t) => [
+    index('problem_reports_property_idx').on(t.property_id),
+    index('problem_reports_task_idx').on(t.maintenance_task_id),
+    index('problem_reports_version_idx').on(t.version),
+    index('problem_reports_host_version_idx').on(t.host_id, t.version),
+    // A housekeeper pulls the reports she made.
+    index('problem_reports_staff_version_idx').on(t.reported_by_staff_id, t.version),
+  ],
 );
 
 export const guests = sqliteTable(

@@ -26,6 +26,7 @@ export type Booking = Row<typeof t.bookings>;
 export type Staff = Row<typeof t.housekeepingStaff>;
 export type Task = Row<typeof t.housekeepingTasks>;
 export type TaskTemplate = Row<typeof t.taskTemplates>;
+export type ProblemReport = Row<typeof t.problemReports>;
 export type Guest = Row<typeof t.guests>;
 export type NotificationRow = Row<typeof t.notifications>;
 export type CalendarFeed = Row<typeof t.calendarFeeds>;
@@ -59,6 +60,7 @@ export type RowOf = {
   [TABLE.housekeeping_staff]: Staff;
   [TABLE.housekeeping_tasks]: Task;
   [TABLE.task_templates]: TaskTemplate;
+  [TABLE.problem_reports]: ProblemReport;
   [TABLE.guests]: Guest;
   [TABLE.notifications]: NotificationRow;
   [TABLE.calendar_feeds]: CalendarFeed;

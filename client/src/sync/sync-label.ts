@@ -79,6 +79,7 @@ const TABLE_LABELS: Record<SyncedTableName, string> = {
   calendar_sync_jobs: 'Calendar sync',
   calendar_blocks: 'Calendar block',
   inbox_messages: 'Message',
+  problem_reports: 'Problem report',
 };
 
 /** "Task: task status, notes" — what a refused change was about. */

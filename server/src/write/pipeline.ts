@@ -87,7 +87,7 @@ function checkOwner(tx: Tx, def: TableDef, writer: Writer, owner: string): void 
 /** The owner column of a new row: from the caller (policy), or named by it and checked. */
 function ownNewRow(tx: Tx, permit: WritePermit, meta: TableMeta, writer: Writer, values: Row): void {
   const { def } = permit;
-  if (!def.owner || assignOwner(permit, values)) return;
+  if (!def.owner || assignOwner(tx, permit, values)) return;
   const owner = values[def.owner];
   if (owner === undefined || owner === null) {
     if (meta.columns.get(def.owner)?.nullable) return;

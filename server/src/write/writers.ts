@@ -18,6 +18,7 @@ import { partnerWriters } from '../modules/partner/writers';
 import { displaySettingsWriter, platformSettingWriter, tierWriter } from '../modules/platform/writers';
 import { propertyWriter } from '../modules/properties/writers';
 import { pushSubscriptionWriter } from '../modules/push/writers';
+import { problemReportWriter } from '../modules/reports/writers';
 import type { Writer } from './writer';
 
 export const WRITERS: ReadonlyMap<number, Writer> = new Map<number, Writer>([
@@ -31,6 +32,7 @@ export const WRITERS: ReadonlyMap<number, Writer> = new Map<number, Writer>([
   [TABLE_IDS.housekeeping_staff, staffWriter],
   [TABLE_IDS.housekeeping_tasks, taskWriter],
   [TABLE_IDS.task_templates, templateWriter],
+  [TABLE_IDS.problem_reports, problemReportWriter],
   [TABLE_IDS.guests, guestWriter],
   [TABLE_IDS.notifications, notificationWriter],
   [TABLE_IDS.push_subscriptions, pushSubscriptionWriter],

@@ -24,6 +24,7 @@ import type { WriteRequest } from '../../sync/mutate';
 import { useWrite } from '../../data/use-write';
 import { WEEKDAYS } from '../../../../shared/enums';
 import { TasksTable, PriorityBadge, TaskDialog, isOpen } from '../tasks';
+import { ProblemReportPanel } from '../reports';
 import { useProperties } from '../../data/common-rows';
 import { TaskForm } from './TaskForm';
 import { StaffForm } from './StaffForm';
@@ -350,7 +351,9 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         completedByName={open?.completed_by_staff_id && open.completed_by_staff_id !== open.assigned_staff_id ? (staffNames.get(open.completed_by_staff_id) ?? 'A former housekeeper') : undefined}
         actions={hostActions}
         onClose={close}
-      />
+      >
+        {open ? <ProblemReportPanel taskId={open.id} /> : null}
+      </TaskDialog>
       <TaskForm
         open={editing?.kind === 'task'}
         task={editing?.kind === 'task' ? editing.task : null}

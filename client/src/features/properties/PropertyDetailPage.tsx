@@ -21,6 +21,7 @@ import { useWrite } from '../../data/use-write';
 import { BookingForm, BookingsTable, type BookingDraft } from '../bookings';
 import { layoutTimeline, Timeline } from '../calendar';
 import { TaskDialog, TasksTable } from '../tasks';
+import { ProblemReportPanel, PropertyReports } from '../reports';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
 import { ImageGallery } from './ImageGallery';
@@ -131,6 +132,9 @@ export function PropertyDetailPage({ id }: { id: string }) {
           <Button variant="secondary" onClick={() => setEditingProperty(true)}>
             Edit
           </Button>
+          <Link to="/host/properties/$id/statement" params={{ id: p.id }} search={{ month: today.slice(0, 7) }} className="btn btn--secondary btn--md">
+            <span>Owner statement</span>
+          </Link>
           <Button variant={archived ? 'secondary' : 'danger'} onClick={() => void toggleArchive()} disabled={archived && limit?.reached === true}>
             {archived ? 'Restore' : 'Archive'}
           </Button>
@@ -219,6 +223,11 @@ export function PropertyDetailPage({ id }: { id: string }) {
       </Card>
 
       <Card>
+        <CardHeader title="Problem reports" description="Reported by your housekeepers, newest first" />
+        <PropertyReports propertyId={p.id} propertyName={p.property_name} />
+      </Card>
+
+      <Card>
         <CardHeader title="Bookings" description={`Stays at ${p.property_name}, latest first`} />
         <DataView result={bookings} empty={{ title: 'No bookings for this property yet' }}>
           {(rows) => (
@@ -238,7 +247,9 @@ export function PropertyDetailPage({ id }: { id: string }) {
       </Card>
       <PropertyForm open={editingProperty} property={p} onClose={() => setEditingProperty(false)} />
       <BookingForm open={editing !== null} booking={editing?.booking ?? null} initial={editing?.initial} onClose={() => setEditing(null)} />
-      <TaskDialog task={openTask} propertyName={p.property_name} onClose={() => setOpenTask(null)} />
+      <TaskDialog task={openTask} propertyName={p.property_name} onClose={() => setOpenTask(null)}>
+        {openTask ? <ProblemReportPanel taskId={openTask.id} /> : null}
+      </TaskDialog>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-/** The properties of the housekeeper's tasks: address with a map link, access notes, open tasks. */
+/** The properties of the housekeeper's tasks: address with a map link, access notes, open tasks, and "Report a problem". */
 import { useMemo } from 'react';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/Card';
 import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
 import { isOpen, mapLink } from '../tasks';
+import { ReportProblemButton } from '../reports';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
 import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import './staff.css';
@@ -40,11 +41,14 @@ export function StaffPropertiesPage() {
                     <h2 className="card__title">{p.property_name}</h2>
                     <HostLabel name={hosts.labelOf(p.host_id)} />
                     <p>{p.address || 'No address given'}</p>
-                    {href ? (
-                      <a className="btn btn--secondary btn--lg" href={href} target="_blank" rel="noreferrer">
-                        <span>Open in maps</span>
-                      </a>
-                    ) : null}
+                    <div className="button-group">
+                      {href ? (
+                        <a className="btn btn--secondary btn--lg" href={href} target="_blank" rel="noreferrer">
+                          <span>Open in maps</span>
+                        </a>
+                      ) : null}
+                      <ReportProblemButton propertyId={p.id} propertyName={p.property_name} size="lg" />
+                    </div>
                     <p className="muted">
                       {humanize(p.property_type)} · {p.bedrooms} bedrooms · {p.bathrooms} bathrooms · {count} open {count === 1 ? 'task' : 'tasks'}
                     </p>

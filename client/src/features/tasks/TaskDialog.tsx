@@ -34,10 +34,12 @@ export type TaskDialogProps = {
   actions?: ReactNode;
   /** The signed-in housekeeper works on this task (status, checklist, notes). */
   canWork?: boolean;
+  /** More about the task, shown after its description (the problem report behind a maintenance task). */
+  children?: ReactNode;
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, property, staffName, hostName, completedByName, actions, canWork = false, onClose }: TaskDialogProps) {
+export function TaskDialog({ task, propertyName, property, staffName, hostName, completedByName, actions, canWork = false, children, onClose }: TaskDialogProps) {
   const format = useFormat();
   const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
@@ -129,6 +131,7 @@ export function TaskDialog({ task, propertyName, property, staffName, hostName, 
           </dl>
           {property ? <PropertyPlace property={property} /> : null}
           {task.task_description ? <p>{task.task_description}</p> : null}
+          {children}
           {task.special_instructions ? (
             <div className="callout">
               <p className="callout__title">Special instructions</p>

@@ -1,0 +1,107 @@
+/**
+ * "Report a problem" for a housekeeper, from a task or a property: category, severity and what is
+ * wrong. The report is a local write through the outbox (report-form.ts), so it is kept with no
+ * signal and reaches the host, as a maintenance task, once the device is back online; an urgent
+ * one alerts the host at once when it arrives. Photos are not part of it yet.
+ */
+import { useState } from 'react';
+import type { ProblemCategory, ProblemSeverity } from '../../../../shared/enums';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Segmented, Textarea } from '../../components/ui/Field';
+import { Select } from '../../components/ui/Input';
+import { useToast } from '../../components/ui/Toast';
+import { useWrite } from '../../data/use-write';
+import { useOnline } from '../../lib/use-online';
+import { CATEGORY_OPTIONS, EMPTY_REPORT, MAX_DESCRIPTION, SEVERITY_OPTIONS, reportErrors, reportProblem, type ReportDraft, type ReportPlace } from './report-form';
+import './reports.css';
+
+export type ReportProblemButtonProps = ReportPlace & {
+  /** Named in the dialog, so the housekeeper sees where the report goes. */
+  propertyName: string;
+  size?: 'md' | 'lg';
+};
+
+export function ReportProblemButton({ propertyId, taskId, propertyName, size = 'md' }: ReportProblemButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
+        Report a problem
+      </Button>
+      {open ? <ReportProblemDialog place={{ propertyId, taskId }} propertyName={propertyName} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPlace; propertyName: string; onClose: () => void }) {
+  const [draft, setDraft] = useState<ReportDraft>(EMPTY_REPORT);
+  const [showErrors, setShowErrors] = useState(false);
+  const { write, pending } = useWrite({ what: 'the problem report' });
+  const { toast } = useToast();
+  const online = useOnline();
+  const errors = showErrors ? reportErrors(draft) : {};
+  const set = <K extends keyof ReportDraft>(key: K, value: ReportDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const send = async () => {
+    if (Object.keys(reportErrors(draft)).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    const saved = await write(reportProblem(place, draft));
+    if (!saved.ok) return;
+    toast({
+      title: 'Problem reported',
+      description: online ? 'The host has it as a maintenance task.' : 'Saved on this device: it reaches the host as soon as you are back online.',
+      variant: 'success',
+    });
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="sm"
+      title="Report a problem"
+      description={`At ${propertyName}. The host gets it as a maintenance task${draft.severity === 'urgent' ? ', with an urgent alert' : ''}.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button isLoading={pending} onClick={() => void send()}>
+            Send report
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="report-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <Select label="What kind of problem" options={CATEGORY_OPTIONS} value={draft.category} onChange={(e) => set('category', e.target.value as ProblemCategory)} />
+        <div className="field">
+          <span className="field__label" aria-hidden="true">
+            How urgent
+          </span>
+          <Segmented label="How urgent" options={SEVERITY_OPTIONS} value={draft.severity} onChange={(v: ProblemSeverity) => set('severity', v)} />
+        </div>
+        <Textarea
+          label="What is wrong"
+          required
+          rows={4}
+          maxLength={MAX_DESCRIPTION}
+          value={draft.description}
+          error={errors.description}
+          placeholder="What you found, where, and anything the host should do first"
+          onChange={(e) => set('description', e.target.value)}
+        />
+        {!online ? <p className="field__hint">You are offline: the report is kept on this device and sent when the connection returns.</p> : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The owner statement of one property and month (docs/decisions.md "Owner statements"): stays,
+ * nights, gross, commission and net (the finance page's figures for the same rows), housekeeping
+ * and maintenance costs, and the owner's payout, one section per currency. Computed on the device
+ * by the same function as the server's CSV and PDF (shared/owner-statement.ts), so the page works
+ * offline; the downloads are made by the server (online only). Printable: the browser's print
+ * leaves the navigation and buttons out.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { ownerStatement, STATEMENT_FIGURES, type StatementCost, type StatementSection, type StatementStay } from '../../../../shared/owner-statement';
+import { Page } from '../../components/layout/Page';
+import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { Button } from '../../components/ui/Button';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { FormMessage } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { SkeletonStats } from '../../components/ui/Skeleton';
+import { EmptyState, ErrorState } from '../../components/ui/States';
+import { Table, type Column } from '../../components/ui/Table';
+import { useToast } from '../../components/ui/Toast';
+import { TABLE } from '../../data/tables';
+import { useRows } from '../../data/use-rows';
+import { useFormat } from '../../lib/display';
+import { monthLabel, nextMonthStart, previousMonthStart } from '../../lib/months';
+import { sourceLabel } from '../../lib/source-label';
+import { downloadStatement, statementUrl, type StatementFormat } from './download';
+import './statements.css';
+
+function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
+  return (
+    <div className="statement-month statement-controls">
+      <Button variant="secondary" onClick={() => onChange(previousMonthStart(`${month}-01`).slice(0, 7))} aria-label="Previous month">
+        ‹
+      </Button>
+      <Input label="Month" type="month" value={month} required onChange={(e) => (/^\d{4}-\d{2}$/.test(e.target.value) ? onChange(e.target.value) : undefined)} />
+      <Button variant="secondary" onClick={() => onChange(nextMonthStart(`${month}-01`).slice(0, 7))} aria-label="Next month">
+        ›
+      </Button>
+    </div>
+  );
+}
+
+function Downloads({ propertyId, month }: { propertyId: string; month: string }) {
+  const online = useOnlineOnly('downloading the statement');
+  const { toast } = useToast();
+  const [busy, setBusy] = useState<StatementFormat | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async (format: StatementFormat) => {
+    setBusy(format);
+    setFailure(null);
+    try {
+      const name = await downloadStatement(statementUrl(propertyId, month, format, navigator.language), `owner-statement-${month}.${format}`);
+      toast({ title: 'Statement downloading', description: name, variant: 'success' });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The download failed. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="statement-controls">
+      <OnlineOnlyNote state={online} />
+      {failure ? <FormMessage>{failure}</FormMessage> : null}
+      <div className="button-group">
+        <Button variant="secondary" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button variant="secondary" isLoading={busy === 'csv'} disabled={!online.available} onClick={() => void download('csv')}>
+          Download CSV
+        </Button>
+        <Button isLoading={busy === 'pdf'} disabled={!online.available} onClick={() => void download('pdf')}>
+          Download PDF
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Figures({ section }: { section: StatementSection }) {
+  const format = useFormat();
+  return (
+    <dl className="statement-figures" aria-label={`Figures in ${section.currency}`}>
+      <div>
+        <dt>Stays</dt>
+        <dd>{section.stays}</dd>
+      </div>
+      <div>
+        <dt>Nights</dt>
+        <dd>{section.nights}</dd>
+      </div>
+      {STATEMENT_FIGURES.map(([key, label]) => (
+        <div key={key} className={key === 'payout' ? 'statement-figures__payout' : undefined}>
+          <dt>{label}</dt>
+          <dd data-figure={key}>{format.money(section[key], section.currency)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function SectionCard({ section, many }: { section: StatementSection; many: boolean }) {
+  const format = useFormat();
+  const money = (n: number) => format.money(n, section.currency);
+  const stayColumns: Column<StatementStay>[] = [
+    { key: 'guest', header: 'Guest', render: (b) => b.guest_name || 'Guest' },
+    { key: 'dates', header: 'Stay', render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
+    { key: 'nights', header: 'Nights', align: 'end', render: (b) => b.nights },
+    { key: 'source', header: 'Site', secondary: true, render: (b) => sourceLabel(b.booking_source) },
+    { key: 'gross', header: 'Gross', align: 'end', render: (b) => money(b.total_amount) },
+    { key: 'commission', header: 'Commission', align: 'end', secondary: true, render: (b) => money(b.commission_amount) },
+    { key: 'net', header: 'Net', align: 'end', render: (b) => money(b.net_amount) },
+  ];
+  const costColumns: Column<StatementCost>[] = [
+    { key: 'day', header: 'Day', render: (c) => format.date(c.day) },
+    { key: 'task', header: 'Task', render: (c) => c.task_title },
+    { key: 'kind', header: 'Kind', render: (c) => (c.kind === 'maintenance' ? 'Maintenance' : 'Housekeeping') },
+    { key: 'cost', header: 'Cost', align: 'end', render: (c) => money(c.cost) },
+  ];
+  const title = many ? `In ${section.currency}` : 'Summary';
+  return (
+    <Card>
+      <CardHeader title={title} description="Payout = net − housekeeping − maintenance." />
+      <Figures section={section} />
+      <h3 className="section-title">Stays</h3>
+      {section.bookings.length > 0 ? (
+        <Table caption={`Stays checking in this month${many ? `, in ${section.currency}` : ''}`} columns={stayColumns} rows={section.bookings} rowKey={(b) => b.id} />
+      ) : (
+        <p className="muted">No stays check in this month{many ? ` in ${section.currency}` : ''}.</p>
+      )}
+      <h3 className="section-title">Housekeeping and maintenance</h3>
+      {section.costs.length > 0 ? (
+        <Table caption={`Costs of completed tasks this month${many ? `, in ${section.currency}` : ''}`} columns={costColumns} rows={section.costs} rowKey={(c) => c.id} />
+      ) : (
+        <p className="muted">No completed tasks with a cost this month.</p>
+      )}
+    </Card>
+  );
+}
+
+export function OwnerStatementPage({ propertyId, month }: { propertyId: string; month: string }) {
+  const navigate = useNavigate();
+  const property = useRows(TABLE.properties, { PageSize: 1, Filters: [{ name: 'id', op: 'Equal', value: propertyId }] });
+  const bookings = useRows(TABLE.bookings, { PageSize: 100_000, Filters: [{ name: 'property_id', op: 'Equal', value: propertyId }] });
+  const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'property_id', op: 'Equal', value: propertyId }] });
+  const p = property.rows?.[0];
+  const statement = useMemo(() => (p && bookings.rows && tasks.rows ? ownerStatement(p, bookings.rows, tasks.rows, month) : null), [p, bookings.rows, tasks.rows, month]);
+  const setMonth = (next: string) => void navigate({ to: '/host/properties/$id/statement', params: { id: propertyId }, search: { month: next } });
+
+  const failed = [property, bookings, tasks].find((r) => r.status === 'error');
+  if (failed?.status === 'error') {
+    return (
+      <Page title="Owner statement">
+        <ErrorState error={failed.error} onRetry={failed.retry} />
+      </Page>
+    );
+  }
+  if (property.status === 'success' && !p) {
+    return (
+      <Page title="Owner statement">
+        <EmptyState
+          title="This property does not exist or is not yours"
+          action={
+            <Link to="/host/properties" className="btn btn--secondary btn--md">
+              <span>Back to properties</span>
+            </Link>
+          }
+        />
+      </Page>
+    );
+  }
+  const name = p?.property_name ?? 'Property';
+  return (
+    <Page
+      title="Owner statement"
+      description={`${name} · ${monthLabel(month)}`}
+      actions={
+        <Link to="/host/properties/$id" params={{ id: propertyId }} className="btn btn--ghost btn--md">
+          <span>Back to {name}</span>
+        </Link>
+      }
+    >
+      <Card className="statement-controls">
+        <MonthPicker month={month} onChange={setMonth} />
+        <Downloads propertyId={propertyId} month={month} />
+      </Card>
+      {statement ? (
+        <>
+          <p className="muted statement-note">
+            Stays checking in from {statement.period.from} until {statement.period.to} (not included), as Finances counts them; costs of the completed tasks worked this month.
+          </p>
+          {statement.sections.map((s) => (
+            <SectionCard key={s.currency} section={s} many={statement.sections.length > 1} />
+          ))}
+        </>
+      ) : (
+        <SkeletonStats count={4} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Downloads of the owner statement (CSV, PDF) from the server, which makes the files: online only.
+ * The session's token goes in the header, never the URL.
+ */
+import { getToken } from '../../auth/token-storage';
+
+export type StatementFormat = 'csv' | 'pdf';
+
+export function statementUrl(propertyId: string, month: string, format: StatementFormat, locale?: string): string {
+  const query = new URLSearchParams({ month });
+  if (locale && format === 'pdf') query.set('locale', locale);
+  return `/api/properties/${encodeURIComponent(propertyId)}/owner-statement/${format}?${query.toString()}`;
+}
+
+/** Fetches the file and hands it to the browser under the server's file name. */
+export async function downloadStatement(url: string, fallbackName: string): Promise<string> {
+  const token = getToken();
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? `The download failed (${res.status}).`);
+  }
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+  return fileName;
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { MONTH_PATTERN } from '../../../../shared/owner-statement';
+import { OwnerStatementPage } from '../../features/statements';
+
+/** The current month, `YYYY-MM`, as the default of the page. */
+function thisMonth(): string {
+  return new Date().toISOString().slice(0, 7);
+}
+
+export const Route = createFileRoute('/_host/host/properties/$id_/statement')({
+  validateSearch: z.object({ month: z.string().regex(MONTH_PATTERN).optional().catch(undefined) }),
+  component: StatementRoute,
+});
+
+function StatementRoute() {
+  const { id } = Route.useParams();
+  const { month } = Route.useSearch();
+  return <OwnerStatementPage propertyId={id} month={month ?? thisMonth()} />;
+}
