@@ -18,7 +18,8 @@ const itemId = z.string().min(1).max(100);
 const after = itemId.nullable();
 
 export const ChecklistOpSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('set_done'), id: itemId, done: z.boolean() }),
+  // photo_id: the photo a tick of an item needing one goes with, when it may still be on its way (docs/decisions.md "Task photos").
+  z.strictObject({ op: z.literal('set_done'), id: itemId, done: z.boolean(), photo_id: z.string().uuid().optional() }),
   z.strictObject({ op: z.literal('rename'), id: itemId, text: z.string().max(500) }),
   z.strictObject({ op: z.literal('add'), item: checklistItem, after }),
   z.strictObject({ op: z.literal('remove'), id: itemId }),

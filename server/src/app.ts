@@ -28,6 +28,7 @@ import { guestRoutes } from './modules/guests/routes';
 import { hostAdminRoutes } from './modules/hosts/routes';
 import { adminUserRoutes } from './modules/auth/admin-routes';
 import { propertyRoutes } from './modules/properties/routes';
+import { photoRoutes } from './modules/photos/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(adminUserRoutes);
   await app.register(hostExportRoutes);
   await app.register(propertyRoutes);
+  await app.register(photoRoutes);
   await app.register(syncRoutes);
   await app.register(calendarRoutes);
   await app.register(pushRoutes);

@@ -226,6 +226,8 @@ export const ROUTE_OPERATIONS = {
   'partner.connect': ['host'],
   /** Read the channel-partner stats, sync log and rates (an admin: all; a host: its own). */
   'partner.stats': HOSTS_AND_ADMINS,
+  /** Upload, list and see the photos of a task: its host and its housekeeper only (modules/photos). */
+  'photos.task': ['host', 'staff'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteOperation = keyof typeof ROUTE_OPERATIONS;

@@ -9,3 +9,4 @@ export * from './admin';
 export * from './audit';
 export * from './paypal';
 export * from './partner';
+export * from './photos';
