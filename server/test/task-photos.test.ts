@@ -204,4 +204,22 @@ describe('an item that needs a photo', () => {
       ['c', false],
     ]);
   });
+
+  it('is the host\'s to flag: a housekeeper may not drop the flag to tick without a photo', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/table/${TABLE_IDS.housekeeping_tasks}/update`,
+      headers: auth(staff.token),
+      payload: { ID: task, checklist_ops: [{ op: 'require_photo', id: 'c', required: false }] },
+    });
+    expect(res.statusCode).toBe(403);
+    const host_ = await app.inject({
+      method: 'POST',
+      url: `/api/table/${TABLE_IDS.housekeeping_tasks}/update`,
+      headers: auth(host.token),
+      payload: { ID: task, checklist_ops: [{ op: 'require_photo', id: 'c', required: false }] },
+    });
+    expect(host_.statusCode).toBe(200);
+    expect((await tick('c')).statusCode).toBe(200);
+  });
 });

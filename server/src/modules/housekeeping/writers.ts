@@ -86,7 +86,7 @@ export const taskWriter: Writer = {
     if (ops) {
       // Changes by item, applied to the list as it is now: the other side's changes stay.
       const current = currentChecklist(tx, String(before.id));
-      assertTicksHavePhotos(tx, before, current, ops);
+      assertTicksHavePhotos(tx, ctx.actor, before, current, ops);
       const { items, missed } = applyChecklistOps(current, ops);
       delete changes.checklist_ops;
       delete after.checklist_ops;

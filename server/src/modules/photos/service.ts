@@ -14,7 +14,7 @@ import type { ChecklistItem, ChecklistOp } from '../../../../shared/checklist';
 import type { TaskPhoto } from '../../../../shared/api/photos';
 import { assertRowInScope } from '../../policy';
 import { cachedStatement, nowIso, type Row, type Tx } from '../../db/write';
-import { Conflict, ValidationFailed } from '../../errors';
+import { Conflict, Forbidden, ValidationFailed } from '../../errors';
 import type { ProcessedPhoto } from './images';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
@@ -114,10 +114,13 @@ function hasPhotoOfItem(tx: Tx, taskId: string, itemId: string): boolean {
  * A tick of an item that needs a photo is taken when the item has a photo on the server, or when
  * the tick names the photo (`photo_id`) its device took and is still uploading: offline, the tick
  * and the photo leave the device by two queues in no fixed order. Without either it is refused.
- * A tick whose named photo never arrives is shown to the host as "Photo missing".
+ * A tick whose named photo never arrives is shown to the host as "Photo missing". Housekeepers
+ * may not change which items need a photo.
  */
-export function assertTicksHavePhotos(tx: Tx, task: Row, list: readonly ChecklistItem[], ops: readonly ChecklistOp[]): void {
+export function assertTicksHavePhotos(tx: Tx, actor: Actor, task: Row, list: readonly ChecklistItem[], ops: readonly ChecklistOp[]): void {
   for (const op of ops) {
+    // Which items need a photo is the host's to say, not the housekeeper's who must take it.
+    if (op.op === 'require_photo' && actor.role === 'staff') throw new Forbidden('Only the host decides which checklist items need a photo');
     if (op.op !== 'set_done' || !op.done || op.photo_id) continue;
     const item = list.find((i) => i.id === op.id);
     if (!item?.photo_required || item.done) continue;
