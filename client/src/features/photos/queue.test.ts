@@ -70,7 +70,7 @@ describe('the photo queue', () => {
     server.fail(new ApiError('Server down', 503));
     expect(await uploadWaiting(db, 'u1', server.send, { now: () => now })).toEqual({ uploaded: 0, failed: 1, refused: 0 });
     const after1 = await db.photos.get(p.id);
-    expect(after1).toMatchObject({ state: 'waiting', attempts: 1, nextAttemptAt: now + retryDelay(1), lastError: 'Server down' });
+    expect(after1).toMatchObject({ state: 'waiting', attempts: 1, nextAttemptAt: now + retryDelay(1), lastError: 'Server down', lastStatus: 503 });
     // Not due yet: nothing is tried.
     now += retryDelay(1) - 1;
     expect((await uploadWaiting(db, 'u1', server.send, { now: () => now })).failed).toBe(0);
@@ -95,7 +95,7 @@ describe('the photo queue', () => {
     const server = fakeServer();
     server.fail(new ApiError('The server could not be reached', 0));
     expect(await uploadWaiting(db, 'u1', server.send)).toEqual({ uploaded: 0, failed: 1, refused: 0 });
-    expect((await db.photos.get(a.id))?.attempts).toBe(1);
+    expect(await db.photos.get(a.id)).toMatchObject({ attempts: 1, lastStatus: 0 });
     expect((await db.photos.get(b.id))?.attempts).toBe(0);
   });
 

@@ -29,6 +29,10 @@ export function isTransient(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429 || error.status === 401;
 }
 
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
+}
+
 export type NewPhoto = Pick<QueuedPhoto, 'id' | 'userId' | 'taskId' | 'itemId' | 'data' | 'type' | 'width' | 'height' | 'takenAt'>;
 
 /** Keeps a new photo, waiting to upload. */
@@ -54,7 +58,10 @@ async function record(db: PhotoDb, id: string, changes: Partial<QueuedPhoto>): P
     .equals(id)
     .modify((p) => {
       Object.assign(p, changes);
-      if (changes.lastError === undefined) delete p.lastError;
+      if (changes.lastError === undefined) {
+        delete p.lastError;
+        delete p.lastStatus;
+      }
     });
 }
 
@@ -87,11 +94,11 @@ export async function uploadWaiting(db: PhotoDb, userId: string, send: PhotoSend
       if (isTransient(error)) {
         summary.failed += 1;
         const attempts = photo.attempts + 1;
-        await record(db, photo.id, { attempts, nextAttemptAt: now() + retryDelay(attempts), lastError: reason });
+        await record(db, photo.id, { attempts, nextAttemptAt: now() + retryDelay(attempts), lastError: reason, lastStatus: statusOf(error) });
         if (error instanceof ApiError && (error.status === 0 || error.status === 401)) return summary;
       } else {
         summary.refused += 1;
-        await record(db, photo.id, { state: 'refused', lastError: reason });
+        await record(db, photo.id, { state: 'refused', lastError: reason, lastStatus: statusOf(error) });
       }
       continue;
     }
@@ -109,6 +116,7 @@ export async function retryPhoto(db: PhotoDb, id: string): Promise<void> {
     .modify((p) => {
       Object.assign(p, { state: 'waiting', attempts: 0, nextAttemptAt: 0 });
       delete p.lastError;
+      delete p.lastStatus;
     });
 }
 

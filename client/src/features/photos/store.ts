@@ -35,6 +35,8 @@ export type QueuedPhoto = {
   nextAttemptAt: number;
   /** Why the last attempt failed, in words, for the thumbnail. */
   lastError?: string;
+  /** The HTTP status of the last failed attempt (0: no answer, the device was offline). */
+  lastStatus?: number;
   uploadedAt?: string;
 };
 

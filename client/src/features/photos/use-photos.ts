@@ -31,9 +31,11 @@ export type PhotoView = {
 };
 
 function fromLocal(p: QueuedPhoto): PhotoView {
-  const status: PhotoStatus = p.state === 'uploaded' ? 'uploaded' : p.state === 'refused' ? 'refused' : p.attempts > 0 ? 'retrying' : 'waiting';
+  // No answer at all is the device being offline: the photo waits, nothing failed.
+  const failed = p.attempts > 0 && p.lastStatus !== undefined && p.lastStatus !== 0;
+  const status: PhotoStatus = p.state === 'uploaded' ? 'uploaded' : p.state === 'refused' ? 'refused' : failed ? 'retrying' : 'waiting';
   const view: PhotoView = { id: p.id, taskId: p.taskId, itemId: p.itemId, status, width: p.width, height: p.height, takenAt: p.takenAt, local: p };
-  if (p.lastError) view.error = p.lastError;
+  if (p.lastError && (failed || p.state === 'refused')) view.error = p.lastError;
   return view;
 }
 
