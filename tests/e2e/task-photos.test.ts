@@ -200,4 +200,30 @@ describe('photos taken offline', () => {
     await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(1600);
     await host.page.screenshot({ path: path.join(shots, 'host-1024-viewer.png') });
   });
+
+  it('a template item can need a photo (390 px): the flag reaches the server', async () => {
+    const { page } = await open(390, 844);
+    await signInAs(page, 'host');
+    await page.goto('/host/housekeeping');
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByRole('button', { name: 'Add template' }).click();
+    const form = page.locator('dialog.dialog[open]');
+    await form.getByLabel('Name').fill('Proof clean');
+    for (const text of ['Bathroom mirror', 'Bins out']) {
+      await form.getByLabel('New checklist item').fill(text);
+      await form.getByRole('button', { name: 'Add item' }).click();
+    }
+    await form.getByRole('checkbox', { name: '"Bathroom mirror" needs a photo' }).check();
+    await page.screenshot({ path: path.join(shots, 'host-390-template.png') });
+    await form.getByRole('button', { name: 'Add template' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const stored = async () => {
+      const row = db().prepare('select checklist_items from task_templates where name = ?').get('Proof clean') as { checklist_items: string } | undefined;
+      return row ? (JSON.parse(row.checklist_items) as { text: string; photo_required?: boolean }[]).map((i) => [i.text, i.photo_required === true]) : null;
+    };
+    await expect.poll(stored, { timeout: 15_000 }).toEqual([
+      ['Bathroom mirror', true],
+      ['Bins out', false],
+    ]);
+  });
 });
