@@ -214,7 +214,10 @@ describe('photos taken offline', () => {
       await form.getByRole('button', { name: 'Add item' }).click();
     }
     await form.getByRole('checkbox', { name: '"Bathroom mirror" needs a photo' }).check();
+    await form.getByRole('checkbox', { name: '"Bins out" needs a photo' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, 'host-390-template.png') });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.screenshot({ path: path.join(shots, 'host-1024-template.png') });
     await form.getByRole('button', { name: 'Add template' }).click();
     await form.waitFor({ state: 'hidden' });
     const stored = async () => {

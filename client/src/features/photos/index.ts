@@ -4,5 +4,5 @@
  * read back from the server by the task's host and housekeeper only. README.md beside this file.
  */
 export { AddPhotoButtons, PhotoGallery, pendingText } from './TaskPhotos';
-export { useTaskPhotos, type PhotoView, type TaskPhotos } from './use-photos';
+export { usePhotosWaiting, useTaskPhotos, type PhotoView, type TaskPhotos } from './use-photos';
 export { usePhotoUploader } from './uploader';

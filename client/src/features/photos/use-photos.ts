@@ -9,7 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { TaskPhoto } from '../../../../shared/api/photos';
 import { useOnline } from '../../lib/use-online';
 import { fetchPhoto, listTaskPhotos } from './api';
-import { addPhoto } from './queue';
+import { addPhoto, notUploadedCount } from './queue';
 import { shrinkPhoto } from './shrink';
 import { photoDb, type QueuedPhoto } from './store';
 import { kickPhotoUploads } from './uploader';
@@ -103,4 +103,9 @@ export function usePhotoUrl(photo: PhotoView, size: 'full' | 'thumb'): { url: st
     };
   }, [blob]);
   return { url, failed: remote.isError };
+}
+
+/** How many of the user's photos have not reached the server yet (waiting or refused), live. */
+export function usePhotosWaiting(userId: string): number {
+  return useLiveQuery(() => notUploadedCount(photoDb(), userId), [userId]) ?? 0;
 }
