@@ -48,6 +48,8 @@ export type TaskPhotos = {
   /** The server's list: loaded (true), not yet or not reachable (false). Decides "Photo missing". */
   serverKnown: boolean;
   loading: boolean;
+  /** Offline with no list from the server yet: only this device's photos can be shown. */
+  offline: boolean;
   error: Error | null;
   /** Shrinks, keeps and queues picked files for the task or one of its items. */
   add: (files: readonly File[], itemId: string | null) => Promise<void>;
@@ -72,7 +74,14 @@ export function useTaskPhotos(taskId: string | null, userId: string): TaskPhotos
     }
     kickPhotoUploads(userId);
   };
-  return { photos, serverKnown: server.isSuccess, loading: local === undefined || (online && server.isPending && taskId !== null), error: server.error, add };
+  return {
+    photos,
+    serverKnown: server.isSuccess,
+    loading: local === undefined || (online && server.isPending && taskId !== null),
+    offline: !online && !server.isSuccess,
+    error: server.error,
+    add,
+  };
 }
 
 /** An object URL of the photo's image (its bytes on the device, else fetched), revoked when no longer shown. */

@@ -280,6 +280,7 @@ function TaskPhotoSection({ photos, checklist, userId, canAdd }: { photos: TaskP
       ) : null}
       {own.length ? <PhotoGallery photos={own} label="the task" userId={userId} /> : photos.loading ? <p className="muted">Loading photos…</p> : <p className="muted">No photos of the task as a whole yet.</p>}
       {photos.error ? <p className="muted">The photos on the server could not be loaded: those taken on this device are shown.</p> : null}
+      {photos.offline ? <p className="muted">You are offline: photos from other devices show when the connection returns.</p> : null}
       {canAdd ? <AddPhotoButtons label="the task" onFiles={(files) => photos.add(files, null)} /> : null}
     </section>
   );
