@@ -4,6 +4,7 @@
  * and the rule that a checklist item needing a photo is ticked only with one.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_UPLOAD_BYTES } from '../../shared/api/photos';
@@ -159,6 +160,17 @@ describe('who reaches a task photo', () => {
     }
     expect((await read(null, photoId)).statusCode).toBe(401);
     expect((await upload(null, randomUUID(), gpsJpeg)).status).toBe(401);
+  });
+
+  it("is listed, without its image, in the host's data export", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/host/export', headers: auth(host.token) });
+    expect(res.statusCode).toBe(200);
+    const tar = zlib.gunzipSync(res.rawPayload).toString('latin1');
+    expect(tar).toContain('/task_photos.csv');
+    expect(tar).toContain(photoId);
+    expect(tar).not.toContain('.webp');
+    const other = await app.inject({ method: 'GET', url: '/api/host/export', headers: auth(otherHost.token) });
+    expect(zlib.gunzipSync(other.rawPayload).toString('latin1')).not.toContain(photoId);
   });
 
   it('a photo is read only through its own task', async () => {

@@ -127,3 +127,16 @@ export function assertTicksHavePhotos(tx: Tx, actor: Actor, task: Row, list: rea
     if (!hasPhotoOfItem(tx, String(task.id), op.id)) throw new ValidationFailed(`"${item.text}" needs a photo before it can be ticked: take one, then tick it`);
   }
 }
+
+/**
+ * The metadata of every photo of a host's live tasks, for the host's data export (the images are
+ * not in it: a whole host's photos would not fit one in-memory archive; the backups carry them).
+ */
+export function hostPhotoRows(tx: Tx, hostId: string): TaskPhoto[] {
+  const rows = cachedStatement(tx, 'photos:of-host', (client) =>
+    client.prepare(
+      `select ${PHOTO_COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')} from task_photos p join housekeeping_tasks t on t.id = p.task_id and t.deleted_at is null where p.host_id = ? order by p.created_at, p.id`,
+    ),
+  ).all(hostId) as StoredRow[];
+  return rows.map(toWire);
+}
