@@ -65,6 +65,14 @@ describe('checklistOpsBetween', () => {
     ]);
   });
 
+  it('says when an item comes to need a photo, or no longer does, and applies it', () => {
+    const flagged = list.map((i) => (i.id === 'c' ? { ...i, photo_required: true } : i));
+    expect(checklistOpsBetween(list, flagged)).toEqual([{ op: 'require_photo', id: 'c', required: true }]);
+    expect(checklistOpsBetween(flagged, list)).toEqual([{ op: 'require_photo', id: 'c', required: false }]);
+    expect(applyChecklistOps(list, checklistOpsBetween(list, flagged)).items).toEqual(flagged);
+    expect(applyChecklistOps(flagged, checklistOpsBetween(flagged, list)).items).toEqual(list);
+  });
+
   it("merges the host's edits with the housekeeper's ticks made meanwhile", () => {
     const hostEdit = checklistOpsBetween(list, [item('a', 'Item a'), item('b', 'Renamed'), ...list.slice(2), item('x', 'Added')]);
     const ticks = list.slice(0, 5).map((i) => ({ op: 'set_done' as const, id: i.id, done: true }));

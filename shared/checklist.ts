@@ -18,8 +18,10 @@ const itemId = z.string().min(1).max(100);
 const after = itemId.nullable();
 
 export const ChecklistOpSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('set_done'), id: itemId, done: z.boolean() }),
+  // photo_id: the photo a tick of an item needing one goes with, when it may still be on its way (docs/decisions.md "Task photos").
+  z.strictObject({ op: z.literal('set_done'), id: itemId, done: z.boolean(), photo_id: z.string().uuid().optional() }),
   z.strictObject({ op: z.literal('rename'), id: itemId, text: z.string().max(500) }),
+  z.strictObject({ op: z.literal('require_photo'), id: itemId, required: z.boolean() }),
   z.strictObject({ op: z.literal('add'), item: checklistItem, after }),
   z.strictObject({ op: z.literal('remove'), id: itemId }),
   z.strictObject({ op: z.literal('move'), id: itemId, after }),
@@ -69,6 +71,10 @@ export function applyChecklistOps(list: readonly ChecklistItem[] | null | undefi
       case 'rename':
         item.text = op.text;
         break;
+      case 'require_photo':
+        if (op.required) item.photo_required = true;
+        else delete item.photo_required;
+        break;
       case 'remove':
         items.splice(at, 1);
         break;
@@ -83,7 +89,7 @@ export function applyChecklistOps(list: readonly ChecklistItem[] | null | undefi
 
 /**
  * The changes that turn `from` into `to` (a form that edited a copy of the list): removals,
- * renames, ticks, additions after their neighbour, and, when the kept items changed order, a move
+ * renames, ticks, photo flags, additions after their neighbour, and, when the kept items changed order, a move
  * of each into place. Applied to `from` they give exactly `to`.
  */
 export function checklistOpsBetween(from: readonly ChecklistItem[], to: readonly ChecklistItem[]): ChecklistOp[] {
@@ -95,6 +101,7 @@ export function checklistOpsBetween(from: readonly ChecklistItem[], to: readonly
     const old = before.get(item.id);
     if (!old) continue;
     if (old.text !== item.text) ops.push({ op: 'rename', id: item.id, text: item.text });
+    if (Boolean(old.photo_required) !== Boolean(item.photo_required)) ops.push({ op: 'require_photo', id: item.id, required: Boolean(item.photo_required) });
     if (old.done !== item.done) ops.push({ op: 'set_done', id: item.id, done: item.done });
   }
   const oldOrder = from.filter((i) => kept.has(i.id)).map((i) => i.id);

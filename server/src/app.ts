@@ -29,6 +29,7 @@ import { hostAdminRoutes } from './modules/hosts/routes';
 import { adminUserRoutes } from './modules/auth/admin-routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { statementRoutes } from './modules/statements/routes';
+import { photoRoutes } from './modules/photos/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { emailRoutes } from './modules/email/routes';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(hostExportRoutes);
   await app.register(propertyRoutes);
   await app.register(statementRoutes);
+  await app.register(photoRoutes);
   await app.register(syncRoutes);
   await app.register(calendarRoutes);
   await app.register(pushRoutes);

@@ -241,6 +241,8 @@ export const ROUTE_OPERATIONS = {
   'partner.stats': HOSTS_AND_ADMINS,
   /** Read a property's owner statement, as JSON, CSV or PDF (a host its own properties; an admin any). */
   'statements.read': HOSTS_AND_ADMINS,
+  /** Upload, list and see the photos of a task: its host and its housekeeper only (modules/photos). */
+  'photos.task': ['host', 'staff'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteOperation = keyof typeof ROUTE_OPERATIONS;

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './paypal';
 export * from './partner';
 export * from './statements';
+export * from './photos';

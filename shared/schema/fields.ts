@@ -37,6 +37,8 @@ export const checklistItem = z.strictObject({
   id: z.string().min(1).max(100),
   text: z.string().max(500),
   done: z.boolean(),
+  /** A photo of the item is needed before it may be ticked (docs/decisions.md "Task photos"). */
+  photo_required: z.boolean().optional(),
 });
 
 export const dayAvailability = z.union([

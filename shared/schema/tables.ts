@@ -5,7 +5,7 @@
  * shapes"). Money columns store cents; JSON columns store text.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   ACCOUNT_STATUSES,
   BOOKING_STATUSES,
@@ -28,7 +28,7 @@ import {
 } from '../enums';
 import { bool, json, money, syncColumns } from './columns';
 
-export type ChecklistItem = { id: string; text: string; done: boolean };
+export type ChecklistItem = { id: string; text: string; done: boolean; photo_required?: boolean };
 export type DayAvailability = { start: string; end: string } | 'off';
 export type AvailabilitySchedule = Partial<Record<string, DayAvailability>>;
 
@@ -928,6 +928,40 @@ export const taskAlerts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.task_id, t.kind] })],
 );
+
+/**
+ * Photos of a task or of one of its checklist items, taken by the housekeeper (often offline) and
+ * uploaded once with the id the device gave them (server/src/modules/photos). Not a synced table:
+ * the list is read online; the bytes are in task_photo_files.
+ */
+export const taskPhotos = sqliteTable(
+  'task_photos',
+  {
+    id: text('id').primaryKey(),
+    host_id: text('host_id').notNull(),
+    task_id: text('task_id').notNull(),
+    /** The checklist item's id, or null for a photo of the task as a whole. */
+    checklist_item_id: text('checklist_item_id'),
+    /** The staff row of the uploader (null when the host uploaded it). */
+    staff_id: text('staff_id'),
+    uploaded_by: text('uploaded_by').notNull(),
+    content_type: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** When the device took it (its clock), and when it reached the server. */
+    taken_at: text('taken_at').notNull(),
+    created_at: text('created_at').notNull(),
+  },
+  (t) => [index('task_photos_task_idx').on(t.task_id, t.created_at), index('task_photos_host_idx').on(t.host_id)],
+);
+
+/** The stored bytes of each task photo: the re-encoded image (no metadata) and its thumbnail. */
+export const taskPhotoFiles = sqliteTable('task_photo_files', {
+  photo_id: text('photo_id').primaryKey(),
+  image: blob('image', { mode: 'buffer' }).notNull(),
+  thumbnail: blob('thumbnail', { mode: 'buffer' }).notNull(),
+});
 
 /** The turnover task made for a booking's check-out day: made once, then moved and cancelled with the booking. */
 export const turnoverTasks = sqliteTable(

@@ -15,11 +15,14 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/Toast';
 import { useOnline } from '../../lib/use-online';
+import { usePhotosWaiting } from '../../features/photos';
+import { useCurrentUser } from './current-user';
 
 export function SyncStatus() {
   const runtime = useSyncRuntime();
   const snapshot = useSyncSnapshot();
   const pending = usePendingCount();
+  const photosWaiting = usePhotosWaiting(useCurrentUser().ID);
   const rejections = useRejections();
   const online = useOnline();
   const format = useFormat();
@@ -107,6 +110,12 @@ export function SyncStatus() {
             <dt>Waiting to send</dt>
             <dd>{pending === 0 ? 'Nothing' : `${pending} ${pending === 1 ? 'change' : 'changes'}`}</dd>
           </div>
+          {photosWaiting > 0 ? (
+            <div>
+              <dt>Photos not uploaded yet</dt>
+              <dd>{`${photosWaiting} ${photosWaiting === 1 ? 'photo' : 'photos'} (kept on this device; see the task)`}</dd>
+            </div>
+          ) : null}
           {snapshot.status?.lastSyncedAt ? (
             <div>
               <dt>Last synced</dt>

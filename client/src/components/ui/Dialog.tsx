@@ -34,8 +34,13 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       className={cx('dialog', `dialog--${size}`)}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      // A dialog opened inside this one (a photo viewer) closes on its own: React hands its close
+      // and cancel events up the component tree, and they must not close this one too.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

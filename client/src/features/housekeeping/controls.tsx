@@ -1,6 +1,6 @@
 /**
  * Form pieces the housekeeping forms need beyond the UI kit's Input and Select: a textarea, a
- * checkbox row, and the checklist editor (add, remove, reorder). Labelled for assistive
+ * checkbox row, and the checklist editor (add, remove, reorder, needs a photo). Labelled for assistive
  * technology, 44 px targets.
  */
 import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
@@ -41,7 +41,13 @@ export function CheckboxField({ label, checked, onChange, hint }: { label: strin
   );
 }
 
-/** The items of a checklist: rename in place, move up or down, remove, add at the end. */
+/** The item with its "needs a photo" flag set or cleared (absent when cleared, as items without it are stored). */
+function withPhotoFlag(item: ChecklistItem, required: boolean): ChecklistItem {
+  const { photo_required: _flag, ...rest } = item;
+  return required ? { ...rest, photo_required: true } : rest;
+}
+
+/** The items of a checklist: rename in place, flag as needing a photo, move up or down, remove, add at the end. */
 export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { items: readonly ChecklistItem[]; onChange: (items: ChecklistItem[]) => void; label?: string }) {
   const [draft, setDraft] = useState('');
   const addId = useId();
@@ -65,6 +71,15 @@ export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { item
                 value={item.text}
                 onChange={(e) => onChange(items.map((i) => (i.id === item.id ? { ...i, text: e.target.value } : i)))}
               />
+              <label className="hk-checklist__photo" title="A photo is needed before it can be ticked">
+                <input
+                  type="checkbox"
+                  checked={item.photo_required === true}
+                  aria-label={`"${item.text || `Item ${index + 1}`}" needs a photo`}
+                  onChange={(e) => onChange(items.map((i) => (i.id === item.id ? withPhotoFlag(i, e.target.checked) : i)))}
+                />
+                <span aria-hidden="true">Photo</span>
+              </label>
               <div className="hk-checklist__buttons">
                 <Button variant="ghost" size="sm" aria-label={`Move "${item.text}" up`} disabled={index === 0} onClick={() => onChange(moveItem(items, index, -1))}>
                   ↑

@@ -10,6 +10,14 @@ describe('checklists and templates', () => {
     expect(freshChecklist([{ id: 'x', text: ' Beds ', done: true }, { id: 'y', text: '  ', done: false }], ids)).toEqual([{ id: 'id1', text: 'Beds', done: false }]);
   });
 
+  it('keeps which template items need a photo', () => {
+    n = 0;
+    expect(freshChecklist([{ id: 'x', text: 'Bathroom', done: false, photo_required: true }, { id: 'y', text: 'Bins', done: false }], ids)).toEqual([
+      { id: 'id1', text: 'Bathroom', done: false, photo_required: true },
+      { id: 'id2', text: 'Bins', done: false },
+    ]);
+  });
+
   it('moves items up and down within bounds', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moveItem(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);

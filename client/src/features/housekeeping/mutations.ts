@@ -129,9 +129,9 @@ export function newChecklistItem(text: string, makeId: () => string = uuidv7): C
   return { id: makeId(), text: text.trim(), done: false };
 }
 
-/** A copy of a template's checklist for a new task: fresh ids, nothing ticked. */
+/** A copy of a template's checklist for a new task: fresh ids, nothing ticked, the "needs a photo" flags kept. */
 export function freshChecklist(items: readonly ChecklistItem[], makeId: () => string = uuidv7): ChecklistItem[] {
-  return items.filter((i) => i.text.trim() !== '').map((i) => ({ id: makeId(), text: i.text.trim(), done: false }));
+  return items.filter((i) => i.text.trim() !== '').map((i) => ({ id: makeId(), text: i.text.trim(), done: false, ...(i.photo_required ? { photo_required: true } : {}) }));
 }
 
 /** Moves an item up (-1) or down (+1); out of range it stays. */

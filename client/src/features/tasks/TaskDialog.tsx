@@ -18,6 +18,7 @@ import { PriorityBadge } from './TasksTable';
 import { isOpen, isOverdue, mapLink, workedMinutes } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask } from './mutations';
 import { AlertsPrompt } from '../notifications';
+import { AddPhotoButtons, PhotoGallery, pendingText, useTaskPhotos, type PhotoView, type TaskPhotos } from '../photos';
 import './tasks.css';
 
 export type TaskDialogProps = {
@@ -46,6 +47,7 @@ export function TaskDialog({ task, propertyName, property, staffName, hostName, 
   const { write } = useWrite();
   const open = task !== null && isOpen(task);
   const act = async (request: WriteRequest): Promise<boolean> => (await write(request)).ok;
+  const photos = useTaskPhotos(task?.id ?? null, user.ID);
 
   return (
     <Dialog
@@ -143,25 +145,48 @@ export function TaskDialog({ task, propertyName, property, staffName, hostName, 
             <p className="muted">This task has no checklist.</p>
           ) : canWork ? (
             <ul className="checklist">
-              {task.checklist_items.map((item) => (
-                <li key={item.id}>
-                  <ChecklistToggle taskId={task.id} itemId={item.id} text={item.text} done={item.done} disabled={!open} />
-                </li>
-              ))}
+              {task.checklist_items.map((item) => {
+                const itemPhotos = photosOf(photos.photos, item.id);
+                return (
+                  <li key={item.id}>
+                    <ChecklistToggle
+                      taskId={task.id}
+                      itemId={item.id}
+                      text={item.text}
+                      done={item.done}
+                      disabled={!open}
+                      photoRequired={item.photo_required === true}
+                      photoId={itemPhotos.at(-1)?.id}
+                    />
+                    <ItemPhotos photos={itemPhotos} label={item.text} userId={user.ID}>
+                      {open ? <AddPhotoButtons compact label={item.text} onFiles={(files) => photos.add(files, item.id)} /> : null}
+                    </ItemPhotos>
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <ul className="checklist">
-              {task.checklist_items.map((item) => (
-                <li key={item.id} className={item.done ? 'checklist__item checklist__item--done' : 'checklist__item'}>
-                  <span className="checklist__mark" aria-hidden="true">
-                    {item.done ? '✓' : ''}
-                  </span>
-                  <span>{item.text}</span>
-                  <span className="visually-hidden">{item.done ? '(done)' : '(to do)'}</span>
-                </li>
-              ))}
+              {task.checklist_items.map((item) => {
+                const itemPhotos = photosOf(photos.photos, item.id);
+                const missing = item.photo_required === true && item.done && photos.serverKnown && itemPhotos.length === 0;
+                return (
+                  <li key={item.id}>
+                    <div className={item.done ? 'checklist__item checklist__item--done' : 'checklist__item'}>
+                      <span className="checklist__mark" aria-hidden="true">
+                        {item.done ? '✓' : ''}
+                      </span>
+                      <span>{item.text}</span>
+                      <span className="visually-hidden">{item.done ? '(done)' : '(to do)'}</span>
+                      {missing ? <Badge tone="danger">Photo missing</Badge> : item.photo_required ? <Badge tone="neutral">Photo required</Badge> : null}
+                    </div>
+                    <ItemPhotos photos={itemPhotos} label={item.text} userId={user.ID} />
+                  </li>
+                );
+              })}
             </ul>
           )}
+          <TaskPhotoSection photos={photos} checklist={task.checklist_items} userId={user.ID} canAdd={canWork && open} />
           {canWork ? (
             <NotesEditor key={task.id} notes={task.notes} draftAt={draftKey(user.ID, 'task-notes', task.id)} onSave={(notes) => act(saveNotes(task.id, notes))} />
           ) : task.notes ? (
@@ -181,26 +206,86 @@ export function TaskDialog({ task, propertyName, property, staffName, hostName, 
  * row when that changes (the write lands a moment later, or a pull changes it); a refused write
  * puts it back. Each item writes through its own useWrite, so that a tick renders only its item.
  */
-function ChecklistToggle({ taskId, itemId, text, done, disabled }: { taskId: string; itemId: string; text: string; done: boolean; disabled: boolean }) {
+function ChecklistToggle({
+  taskId,
+  itemId,
+  text,
+  done,
+  disabled,
+  photoRequired,
+  photoId,
+}: {
+  taskId: string;
+  itemId: string;
+  text: string;
+  done: boolean;
+  disabled: boolean;
+  /** The item needs a photo: it is ticked only once one is taken (`photoId`, the newest). */
+  photoRequired: boolean;
+  photoId: string | undefined;
+}) {
   const { write } = useWrite();
   const [checked, setChecked] = useState(done);
   useEffect(() => setChecked(done), [done]);
+  const needsPhoto = photoRequired && !checked && photoId === undefined;
   return (
     <label className="checklist__toggle">
       <input
         type="checkbox"
         checked={checked}
-        disabled={disabled}
+        disabled={disabled || needsPhoto}
         onChange={(event) => {
           const next = event.target.checked;
           setChecked(next);
-          void write(setChecklistItem(taskId, itemId, next)).then((saved) => {
+          void write(setChecklistItem(taskId, itemId, next, photoRequired ? photoId : undefined)).then((saved) => {
             if (!saved.ok) setChecked(done);
           });
         }}
       />
-      <span>{text}</span>
+      <span>
+        {text}
+        {needsPhoto ? <span className="checklist__photo-note muted"> (take a photo to tick it)</span> : null}
+      </span>
     </label>
+  );
+}
+
+/** The photos of one checklist item (and, for the housekeeper, its Add photo button). */
+function photosOf(photos: readonly PhotoView[], itemId: string | null): PhotoView[] {
+  return photos.filter((p) => p.itemId === itemId);
+}
+
+function ItemPhotos({ photos, label, userId, children }: { photos: readonly PhotoView[]; label: string; userId: string; children?: ReactNode }) {
+  if (photos.length === 0 && !children) return null;
+  return (
+    <div className="checklist__photos">
+      <PhotoGallery photos={photos} label={label} userId={userId} />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The task's own photos (and those of items no longer on the checklist), what is still waiting to
+ * upload from this device, and, for the housekeeper, the camera and gallery buttons.
+ */
+function TaskPhotoSection({ photos, checklist, userId, canAdd }: { photos: TaskPhotos; checklist: readonly { id: string }[]; userId: string; canAdd: boolean }) {
+  const items = new Set(checklist.map((i) => i.id));
+  const own = photos.photos.filter((p) => p.itemId === null || !items.has(p.itemId));
+  const pending = pendingText(photos.photos);
+  return (
+    <section className="task-photos" aria-label="Task photos">
+      <h3 className="section-title">Photos</h3>
+      {pending ? (
+        <p className="task-photos__pending" role="status">
+          <Badge tone="info">{pending}</Badge>
+        </p>
+      ) : null}
+      {own.length ? <PhotoGallery photos={own} label="the task" userId={userId} /> : photos.loading ? <p className="muted">Loading photos…</p> : <p className="muted">No photos of the task as a whole yet.</p>}
+      {photos.error ? <p className="muted">The photos on the server could not be loaded: those taken on this device are shown.</p> : null}
+      {photos.offline ? <p className="muted">You are offline: photos from other devices show when the connection returns.</p> : null}
+      {canAdd ? <AddPhotoButtons label="the task" onFiles={(files) => photos.add(files, null)} /> : null}
+    </section>
   );
 }
 

@@ -24,9 +24,10 @@ export function completeTask(taskId: string): WriteRequest {
 
 /**
  * A tick or untick says which item, not the whole list (shared/checklist.ts): the host may be
- * renaming or adding items at the same time, and both changes must survive.
+ * renaming or adding items at the same time, and both changes must survive. A tick of an item that
+ * needs a photo names the photo (`photoId`), which may still be waiting to upload.
  */
-export function setChecklistItem(taskId: string, itemId: string, done: boolean): WriteRequest {
+export function setChecklistItem(taskId: string, itemId: string, done: boolean, photoId?: string): WriteRequest {
   return {
     table: TASKS,
     op: 'update',
@@ -34,7 +35,7 @@ export function setChecklistItem(taskId: string, itemId: string, done: boolean):
     fields: (row) => {
       const item = checklistOf(row).find((i) => i.id === itemId);
       if (!item || item.done === done) return null;
-      return { checklist_ops: [{ op: 'set_done', id: itemId, done }] };
+      return { checklist_ops: [done && photoId ? { op: 'set_done', id: itemId, done, photo_id: photoId } : { op: 'set_done', id: itemId, done }] };
     },
   };
 }

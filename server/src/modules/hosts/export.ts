@@ -2,7 +2,8 @@
  * A host's own data as one download (the profile page's "Download my data"): every row the host's
  * scope holds, exactly what its devices sync (the sync pull from cursor 0, so the policy's scope
  * and field rules apply), as `data.json` (all tables) and one CSV per table, in a .tar.gz built
- * with node:zlib (lib/tar.ts). Deleted rows are left out.
+ * with node:zlib (lib/tar.ts). Deleted rows are left out. The metadata of the host's task photos is
+ * added as `task_photos` (not synced, so not in the pull); their images are not in the archive.
  */
 import { tableById } from '../../../../shared/registry';
 import { toCsv, type CsvValue } from '../../../../shared/format/csv';
@@ -12,6 +13,8 @@ import type { Db } from '../../db/index';
 import { Forbidden } from '../../errors';
 import { tarGz } from '../../lib/tar';
 import { pullChanges } from '../sync/service';
+import { hostPhotoRows } from '../photos/service';
+import { transact } from '../../db/write';
 
 type Row = Record<string, unknown>;
 
@@ -53,6 +56,10 @@ export function rowsCsv(rows: readonly Row[]): string {
 export function hostExport(db: Db, actor: Actor, now: Date): { fileName: string; archive: Buffer } {
   if (actor.role !== 'host' || !actor.hostProfileId) throw new Forbidden('Only a host downloads its data');
   const tables = scopeRows(db, actor);
+  // Task photos are not synced: their metadata is added (the images stay out, modules/photos/service.ts).
+  const hostId = actor.hostProfileId;
+  const photos = transact(db, (tx) => hostPhotoRows(tx, hostId));
+  if (photos.length > 0) tables.set('task_photos', photos);
   const day = now.toISOString().slice(0, 10);
   const dir = `staykeep-export-${day}`;
   const json = JSON.stringify({ exported_at: now.toISOString(), host_profile_id: actor.hostProfileId, tables: Object.fromEntries(tables) }, null, 2);

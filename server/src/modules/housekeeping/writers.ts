@@ -11,6 +11,7 @@ import { cachedStatement, insertRow, nowIso, updateFields, type Row, type Tx } f
 import { plainWriter, type WriteContext, type Writer } from '../../write/writer';
 import { Conflict } from '../../errors';
 import { staffIdAt } from '../../actor';
+import { assertTicksHavePhotos } from '../photos/service';
 import { afterTaskWrite, describeTask, notifyChecklistChangesNotKept, notifyFieldsChangedMeanwhile, notifyWorkAcrossReassignment } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
@@ -84,7 +85,9 @@ export const taskWriter: Writer = {
     const ops = checklistChanges(tx, ctx, before, changes);
     if (ops) {
       // Changes by item, applied to the list as it is now: the other side's changes stay.
-      const { items, missed } = applyChecklistOps(currentChecklist(tx, String(before.id)), ops);
+      const current = currentChecklist(tx, String(before.id));
+      assertTicksHavePhotos(tx, ctx.actor, before, current, ops);
+      const { items, missed } = applyChecklistOps(current, ops);
       delete changes.checklist_ops;
       delete after.checklist_ops;
       alsoSet(changes, after, { checklist_items: items });
