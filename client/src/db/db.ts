@@ -9,6 +9,7 @@ import {
   SYNCED_INDEXES,
   SYNCED_INDEXES_V1,
   SYNCED_INDEXES_V2,
+  SYNCED_INDEXES_V3,
   SYNCED_TABLE_NAMES,
   type BaseEntry,
   type LocalRow,
@@ -35,7 +36,8 @@ export class StaykeepDb extends Dexie {
     super(name, options);
     this.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
     this.version(2).stores(SYNCED_INDEXES_V2);
-    this.version(3).stores(SYNCED_INDEXES);
+    this.version(3).stores(SYNCED_INDEXES_V3);
+    this.version(4).stores(SYNCED_INDEXES);
     this.mirror = new Mirror(this);
     this.use(this.mirror.middleware());
   }

@@ -16,6 +16,7 @@ export const SYNCED_TABLES = {
   display_settings: TABLE_IDS.display_settings,
   properties: TABLE_IDS.properties,
   bookings: TABLE_IDS.bookings,
+  property_access: TABLE_IDS.property_access,
   housekeeping_staff: TABLE_IDS.housekeeping_staff,
   housekeeping_tasks: TABLE_IDS.housekeeping_tasks,
   task_templates: TABLE_IDS.task_templates,
@@ -47,7 +48,7 @@ export function isSyncedTableId(id: number): id is SyncedTableId {
  * Version 1 of the store, as shipped: never edited (Dexie upgrades installed browsers from it).
  * Version 2 (SYNCED_INDEXES_V2) dropped the indexes of the two big tables that no read used.
  */
-export const SYNCED_INDEXES_V1: Record<SyncedTableName, string> = {
+export const SYNCED_INDEXES_V1: Record<Exclude<SyncedTableName, 'property_access'>, string> = {
   host_profiles: 'id, user_id, account_status, created_date',
   subscription_tiers: 'id, sort_order',
   platform_settings: 'id, setting_key, category',
@@ -70,21 +71,27 @@ export const SYNCED_INDEXES_V1: Record<SyncedTableName, string> = {
  * narrowed by. Every index is one more write per row stored, and a first sync stores tens of
  * thousands of bookings and tasks: those two kept only the fields an Equal filter named.
  */
-export const SYNCED_INDEXES_V2: Record<SyncedTableName, string> = {
+export const SYNCED_INDEXES_V2: Record<Exclude<SyncedTableName, 'property_access'>, string> = {
   ...SYNCED_INDEXES_V1,
   bookings: 'id, property_id, check_out_date',
   housekeeping_tasks: 'id, property_id, assigned_staff_id, booking_id',
 };
 
 /**
- * Version 3, the current one: screens read the in-memory mirror (mirror.ts), which loads whole
+ * Version 3, as shipped: screens read the in-memory mirror (mirror.ts), which loads whole
  * tables, so of the big tables' indexes only bookings' check_out_date is still read (the stays of
  * a window: calendar, dashboard). Each index was one more store write per row of a first sync.
  */
-export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+export const SYNCED_INDEXES_V3: Record<Exclude<SyncedTableName, 'property_access'>, string> = {
   ...SYNCED_INDEXES_V2,
   bookings: 'id, check_out_date',
   housekeeping_tasks: 'id',
+};
+
+/** Version 4, the current one: a property's access details (door code, Wi-Fi), one row per property. */
+export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+  ...SYNCED_INDEXES_V3,
+  property_access: 'id, property_id',
 };
 
 /** A row of any synced table as stored: the server's row (or the local intent over it). */
