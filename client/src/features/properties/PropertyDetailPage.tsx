@@ -24,6 +24,7 @@ import { TaskDialog, TasksTable } from '../tasks';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
 import { ImageGallery } from './ImageGallery';
+import { AccessCard } from './AccessCard';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { archiveProperty, restoreProperty } from './mutations';
 import { usePropertyLimit } from './use-tier';
@@ -189,6 +190,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
             <p className="muted">No amenities listed.</p>
           )}
         </Card>
+        <AccessCard propertyId={p.id} readOnly={archived} />
         <Card>
           <CardHeader title="Listings and calendar export" />
           {listings.length ? (

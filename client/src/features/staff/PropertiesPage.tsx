@@ -1,4 +1,4 @@
-/** The properties of the housekeeper's tasks: address with a map link, access notes, open tasks. */
+/** The properties of the housekeeper's tasks: address with a map link, access notes and details (inside a task's window), open tasks. */
 import { useMemo } from 'react';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
@@ -7,6 +7,8 @@ import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
 import { isOpen, mapLink } from '../tasks';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
+import { useAccessDetails } from './access';
+import { AccessDetails } from '../../components/access-details';
 import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
@@ -16,6 +18,7 @@ export function StaffPropertiesPage() {
   const hosts = useStaffHosts(user);
   const tasks = useMyTasks(hosts.staffIds);
   const byHost = useHostFilter(result.rows);
+  const access = useAccessDetails(tasks.rows, hosts.staffIds);
   const openCount = useMemo(() => {
     const counts = new Map<string, number>();
     for (const t of tasks.rows ?? []) if (isOpen(t)) counts.set(t.property_id, (counts.get(t.property_id) ?? 0) + 1);
@@ -54,6 +57,7 @@ export function StaffPropertiesPage() {
                         <p className="pre-wrap">{p.access_notes}</p>
                       </div>
                     ) : null}
+                    {count > 0 ? <AccessDetails access={access.get(p.id)} emptyText="Door code and Wi-Fi show here from the day before your task, if the host has entered them." /> : null}
                   </Card>
                 </li>
               );

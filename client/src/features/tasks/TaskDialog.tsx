@@ -25,6 +25,8 @@ export type TaskDialogProps = {
   propertyName?: string;
   /** The task's property, for its address, a map link and access notes. */
   property?: Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> | null;
+  /** How to get in (door code, Wi-Fi), shown under the address: the housekeeper's, inside her task's window. */
+  access?: ReactNode;
   staffName?: string;
   /** The task's host, for a housekeeper who works for several (a small label). */
   hostName?: string;
@@ -37,7 +39,7 @@ export type TaskDialogProps = {
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, property, staffName, hostName, completedByName, actions, canWork = false, onClose }: TaskDialogProps) {
+export function TaskDialog({ task, propertyName, property, access, staffName, hostName, completedByName, actions, canWork = false, onClose }: TaskDialogProps) {
   const format = useFormat();
   const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
@@ -128,6 +130,7 @@ export function TaskDialog({ task, propertyName, property, staffName, hostName, 
             ) : null}
           </dl>
           {property ? <PropertyPlace property={property} /> : null}
+          {access}
           {task.task_description ? <p>{task.task_description}</p> : null}
           {task.special_instructions ? (
             <div className="callout">
