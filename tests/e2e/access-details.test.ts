@@ -1,15 +1,17 @@
 /**
- * Access details on the housekeeper's phone (390×844): the host (1024 px) enters a door code and
- * Wi-Fi on a property where the demo housekeeper has a task due by tomorrow; her phone receives
+ * Access details on the housekeeper's phone (390×844): the host (1024 px) gives the demo
+ * housekeeper a task today at a new property and enters its door code and Wi-Fi; her phone receives
  * them, shows them on the task, keeps them through an offline reload, and drops them from the device
  * as soon as she completes the task, still offline. Back online, the server's tombstone keeps them
- * gone. `E2E_SHOTS=<dir>` saves screenshots of the screens for a look.
+ * gone. The host's hours and cost of the month, with its CSV. `E2E_SHOTS=<dir>` saves screenshots of
+ * the screens for a look.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSessions } from './support/browser';
-import { localRows } from './support/storage';
+import { localRows, storedToken } from './support/storage';
+import { downloadCsv } from './support/csv';
 import { goOffline, goOnline } from './support/network';
 import { signInAs, signInReady } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
@@ -22,32 +24,40 @@ async function shot(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const tomorrow = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
-const dayAfterTomorrow = () => new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);
 
 describe('access details', () => {
   it('reach the housekeeper inside her task’s window, work offline, and leave her phone when the task is done', async () => {
     const staff = await open({ width: 390, height: 844 });
     const staffSync = await signInReady(staff.page, 'staff');
-    const tasks = await localRows(staff.page, 'housekeeping_tasks');
-    const isOpenTask = (t: Record<string, unknown>) => !t.deleted_at && (t.task_status === 'pending' || t.task_status === 'in_progress');
-    const dueBy = (t: Record<string, unknown>, day: string) => typeof t.scheduled_date !== 'string' || t.scheduled_date <= day;
-    // A task due by tomorrow, the only one of hers at its property with a window open (even by a clock read a few hours ahead).
-    const task = tasks.find(
-      (t) =>
-        t.task_status === 'pending' &&
-        isOpenTask(t) &&
-        dueBy(t, tomorrow()) &&
-        Array.isArray(t.checklist_items) &&
-        !tasks.some((other) => other.id !== t.id && other.property_id === t.property_id && isOpenTask(other) && dueBy(other, dayAfterTomorrow())),
-    ) as { id: string; property_id: string; task_title: string; checklist_items: { text: string; done: boolean }[] } | undefined;
-    if (!task) throw new Error('The demo housekeeper has no pending task due by tomorrow alone at its property');
-    expect((await localRows(staff.page, 'property_access')).filter((a) => a.property_id === task.property_id)).toEqual([]);
+    const [me] = await localRows(staff.page, 'housekeeping_staff');
+    if (!me) throw new Error('The demo housekeeper has no staff row on her device');
 
     const host = await open({ width: 1024, height: 800 });
     await signInAs(host.page, 'host');
     await new SyncStatusPill(host.page).waitForSynced();
+    // A cottage of her own for the test, with one task for her today: no other task keeps a window open there.
+    const token = await storedToken(host.page);
+    const create = async (table: number, payload: Record<string, unknown>): Promise<string> =>
+      host.page.evaluate(
+        async ({ table, payload, token }) => {
+          const res = await fetch(`/api/table/${table}/create`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(payload) });
+          if (res.status !== 201) throw new Error(`create ${table}: ${res.status} ${await res.text()}`);
+          return ((await res.json()) as { ID: string }).ID;
+        },
+        { table, payload, token },
+      );
+    const propertyId = await create(20100, { property_name: 'Access Test Cottage', address: 'Rua do Teste 1, Lisboa' });
+    const items = ['Strip beds', 'Clean bathroom'];
+    const task = {
+      property_id: propertyId,
+      task_title: 'Access test turnover',
+      checklist_items: items.map((text, i) => ({ id: `item-${i}`, text, done: false })),
+      id: '',
+    };
+    task.id = await create(20111, { property_id: propertyId, task_title: task.task_title, assigned_staff_id: me.id, scheduled_date: new Date().toISOString().slice(0, 10), checklist_items: task.checklist_items });
+    await expect.poll(async () => (await localRows(staff.page, 'housekeeping_tasks')).some((t) => t.id === task.id), { timeout: 20_000 }).toBe(true);
+    expect((await localRows(staff.page, 'property_access')).filter((a) => a.property_id === task.property_id)).toEqual([]);
+
     await host.page.goto(`/host/properties/${task.property_id}`);
     const card = host.page.locator('.card', { has: host.page.getByRole('heading', { name: 'Access details' }) });
     await card.getByText('No door code, Wi-Fi or parking details yet.').waitFor();
@@ -101,5 +111,35 @@ describe('access details', () => {
     await staff.page.locator('.staff-property').first().waitFor();
     expect(await staff.page.locator('.access-details__code', { hasText: DOOR_CODE }).count()).toBe(0);
     await shot(staff.page, 'staff-properties-390');
+  });
+});
+
+describe('hours and cost', () => {
+  it('shows the month’s hours and cost per staff member, with a CSV of the same lines, at 1024 and 390 px', async () => {
+    const host = await open({ width: 1024, height: 800 });
+    await signInAs(host.page, 'host');
+    await new SyncStatusPill(host.page).waitForSynced();
+    await host.page.goto('/host/housekeeping');
+    await host.page.getByRole('tab', { name: 'Hours & cost' }).click();
+    const report = host.page.locator('.work-report');
+    await report.waitFor();
+    // A month with no completed work says so.
+    await report.getByLabel('Month', { exact: true }).fill('2001-01');
+    await report.getByText('No work completed in Jan 2001').waitFor();
+    await shot(host.page, 'host-hours-empty-1024');
+    // This month: the task completed in the test above at least.
+    await report.getByLabel('Month', { exact: true }).fill(new Date().toISOString().slice(0, 7));
+    const table = report.getByRole('table', { name: /Hours and cost by staff member/ });
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(0);
+    const csv = await downloadCsv(host.page, () => report.getByRole('button', { name: 'Download hours and cost by staff member as a CSV file' }).click());
+    expect(csv.name).toMatch(/^housekeeping-by-staff-\d{4}-\d{2}\.csv$/);
+    expect(csv.rows[0]).toEqual(['Staff member', 'Currency', 'Tasks', 'Tasks without times', 'Hours', 'Cost']);
+    expect(csv.rows.length - 1).toBe(rows);
+    await shot(host.page, 'host-hours-1024');
+    await host.page.setViewportSize({ width: 390, height: 844 });
+    await table.waitFor();
+    await shot(host.page, 'host-hours-390');
   });
 });

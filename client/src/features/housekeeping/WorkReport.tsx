@@ -49,7 +49,7 @@ export function WorkReport({ tasks, staff, properties }: { tasks: readonly Task[
   return (
     <section className="work-report" aria-label={`Hours and cost, ${monthLabel(month)}`}>
       <div className="hk-tab-bar work-report__months">
-        <Button variant="secondary" size="sm" onClick={() => step(previousMonthStart(`${month}-01`))} aria-label="Previous month">
+        <Button variant="secondary" onClick={() => step(previousMonthStart(`${month}-01`))} aria-label="Previous month">
           ‹
         </Button>
         <Input
@@ -60,7 +60,7 @@ export function WorkReport({ tasks, staff, properties }: { tasks: readonly Task[
             if (MONTH.test(e.target.value)) setMonth(e.target.value);
           }}
         />
-        <Button variant="secondary" size="sm" onClick={() => step(nextMonthStart(`${month}-01`))} aria-label="Next month">
+        <Button variant="secondary" onClick={() => step(nextMonthStart(`${month}-01`))} aria-label="Next month">
           ›
         </Button>
       </div>
