@@ -99,6 +99,7 @@ export const ALL_FIELDS = {
     'ical_export_token_set',
     'created_date',
   ]),
+  property_access: every<typeof t.propertyAccess>()(['host_id', 'property_id', 'door_code', 'wifi_name', 'wifi_password', 'parking', 'arrival_notes', 'created_date']),
   bookings: every<typeof t.bookings>()([
     'property_id',
     'host_id',
@@ -214,6 +215,8 @@ export const ALL_FIELDS = {
     'last_error',
     'etag',
     'created_at',
+    'consecutive_failures',
+    'health_alerted_at',
   ]),
   calendar_sync_jobs: every<typeof t.calendarSyncJobs>()(['host_id', 'feed_id', 'propertyId', 'propertyName', 'platform', 'iCalUrl', 'status', 'progress', 'startTime', 'endTime', 'message']),
   calendar_blocks: every<typeof t.calendarBlocks>()(['host_id', 'property_id', 'feed_id', 'uid', 'recurrence_id', 'start_date', 'end_date', 'summary', 'source']),
@@ -317,6 +320,7 @@ export const DEVICE_FIELDS = {
     subscription_tiers: ALL_FIELDS.subscription_tiers,
     display_settings: ALL_FIELDS.display_settings,
     properties: ALL_FIELDS.properties,
+    property_access: ALL_FIELDS.property_access,
     bookings: ALL_FIELDS.bookings,
     housekeeping_staff: ALL_FIELDS.housekeeping_staff,
     housekeeping_tasks: ALL_FIELDS.housekeeping_tasks,
@@ -338,6 +342,8 @@ export const DEVICE_FIELDS = {
     housekeeping_tasks: STAFF_TASK_FIELDS,
     properties: STAFF_PROPERTY_FIELDS,
     problem_reports: STAFF_REPORT_FIELDS,
+    // Only inside the window of one of her tasks (policy.ts `access_window`); every field, to get in.
+    property_access: ALL_FIELDS.property_access,
   },
 } as const satisfies Record<Role, DeviceFields>;
 

@@ -43,6 +43,7 @@ export const TABLES = [
   def({ id: 20042, name: 'display_settings', table: t.displaySettings, schemas: e.DisplaySettingsSchemas, owner: 'user_id', synced: true }),
   def({ id: 20043, name: 'audit_log', table: t.auditLog, schemas: e.AuditLogSchemas, owner: null, routeOnly: true }),
   def({ id: 20100, name: 'properties', table: t.properties, schemas: e.PropertySchemas, owner: 'host_id', synced: true, secret: ['ical_export_token'] }),
+  def({ id: 20102, name: 'property_access', table: t.propertyAccess, schemas: e.PropertyAccessSchemas, owner: 'host_id', synced: true }),
   def({ id: 20101, name: 'bookings', table: t.bookings, schemas: e.BookingSchemas, owner: 'host_id', synced: true }),
   def({ id: 20110, name: 'housekeeping_staff', table: t.housekeepingStaff, schemas: e.StaffSchemas, owner: 'host_id', synced: true }),
   def({ id: 20111, name: 'housekeeping_tasks', table: t.housekeepingTasks, schemas: e.TaskSchemas, owner: 'host_id', synced: true }),

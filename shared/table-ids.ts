@@ -12,6 +12,7 @@ export const TABLE_IDS = {
   audit_log: 20043,
   properties: 20100,
   bookings: 20101,
+  property_access: 20102,
   housekeeping_staff: 20110,
   housekeeping_tasks: 20111,
   task_templates: 20112,

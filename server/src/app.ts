@@ -42,6 +42,7 @@ import { jobsPlugin } from './jobs/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { seedDemo } from './seed';
 import { ensurePlatformDefaults } from './modules/platform/defaults';
+import { ensureDefaultTemplates } from './modules/housekeeping/default-template';
 
 /** On-the-fly compression of answers (bench/sync-pull.ts measures its cost at these levels). */
 export const COMPRESS_OPTIONS = {
@@ -160,6 +161,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (seed) seedDemo(app.db, app.now(), config.publicOrigin);
   // Demo or not, the platform has its tiers and settings (the demo seed wrote its own first).
   if (platformDefaults !== false) ensurePlatformDefaults(app.db, app.now());
+  // Hosts from before default templates get the standard turnover template, once.
+  ensureDefaultTemplates(app.db, app.now());
   await app.ready();
   return app;
 }

@@ -18,6 +18,7 @@ import { staffIdsOf, type Actor } from './actor';
 import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from './errors';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
+import { OPEN_TASK_STATUSES, accessOpensThrough } from '../../shared/access-window';
 
 export type Operation = 'read' | 'create' | 'update' | 'delete';
 
@@ -53,7 +54,12 @@ export type Scope =
   /** Properties with a live task assigned to one of the actor's staff rows. */
   | 'assigned_properties'
   /** Problem reports made by one of the actor's staff rows. */
-  | 'own_reports';
+  | 'own_reports'
+  /**
+   * Access details of a property where one of the actor's staff rows has a live task whose window is
+   * open: from the day before it is scheduled until it is done (shared/access-window.ts).
+   */
+  | 'access_window';
 
 type Grant = {
   ops: readonly Operation[];
@@ -148,6 +154,8 @@ function staffGrant(def: TableDef, actor: Actor): Grant | undefined {
     case TABLE_IDS.problem_reports:
       // Reported offline from a task or a property of hers; never changed or removed afterwards.
       return { ops: ['read', 'create'], scope: 'own_reports', ownerFromProperty: true };
+    case TABLE_IDS.property_access:
+      return { ops: ['read'], scope: 'access_window' };
   }
   return undefined;
 }
@@ -397,10 +405,10 @@ function column(def: TableDef, name: string): SQLiteColumn {
  * The actor ids a scope condition compares with; a staff user's rows enter as `staffId_0`,
  * `staffId_1`… (one per host it works for), so the statement's shape follows their number.
  */
-export type ScopeParam = 'userId' | 'hostProfileId' | `staffId_${number}`;
+export type ScopeParam = 'userId' | 'hostProfileId' | 'accessOpensThrough' | `staffId_${number}`;
 
 /** How an actor id enters the SQL: as a bound value, or as a named placeholder (cached statements). */
-type Bind = (name: ScopeParam, value: string) => unknown;
+export type Bind = (name: ScopeParam, value: string) => unknown;
 
 /** The actor's staff rows bound one by one, or undefined when it has none. */
 function staffList(actor: Actor, bind: Bind): unknown[] | undefined {
@@ -438,7 +446,22 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | 
       return inStaff(column(def, 'reported_by_staff_id'), staff);
     case 'assigned_properties':
       return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${keyColumn(def)} and ${inStaff(housekeepingTasks.assigned_staff_id, staff)} and ${housekeepingTasks.deleted_at} is null)`;
+    case 'access_window':
+      return sql`exists (select 1 from ${housekeepingTasks} where ${housekeepingTasks.property_id} = ${column(def, 'property_id')} and ${inStaff(housekeepingTasks.assigned_staff_id, staff)} and ${housekeepingTasks.deleted_at} is null and ${accessWindowOpen(bind)})`;
   }
+}
+
+/**
+ * A task's access window is open (shared/access-window.ts): not done yet, and scheduled no later
+ * than tomorrow (UTC days), or not scheduled at all. The date is bound per request.
+ */
+export function accessWindowOpen(bind: Bind, now: Date = new Date()): SQL {
+  const t = housekeepingTasks;
+  const through = bind('accessOpensThrough', accessOpensThrough(now));
+  return sql`${t.task_status} in (${sql.join(
+    OPEN_TASK_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}) and (${t.scheduled_date} is null or ${t.scheduled_date} <= ${through})`;
 }
 
 /**

@@ -47,6 +47,7 @@ const EXPECTED: Record<number, Record<Role, string>> = {
   20043: { super_admin: 'r', admin: 'r', host: '', staff: '' }, // audit log
   20100: { super_admin: 'rcud', admin: 'rcud', host: 'rcud', staff: 'r' }, // properties
   20101: HOST_OWNED, // bookings
+  20102: { super_admin: 'rcud', admin: 'rcud', host: 'rcud', staff: 'r' }, // property access details (staff: inside a task's window)
   20110: { super_admin: 'rcud', admin: 'rcud', host: 'rcud', staff: 'r' }, // housekeeping staff
   20111: { super_admin: 'rcud', admin: 'rcud', host: 'rcud', staff: 'ru' }, // housekeeping tasks
   20112: HOST_OWNED, // task templates
@@ -128,6 +129,7 @@ const UPDATES: Record<number, [string, unknown]> = {
   [TABLE_IDS.display_settings]: ['timezone', 'Europe/Paris'],
   [TABLE_IDS.properties]: ['property_name', 'Renamed property'],
   [TABLE_IDS.bookings]: ['guest_name', 'Renamed Guest'],
+  [TABLE_IDS.property_access]: ['door_code', '2468'],
   [TABLE_IDS.housekeeping_staff]: ['staff_name', 'Renamed Staff'],
   [TABLE_IDS.housekeeping_tasks]: ['task_status', 'in_progress'],
   [TABLE_IDS.task_templates]: ['name', 'Renamed template'],
@@ -157,6 +159,8 @@ function createCase(id: number, role: Role): { token: string; body: Record<strin
       return { token, body: { ...owner, property_name: 'Made property' } };
     case TABLE_IDS.bookings:
       return { token, body: { ...owner, property_id: createProperty(app, hostA.hostProfileId).id, check_in_date: '2030-04-01', check_out_date: '2030-04-02' } };
+    case TABLE_IDS.property_access:
+      return { token, body: { ...owner, property_id: createProperty(app, hostA.hostProfileId).id, door_code: '1357' } };
     case TABLE_IDS.housekeeping_staff:
       return { token, body: { ...owner, staff_name: 'Made Staff' } };
     case TABLE_IDS.housekeeping_tasks:

@@ -61,7 +61,7 @@ describe('pollFeeds', () => {
       fetch: { allowedOrigins: [server.origin] },
       concurrency: 2,
     });
-    expect(summary).toEqual({ due: 2, succeeded: 1, failed: 1, notifications: 1, feedIds: [never, stale] });
+    expect(summary).toEqual({ due: 2, succeeded: 1, failed: 1, notifications: 1, feedIds: [never, stale], healthAlerts: [], healthPushes: 0 });
     // The imported stays and blocks reach the change feed (and so their host's devices) as the host's rows.
     expect(new Set(poked.map(([table]) => table))).toEqual(new Set([TABLE_IDS.bookings, TABLE_IDS.calendar_blocks]));
     expect(new Set(poked.map(([, owner]) => owner))).toEqual(new Set([hostId]));

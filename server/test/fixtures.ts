@@ -142,6 +142,8 @@ function baseValues(app: TestApp, id: number, owner: Owner): Row {
         total_amount: 200,
         created_date: at,
       };
+    case TABLE_IDS.property_access:
+      return { ...host, property_id: createProperty(app, owner.hostProfileId).id, door_code: '4711', created_date: at };
     case TABLE_IDS.housekeeping_staff:
       return { ...host, staff_name: 'Fixture Staff', created_date: at };
     case TABLE_IDS.housekeeping_tasks:

@@ -2,6 +2,7 @@
  * The fixed content of the demo (the demo host's properties, staff, templates and a pool of
  * guests; the tiers and settings are the platform's defaults). generate.ts turns it into dated rows.
  */
+import { DEFAULT_TURNOVER_TEMPLATE } from '../turnover-template';
 import type { AvailabilitySchedule } from '../schema/tables';
 
 export type { SettingSpec, TierSpec } from '../platform-defaults';
@@ -169,23 +170,8 @@ export type TemplateSpec = {
 export const DEMO_TEMPLATES: readonly TemplateSpec[] = [
   {
     key: 'turnover',
-    name: 'Turnover cleaning',
-    task_category: 'cleaning',
-    description: 'Full clean and reset between a check-out and the next check-in.',
-    checklist: [
-      'Strip beds and start laundry',
-      'Make beds with fresh linen',
-      'Clean and sanitise bathrooms',
-      'Clean kitchen and run the dishwasher',
-      'Vacuum and mop all floors',
-      'Empty bins and replace liners',
-      'Restock toiletries, coffee and toilet paper',
-      'Check for damage and items left behind',
-      'Photograph the finished rooms',
-    ],
-    estimated_duration: 150,
-    priority_level: 'medium',
-    special_instructions: 'Report any damage with photos before starting.',
+    ...DEFAULT_TURNOVER_TEMPLATE,
+    checklist: [...DEFAULT_TURNOVER_TEMPLATE.checklist],
     is_default: true,
   },
   {

@@ -206,6 +206,22 @@ const taskEntity = entity(
  */
 export const TaskSchemas: EntitySchemas = { ...taskEntity, update: taskEntity.update.extend({ checklist_ops: ChecklistOpsSchema.optional() }) };
 
+/** A property's access details (door code, Wi-Fi, parking, arrival notes): shared/schema/tables.ts `propertyAccess`. */
+export const PropertyAccessSchemas = entity(
+  t.propertyAccess,
+  {
+    id,
+    property_id: id,
+    door_code: z.string().trim().max(100),
+    wifi_name: z.string().trim().max(100),
+    wifi_password: z.string().trim().max(200),
+    parking: longText,
+    arrival_notes: longText,
+  },
+  ['created_date'],
+  'host_id',
+);
+
 export const TaskTemplateSchemas = entity(
   t.taskTemplates,
   {
@@ -245,7 +261,7 @@ export const PushSubscriptionSchemas = entity(t.pushSubscriptions, { id, endpoin
 export const CalendarFeedSchemas = entity(
   t.calendarFeeds,
   { id, ical_url: z.url(), platform: z.string().min(1).max(50) },
-  ['created_at', 'last_fetched_at', 'last_success_at', 'event_count', 'last_error', 'etag'],
+  ['created_at', 'last_fetched_at', 'last_success_at', 'event_count', 'last_error', 'etag', 'consecutive_failures', 'health_alerted_at'],
   'host_id',
 );
 

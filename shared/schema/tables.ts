@@ -177,6 +177,33 @@ export const properties = sqliteTable(
   ],
 );
 
+/**
+ * How to get into a property (door code, Wi-Fi, parking, arrival notes): one row per property, apart
+ * from `properties` because property rows reach every housekeeper with a task there, whereas these
+ * reach a housekeeper only from the day before her task until it is done (server/src/policy.ts
+ * `access_window`; docs/security.md "Access details").
+ */
+export const propertyAccess = sqliteTable(
+  'property_access',
+  {
+    ...syncColumns(),
+    host_id: text('host_id').notNull(),
+    property_id: text('property_id').notNull(),
+    door_code: text('door_code').notNull().default(''),
+    wifi_name: text('wifi_name').notNull().default(''),
+    wifi_password: text('wifi_password').notNull().default(''),
+    parking: text('parking').notNull().default(''),
+    arrival_notes: text('arrival_notes').notNull().default(''),
+    created_date: text('created_date'),
+  },
+  (t) => [
+    // One row per property; a housekeeper's pull reaches it from her tasks by this key.
+    uniqueIndex('property_access_property_uq').on(t.property_id),
+    index('property_access_version_idx').on(t.version),
+    index('property_access_host_version_idx').on(t.host_id, t.version),
+  ],
+);
+
 export const bookings = sqliteTable(
   'bookings',
   {
@@ -455,6 +482,10 @@ export const calendarFeeds = sqliteTable(
     last_error: text('last_error'),
     etag: text('etag'),
     created_at: text('created_at').notNull(),
+    /** Polls in a row that failed (0 after a success); three alert the host (modules/calendar/health.ts). Server-set. */
+    consecutive_failures: integer('consecutive_failures').notNull().default(0),
+    /** When the host was alerted that the feed is failing or stale; cleared by the next success. Server-set. */
+    health_alerted_at: text('health_alerted_at'),
   },
   (t) => [
     // Also every read by host alone (it replaced a host_id index).

@@ -23,6 +23,7 @@ export type PlatformSetting = Row<typeof t.platformSettings>;
 export type DisplaySettingsRow = Row<typeof t.displaySettings>;
 export type Property = Row<typeof t.properties>;
 export type Booking = Row<typeof t.bookings>;
+export type PropertyAccess = Row<typeof t.propertyAccess>;
 export type Staff = Row<typeof t.housekeepingStaff>;
 export type Task = Row<typeof t.housekeepingTasks>;
 export type TaskTemplate = Row<typeof t.taskTemplates>;
@@ -67,6 +68,7 @@ export type RowOf = {
   [TABLE.calendar_sync_jobs]: CalendarSyncJob;
   [TABLE.calendar_blocks]: CalendarBlock;
   [TABLE.inbox_messages]: InboxMessage;
+  [TABLE.property_access]: PropertyAccess;
   [TABLE.partner_credentials]: PartnerCredentials;
   [TABLE.partner_sync_logs]: PartnerSyncLog;
   [TABLE.partner_bookings]: Row<typeof t.partnerBookings>;

@@ -16,6 +16,7 @@ export const SYNCED_TABLES = {
   display_settings: TABLE_IDS.display_settings,
   properties: TABLE_IDS.properties,
   bookings: TABLE_IDS.bookings,
+  property_access: TABLE_IDS.property_access,
   housekeeping_staff: TABLE_IDS.housekeeping_staff,
   housekeeping_tasks: TABLE_IDS.housekeeping_tasks,
   task_templates: TABLE_IDS.task_templates,
@@ -49,7 +50,7 @@ export function isSyncedTableId(id: number): id is SyncedTableId {
  * Version 2 (SYNCED_INDEXES_V2) dropped the indexes of the two big tables that no read used.
  */
 /** The tables a shipped version already had (a later one adds its own). */
-type ShippedTableName = Exclude<SyncedTableName, 'problem_reports'>;
+type ShippedTableName = Exclude<SyncedTableName, 'problem_reports' | 'property_access'>;
 
 export const SYNCED_INDEXES_V1: Record<ShippedTableName, string> = {
   host_profiles: 'id, user_id, account_status, created_date',
@@ -91,10 +92,14 @@ export const SYNCED_INDEXES_V3: Record<ShippedTableName, string> = {
   housekeeping_tasks: 'id',
 };
 
-/** Version 4, the current one: adds the problem reports (read through the mirror). */
+/**
+ * Version 4, the current one: adds the problem reports (read through the mirror) and a property's
+ * access details (door code, Wi-Fi), one row per property.
+ */
 export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
   ...SYNCED_INDEXES_V3,
   problem_reports: 'id',
+  property_access: 'id, property_id',
 };
 
 /** A row of any synced table as stored: the server's row (or the local intent over it). */

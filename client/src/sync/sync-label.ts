@@ -70,6 +70,7 @@ const TABLE_LABELS: Record<SyncedTableName, string> = {
   display_settings: 'Display settings',
   properties: 'Property',
   bookings: 'Booking',
+  property_access: 'Access details',
   housekeeping_staff: 'Staff member',
   housekeeping_tasks: 'Task',
   task_templates: 'Task template',

@@ -5,6 +5,7 @@
 import type { Db } from '../db/index';
 import { DEFAULT_POLL_INTERVAL_MS, pollFeeds, type PollSummary } from '../modules/calendar/poll';
 import { refreshDatedStatuses } from '../modules/guests/service';
+import { openAccessWindows } from '../modules/properties/access';
 import { removeOrphanUploads } from '../modules/properties/uploads';
 import type { DrainSummary } from '../modules/push/sender';
 import { reconcilePaypal } from '../modules/paypal/reconcile';
@@ -30,7 +31,9 @@ export const PARTNER_SYNC_JOB = 'partner-sync';
 export const BACKUP_JOB = 'backup';
 /** Session rows that ended (revoked or expired) over SESSIONS_KEPT_MS ago are forgotten (modules/auth/sessions.ts). */
 export const SESSIONS_PRUNE_JOB = 'sessions-prune';
-export const JOB_NAMES = [URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB, BACKUP_JOB, SESSIONS_PRUNE_JOB] as const;
+/** Access details whose window opened by the calendar (the day before a task) get a new version (modules/properties/access.ts). */
+export const ACCESS_WINDOWS_JOB = 'access-windows';
+export const JOB_NAMES = [ACCESS_WINDOWS_JOB, URGENT_JOB, OVERDUE_JOB, ICAL_POLL_JOB, GUEST_STATUS_JOB, ORPHAN_UPLOADS_JOB, PAYPAL_RECONCILE_JOB, PARTNER_SYNC_JOB, BACKUP_JOB, SESSIONS_PRUNE_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
@@ -39,6 +42,7 @@ export type JobName = (typeof JOB_NAMES)[number];
  * the PayPal reconciliation daily; the channel-partner sync hourly; a backup and the ended sessions' cleanup daily.
  */
 export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
+  [ACCESS_WINDOWS_JOB]: 10 * 60_000,
   [URGENT_JOB]: 60_000,
   [OVERDUE_JOB]: 5 * 60_000,
   [ICAL_POLL_JOB]: DEFAULT_POLL_INTERVAL_MS,
@@ -79,6 +83,11 @@ export function jobDefinitions(env: JobEnv): JobDefinition[] {
     push: result.pushDeliveries > 0 && env.drainPush ? await env.drainPush() : null,
   });
   return [
+    {
+      name: ACCESS_WINDOWS_JOB,
+      intervalMs: JOB_INTERVALS_MS[ACCESS_WINDOWS_JOB],
+      run: ({ now }) => openAccessWindows(env.db, now),
+    },
     {
       name: URGENT_JOB,
       intervalMs: JOB_INTERVALS_MS[URGENT_JOB],

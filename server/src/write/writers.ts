@@ -17,6 +17,7 @@ import { notificationWriter } from '../modules/notifications/writers';
 import { partnerWriters } from '../modules/partner/writers';
 import { displaySettingsWriter, platformSettingWriter, tierWriter } from '../modules/platform/writers';
 import { propertyWriter } from '../modules/properties/writers';
+import { propertyAccessWriter } from '../modules/properties/access';
 import { pushSubscriptionWriter } from '../modules/push/writers';
 import { problemReportWriter } from '../modules/reports/writers';
 import type { Writer } from './writer';
@@ -29,6 +30,7 @@ export const WRITERS: ReadonlyMap<number, Writer> = new Map<number, Writer>([
   [TABLE_IDS.display_settings, displaySettingsWriter],
   [TABLE_IDS.properties, propertyWriter],
   [TABLE_IDS.bookings, bookingWriter],
+  [TABLE_IDS.property_access, propertyAccessWriter],
   [TABLE_IDS.housekeeping_staff, staffWriter],
   [TABLE_IDS.housekeeping_tasks, taskWriter],
   [TABLE_IDS.task_templates, templateWriter],

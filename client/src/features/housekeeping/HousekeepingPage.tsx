@@ -32,6 +32,7 @@ import { TemplateForm } from './TemplateForm';
 import { TaskFilterBar } from './TaskFilterBar';
 import { TaskBoard } from './TaskBoard';
 import { StaffSchedule } from './StaffSchedule';
+import { WorkReport } from './WorkReport';
 import { NO_FILTERS, filterTasks, type TaskFilters } from './task-filters';
 import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from './mutations';
 import { useOnline } from '../../lib/use-online';
@@ -324,6 +325,15 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
                     {(rows) => <Table caption="Housekeeping staff" columns={staffColumns} rows={rows} rowKey={(s) => s.id} />}
                   </DataView>
                 </>
+              ),
+            },
+            {
+              id: 'hours',
+              label: 'Hours & cost',
+              content: (
+                <DataView result={tasks} empty={{ title: 'No tasks yet', text: 'Hours and cost appear once housekeepers start and finish tasks.' }}>
+                  {(rows) => <WorkReport tasks={rows} staff={staffList} properties={propertyList} />}
+                </DataView>
               ),
             },
             {

@@ -212,7 +212,14 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
             error={errors.estimated_duration}
             onChange={(e) => set('estimated_duration', e.target.value)}
           />
-          <Input label="Cost (USD)" inputMode="decimal" value={draft.cost} error={errors.cost} onChange={(e) => set('cost', e.target.value)} />
+          <Input
+            label="Fixed cost (USD)"
+            hint="Leave 0 to cost the hours worked at the staff member's hourly rate."
+            inputMode="decimal"
+            value={draft.cost}
+            error={errors.cost}
+            onChange={(e) => set('cost', e.target.value)}
+          />
         </div>
         <Select label="Assigned to" value={draft.assigned_staff_id ?? ''} options={staffOptions} onChange={(e) => set('assigned_staff_id', e.target.value || null)} />
         {warnings.length && assignee ? (

@@ -25,6 +25,7 @@ import { ProblemReportPanel, PropertyReports } from '../reports';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
 import { ImageGallery } from './ImageGallery';
+import { AccessCard } from './AccessCard';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { archiveProperty, restoreProperty } from './mutations';
 import { usePropertyLimit } from './use-tier';
@@ -193,6 +194,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
             <p className="muted">No amenities listed.</p>
           )}
         </Card>
+        <AccessCard propertyId={p.id} readOnly={archived} />
         <Card>
           <CardHeader title="Listings and calendar export" />
           {listings.length ? (

@@ -1,4 +1,4 @@
-/** The properties of the housekeeper's tasks: address with a map link, access notes, open tasks, and "Report a problem". */
+/** The properties of the housekeeper's tasks: address with a map link, access notes and details (inside a task's window), open tasks, and "Report a problem". */
 import { useMemo } from 'react';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
@@ -8,6 +8,8 @@ import { DataView } from '../../components/data-view';
 import { isOpen, mapLink } from '../tasks';
 import { ReportProblemButton } from '../reports';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
+import { useAccessDetails } from './access';
+import { AccessDetails } from '../../components/access-details';
 import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
@@ -17,6 +19,7 @@ export function StaffPropertiesPage() {
   const hosts = useStaffHosts(user);
   const tasks = useMyTasks(hosts.staffIds);
   const byHost = useHostFilter(result.rows);
+  const access = useAccessDetails(tasks.rows, hosts.staffIds);
   const openCount = useMemo(() => {
     const counts = new Map<string, number>();
     for (const t of tasks.rows ?? []) if (isOpen(t)) counts.set(t.property_id, (counts.get(t.property_id) ?? 0) + 1);
@@ -58,6 +61,7 @@ export function StaffPropertiesPage() {
                         <p className="pre-wrap">{p.access_notes}</p>
                       </div>
                     ) : null}
+                    {count > 0 ? <AccessDetails access={access.get(p.id)} emptyText="Door code and Wi-Fi show here from the day before your task, if the host has entered them." /> : null}
                   </Card>
                 </li>
               );

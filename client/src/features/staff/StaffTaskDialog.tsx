@@ -1,10 +1,16 @@
 import type { StaffProperty, Task } from '../../data/tables';
-import { TaskDialog } from '../tasks';
+import { useCurrentUser } from '../../components/layout/current-user';
+import { AccessDetails } from '../../components/access-details';
+import { TaskDialog, isOpen } from '../tasks';
 import { ReportProblemButton } from '../reports';
+import { useAccessDetails } from './access';
+import { useStaffHosts } from './hosts';
+import { useMyTasks } from './use-my-tasks';
 
 /**
- * The housekeeper's task dialog: the work (status, checklist, notes), where to go, for whom when she
- * works for several hosts, and "Report a problem" found there.
+ * The housekeeper's task dialog: the work (status, checklist, notes), where to go and how to get in
+ * (access details, from the day before the task until it is done), for whom when she works for
+ * several hosts, and "Report a problem" found there.
  */
 export function StaffTaskDialog({
   task,
@@ -17,12 +23,20 @@ export function StaffTaskDialog({
   hostLabel?: (hostId: string) => string | undefined;
   onClose: () => void;
 }) {
+  const user = useCurrentUser();
+  const hosts = useStaffHosts(user);
+  const tasks = useMyTasks(hosts.staffIds);
+  const access = useAccessDetails(tasks.rows, hosts.staffIds);
   const property = task ? properties.find((p) => p.id === task.property_id) : undefined;
+  const details = task && isOpen(task) ? (
+    <AccessDetails access={access.get(task.property_id)} emptyText="Door code and Wi-Fi show here from the day before the task, if the host has entered them." />
+  ) : null;
   return (
     <TaskDialog
       task={task}
       propertyName={property?.property_name}
       property={property ?? null}
+      access={details}
       hostName={task ? hostLabel?.(task.host_id) : undefined}
       actions={task ? <ReportProblemButton propertyId={task.property_id} taskId={task.id} propertyName={property?.property_name ?? 'this property'} /> : null}
       canWork

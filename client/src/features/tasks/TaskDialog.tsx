@@ -26,6 +26,8 @@ export type TaskDialogProps = {
   propertyName?: string;
   /** The task's property, for its address, a map link, access notes and photos. */
   property?: PlaceProperty | null;
+  /** How to get in (door code, Wi-Fi), shown under the address: the housekeeper's, inside her task's window. */
+  access?: ReactNode;
   staffName?: string;
   /** The task's host, for a housekeeper who works for several (a small label). */
   hostName?: string;
@@ -40,7 +42,7 @@ export type TaskDialogProps = {
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, property, staffName, hostName, completedByName, actions, canWork = false, children, onClose }: TaskDialogProps) {
+export function TaskDialog({ task, propertyName, property, access, staffName, hostName, completedByName, actions, canWork = false, children, onClose }: TaskDialogProps) {
   const format = useFormat();
   const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
@@ -132,6 +134,7 @@ export function TaskDialog({ task, propertyName, property, staffName, hostName, 
             ) : null}
           </dl>
           {property ? <PropertyPlace property={property} /> : null}
+          {access}
           {task.task_description ? <p>{task.task_description}</p> : null}
           {children}
           {task.special_instructions ? (

@@ -345,15 +345,21 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
       result.clashes = findClashes(imported, otherSides(tx, feed, from, to));
     }
 
-    updateRow(tx, FEEDS, feed.id, { last_fetched_at: at, last_success_at: at, event_count: instances.length, last_error: null }, now);
+    // A success ends a run of failures, and re-arms the health alert (modules/calendar/health.ts).
+    updateRow(tx, FEEDS, feed.id, { last_fetched_at: at, last_success_at: at, event_count: instances.length, last_error: null, consecutive_failures: 0, health_alerted_at: null }, now);
     return result;
   });
 }
 
-/** A failed fetch or parse: the error is recorded on the feed; nothing imported is touched. */
+/**
+ * A failed fetch or parse: the error is recorded on the feed and counted (three in a row alert the
+ * host: modules/calendar/health.ts); nothing imported is touched.
+ */
 export function recordFeedFailure(db: Db, feedId: string, message: string, now: Date): void {
   transact(db, (tx) => {
-    if (!getRow(tx, FEEDS, feedId)) return;
-    updateRow(tx, FEEDS, feedId, { last_fetched_at: nowIso(now), last_error: message }, now);
+    const feed = getRow(tx, FEEDS, feedId);
+    if (!feed) return;
+    const failures = Number(feed.consecutive_failures ?? 0) + 1;
+    updateRow(tx, FEEDS, feedId, { last_fetched_at: nowIso(now), last_error: message, consecutive_failures: failures }, now);
   });
 }

@@ -25,6 +25,7 @@ import type { Role } from '../../../../shared/enums';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/index';
 import { insertRow, nowIso, transact, updateRow, type Tx } from '../../db/write';
+import { insertDefaultTemplate } from '../housekeeping/default-template';
 import { loadActor, sessionUser, type Actor, type SessionUser } from '../../actor';
 import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import { canSendMail, type MailDeps } from '../email/mailer';
@@ -105,7 +106,7 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
       if (userByEmail(tx, input.email, { includeDeleted: true })) throw new Conflict(EMAIL_ALREADY_REGISTERED);
       const name = input.name?.trim() || input.company_name?.trim() || input.email.split('@')[0] || input.email;
       const userId = insertUser(tx, { Email: input.email, Name: name, Role: 'host', setupCompleted: true, password_hash: passwordHash }, now);
-      insertRow(
+      const profile = insertRow(
         tx,
         HOST_PROFILES,
         {
@@ -123,6 +124,8 @@ export async function registerHost(deps: AuthDeps, input: RegisterInput): Promis
         },
         now,
       );
+      // Turnover tasks from the first booking on: the standard checklist as the default template.
+      insertDefaultTemplate(tx, String(profile.id), now);
       return mustSession(tx, userId);
     });
   } catch (err) {

@@ -10,6 +10,7 @@ import { SUSPENDED } from '../../actor';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/write';
 import type { FetchFeedOptions } from '../../integrations/ical/fetch';
+import { alertUnhealthyFeeds } from './health';
 import { notifyClashes } from './jobs';
 import { syncFeed } from './service';
 
@@ -25,7 +26,17 @@ export type PollOptions = {
   limit?: number;
 };
 
-export type PollSummary = { due: number; succeeded: number; failed: number; notifications: number; feedIds: string[] };
+export type PollSummary = {
+  due: number;
+  succeeded: number;
+  failed: number;
+  notifications: number;
+  feedIds: string[];
+  /** Feeds whose host was alerted by this run that they fail or went stale (health.ts). */
+  healthAlerts: string[];
+  /** Web Push deliveries queued for those alerts. */
+  healthPushes: number;
+};
 
 export async function pollFeeds(db: Db, options: PollOptions): Promise<PollSummary> {
   const interval = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
@@ -48,7 +59,7 @@ export async function pollFeeds(db: Db, options: PollOptions): Promise<PollSumma
     .orderBy(asc(calendarFeeds.last_fetched_at), asc(calendarFeeds.id))
     .limit(options.limit ?? 10_000)
     .all();
-  const summary: PollSummary = { due: due.length, succeeded: 0, failed: 0, notifications: 0, feedIds: due.map((f) => f.id) };
+  const summary: PollSummary = { due: due.length, succeeded: 0, failed: 0, notifications: 0, feedIds: due.map((f) => f.id), healthAlerts: [], healthPushes: 0 };
   const queue = [...due];
   const worker = async () => {
     for (let feed = queue.shift(); feed; feed = queue.shift()) {
@@ -62,5 +73,8 @@ export async function pollFeeds(db: Db, options: PollOptions): Promise<PollSumma
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  const health = alertUnhealthyFeeds(db, options.now());
+  summary.healthAlerts = health.alerted;
+  summary.healthPushes = health.pushes;
   return summary;
 }

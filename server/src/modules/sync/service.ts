@@ -26,7 +26,7 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type RowReader, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { canOperate, readView, redactRow, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
+import { accessWindowOpen, canOperate, readView, redactRow, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { staleBefore } from './scope';
 
@@ -292,6 +292,34 @@ function staffPropertySource(def: TableDef, scope: ScopeTemplate, view: ReadView
   };
 }
 
+/**
+ * A staff member's access details (policy.ts `access_window`): the rows of the properties of her
+ * live tasks, each filed at the later of its own version and that of her newest task there. A row
+ * whose window is open comes whole; one whose window closed (the task done) comes as a tombstone,
+ * so that the device drops it. A window that opens by the calendar alone (the day before the task)
+ * changes no row: the access-windows job (modules/properties/access.ts) bumps the row's version.
+ */
+function staffAccessSource(def: TableDef, scope: ScopeTemplate, view: ReadView): Source {
+  const t = housekeepingTasks;
+  const own = columnsOf(def).version as SQLiteColumn;
+  const property = columnsOf(def).property_id as SQLiteColumn;
+  const staff = Object.keys(scope.values)
+    .filter((name) => name.startsWith('scope_staffId_'))
+    .map((name) => sql.placeholder(name));
+  const open = accessWindowOpen((name) => sql.placeholder(`scope_${name}`));
+  const tasks = sql`(select ${t.property_id} as "access_property_id", max(${t.version}) as "access_latest", max(case when ${open} then 1 else 0 end) as "access_open" from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.deleted_at} is null group by ${t.property_id}) as "access_tasks"`;
+  return {
+    def,
+    key: `${def.id}:${scope.key}:staff-access:${view.key}`,
+    view,
+    from: sql`${def.table} join ${tasks} on "access_tasks"."access_property_id" = ${property}`,
+    where: sql`"access_tasks"."access_open" = 1`,
+    version: sql`max("access_tasks"."access_latest", ${own})`,
+    deleted: columnsOf(def).deleted_at,
+    gone: sql`"access_tasks"."access_open" = 0`,
+  };
+}
+
 /** The sources of the tables this actor pulls, and the values of their placeholders. */
 function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, unknown> } {
   const sources: Source[] = [];
@@ -304,6 +332,10 @@ function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, u
     const view = readView(actor, def);
     if (kind === 'assigned_properties') {
       sources.push(staffPropertySource(def, scope, view));
+      continue;
+    }
+    if (kind === 'access_window') {
+      sources.push(staffAccessSource(def, scope, view));
       continue;
     }
     const columns = columnsOf(def);
