@@ -10,7 +10,7 @@
  * - desktop preset, signed in: every host page and every admin page (the super admin's navigation).
  * One row per page: the four scores, FCP, LCP, TBT and bytes transferred, and `MISSED` beside
  * each goal not met (see GOALS). It measures time, so it is not part of `npm test`; run it on a
- * quiet machine. Options: `--only <substring>` audits the pages whose path contains it;
+ * quiet machine. Options: `--only <a,b>` audits the pages whose path contains one of these;
  * `--json <file>` also writes the rows; `--details` lists the failing audits of a missed score.
  */
 import fs from 'node:fs';
@@ -59,8 +59,10 @@ const { values: options } = parseArgs({
   options: { only: { type: 'string' }, json: { type: 'string' }, details: { type: 'boolean', default: false } },
 });
 
+/** `--only a,b`: the pages whose path contains one of these. */
 function pathsOf(items: readonly { to: string }[]): string[] {
-  return items.map((item) => item.to).filter((to) => !options.only || to.includes(options.only));
+  const only = options.only?.split(',').filter(Boolean) ?? [];
+  return items.map((item) => item.to).filter((to) => only.length === 0 || only.some((part) => to.includes(part)));
 }
 
 function freePort(): Promise<number> {
@@ -104,6 +106,17 @@ function failingAudits(lhr: Result): string[] {
     }
   }
   return failing;
+}
+
+/** One audit; a failed trace (Lighthouse's NO_NAVSTART and the like, a busy machine) is tried once more. */
+async function auditOnce(port: number, baseUrl: string, target: Audit, attempt = 1): Promise<Row> {
+  try {
+    return await audit(port, baseUrl, target);
+  } catch (error) {
+    if (attempt >= 2) throw error;
+    console.log(`    ${target.path}: ${error instanceof Error ? error.message : String(error)}; trying again`);
+    return auditOnce(port, baseUrl, target, attempt + 1);
+  }
 }
 
 async function audit(port: number, baseUrl: string, target: Audit): Promise<Row> {
@@ -164,7 +177,7 @@ async function auditWithProfile(baseUrl: string, role: Role | null, targets: Aud
   try {
     if (role) await signIn(context, baseUrl, role);
     for (const target of targets) {
-      const row = await audit(port, baseUrl, target);
+      const row = await auditOnce(port, baseUrl, target);
       printRow(row);
       rows.push(row);
     }
