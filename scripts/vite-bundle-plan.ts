@@ -23,8 +23,8 @@ type OutputChunkLike = {
   imports: string[];
   dynamicImports: string[];
   moduleIds: readonly string[];
-  modules: Record<string, { code: string | null }>;
   code: string;
+  map: { mappings: string; sources: string[] } | null;
   viteMetadata?: { importedCss: Set<string> };
 };
 
@@ -38,17 +38,58 @@ export function packageOf(id: string): string | null {
   return match ? match[1] : null;
 }
 
-/** Each dependency's code in the build (what tree-shaking kept), gzipped on its own: the largest first. */
-function dependencyCosts(chunks: OutputChunkLike[]): { name: string; gzipBytes: number }[] {
-  const code = new Map<string, string[]>();
-  for (const chunk of chunks) {
-    for (const [id, module] of Object.entries(chunk.modules)) {
-      const name = packageOf(id);
-      if (!name || !module.code) continue;
-      code.set(name, [...(code.get(name) ?? []), module.code]);
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The numbers of one source-map segment (base64 VLQ). */
+function decodeSegment(segment: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+      continue;
     }
+    out.push(value & 1 ? -(value >> 1) : value >> 1);
+    value = 0;
+    shift = 0;
   }
-  return [...code].map(([name, parts]) => ({ name, gzipBytes: gzipSize(parts.join('\n')) })).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return out;
+}
+
+/** Minified bytes of a chunk per package, from its source map (each segment's columns go to its source's package). */
+function bytesByPackage(code: string, map: { mappings: string; sources: string[] }): Map<string, number> {
+  const lines = code.split('\n');
+  const bytes = new Map<string, number>();
+  let source = 0;
+  map.mappings.split(';').forEach((line, index) => {
+    const segments = line.split(',').filter(Boolean).map(decodeSegment);
+    let column = 0;
+    segments.forEach((segment, i) => {
+      column += segment[0] ?? 0;
+      if (segment.length > 1) source += segment[1] ?? 0;
+      const next = i + 1 < segments.length ? column + (segments[i + 1]?.[0] ?? 0) : (lines[index]?.length ?? column);
+      const name = packageOf(map.sources[source] ?? '') ?? '(our code)';
+      bytes.set(name, (bytes.get(name) ?? 0) + next - column);
+    });
+  });
+  return bytes;
+}
+
+/**
+ * What each dependency costs in the build, gzipped: its minified bytes in each chunk (from the
+ * source maps) times that chunk's gzip ratio. The largest first.
+ */
+function dependencyCosts(chunks: OutputChunkLike[]): { name: string; gzipBytes: number }[] {
+  const costs = new Map<string, number>();
+  for (const chunk of chunks) {
+    if (!chunk.map || chunk.code.length === 0) continue;
+    const ratio = gzipSize(chunk.code) / chunk.code.length;
+    for (const [name, bytes] of bytesByPackage(chunk.code, chunk.map)) costs.set(name, (costs.get(name) ?? 0) + bytes * ratio);
+  }
+  return [...costs].map(([name, gzipBytes]) => ({ name, gzipBytes })).sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 /** Workbox's manifest transform (workbox-build's ManifestTransform, the part we use). */
@@ -81,7 +122,7 @@ export function bundlePlan(firstModules: readonly string[]): { plugin: Plugin; p
       const urls = (files: string[]) => files.map((f) => `/${f}`);
       const areas = Object.fromEntries(AREAS.map((area) => [area, urls((plan as BundlePlan).areas[area])]));
       this.emitFile({ type: 'asset', fileName: ROLE_CHUNKS_FILE, source: `${JSON.stringify({ areas, onFirstUse: urls(plan.onFirstUse) })}\n` });
-      const costs = dependencyCosts(outputs).slice(0, 12).map((c) => `${c.name} ${kb(c.gzipBytes)}`);
+      const costs = dependencyCosts(outputs).filter((c) => c.name !== '(our code)').slice(0, 12).map((c) => `${c.name} ${kb(c.gzipBytes)}`);
       this.info(`first screen: ${kb(first.gzipBytes)} of JavaScript gzipped (budget ${kb(FIRST_SCREEN_BUDGET)}), ${first.files.length} files`);
       this.info(`largest dependencies (gzipped): ${costs.join(', ')}`);
     },
