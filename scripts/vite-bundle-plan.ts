@@ -103,28 +103,33 @@ export function bundlePlan(firstModules: readonly string[]): { plugin: Plugin; p
   const plugin: Plugin = {
     name: 'staykeep:bundle-plan',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const outputs = Object.values(bundle).filter((o): o is typeof o & OutputChunkLike => o.type === 'chunk');
-      const chunks: BuiltChunk[] = outputs.map((o) => ({
-        file: o.fileName,
-        isEntry: o.isEntry,
-        imports: o.imports,
-        dynamicImports: o.dynamicImports,
-        modules: o.moduleIds,
-        css: [...(o.viteMetadata?.importedCss ?? [])],
-        bytes: Buffer.byteLength(o.code),
-        gzipBytes: gzipSize(o.code),
-      }));
-      const first = firstScreenJs(chunks);
-      const over = budgetError(first, FIRST_SCREEN_BUDGET);
-      if (over) this.error(over);
-      plan = planBundle(chunks, firstModules);
-      const urls = (files: string[]) => files.map((f) => `/${f}`);
-      const areas = Object.fromEntries(AREAS.map((area) => [area, urls((plan as BundlePlan).areas[area])]));
-      this.emitFile({ type: 'asset', fileName: ROLE_CHUNKS_FILE, source: `${JSON.stringify({ areas, onFirstUse: urls(plan.onFirstUse) })}\n` });
-      const costs = dependencyCosts(outputs).filter((c) => c.name !== '(our code)').slice(0, 12).map((c) => `${c.name} ${kb(c.gzipBytes)}`);
-      this.info(`first screen: ${kb(first.gzipBytes)} of JavaScript gzipped (budget ${kb(FIRST_SCREEN_BUDGET)}), ${first.files.length} files`);
-      this.info(`largest dependencies (gzipped): ${costs.join(', ')}`);
+    // After Vite's own hooks, which drop the chunks that held only CSS: the list names files that exist.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const outputs = Object.values(bundle).filter((o): o is typeof o & OutputChunkLike => o.type === 'chunk');
+        const exists = (file: string) => file in bundle;
+        const chunks: BuiltChunk[] = outputs.map((o) => ({
+          file: o.fileName,
+          isEntry: o.isEntry,
+          imports: o.imports.filter(exists),
+          dynamicImports: o.dynamicImports.filter(exists),
+          modules: o.moduleIds,
+          css: [...(o.viteMetadata?.importedCss ?? [])].filter(exists),
+          bytes: Buffer.byteLength(o.code),
+          gzipBytes: gzipSize(o.code),
+        }));
+        const first = firstScreenJs(chunks);
+        const over = budgetError(first, FIRST_SCREEN_BUDGET);
+        if (over) this.error(over);
+        plan = planBundle(chunks, firstModules);
+        const urls = (files: string[]) => files.map((f) => `/${f}`);
+        const areas = Object.fromEntries(AREAS.map((area) => [area, urls((plan as BundlePlan).areas[area])]));
+        this.emitFile({ type: 'asset', fileName: ROLE_CHUNKS_FILE, source: `${JSON.stringify({ areas, onFirstUse: urls(plan.onFirstUse) })}\n` });
+        const costs = dependencyCosts(outputs).filter((c) => c.name !== '(our code)').slice(0, 12).map((c) => `${c.name} ${kb(c.gzipBytes)}`);
+        this.info(`first screen: ${kb(first.gzipBytes)} of JavaScript gzipped (budget ${kb(FIRST_SCREEN_BUDGET)}), ${first.files.length} files`);
+        this.info(`largest dependencies (gzipped): ${costs.join(', ')}`);
+      },
     },
   };
   // The service worker's precache: the shell only; each area's own files are cached after sign-in.

@@ -140,6 +140,8 @@ describe('installable web app', () => {
     expect(precached.filter((url) => areaFiles.includes(url))).toEqual([]);
     expect(list.areas.staff.some((url) => /staff\.tasks-.*\.js$/.test(url))).toBe(true);
     expect(list.areas.host.some((url) => /host\.finances-.*\.js$/.test(url))).toBe(true);
+    // Every listed file is served (a listed file that the build dropped would fail the role's caching).
+    expect(await bytes(areaFiles)).toBeGreaterThan(0);
     const housekeeper = await bytes([...precached, ...list.areas.staff]);
     expect(housekeeper / PRECACHE_BYTES_BEFORE_SPLIT).toBeLessThanOrEqual(HOUSEKEEPER_SHARE_BUDGET);
 
