@@ -108,13 +108,22 @@ function failingAudits(lhr: Result): string[] {
   return failing;
 }
 
-/** One audit; a failed trace (Lighthouse's NO_NAVSTART and the like, a busy machine) is tried once more. */
-async function auditOnce(port: number, baseUrl: string, target: Audit, attempt = 1): Promise<Row> {
+const ATTEMPTS = 3;
+
+/**
+ * One audit; a failed trace (Lighthouse's NO_NAVSTART and the like, on a busy machine) is tried
+ * again, up to ATTEMPTS times; then the page is reported as not measured and the run goes on.
+ */
+async function auditOnce(port: number, baseUrl: string, target: Audit, attempt = 1): Promise<Row | null> {
   try {
     return await audit(port, baseUrl, target);
   } catch (error) {
-    if (attempt >= 2) throw error;
-    console.log(`    ${target.path}: ${error instanceof Error ? error.message : String(error)}; trying again`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (attempt >= ATTEMPTS) {
+      console.log(`${target.path.padEnd(24)} ${target.preset.padStart(8)} NOT MEASURED: ${message}`);
+      return null;
+    }
+    console.log(`    ${message}; trying again`);
     return auditOnce(port, baseUrl, target, attempt + 1);
   }
 }
@@ -178,6 +187,7 @@ async function auditWithProfile(baseUrl: string, role: Role | null, targets: Aud
     if (role) await signIn(context, baseUrl, role);
     for (const target of targets) {
       const row = await auditOnce(port, baseUrl, target);
+      if (!row) continue;
       printRow(row);
       rows.push(row);
     }
