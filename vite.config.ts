@@ -13,12 +13,21 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { bundlePlan } from './scripts/vite-bundle-plan';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 /** The brand teal of client/src/styles.css. */
 const THEME_COLOR = '#0f766e';
+
+/** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
+const plan = bundlePlan([
+  // Besides the entry, precached for everyone: the sign-in page, the sync runtime and the update prompt's worker registration.
+  '/client/src/routes/login.tsx',
+  '/client/src/sync/runtime.ts',
+  'workbox-window.prod.es5.mjs',
+]);
 
 export default defineConfig({
   root: path.join(rootDir, 'client'),
@@ -27,6 +36,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
+    plan.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -35,6 +45,7 @@ export default defineConfig({
       // asks before a new version takes over.
       registerType: 'prompt',
       injectRegister: false,
+      includeManifestIcons: false,
       manifestFilename: 'manifest.webmanifest',
       manifest: {
         id: '/',
@@ -75,9 +86,14 @@ export default defineConfig({
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers or not.
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        // The plugin adds the manifest and its icons itself: globbed too, they were listed twice.
-        globIgnores: ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/icon-monochrome-512.png'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'role-chunks.json'],
+        // The shell only: the chunks of one area (admin, host, staff) are cached after sign-in by
+        // that role's device (client/src/pwa/role-chunks.ts), or when first used.
+        manifestTransforms: [plan.precacheFilter],
+        // The plugin adds the manifest itself (globbed too, it was listed twice). The large install
+        // icons are for the install dialog and the home screen, which fetch them when they need
+        // them: not precached (includeManifestIcons below); icon-192 stays, notifications show it offline.
+        globIgnores: ['manifest.webmanifest', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/icon-monochrome-512.png'],
         // The route chunks are small; the main chunk must fit whole.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

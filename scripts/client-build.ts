@@ -1,6 +1,6 @@
 /**
  * Builds the client with Vite's JS API when dist/client is missing or older than its sources
- * (anything under client/ or shared/, vite.config.ts, or its compression plugin). No typecheck here: `npm test` does that.
+ * (anything under client/ or shared/, vite.config.ts, or its plugins: compression, bundle plan). No typecheck here: `npm test` does that.
  * Shared by `npm start` and the browser-test runner.
  */
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const CLIENT_DIST_DIR = path.resolve(ROOT_DIR, process.env.CLIENT_DIST ?? 'dist/client');
 const BUILD_MARKER = path.join(CLIENT_DIST_DIR, 'index.html');
 const SOURCE_DIRS = ['client', 'shared'].map((d) => path.join(ROOT_DIR, d));
-const SOURCE_FILES = [path.join(ROOT_DIR, 'vite.config.ts'), path.join(ROOT_DIR, 'scripts/vite-precompress.ts')];
+const SOURCE_FILES = ['vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-bundle-plan.ts', 'scripts/bundle-plan.ts'].map((f) => path.join(ROOT_DIR, f));
 
 /** The newest modification time among the files of a folder (0 when it has none). */
 function newestMtime(dir: string): number {

@@ -17,18 +17,22 @@ import { ToastProvider } from './components/ui/Toast';
 import { PageSpinner } from './components/ui/Spinner';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
-import { SyncRuntime } from './sync/runtime';
-import { SyncProvider } from './sync/sync-context';
+import { syncLoader } from './sync-loader';
+import { cacheRoleChunks } from './pwa/role-chunks';
+import { areaOf } from './auth/session';
 import { watchPulls } from './pwa/after-pull';
 import { refreshLog } from './pwa/refresh-log';
 import './styles.css';
 
 const auth = createAuthStore({ db: appDb });
-const sync = new SyncRuntime(appDb(), { onUnauthorized: () => void auth.expire() });
-// After each sync: the time for the profile, photos for the days ahead, the periodic refresh.
-watchPulls(sync, appDb(), refreshLog);
+// Loaded after the first screen (the sign-in page does not need it); the areas wait for it.
+const loadSync = syncLoader({
+  onUnauthorized: () => void auth.expire(),
+  // After each sync: the time for the profile, photos for the days ahead, the periodic refresh.
+  onCreate: (sync) => watchPulls(sync, appDb(), refreshLog),
+});
 const queryClient = createQueryClient();
-const router = createAppRouter({ auth, queryClient });
+const router = createAppRouter({ auth, queryClient, sync: loadSync });
 
 // Sign-in, sign-out or an expired session re-runs the guards of the current page, restarts sync
 // for the new session, and a new user must never see the previous user's cached rows.
@@ -41,15 +45,30 @@ auth.subscribe(() => {
     lastUserId = userId;
   }
   const session = getSession();
-  if (state.status === 'signedIn' && session) void sync.start(session);
-  else sync.stop();
+  // In order: each step waits for the one runtime, started and stopped as the calls came.
+  if (state.status === 'signedIn' && session) {
+    void loadSync().then((sync) => sync.start(session));
+    // This role's own chunks, for its pages offline: after the first screen, once per page load and role.
+    cacheAreaSoon(areaOf(state.user.Role));
+  }
+  else void loadSync().then((sync) => sync.stop());
   void router.invalidate();
 });
+
+const cachedAreas = new Set<string>();
+function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
+  if (cachedAreas.has(area)) return;
+  cachedAreas.add(area);
+  window.setTimeout(() => void cacheRoleChunks(area).catch(() => cachedAreas.delete(area)), 1000);
+}
 
 function App() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     void auth.restore().finally(() => setReady(true));
+    // Fetched while the first screen shows, so that signing in does not wait for it.
+    const idle = window.setTimeout(() => void loadSync(), 0);
+    return () => window.clearTimeout(idle);
   }, []);
   if (!ready) return <PageSpinner label="Starting Staykeep" />;
   return <RouterProvider router={router} />;
@@ -63,12 +82,10 @@ createRoot(container).render(
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={auth}>
-          <SyncProvider runtime={sync}>
-            <ToastProvider>
-              <App />
-              <UpdatePrompt />
-            </ToastProvider>
-          </SyncProvider>
+          <ToastProvider>
+            <App />
+            <UpdatePrompt />
+          </ToastProvider>
         </AuthProvider>
       </QueryClientProvider>
     </AppErrorBoundary>

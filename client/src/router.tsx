@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import type { AuthStore } from './auth/auth-store';
+import type { LoadSync } from './sync-loader';
 import { NotFoundPage } from './components/not-found';
 import { RouterErrorScreen } from './components/error-screens';
 import { PageSpinner } from './components/ui/Spinner';
@@ -10,6 +11,8 @@ import { PageSpinner } from './components/ui/Spinner';
 export type RouterContext = {
   auth: AuthStore;
   queryClient: QueryClient;
+  /** The sync runtime, loaded on first use (sync-loader.ts). */
+  sync: LoadSync;
 };
 
 export function createAppRouter(context: RouterContext) {

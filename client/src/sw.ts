@@ -12,6 +12,8 @@ import './pwa/zod-jitless';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ROLE_CHUNKS_CACHE, isBuiltAsset } from './pwa/role-chunks';
 import { StaykeepDb } from './db/db';
 import { BACKGROUND_SYNC_TAG, backgroundSync, refusedNotice } from './sync/background';
 import { notificationFromPush, type ShownNotification } from './pwa/notification';
@@ -29,6 +31,9 @@ export const NOT_THE_APP: RegExp[] = [/^\/api\//, /^\/ical\//, /^\/docs(\/|$)/, 
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The precache is the shell; one area's chunks (cached by the page after sign-in) and what a page
+// loads on demand come from the role cache, else the network, kept for next time (pwa/role-chunks.ts).
+registerRoute(({ url }) => isBuiltAsset(url, self.location.origin), new CacheFirst({ cacheName: ROLE_CHUNKS_CACHE }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_APP }));
 
 // A new version waits until the page's update prompt says "Reload" (workbox-window sends this).

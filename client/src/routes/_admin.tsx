@@ -4,23 +4,29 @@ import { AppShell } from '../components/layout/AppShell';
 import { CurrentUserProvider } from '../components/layout/current-user';
 import { ADMIN_NAV, navFor } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
+import { SyncProvider } from '../sync/sync-context';
 
 /** The admin area (super_admin and admin). */
 export const Route = createFileRoute('/_admin')({
-  beforeLoad: ({ context, location }) => {
+  // The sync runtime is a chunk of its own (sync-loader.ts): loaded before the area's first page.
+  beforeLoad: async ({ context, location }) => {
     requireArea(context, 'admin', location);
+    return { syncRuntime: await context.sync() };
   },
   component: AdminArea,
 });
 
 function AdminArea() {
+  const { syncRuntime } = Route.useRouteContext();
   return (
-    <CurrentUserProvider>
-      {(user) => (
-        <DisplaySettingsProvider userId={user.ID}>
-          <AppShell area="admin" nav={navFor(ADMIN_NAV, user.Role)} user={user} profilePath="/admin/profile" />
-        </DisplaySettingsProvider>
-      )}
-    </CurrentUserProvider>
+    <SyncProvider runtime={syncRuntime}>
+      <CurrentUserProvider>
+        {(user) => (
+          <DisplaySettingsProvider userId={user.ID}>
+            <AppShell area="admin" nav={navFor(ADMIN_NAV, user.Role)} user={user} profilePath="/admin/profile" />
+          </DisplaySettingsProvider>
+        )}
+      </CurrentUserProvider>
+    </SyncProvider>
   );
 }

@@ -4,23 +4,29 @@ import { AppShell } from '../components/layout/AppShell';
 import { CurrentUserProvider } from '../components/layout/current-user';
 import { HOST_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
+import { SyncProvider } from '../sync/sync-context';
 
 /** The host area (hosts only). */
 export const Route = createFileRoute('/_host')({
-  beforeLoad: ({ context, location }) => {
+  // The sync runtime is a chunk of its own (sync-loader.ts): loaded before the area's first page.
+  beforeLoad: async ({ context, location }) => {
     requireArea(context, 'host', location);
+    return { syncRuntime: await context.sync() };
   },
   component: HostArea,
 });
 
 function HostArea() {
+  const { syncRuntime } = Route.useRouteContext();
   return (
-    <CurrentUserProvider>
-      {(user) => (
-        <DisplaySettingsProvider userId={user.ID}>
-          <AppShell area="host" nav={HOST_NAV} user={user} profilePath="/host/profile" />
-        </DisplaySettingsProvider>
-      )}
-    </CurrentUserProvider>
+    <SyncProvider runtime={syncRuntime}>
+      <CurrentUserProvider>
+        {(user) => (
+          <DisplaySettingsProvider userId={user.ID}>
+            <AppShell area="host" nav={HOST_NAV} user={user} profilePath="/host/profile" />
+          </DisplaySettingsProvider>
+        )}
+      </CurrentUserProvider>
+    </SyncProvider>
   );
 }

@@ -5,25 +5,31 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { STAFF_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 import { usePhotoUploader } from '../features/photos';
+import { SyncProvider } from '../sync/sync-context';
 
 /** The staff area (staff only). */
 export const Route = createFileRoute('/_staff')({
-  beforeLoad: ({ context, location }) => {
+  // The sync runtime is a chunk of its own (sync-loader.ts): loaded before the area's first page.
+  beforeLoad: async ({ context, location }) => {
     requireArea(context, 'staff', location);
+    return { syncRuntime: await context.sync() };
   },
   component: StaffArea,
 });
 
 function StaffArea() {
+  const { syncRuntime } = Route.useRouteContext();
   return (
-    <CurrentUserProvider>
-      {(user) => (
-        <DisplaySettingsProvider userId={user.ID}>
-          <PhotoUploads userId={user.ID} />
-          <AppShell area="staff" nav={STAFF_NAV} user={user} profilePath="/staff/profile" />
-        </DisplaySettingsProvider>
-      )}
-    </CurrentUserProvider>
+    <SyncProvider runtime={syncRuntime}>
+      <CurrentUserProvider>
+        {(user) => (
+          <DisplaySettingsProvider userId={user.ID}>
+            <PhotoUploads userId={user.ID} />
+            <AppShell area="staff" nav={STAFF_NAV} user={user} profilePath="/staff/profile" />
+          </DisplaySettingsProvider>
+        )}
+      </CurrentUserProvider>
+    </SyncProvider>
   );
 }
 

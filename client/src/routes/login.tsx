@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { Link, createFileRoute, redirect, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LOGIN_FAILED } from '../../../shared/messages';
@@ -8,13 +8,19 @@ import { ApiError, errorText } from '../api/http';
 import { login } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import type { SessionUser } from '../../../shared/session';
-import { TotpCodeStep, TwoStepPrompt, shouldAskForTwoStep } from '../features/two-step';
+import { shouldAskForTwoStep } from '../features/two-step/ask';
 import { appDb } from '../db/app-db';
 import { waitingChanges } from '../db/store';
 import { demoAccountFor } from '../auth/demo-accounts';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
+import { PageSpinner } from '../components/ui/Spinner';
+
+// The second step and the two-step prompt (with its QR code) load only when asked for: the sign-in
+// screen stays light (see README, "Budgets").
+const TotpCodeStep = lazy(() => import('../features/two-step/TotpCodeStep').then((m) => ({ default: m.TotpCodeStep })));
+const TwoStepPrompt = lazy(() => import('../features/two-step/TwoStepPrompt').then((m) => ({ default: m.TwoStepPrompt })));
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal('done').optional() }),
@@ -99,22 +105,26 @@ function LoginPage() {
   if (step.kind === 'code') {
     return (
       <AuthLayout title="Two-step sign-in" subtitle="One more step to make sure it is you.">
-        <TotpCodeStep
-          ticket={step.ticket}
-          onSignedIn={finish}
-          onRestart={(reason) => {
-            setPassword('');
-            setError(reason);
-            setStep({ kind: 'password' });
-          }}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <TotpCodeStep
+            ticket={step.ticket}
+            onSignedIn={finish}
+            onRestart={(reason) => {
+              setPassword('');
+              setError(reason);
+              setStep({ kind: 'password' });
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
   if (step.kind === 'prompt') {
     return (
       <AuthLayout title="Protect your account with two-step sign-in" subtitle={`Password accepted for ${step.user.Email}.`}>
-        <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
+        <Suspense fallback={<PageSpinner />}>
+          <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
+        </Suspense>
       </AuthLayout>
     );
   }

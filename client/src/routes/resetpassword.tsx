@@ -11,7 +11,7 @@ import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
 import { PageSpinner } from '../components/ui/Spinner';
-import { TotpCodeStep } from '../features/two-step';
+import { TotpCodeStep } from '../features/two-step/TotpCodeStep';
 
 /**
  * Without a token: ask for the reset mail. With `?token=` (the mailed link): choose a new password.

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { HOST_SORTS, type HostSort } from '../../../../shared/api/admin';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../../../../shared/enums';
 import { TABLE } from '../../data/tables';
@@ -12,22 +11,14 @@ import { Input, Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { useHostList } from './admin-api';
+import type { HostsListSearch } from './hosts-search';
 import { HostsTable } from './HostsTable';
 import './admin.css';
 
 const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
-/** The list's state as the address holds it (routes/_admin/admin.hosts.index.tsx); a bad value reads as none. */
-export const HostsListSearchSchema = z.object({
-  search: z.string().max(200).optional().catch(undefined),
-  tier: z.string().max(100).optional().catch(undefined),
-  account_status: z.enum(ACCOUNT_STATUSES).optional().catch(undefined),
-  subscription_status: z.enum(SUBSCRIPTION_STATUSES).optional().catch(undefined),
-  sort: z.enum(HOST_SORTS as unknown as [HostSort, ...HostSort[]]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-export type HostsListSearch = z.infer<typeof HostsListSearchSchema>;
+export { HostsListSearchSchema, type HostsListSearch } from './hosts-search';
 
 type FilterKey = 'tier' | 'account_status' | 'subscription_status';
 

@@ -16,10 +16,7 @@ type Props = {
   onContinue: (user: SessionUser) => Promise<void>;
 };
 
-/** Admins and super admins without two-step sign-in are asked to turn it on. */
-export function shouldAskForTwoStep(user: SessionUser): boolean {
-  return (user.Role === 'admin' || user.Role === 'super_admin') && !user.totpEnabled;
-}
+export { shouldAskForTwoStep } from './ask';
 
 export function TwoStepPrompt({ token, user, onContinue }: Props) {
   const [settingUp, setSettingUp] = useState(false);

@@ -3,7 +3,7 @@
  * key, a code to confirm, the recovery codes once) and off (a current or recovery code). Online
  * only: the server checks the codes. The session user's `totpEnabled` is read again afterwards.
  */
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { useCurrentUser } from '../../components/layout/current-user';
@@ -13,11 +13,15 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { FormMessage } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
 import { useToast } from '../../components/ui/Toast';
 import { disableTotp } from './api';
 import { cleanCode } from './recovery-codes';
-import { TwoStepSetup } from './TwoStepSetup';
 import './two-step.css';
+
+// The setup (its QR code library) loads when asked for: it is online-only, and most visits of the
+// profile page never open it.
+const TwoStepSetup = lazy(() => import('./TwoStepSetup').then((m) => ({ default: m.TwoStepSetup })));
 
 type Mode = 'view' | 'setup' | 'disable';
 
@@ -94,15 +98,17 @@ export function TwoStepSection() {
       />
       <OnlineOnlyNote state={online} />
       {mode === 'setup' ? (
-        <TwoStepSetup
-          email={user.Email}
-          onEnabled={() => setEnabled(true)}
-          onFinished={() => {
-            setMode('view');
-            refresh();
-          }}
-          onCancel={() => setMode('view')}
-        />
+        <Suspense fallback={<Spinner label="Loading the setup" />}>
+          <TwoStepSetup
+            email={user.Email}
+            onEnabled={() => setEnabled(true)}
+            onFinished={() => {
+              setMode('view');
+              refresh();
+            }}
+            onCancel={() => setMode('view')}
+          />
+        </Suspense>
       ) : null}
       {mode === 'disable' ? (
         <TurnOffForm

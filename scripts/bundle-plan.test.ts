@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { areaOfModule, budgetError, firstScreenJs, planBundle, type BuiltChunk } from './bundle-plan';
+
+const SRC = '/repo/client/src';
+
+function chunk(file: string, parts: Partial<BuiltChunk> = {}): BuiltChunk {
+  return { file, isEntry: false, imports: [], dynamicImports: [], modules: [], css: [], bytes: 1000, gzipBytes: 400, ...parts };
+}
+
+/**
+ * A small app as the bundler splits it: the entry (React, the router's tree) imports the UI kit;
+ * the sign-in page and the sync runtime load lazily; each area has a layout and pages, the host's
+ * finances bring the charts, the profile page (every area) loads its QR code setup on demand.
+ */
+function fixture(entryGzip = 150_000): BuiltChunk[] {
+  return [
+    chunk('assets/index.js', {
+      isEntry: true,
+      imports: ['assets/ui.js'],
+      dynamicImports: ['assets/login.js', 'assets/register.js', 'assets/runtime.js', 'assets/_staff.js', 'assets/staff.tasks.js', 'assets/_host.js', 'assets/host.finances.js', 'assets/admin.hosts.js'],
+      modules: [`${SRC}/main.tsx`, `${SRC}/routeTree.gen.ts`, `${SRC}/routes/_staff.tsx`, `${SRC}/routes/_host.tsx`],
+      css: ['assets/index.css'],
+      gzipBytes: entryGzip,
+    }),
+    chunk('assets/ui.js', { modules: [`${SRC}/components/ui/Button.tsx`], gzipBytes: 10_000 }),
+    chunk('assets/login.js', { imports: ['assets/index.js', 'assets/form.js'], modules: [`${SRC}/routes/login.tsx?tsr-split=component`], gzipBytes: 5_000 }),
+    chunk('assets/form.js', { modules: [`${SRC}/components/ui/Input.tsx`], gzipBytes: 2_000 }),
+    chunk('assets/register.js', { imports: ['assets/form.js'], modules: [`${SRC}/routes/register.tsx?tsr-split=component`] }),
+    chunk('assets/runtime.js', { imports: ['assets/index.js'], modules: [`${SRC}/sync/runtime.ts`] }),
+    chunk('assets/shell.js', { modules: [`${SRC}/components/layout/AppShell.tsx`], css: ['assets/shell.css'] }),
+    chunk('assets/profile.js', { imports: ['assets/shell.js'], dynamicImports: ['assets/qrcode.js'], modules: [`${SRC}/features/profile/ProfilePage.tsx`] }),
+    chunk('assets/qrcode.js', { modules: ['/repo/node_modules/qrcode/lib/index.js'] }),
+    chunk('assets/_staff.js', { imports: ['assets/shell.js', 'assets/profile.js'], modules: [`${SRC}/routes/_staff.tsx?tsr-split=component`] }),
+    chunk('assets/staff.tasks.js', { imports: ['assets/index.js'], modules: [`${SRC}/routes/_staff/staff.tasks.tsx?tsr-split=component`] }),
+    chunk('assets/_host.js', { imports: ['assets/shell.js', 'assets/profile.js'], modules: [`${SRC}/routes/_host.tsx?tsr-split=component`] }),
+    chunk('assets/host.finances.js', { imports: ['assets/charts.js'], modules: [`${SRC}/routes/_host/host.finances.tsx?tsr-split=component`] }),
+    chunk('assets/charts.js', { modules: ['/repo/node_modules/recharts/es6/index.js'], css: ['assets/charts.css'] }),
+    chunk('assets/admin.hosts.js', { imports: ['assets/shell.js', 'assets/profile.js', 'assets/charts.js'], modules: [`${SRC}/routes/_admin/admin.hosts.tsx?tsr-split=component`] }),
+  ];
+}
+
+describe('areaOfModule', () => {
+  it('reads the area of layout and page route modules, none for public routes and other code', () => {
+    expect(areaOfModule(`${SRC}/routes/_staff.tsx?tsr-split=component`)).toBe('staff');
+    expect(areaOfModule(`${SRC}/routes/_host/host.finances.tsx`)).toBe('host');
+    expect(areaOfModule(`${SRC}/routes/_admin/admin.hosts.$hostId.tsx?tsr-split=component`)).toBe('admin');
+    expect(areaOfModule(`${SRC}/routes/login.tsx?tsr-split=component`)).toBeNull();
+    expect(areaOfModule(`${SRC}/features/staff/TasksPage.tsx`)).toBeNull();
+  });
+});
+
+describe('planBundle', () => {
+  const plan = planBundle(fixture(), ['/client/src/routes/login.tsx', '/client/src/sync/runtime.ts']);
+
+  it('precaches the entry, the first modules with their imports, and what every area uses', () => {
+    expect(plan.precache).toEqual(['assets/form.js', 'assets/index.css', 'assets/index.js', 'assets/login.js', 'assets/profile.js', 'assets/runtime.js', 'assets/shell.css', 'assets/shell.js', 'assets/ui.js']);
+  });
+
+  it('gives each area its own pages and what only they import, with their styles', () => {
+    expect(plan.areas.staff).toEqual(['assets/_staff.js', 'assets/staff.tasks.js']);
+    expect(plan.areas.host).toEqual(['assets/_host.js', 'assets/charts.css', 'assets/charts.js', 'assets/host.finances.js']);
+    // Shared by two areas: in both lists (each role caches it), never in the precache.
+    expect(plan.areas.admin).toEqual(['assets/admin.hosts.js', 'assets/charts.css', 'assets/charts.js']);
+  });
+
+  it('leaves other public pages and what a page loads on demand to their first use', () => {
+    expect(plan.onFirstUse).toEqual(['assets/qrcode.js', 'assets/register.js']);
+  });
+
+  it('lists every file once per list, and every file somewhere', () => {
+    const lists = [plan.precache, plan.areas.admin, plan.areas.host, plan.areas.staff, plan.onFirstUse];
+    for (const list of lists) expect(new Set(list).size).toBe(list.length);
+    const all = new Set(lists.flat());
+    for (const c of fixture()) expect(all.has(c.file)).toBe(true);
+    for (const file of plan.precache) expect([...plan.areas.admin, ...plan.areas.host, ...plan.areas.staff, ...plan.onFirstUse]).not.toContain(file);
+  });
+});
+
+describe('firstScreenJs and budgetError', () => {
+  it('sums the gzipped entry, its static imports and the sign-in page with its imports', () => {
+    const first = firstScreenJs(fixture());
+    expect(first.files).toEqual(['assets/form.js', 'assets/index.js', 'assets/login.js', 'assets/ui.js']);
+    expect(first.gzipBytes).toBe(150_000 + 10_000 + 5_000 + 2_000);
+    expect(budgetError(first, 200 * 1024)).toBeNull();
+  });
+
+  it('fails a first screen over the budget, naming its weight and files', () => {
+    const first = firstScreenJs(fixture(190_000));
+    expect(first.gzipBytes).toBe(207_000);
+    const error = budgetError(first, 200 * 1024);
+    expect(error).toContain('202.1 KB gzipped, over the budget of 200.0 KB');
+    expect(error).toContain('assets/index.js, assets/login.js');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * What the built client is made of, worked out from Rollup's chunk graph (scripts/vite-bundle-plan.ts
+ * feeds it): which chunks every visitor needs (the shell: the entry, what it imports, the public
+ * pages such as /login), which chunks only one area needs (admin, host, staff: their pages, charts,
+ * what they alone import), and what the first screen costs in gzipped JavaScript. Pure functions,
+ * so that the budget and the plan are unit-tested on small fixtures (scripts/bundle-plan.test.ts).
+ */
+
+export const AREAS = ['admin', 'host', 'staff'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** One JavaScript chunk of the build, as the plan needs it. */
+export type BuiltChunk = {
+  /** Path inside the output folder, e.g. `assets/index-abc.js`. */
+  file: string;
+  isEntry: boolean;
+  /** Files of the chunks it imports statically (loaded with it) and dynamically (loaded on demand). */
+  imports: readonly string[];
+  dynamicImports: readonly string[];
+  /** Ids of the source modules in it. */
+  modules: readonly string[];
+  /** CSS files it brings with it. */
+  css: readonly string[];
+  bytes: number;
+  gzipBytes: number;
+};
+
+/**
+ * The plan. `precache`: what the service worker installs for everyone (the shell: the entry, the
+ * first modules and what they import, the chunks every area uses). `areas`: each area's own files,
+ * cached by a device after its role signs in. `onFirstUse`: the rest (other public pages, the demo
+ * data, two-step setup), cached by the service worker the first time they are loaded.
+ */
+export type BundlePlan = {
+  precache: string[];
+  areas: Record<Area, string[]>;
+  onFirstUse: string[];
+};
+
+const ROUTE_DIR = '/client/src/routes/';
+
+/** The area whose route module this is (`routes/_staff.tsx`, `routes/_staff/…`), or null for a public route. */
+export function areaOfModule(id: string): Area | null {
+  const at = id.indexOf(ROUTE_DIR);
+  if (at < 0) return null;
+  const match = /^_(admin|host|staff)(\/|\.tsx)/.exec(id.slice(at + ROUTE_DIR.length));
+  return match ? (match[1] as Area) : null;
+}
+
+function holds(chunk: BuiltChunk, moduleSuffix: string): boolean {
+  return chunk.modules.some((id) => id.split('?')[0].endsWith(moduleSuffix));
+}
+
+/** The chunk files loaded with `roots` before any of their code runs (static imports only). */
+export function staticClosure(chunks: readonly BuiltChunk[], roots: Iterable<string>): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return seen;
+}
+
+function withCss(chunks: readonly BuiltChunk[], files: Set<string>): string[] {
+  const out = new Set<string>();
+  for (const chunk of chunks) {
+    if (!files.has(chunk.file)) continue;
+    out.add(chunk.file);
+    for (const css of chunk.css) out.add(css);
+  }
+  return [...out].sort();
+}
+
+/**
+ * `firstModules`: the modules (path suffixes) every visitor needs at once besides the entry, such
+ * as the sign-in page and the sync runtime. An area's page chunks are the split chunks of its
+ * route modules (the entry holds every route's definition, not its page).
+ */
+export function planBundle(chunks: readonly BuiltChunk[], firstModules: readonly string[]): BundlePlan {
+  const firstRoots = chunks.filter((c) => c.isEntry || firstModules.some((m) => holds(c, m))).map((c) => c.file);
+  const first = staticClosure(chunks, firstRoots);
+  // What an area's pages need to open (their chunks and what those import). What a page loads
+  // later, on demand (a setup dialog's library), is cached on first use.
+  const needs = AREAS.map((area) => {
+    const roots = chunks.filter((c) => !c.isEntry && c.modules.some((id) => areaOfModule(id) === area)).map((c) => c.file);
+    return new Set([...staticClosure(chunks, roots)].filter((f) => !first.has(f)));
+  });
+  // What every area uses is precached too (the app's frame: layout, navigation, common widgets).
+  const everyArea = new Set([...needs[0]].filter((f) => needs.every((n) => n.has(f))));
+  const precache = new Set([...first, ...everyArea]);
+  const precacheFiles = withCss(chunks, precache);
+  const inPrecache = new Set(precacheFiles);
+  const areas = Object.fromEntries(AREAS.map((area, i) => [area, withCss(chunks, needs[i]).filter((f) => !inPrecache.has(f))])) as Record<Area, string[]>;
+  const attributed = new Set([...precacheFiles, ...AREAS.flatMap((a) => areas[a])]);
+  const onFirstUse = withCss(chunks, new Set(chunks.map((c) => c.file))).filter((f) => !attributed.has(f));
+  return { precache: precacheFiles, areas, onFirstUse };
+}
+
+export type FirstScreen = { files: string[]; gzipBytes: number };
+
+/**
+ * The JavaScript a first visit needs before the sign-in screen shows: the entry with its static
+ * imports, and the chunks of the `/login` route with theirs.
+ */
+export function firstScreenJs(chunks: readonly BuiltChunk[], firstRoute = '/client/src/routes/login.tsx'): FirstScreen {
+  const roots = chunks.filter((c) => c.isEntry || (!c.isEntry && c.modules.some((id) => id.split('?')[0].endsWith(firstRoute)))).map((c) => c.file);
+  const files = staticClosure(chunks, roots);
+  const gzipBytes = chunks.filter((c) => files.has(c.file)).reduce((n, c) => n + c.gzipBytes, 0);
+  return { files: [...files].sort(), gzipBytes };
+}
+
+/** The budget's verdict: null when within it, else the message that fails the build. */
+export function budgetError(first: FirstScreen, limitBytes: number): string | null {
+  if (first.gzipBytes <= limitBytes) return null;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return `The JavaScript of the first screen is ${kb(first.gzipBytes)} gzipped, over the budget of ${kb(limitBytes)} (${first.files.join(', ')}). Split what /login does not show into lazy chunks (see README, "Budgets").`;
+}
