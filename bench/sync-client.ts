@@ -27,7 +27,9 @@
  * `tsx bench/sync-client.ts`. Environment: CLIENT_DIST (build folder, default dist/client),
  * CHROMIUM_PATH (/usr/bin/chromium), SYNC_BENCH_TASKS (10000), SYNC_BENCH_BOOKINGS (10000),
  * SYNC_BENCH_PROPERTIES (20), SYNC_BENCH_SAMPLES (propagation samples, 30), SYNC_BENCH_WRITES
- * (extra timed writes, 100), SYNC_BENCH_PROFILE (0).
+ * (extra timed writes, 100), SYNC_BENCH_PROFILE (0), SYNC_BENCH_YEARS (stays spread over that many
+ * years up to three months ahead; the large account: SYNC_BENCH_BOOKINGS=50000
+ * SYNC_BENCH_TASKS=50000 SYNC_BENCH_PROPERTIES=50 SYNC_BENCH_YEARS=5).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -40,9 +42,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
 import { BENCH_PASSWORD, CHECKLIST, seedSyncBench } from './sync-client/seed';
-import { childrenCpuMs, ownCpuMs } from './sync-client/cpu';
+import { childrenCpuByType, childrenCpuMs, cpuByTypeSince, ownCpuMs } from './sync-client/cpu';
 import * as inPage from './sync-client/in-page';
 import { floorPull, floorWrites, type FloorPull } from './sync-client/floor';
+import { profileLines, startProfile } from './sync-client/profile';
 
 const GOAL_PULL_MS = 3000;
 /** The absolute first-sync goal is the 20 000-row account's; larger accounts are held to the ratio. */
@@ -135,7 +138,7 @@ async function waitUntil(page: Page, expression: string, timeoutMs = 30_000, eve
 }
 
 /** A signed-in context with the app's timing on; answers when the first sync has finished. */
-async function signIn(browser: Browser, baseUrl: string, email: string, viewport: { width: number; height: number }) {
+async function signIn(browser: Browser, baseUrl: string, email: string, viewport: { width: number; height: number }, profile = false) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   context.setDefaultTimeout(30_000);
   await context.addInitScript(`try { localStorage.setItem(${JSON.stringify(PERF_FLAG)}, '1') } catch {}`);
@@ -148,21 +151,27 @@ async function signIn(browser: Browser, baseUrl: string, email: string, viewport
   await page.evaluate(inPage.watchProgress);
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(BENCH_PASSWORD);
+  const stopProfile = profile ? await startProfile(page, `${CLIENT_DIST_DIR}-sourcemaps`) : null;
   const clicked = performance.now();
   await page.locator('form button[type="submit"]').click();
-  await waitUntil(page, inPage.firstPullDone(PERF_SYNC), 120_000, 20);
+  await waitUntil(page, inPage.firstPullDone(PERF_SYNC), 300_000, 20);
   const seenByDriver = performance.now() - clicked;
-  return { context, page, errors, seenByDriver };
+  const profiled = stopProfile ? await stopProfile() : null;
+  return { context, page, errors, seenByDriver, profiled };
 }
 
 export async function runSyncClientBench(): Promise<number> {
   const taskCount = intEnv('SYNC_BENCH_TASKS', 10_000);
   const bookingCount = Math.max(intEnv('SYNC_BENCH_BOOKINGS', 10_000), taskCount);
   const propertyCount = intEnv('SYNC_BENCH_PROPERTIES', 20);
+  const years = intEnv('SYNC_BENCH_YEARS', 0) || undefined;
   const samples = intEnv('SYNC_BENCH_SAMPLES', 30);
   const extraWrites = intEnv('SYNC_BENCH_WRITES', 100);
+  const profile = process.env.SYNC_BENCH_PROFILE === '1';
 
-  console.log(`Sync client: 1 host, ${propertyCount} properties, ${bookingCount} bookings, ${taskCount} tasks; Chromium at ${CHROMIUM_PATH}`);
+  console.log(
+    `Sync client: 1 host, ${propertyCount} properties, ${bookingCount} bookings, ${taskCount} tasks${years ? ` over ${years} years` : ''}; Chromium at ${CHROMIUM_PATH}`,
+  );
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   await ensureClientBuilt((line) => console.log(line));
   console.log(`Machine: ${os.cpus().length} cores, ${loadLine()}`);
@@ -182,7 +191,7 @@ export async function runSyncClientBench(): Promise<number> {
   let browser: Browser | undefined;
   try {
     const t0 = performance.now();
-    const seeded = seedSyncBench(app.db.$client, { bookings: bookingCount, tasks: taskCount, properties: propertyCount, staffTasks: 40 });
+    const seeded = seedSyncBench(app.db.$client, { bookings: bookingCount, tasks: taskCount, properties: propertyCount, staffTasks: 40, years });
     console.log(`Seeded ${seeded.rows} rows (server version ${seeded.version}) in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -191,20 +200,20 @@ export async function runSyncClientBench(): Promise<number> {
     // The floor of the first sync: the same pages into bare tables, before the app's pull and after
     // it (the server's caches are warm for the second); the faster of the two is the floor.
     const token = app.signSession(seeded.host.userId);
-    const floorRun = async (): Promise<FloorPull & { cpu: number | null }> => {
-      const cpu0 = childrenCpuMs();
-      const result = await floorPull(browser as Browser, baseUrl, token, FIRST_SYNC_PULL_LIMIT);
-      const cpu1 = childrenCpuMs();
+    const floorRun = async (): Promise<FloorPull & { cpu: number | null; cpuByType: string }> => {
+      const { cpuBefore: cpu0, cpuAfter: cpu1, ...result } = await floorPull(browser as Browser, baseUrl, token, FIRST_SYNC_PULL_LIMIT);
       if (result.rows !== seeded.rows) throw new Error(`the floor pulled ${result.rows} rows, expected ${seeded.rows}`);
-      return { ...result, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 };
+      const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+      return { ...result, cpu: cpu0 && cpu1 ? total(cpu1) - total(cpu0) : null, cpuByType: cpuByTypeSince(cpu0, cpu1) };
     };
     const floors = [await floorRun()];
 
     // a. Initial pull.
-    const cpuBefore = { browser: childrenCpuMs(), server: ownCpuMs() };
-    const host = await signIn(browser, baseUrl, seeded.host.email, { width: 1280, height: 860 });
+    const cpuBefore = { browser: childrenCpuMs(), server: ownCpuMs(), byType: childrenCpuByType() };
+    const host = await signIn(browser, baseUrl, seeded.host.email, { width: 1280, height: 860 }, profile);
     const browserCpu = cpuBefore.browser === null ? null : (childrenCpuMs() ?? 0) - cpuBefore.browser;
     const serverCpu = ownCpuMs() - cpuBefore.server;
+    const browserCpuByType = cpuByTypeSince(cpuBefore.byType, childrenCpuByType());
     const fetches = summary((await perfEntries(host.page, PERF_PULL_FETCH)).map((e) => e.duration));
     const applies = summary((await perfEntries(host.page, PERF_PULL_APPLY)).map((e) => e.duration));
     const submitted = await numberIn(host.page, inPage.submitMark);
@@ -314,7 +323,9 @@ export async function runSyncClientBench(): Promise<number> {
       `   browser CPU per row ${perRow(browserCpu, rows)} (floor ${perRow(floor.cpu, floor.rows)}); CPU during the pull: browser ${browserCpu === null ? 'n/a' : ms(browserCpu)}` +
         ` (floor ${floor.cpu === null ? 'n/a' : ms(floor.cpu)}), server ${ms(serverCpu)}`,
     );
+    console.log(`   browser CPU by process: ${browserCpuByType}; floor: ${floor.cpuByType}`);
     console.log(`   per page: request + parse p50 ${ms(fetches.p50)} (max ${ms(fetches.max)}), write to the store p50 ${ms(applies.p50)} (max ${ms(applies.max)})`);
+    if (host.profiled) for (const line of profileLines(host.profiled)) console.log(line);
     console.log(`   page JS heap after it ${heap.toFixed(1)} MB   goal < ${GOAL_HEAP_MB} MB: ${verdict(heap < GOAL_HEAP_MB)}`);
     console.log(
       `   progress bar: ${determinate.length ? `determinate, ${determinate.length} steps (${determinate.join('% ')}%)` : 'never determinate'}` +

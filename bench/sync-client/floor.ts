@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { SYNCED_INDEXES, SYNCED_TABLES } from '../../client/src/db/schema';
+import { childrenCpuByType, type CpuByType } from './cpu';
 
 export type FloorPull = { ms: number; rows: number; pages: number };
 export type FloorWrites = number[];
@@ -97,10 +98,16 @@ async function barePage(browser: Browser, baseUrl: string) {
   return { context, page };
 }
 
-export async function floorPull(browser: Browser, baseUrl: string, token: string, limit: number): Promise<FloorPull> {
+/**
+ * The floor's first sync, and the CPU that Chromium's processes used meanwhile (read before the
+ * bare page closes: a process that has ended leaves no figure in /proc).
+ */
+export async function floorPull(browser: Browser, baseUrl: string, token: string, limit: number): Promise<FloorPull & { cpuBefore: CpuByType | null; cpuAfter: CpuByType | null }> {
   const { context, page } = await barePage(browser, baseUrl);
   try {
-    return (await page.evaluate(pullScript(token, limit))) as FloorPull;
+    const cpuBefore = childrenCpuByType();
+    const result = (await page.evaluate(pullScript(token, limit))) as FloorPull;
+    return { ...result, cpuBefore, cpuAfter: childrenCpuByType() };
   } finally {
     await context.close();
   }
