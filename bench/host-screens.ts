@@ -25,7 +25,17 @@ import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 
 const PROPERTIES = 50;
-const BOOKINGS = 10_000;
+function intEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? n : fallback;
+}
+/**
+ * HOST_SCREENS_BOOKINGS (10 000) and HOST_SCREENS_TASKS (0, at most one turnover per booking): the
+ * large account of bench/sync-client.ts is HOST_SCREENS_BOOKINGS=50000 HOST_SCREENS_TASKS=50000
+ * (100 050 rows on the device; at this pace about nine years of stays, most of them history).
+ */
+const BOOKINGS = intEnv('HOST_SCREENS_BOOKINGS', 10_000);
+const TASKS = Math.min(intEnv('HOST_SCREENS_TASKS', 0), BOOKINGS);
 const RUNS = 3;
 const CALENDAR_GOAL_MS = 500;
 const DASHBOARD_GOAL_MS = 1000;
@@ -143,8 +153,9 @@ export async function runHostScreensBench(): Promise<number> {
       const rows: Record<string, unknown>[] = [];
       const perProperty = BOOKINGS / PROPERTIES;
       props.forEach((prop, p) => {
-        // Back-to-back stays with gaps, from ~560 days ago to ~100 days ahead, no overlaps.
-        let day = addDays(today, -560 + (p % 7));
+        // Back-to-back stays with gaps (3.3 days a stay on average), ending ~100 days ahead, no
+        // overlaps: from ~560 days ago with the default 200 stays a property.
+        let day = addDays(today, 100 - Math.round((perProperty * 10) / 3) + (p % 7));
         for (let i = 0; i < perProperty; i += 1) {
           const nights = 1 + ((i * 7 + p) % 5);
           const total = nights * 120;
@@ -167,7 +178,22 @@ export async function runHostScreensBench(): Promise<number> {
           day = addDays(day, nights + (i % 3 === 0 ? 1 : 0));
         }
       });
-      insertRows(tx, def(TABLE_IDS.bookings), rows, now);
+      const bookings = insertRows(tx, def(TABLE_IDS.bookings), rows, now);
+      // A turnover task per stay, for the first TASKS stays (the large account's tasks).
+      const tasks = bookings.slice(0, TASKS).map((b, i) => ({
+        host_id: hostId,
+        property_id: rows[i]?.property_id,
+        booking_id: b.id,
+        task_title: `Turnover ${i + 1}`,
+        task_category: 'cleaning',
+        priority_level: 'medium',
+        scheduled_date: rows[i]?.check_out_date,
+        due_date: rows[i]?.check_out_date,
+        task_status: rows[i] && String(rows[i]?.check_out_date) < today ? 'completed' : 'pending',
+        checklist_items: ['Strip the beds', 'Clean the bathroom', 'Restock coffee'].map((text, n) => ({ id: `item-${n + 1}`, text, done: false })),
+        created_date: now.toISOString(),
+      }));
+      if (tasks.length) insertRows(tx, def(TABLE_IDS.housekeeping_tasks), tasks, now);
     });
 
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
@@ -225,6 +251,7 @@ export async function runHostScreensBench(): Promise<number> {
 
     const cal = median(calendar);
     const dash = median(dashboard);
+    console.log(`  device: ${PROPERTIES} properties, ${BOOKINGS} bookings, ${TASKS} tasks`);
     console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
     console.log(
       `  calendar render, 50 × 90 days:  median ${cal.toFixed(0)} ms (runs ${calendar.map((v) => v.toFixed(0)).join(', ')}; main-thread CPU median ${median(calendarCpu).toFixed(0)} ms, runs ${calendarCpu.map((v) => v.toFixed(0)).join(', ')}), goal < ${CALENDAR_GOAL_MS} ms: ${cal < CALENDAR_GOAL_MS ? 'MET' : 'MISSED'}`,

@@ -119,3 +119,17 @@ export function clickChecklistItem(text: string): string {
     return box.checked;
   })()`;
 }
+
+/** One row of a table of the offline store, as stored (undefined when missing). */
+export function readRow(table: string, id: string): string {
+  return `new Promise((resolve, reject) => {
+    const open = indexedDB.open('staykeep');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = db.transaction(${JSON.stringify(table)}, 'readonly').objectStore(${JSON.stringify(table)}).get(${JSON.stringify(id)});
+      request.onsuccess = () => { db.close(); resolve(request.result); };
+      request.onerror = () => { db.close(); reject(request.error); };
+    };
+  })`;
+}

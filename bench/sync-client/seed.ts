@@ -18,7 +18,11 @@ export const BENCH_PASSWORD = 'sync-bench-password';
 
 export const CHECKLIST = ['Strip the beds', 'Make the beds', 'Clean the bathroom', 'Empty the bins', 'Vacuum the floors', 'Restock coffee', 'Check the smoke alarm', 'Photograph the living room'];
 
-export type SeedOptions = { bookings: number; tasks: number; properties: number; staffTasks: number };
+/**
+ * `years`: the stays fill that many years up to about three months ahead (a host with history),
+ * back to back where there are many; without it they start a month ago, 1 to 6 nights apart.
+ */
+export type SeedOptions = { bookings: number; tasks: number; properties: number; staffTasks: number; years?: number };
 
 export type SyncBenchSeed = {
   host: { email: string; userId: string; hostProfileId: string };
@@ -68,7 +72,11 @@ export function seedSyncBench(sqlite: Database.Database, options: SeedOptions): 
   sqlite.transaction(() => {
     insertUser.run(host.userId, 'Sync Bench Host', host.email, 'host', now, hash, ++version, now);
     insertUser.run(staff.userId, 'Bench Housekeeper', staff.email, 'staff', now, hash, ++version, now);
-    const start = addDays(now.slice(0, 10), -30);
+    const span = options.years ? Math.round(options.years * 365) : 0;
+    const start = addDays(now.slice(0, 10), options.years ? 90 - span : -30);
+    // Days a stay takes on average so that each property's stays fill the span (years only).
+    const perStay = options.years ? span / Math.max(1, Math.ceil(options.bookings / options.properties)) : 0;
+    const maxNights = options.years ? Math.max(1, Math.min(6, Math.round(2 * perStay - 1))) : 6;
     const properties = Array.from({ length: options.properties }, (_, p) => {
       const spec = DEMO_PROPERTIES[p % DEMO_PROPERTIES.length] ?? DEMO_PROPERTIES[0];
       if (!spec) throw new Error('no demo properties');
@@ -85,8 +93,9 @@ export function seedSyncBench(sqlite: Database.Database, options: SeedOptions): 
     for (let b = 0; b < options.bookings; b += 1) {
       const property = properties[b % properties.length];
       if (!property) throw new Error('no property');
-      const nights = rnd.int(1, 6);
-      const checkIn = addDays(property.cursor, rnd.chance(0.3) ? 0 : rnd.int(1, 3));
+      const nights = rnd.int(1, maxNights);
+      const gap = options.years && maxNights < 6 ? 0 : rnd.chance(0.3) ? 0 : rnd.int(1, 3);
+      const checkIn = addDays(property.cursor, gap);
       const checkOut = addDays(checkIn, nights);
       property.cursor = checkOut;
       const guest = rnd.pick(DEMO_GUESTS);

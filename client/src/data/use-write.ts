@@ -1,7 +1,7 @@
 /**
  * How screens write synced rows: every create, update and delete of a component goes through
  * `useWrite().write(request)`, which hands it to the one write path (SyncRuntime.write: the local
- * change and the outbox entry in one transaction, then a debounced push). It answers an outcome
+ * change and the outbox entry in one transaction, then a push as soon as none is in flight). It answers an outcome
  * instead of throwing, keeps `pending` while a write of this component is under way, and gives
  * every failure the same text (write-runner.ts), shown as a toast unless the screen shows
  * `failure` itself. The requests come from the features' pure builders (their mutations.ts).

@@ -1,9 +1,11 @@
 /**
  * The sync engine: one sync at a time, push then pull, and a status the
  * layouts show. Triggers (a write, `online`, focus, the 30 s timer, a server poke) only ask for a
- * sync; asks that arrive while one runs fold into one more run after it. A write asks through a
- * short debounce, so that ticking five checklist items is one push. Timers are injectable so
- * that tests drive them with a fake clock.
+ * sync; asks that arrive while one runs fold into one more run after it. A write pushes as soon
+ * as nothing is in flight (no debounce: the other device sees it one round trip later), and the
+ * writes made while a push is in flight go out together in the next one, so ticking five
+ * checklist items quickly is still one or two pushes. Timers are injectable so that tests drive
+ * them with a fake clock.
  */
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
@@ -60,12 +62,8 @@ export type EngineOptions = {
    * them never push the same outbox at once. Without it, syncs are exclusive in this engine only.
    */
   lock?: <T>(run: () => Promise<T>) => Promise<T>;
-  /** How long a write waits for more writes before the push. */
-  debounceMs?: number;
   timers?: Timers;
 };
-
-export const WRITE_DEBOUNCE_MS = 400;
 
 const defaultTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -77,7 +75,8 @@ export class SyncEngine {
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
   private again = false;
-  private debounce: unknown = null;
+  /** A write's push, asked for in this task and not started yet. */
+  private kick: unknown = null;
   private stopped = false;
   private readonly timers: Timers;
 
@@ -102,19 +101,33 @@ export class SyncEngine {
     if (this.status.state !== 'syncing') this.set({ state: 'offline', progress: null });
   }
 
-  /** A local write happened: sync after the debounce (a burst of writes is one push). */
+  /**
+   * A local write happened: push it as soon as nothing is in flight. While a sync runs, the write
+   * waits for it and goes out in the one run that follows, together with every other write made
+   * meanwhile (a burst is one request). Otherwise the push starts in a task of its own, right
+   * after the writer's: the writes of one task go out together, and the writer's `await`
+   * resumes before the sync's first status change renders anything.
+   */
   requestSync(): void {
     if (this.stopped) return;
-    if (this.debounce !== null) this.timers.clearTimeout(this.debounce);
-    this.debounce = this.timers.setTimeout(() => {
-      this.debounce = null;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.kick ??= this.timers.setTimeout(() => {
+      this.kick = null;
       void this.sync();
-    }, this.options.debounceMs ?? WRITE_DEBOUNCE_MS);
+    }, 0);
   }
 
   /** Syncs now; while a sync runs, one more run follows it. Never rejects. */
   sync(): Promise<void> {
     if (this.stopped) return Promise.resolve();
+    // A write's push not started yet goes out with this run.
+    if (this.kick !== null) {
+      this.timers.clearTimeout(this.kick);
+      this.kick = null;
+    }
     if (this.running) {
       this.again = true;
       return this.running;
@@ -140,8 +153,8 @@ export class SyncEngine {
   /** No more syncs; one under way stops at its next step (it never writes a page after this). */
   stop(): void {
     this.stopped = true;
-    if (this.debounce !== null) this.timers.clearTimeout(this.debounce);
-    this.debounce = null;
+    if (this.kick !== null) this.timers.clearTimeout(this.kick);
+    this.kick = null;
     this.listeners.clear();
   }
 

@@ -10,7 +10,7 @@ import { isTaskStatusMoveAllowed, taskStatusMoveError } from '../../../shared/sy
 import type { Table } from 'dexie';
 import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
-import { applyMutation, isTaskStatus } from './rebase';
+import { applyMutation, isTaskStatus, sameRow } from './rebase';
 import { writeGuesses } from './write-guesses';
 import { isStorageFull, storageFullText } from '../db/storage-full';
 
@@ -112,11 +112,6 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
 /** The guess did not hold: the transaction is rolled back and the write planned from what is stored. */
 class StaleGuess extends Error {}
 
-function sameRow(a: LocalRow | null | undefined, b: LocalRow | null | undefined): boolean {
-  if (!a || !b) return !a && !b;
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * Applies a write locally and queues it. Answers the queued mutation, or null when the write
  * changes nothing. Throws WriteRefused for an update of a row this device does not have, or a
@@ -187,7 +182,9 @@ function writePlanned(db: StaykeepDb, name: SyncedTableName, plan: Plan): Promis
   const { entry, current } = plan;
   return db.transaction('rw', [table, db.outbox, db.base, db.meta], async () => {
     // Reads first: IndexedDB answers the requests of a transaction in order, so they see the store as it was.
-    const reads = Promise.all([table.get(entry.rowId), storedLastSeq(db)]);
+    // Only meta's seq: every write of every context sets it (issueWrites), and a plan exists only
+    // after a write of this tab, so it is there; the outbox's last entry guards older stores (readThenWrite).
+    const reads = Promise.all([table.get(entry.rowId), db.getMeta('seq').then((seq) => seq ?? 0)]);
     const writes = issueWrites(db, table, plan);
     // A failed guess aborts the transaction, which fails these requests too: that is expected.
     writes.catch(() => undefined);

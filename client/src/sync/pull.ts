@@ -81,7 +81,9 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
     if (!name || !rowId) continue;
     let group = byTable.get(name);
     if (!group) byTable.set(name, (group = { id: change.table as SyncedTableId, rows: [] }));
-    group.rows.push({ rowId, row: change.deleted ? null : ({ ...change.row, id: rowId } satisfies LocalRow) });
+    // The row is stored as it came (its id checked above): a copy per row of a first sync was a
+    // good part of the page's own CPU.
+    group.rows.push({ rowId, row: change.deleted ? null : (change.row as LocalRow) });
   }
   if (!page.reset && byTable.size === 0) {
     const [cursor, hydrated] = await Promise.all([db.getMeta('cursor'), db.getMeta('hydrated')]);

@@ -14,7 +14,7 @@ import type { Role } from '../../../shared/enums';
 import { MAX_PUSH_MUTATIONS, type PushResponse, type PushResult } from '../../../shared/sync';
 import type { StaykeepDb } from '../db/db';
 import { syncedTableName, type OutboxEntry, type Rejection } from '../db/schema';
-import { applyMutation, keyOf, rebaseRows, type RowKey } from './rebase';
+import { applyMutation, keyOf, replay, sameRow, writeView, type RowKey } from './rebase';
 import { ApiError } from '../api/http';
 import type { SyncTransport } from './transport';
 
@@ -48,22 +48,41 @@ function toWire(m: OutboxEntry) {
  * Applies one push answer to the store: drops every mutation the server has processed (seq at or
  * below `lastSeq`), folds applied ones into their base, records rejections, and rebases the
  * touched rows. Mutations the answer does not cover stay in the outbox.
+ *
+ * In one transaction of two round trips to the browser's storage (every read at once, then every
+ * write at once): a push goes out as soon as the user writes, so the next write often waits for
+ * this transaction, and each round trip it holds it longer. A row whose shown state does not
+ * change (the usual case: the server applied what the screen shows already) is not written again.
  */
 export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], response: PushResponse, ctx: PushContext, summary: PushSummary): Promise<void> {
   const results = new Map<string, PushResult>(response.results.map((r) => [r.id, r]));
   const now = (ctx.now ?? (() => new Date()))().toISOString();
+  const covered = sent.filter((m) => m.seq <= response.lastSeq || results.has(m.id));
+  const keys = new Map<string, RowKey>(covered.map((m) => [keyOf(m), [m.table, m.rowId]]));
   // Only the tables of the rows these mutations touch: a write elsewhere need not wait.
-  const names = new Set(sent.map((m) => syncedTableName(m.table)).filter((name) => name !== undefined));
+  const names = new Set(covered.map((m) => syncedTableName(m.table)).filter((name) => name !== undefined));
   await db.transaction('rw', [...[...names].map((name) => db.rows(name)), db.outbox, db.base, db.rejections], async () => {
-    const touched = new Map<string, RowKey>();
-    for (const m of sent) {
+    const rowKeys = [...keys.values()];
+    const [queued, bases, pendingList, shown] = await Promise.all([
+      db.outbox.bulkGet(covered.map((m) => m.seq)),
+      db.base.bulkGet(rowKeys),
+      rowKeys.length ? db.outbox.where('[table+rowId]').anyOf(rowKeys).toArray() : [],
+      Promise.all(rowKeys.map(([table, rowId]) => {
+        const name = syncedTableName(table);
+        return name ? db.rows(name).get(rowId) : undefined;
+      })),
+    ]);
+    const base = new Map(rowKeys.map((key, i) => [keyOf({ table: key[0], rowId: key[1] }), bases[i]]));
+    const done = new Set<number>();
+    const rejections: Rejection[] = [];
+    const touched = new Set<string>();
+    covered.forEach((m, i) => {
+      if (!queued[i]) return;
       const result = results.get(m.id);
-      if (m.seq > response.lastSeq && !result) continue;
-      if (!(await db.outbox.get(m.seq))) continue;
       if (result?.status === 'applied') {
         summary.applied += 1;
-        const base = await db.base.get([m.table, m.rowId]);
-        if (base) await db.base.put({ ...base, row: applyMutation(base.row, m, ctx.role) });
+        const entry = base.get(keyOf(m));
+        if (entry) base.set(keyOf(m), { ...entry, row: applyMutation(entry.row, m, ctx.role) });
       } else if (result?.status === 'rejected') {
         const rejection: Rejection = {
           id: m.id,
@@ -77,15 +96,25 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
         };
         if (result.code !== undefined) rejection.code = result.code;
         if (ctx.background) rejection.background = true;
-        await db.rejections.put(rejection);
+        rejections.push(rejection);
         summary.rejected.push(rejection);
       } else {
         summary.duplicates += 1;
       }
-      await db.outbox.delete(m.seq);
-      touched.set(keyOf(m), [m.table, m.rowId]);
-    }
-    await rebaseRows(db, touched.values(), ctx.role);
+      done.add(m.seq);
+      touched.add(keyOf(m));
+    });
+    const writes: Promise<unknown>[] = [db.outbox.bulkDelete([...done]), db.rejections.bulkPut(rejections)];
+    rowKeys.forEach(([table, rowId], i) => {
+      const key = keyOf({ table, rowId });
+      const entry = base.get(key);
+      if (!touched.has(key) || !entry) return;
+      const pending = pendingList.filter((m) => m.table === table && m.rowId === rowId && !done.has(m.seq)).sort((a, b) => a.seq - b.seq);
+      const view = replay(entry.row, pending, ctx.role);
+      if (!sameRow(view, shown[i])) writes.push(writeView(db, table, rowId, view));
+      writes.push(pending.length === 0 ? db.base.delete([table, rowId]) : db.base.put(entry));
+    });
+    await Promise.all(writes);
   });
 }
 

@@ -62,6 +62,12 @@ export function replay(base: LocalRow | null, pending: readonly OutboxEntry[], r
   return pending.reduce<LocalRow | null>((row, m) => applyMutation(row, m, role), base);
 }
 
+/** Whether two stored states of a row are the same (both absent, or equal field for field as stored). */
+export function sameRow(a: LocalRow | null | undefined, b: LocalRow | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 export function keyOf(m: Pick<OutboxEntry, 'table' | 'rowId'>): string {
   return `${m.table}|${m.rowId}`;
 }

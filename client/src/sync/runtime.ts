@@ -1,6 +1,6 @@
 /**
  * The engine bound to the browser: one per signed-in session (none for a demo session, whose
- * changes stay local). It wires the sync's triggers: a write (debounced),
+ * changes stay local). It wires the sync's triggers: a write (pushed as soon as nothing is in flight),
  * `online`, focus and visibility, a 30 s timer, and the server's poke over EventSource (opened
  * only after sign-in, with a single-use ticket: event-stream.ts), plus Background Sync where the browser has it, as an extra. Screens read
  * its status through `subscribe`/`getSnapshot` and write through `write`.
@@ -155,7 +155,7 @@ export class SyncRuntime {
     await Promise.race([engine.sync(), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
   }
 
-  /** The one write path of the screens: local change + outbox, then a debounced push. */
+  /** The one write path of the screens: local change + outbox, then a push as soon as none is in flight. */
   async write(request: WriteRequest): Promise<OutboxEntry | null> {
     const role = this.role;
     if (!role) throw new Error('Sign in to make changes');
@@ -163,7 +163,7 @@ export class SyncRuntime {
     if (entry && this.engine) {
       this.engine.requestSync();
       // Only while the page itself cannot send: otherwise the service worker would push each
-      // write at once, beside the page's debounced push (a burst of ticks is meant to be one).
+      // write beside the page's own push, and its transactions would hold up the next write.
       if (isStuck(this.engine.getStatus().state) || (typeof navigator !== 'undefined' && !navigator.onLine)) requestBackgroundSync();
     }
     return entry;
@@ -182,7 +182,7 @@ export class SyncRuntime {
     on(document, 'visibilitychange', () => {
       if (document.visibilityState === 'visible') sync();
       else {
-        // The page may be closed or frozen before a debounced push goes: send what waits now, and
+        // The page may be closed or frozen before a push under way ends: send what waits now, and
         // leave the service worker a Background Sync in case this push cannot finish.
         requestBackgroundSync();
         sync();

@@ -55,7 +55,13 @@ export function usePendingRowIds(table: number): Set<string> {
   );
 }
 
-/** Whether the store holds a complete first copy of the user's data (live; undefined while reading). */
+/**
+ * Whether the store holds a complete first copy of the user's data (live; undefined while reading).
+ * Read from the mirror (db/mirror.ts), which keeps meta `hydrated` current from every committed
+ * write and other tabs: a live query of meta was read again after every local write and every
+ * pull page (each writes meta), each read one more transaction the next write waited behind.
+ */
 export function useHydrated(): boolean | undefined {
-  return useLiveQuery(async () => (await appDb().getMeta('hydrated')) === true, []);
+  const mirror = appDb().mirror;
+  return useSyncExternalStore(mirror.subscribeHydrated, mirror.hydrated, mirror.hydrated);
 }

@@ -516,27 +516,67 @@ describe('pull', () => {
 });
 
 describe('engine', () => {
-  it('debounces writes into one sync, and runs one more sync for asks during a sync', async () => {
+  it('pushes a write at once, and sends the writes made while a push is in flight together in one more push', async () => {
     const clock = new ManualTimers();
     await seedTasks(task('t1'));
-    const engine = new SyncEngine({ db, transport, clientId, role: 'staff', debounceMs: 400, timers: clock });
-    for (const notes of ['a', 'b', 'c']) {
-      await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes } }, { role: 'staff' });
-      engine.requestSync();
-      clock.advance(300);
-    }
+    const engine = new SyncEngine({ db, transport, clientId, role: 'staff', timers: clock });
+    const write = (notes: string) => mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes } }, { role: 'staff' });
+    // The first push stays in flight until the test lets it answer.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const applied = transport.onPush;
+    let inFlight: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (inFlight = resolve));
+    const push = transport.push.bind(transport);
+    transport.push = async (request) => {
+      if (transport.pushes.length === 0) {
+        inFlight();
+        await answered;
+      }
+      return push(request);
+    };
+
+    await write('a');
+    engine.requestSync();
+    // No debounce: the push starts in the next task.
     expect(transport.pushes).toHaveLength(0);
-    clock.advance(100);
-    const first = engine.sync();
+    clock.advance(0);
+    await started;
+    // Three writes while it is in flight: no timer, no request of their own.
+    for (const notes of ['b', 'c', 'd']) {
+      await write(notes);
+      engine.requestSync();
+    }
+    clock.advance(0);
+    answer();
+    await engine.whenIdle();
+    expect(transport.onPush).toBe(applied);
+    expect(transport.pushes.map((p) => p.mutations.map((m) => m.fields.notes))).toEqual([['a'], ['b', 'c', 'd']]);
     // Asked while running: folded into one more run after it.
+    const first = engine.sync();
     void engine.sync();
     void engine.sync();
     await first;
-    expect(transport.pushes).toHaveLength(1);
-    expect(transport.pushes[0]?.mutations.map((m) => m.fields.notes)).toEqual(['a', 'b', 'c']);
-    expect(transport.pulls).toHaveLength(2);
+    await engine.whenIdle();
+    expect(transport.pushes).toHaveLength(2);
+    expect(transport.pulls).toHaveLength(4);
+    expect(await db.outbox.count()).toBe(0);
     expect(engine.getStatus()).toMatchObject({ state: 'idle', error: null });
     expect(engine.getStatus().lastSyncedAt).not.toBeNull();
+    engine.stop();
+  });
+
+  it('sends a write asked for in the same task as a sync with that sync, not after it', async () => {
+    const clock = new ManualTimers();
+    await seedTasks(task('t1'));
+    const engine = new SyncEngine({ db, transport, clientId, role: 'staff', timers: clock });
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'x' } }, { role: 'staff' });
+    engine.requestSync();
+    await engine.sync();
+    clock.advance(0);
+    await engine.whenIdle();
+    expect(transport.pushes).toHaveLength(1);
+    expect(transport.pulls).toHaveLength(1);
     engine.stop();
   });
 
