@@ -18,15 +18,34 @@ export type DialogProps = {
 
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  /**
+   * The browser gives the focus back to the control that opened the dialog; when that control is
+   * gone meanwhile (a completed task's card moved to another tab), the focus would be lost on the
+   * body: it goes to the start of the page's content instead, so the next Tab stays in the page.
+   */
+  function restoreFocus() {
+    const from = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (from instanceof HTMLElement && from.isConnected) from.focus();
+      else document.getElementById('main')?.focus();
+    }, 0);
+  }
 
   return (
     <dialog
@@ -34,7 +53,10 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       className={cx('dialog', `dialog--${size}`)}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      onClose={() => {
+        restoreFocus();
+        onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
