@@ -181,7 +181,7 @@ describe('accessibility of every signed-in page', () => {
           await context.close();
         }
         expect(wrong).toEqual([]);
-      }, 240_000);
+      }, 420_000);
     }
   }
 });

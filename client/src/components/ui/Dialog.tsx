@@ -42,8 +42,8 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     opener.current = null;
     setTimeout(() => {
       if (document.activeElement && document.activeElement !== document.body) return;
-      if (from instanceof HTMLElement && from.isConnected) from.focus();
-      else document.getElementById('main')?.focus();
+      if (from instanceof HTMLElement && from.isConnected) from.focus({ preventScroll: true });
+      else document.getElementById('main')?.focus({ preventScroll: true });
     }, 0);
   }
 
