@@ -17,11 +17,8 @@ import { buildApp } from '../server/src/app';
 import { insertRow, nowIso, type Tx } from '../server/src/db/write';
 import { tableById, TABLE_IDS, type TableDef } from '../shared/registry';
 import { addDays } from '../shared/dates';
+import { HOUSEKEEPERS_PER_HOST, type SoakMessage, type SoakUser } from './soak-protocol';
 
-export type SoakUser = { role: 'host' | 'staff'; userId: string; token: string; hostId: string; staffId: string | null; propertyIds: string[]; taskIds: string[] };
-export type SoakMessage = { type: 'ready'; port: number } | { type: 'seeded'; users: SoakUser[] } | { type: 'stats'; rss: number } | { type: 'failed'; error: string };
-
-export const HOUSEKEEPERS_PER_HOST = 7;
 const PROPERTIES_PER_HOST = 3;
 const TASKS_PER_HOUSEKEEPER = 3;
 const BOOKINGS_PER_PROPERTY = 10;

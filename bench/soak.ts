@@ -33,7 +33,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { TABLE_IDS } from '../shared/registry';
 import { addDays } from '../shared/dates';
 import type { MutationInput, PullResponse, PushResponse } from '../shared/sync';
-import { HOUSEKEEPERS_PER_HOST, type SoakMessage, type SoakUser } from './soak-server';
+import { HOUSEKEEPERS_PER_HOST, type SoakMessage, type SoakUser } from './soak-protocol';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL_P99_MS = 100;
