@@ -171,6 +171,7 @@ main()
       async () => (await import('./alerts')).runAlertsBench(),
       async () => (await import('./ical')).runIcalBench(),
       async () => (await import('./sync-push')).runSyncPushBench(),
+      async () => (await import('./durability')).runDurabilityBench(),
       async () => (await import('./sync-pull')).runSyncPullBench(),
       async () => (await import('./sync-client')).runSyncClientBench(),
       async () => (await import('./host-screens')).runHostScreensBench(),

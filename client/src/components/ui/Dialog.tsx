@@ -18,15 +18,34 @@ export type DialogProps = {
 
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  /**
+   * The browser gives the focus back to the control that opened the dialog; when that control is
+   * gone meanwhile (a completed task's card moved to another tab), the focus would be lost on the
+   * body: it goes to the start of the page's content instead, so the next Tab stays in the page.
+   */
+  function restoreFocus() {
+    const from = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (from instanceof HTMLElement && from.isConnected) from.focus({ preventScroll: true });
+      else document.getElementById('main')?.focus({ preventScroll: true });
+    }, 0);
+  }
 
   return (
     <dialog
@@ -37,7 +56,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       // A dialog opened inside this one (a photo viewer) closes on its own: React hands its close
       // and cancel events up the component tree, and they must not close this one too.
       onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target !== event.currentTarget) return;
+        restoreFocus();
+        onClose();
       }}
       onCancel={(event) => {
         if (event.target !== event.currentTarget) return;

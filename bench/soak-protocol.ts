@@ -1,0 +1,9 @@
+/** What soak.ts and its server child soak-server.ts say to each other, and the shape of the seed. */
+
+/** A seeded user and a session of it: a host (its properties) or a housekeeper (her tasks). */
+export type SoakUser = { role: 'host' | 'staff'; userId: string; token: string; hostId: string; staffId: string | null; propertyIds: string[]; taskIds: string[] };
+
+export type SoakMessage = { type: 'ready'; port: number } | { type: 'seeded'; users: SoakUser[] } | { type: 'stats'; rss: number } | { type: 'failed'; error: string };
+
+/** Housekeepers seeded per host (one device each); a host has 3 properties and 3 devices. */
+export const HOUSEKEEPERS_PER_HOST = 7;
