@@ -186,6 +186,18 @@ export function sortCurrencies(
   );
 }
 
+/**
+ * Options for the currency picker: the common ISO 4217 codes, the platform default first, with the
+ * current value kept when it is not among them.
+ */
+export function currencyOptions(current: string): string[] {
+  const list: string[] = sortCurrencies(COMMON_CURRENCIES, DEFAULT_CURRENCY);
+  const rest = list.filter((c) => c !== DEFAULT_CURRENCY).sort();
+  const ordered = [DEFAULT_CURRENCY, ...rest];
+  if (current && !ordered.includes(current)) ordered.splice(1, 0, current);
+  return ordered;
+}
+
 /** One field of per-currency figures as a list of amounts (`revenue` of each currency's totals, say). */
 export function amountsOf<T extends { currency: string }, K extends keyof T>(
   list: readonly T[],

@@ -3,9 +3,11 @@
  * amount in its currency's own minor units (whole yen, cents, thousandths of a dinar), while the
  * server, the HTTP API and the sync wire see currency units.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HostDetail } from "../../shared/api/admin";
-import { fromMinor, toMinor } from "../../shared/money";
+import { currenciesNotInCents, fromMinor, toMinor } from "../../shared/money";
 import { TABLE_IDS } from "../../shared/registry";
 import { makeTestApp, type TestApp } from "./helpers";
 import { call, ok } from "./bookings-helpers";
@@ -146,5 +148,53 @@ describe("sums per currency", () => {
       expect(figure).toEqual({ currency: figure.currency, bookings: rows.length, revenue: sum("total_amount"), commission: sum("commission_amount"), net: sum("net_amount") });
     }
     expect(detail.properties.filter((p) => p.currency === "KWD").map((p) => p.base_price)).toContain(30.125);
+  });
+});
+
+describe("the rescaling migration", () => {
+  it("lists exactly the currencies whose Intl decimals are not two", () => {
+    const dir = path.join(__dirname, "../../drizzle");
+    const file = fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).map((f) => fs.readFileSync(path.join(dir, f), "utf8")).find((s) => s.includes("move from hundredths"));
+    expect(file).toBeDefined();
+    const listed = (sign: string) =>
+      new Set([...(file ?? "").matchAll(new RegExp(`\`total_amount\` = [^;]*${sign}[^;]*WHERE \`currency\` IN \\(([^)]*)\\)`, "g"))].flatMap((m) => (m[1] ?? "").split(",").map((c) => c.trim().replaceAll("'", ""))));
+    const byDecimals = (d: number) => new Set([...currenciesNotInCents()].filter(([, n]) => n === d).map(([c]) => c));
+    expect(listed("100\\.0")).toEqual(byDecimals(0));
+    expect(listed("\\* 10")).toEqual(byDecimals(3));
+  });
+});
+
+describe("staff and task currency", () => {
+  const S = TABLE_IDS.housekeeping_staff;
+  const T = TABLE_IDS.housekeeping_tasks;
+  const rawOf = (table: string, id: string) => app.db.$client.prepare(`SELECT currency, ${table === "housekeeping_staff" ? "hourly_rate" : "cost"} AS amount FROM ${table} WHERE id = ?`).get(id) as { currency: string; amount: number };
+
+  it("pays staff in the platform default currency unless the host names one, and refuses a bad code naming currency", async () => {
+    const plain = await ok(app, host.token, S, "create", { staff_name: "Ana", hourly_rate: 16.5 });
+    expect(rawOf("housekeeping_staff", plain)).toEqual({ currency: "USD", amount: 1650 });
+    const yen = await ok(app, host.token, S, "create", { staff_name: "Yuki", hourly_rate: 1800.4, currency: "JPY" });
+    expect(rawOf("housekeeping_staff", yen)).toEqual({ currency: "JPY", amount: 1800 });
+    const bad = await call(app, host.token, S, "create", { staff_name: "Bad", currency: "yen" });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error)).toMatch(/currency/);
+    await ok(app, host.token, S, "update", { ID: plain, currency: "EUR" });
+    // A change of currency keeps the rate's value in units: 16.50 dollars become 16.50 euros.
+    expect(rawOf("housekeeping_staff", plain)).toEqual({ currency: "EUR", amount: 1650 });
+  });
+
+  it("prices a task in its property's currency online and offline (unless it names one), and keeps yen whole", async () => {
+    const kyoto = await property("JPY");
+    const online = await ok(app, host.token, T, "create", { task_title: "Deep clean", property_id: kyoto, cost: 9000.5 });
+    expect(rawOf("housekeeping_tasks", online)).toEqual({ currency: "JPY", amount: 9001 });
+    const lisbon = await property("EUR");
+    const m = mutation(1, T, "create", `offline-task-${Math.random()}`, { task_title: "Restock", property_id: lisbon, cost: 12.34 });
+    const answer = await push(app, host.token, `tablet-${Math.random()}`, [m]);
+    expect(answer.results[0]?.status).toBe("applied");
+    expect(rawOf("housekeeping_tasks", m.rowId)).toEqual({ currency: "EUR", amount: 1234 });
+    const given = await ok(app, host.token, T, "create", { task_title: "Repair", property_id: kyoto, cost: 20, currency: "USD" });
+    expect(rawOf("housekeeping_tasks", given)).toEqual({ currency: "USD", amount: 2000 });
+    const bad = await call(app, host.token, T, "create", { task_title: "Bad", property_id: kyoto, currency: "XQZ" });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error)).toMatch(/currency/);
   });
 });

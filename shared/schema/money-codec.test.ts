@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currenciesNotInCents, currencyDecimals, fromMinor, roundToCurrency, toMinor } from '../money';
 import { currencyAmountsOf, rowFromStore, rowToStore } from './money-codec';
-import { bookings, partnerRates, paypalPayments, properties } from './tables';
+import { bookings, housekeepingStaff, housekeepingTasks, partnerRates, paypalPayments, properties } from './tables';
 
 const currencies = fc.constantFrom(...Intl.supportedValuesOf('currency'));
 /** An amount with at most its currency's decimals, up to the wire's bound of 10^10. */
@@ -38,6 +38,8 @@ describe('the row codec', () => {
     expect(currencyAmountsOf(bookings)).toEqual({ currency: 'currency', amounts: ['total_amount', 'commission_amount', 'net_amount'] });
     expect(currencyAmountsOf(properties)).toEqual({ currency: 'currency', amounts: ['base_price'] });
     expect(currencyAmountsOf(partnerRates)).toEqual({ currency: 'currency', amounts: ['nightly'] });
+    expect(currencyAmountsOf(housekeepingTasks)).toEqual({ currency: 'currency', amounts: ['cost'] });
+    expect(currencyAmountsOf(housekeepingStaff)).toEqual({ currency: 'currency', amounts: ['hourly_rate'] });
     expect(currencyAmountsOf(paypalPayments)).toBeUndefined();
   });
 

@@ -238,7 +238,9 @@ export const housekeepingStaff = sqliteTable(
     staff_phone: text('staff_phone').notNull().default(''),
     specializations: json<string[]>('specializations').notNull().default([]),
     availability_schedule: json<AvailabilitySchedule>('availability_schedule').notNull().default({}),
-    hourly_rate: money('hourly_rate').notNull().default(0),
+    /** ISO 4217 code of hourly_rate: the platform default currency when not given (docs/decisions.md "Money"). */
+    currency: text('currency').notNull().default('USD'),
+    hourly_rate: moneyIn('hourly_rate', { currency: 'currency' }).notNull().default(0),
     status: text('status', { enum: STAFF_STATUSES }).notNull().default('active'),
     hire_date: text('hire_date'),
     emergency_contact: text('emergency_contact').notNull().default(''),
@@ -273,7 +275,9 @@ export const housekeepingTasks = sqliteTable(
     checklist_items: json<ChecklistItem[]>('checklist_items').notNull().default([]),
     special_instructions: text('special_instructions').notNull().default(''),
     created_date: text('created_date'),
-    cost: money('cost').notNull().default(0),
+    /** ISO 4217 code of cost: the task's property's currency when not given (docs/decisions.md "Money"). */
+    currency: text('currency').notNull().default('USD'),
+    cost: moneyIn('cost', { currency: 'currency' }).notNull().default(0),
     assigned_staff_id: text('assigned_staff_id'),
     notes: text('notes').notNull().default(''),
     started_at: text('started_at'),
