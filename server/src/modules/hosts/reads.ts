@@ -40,7 +40,6 @@ const listColumns = {
   commission_rate: hostProfiles.commission_rate,
   properties_count: hostProfiles.properties_count,
   total_bookings: hostProfiles.total_bookings,
-  total_revenue: hostProfiles.total_revenue,
   created_date: hostProfiles.created_date,
 };
 
