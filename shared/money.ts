@@ -1,7 +1,8 @@
 /**
  * Money rules (docs/decisions.md "Money"): every amount has a currency (ISO 4217); on the wire a
- * number in currency units; stored as an integer (the `money` column, shared/schema/columns.ts,
- * keeps hundredths of a unit for every currency); rounded half away from zero to the currency's
+ * number in currency units; stored as an integer in its currency's own minor units (the `moneyIn`
+ * column and its row codec, shared/schema/columns.ts and money-codec.ts; USD-only amounts in
+ * cents, the `money` column); rounded half away from zero to the currency's
  * own minor unit (a cent for USD and EUR, a whole yen for JPY), once. Amounts of different
  * currencies are never added: sums are kept per currency (`sumByCurrency`).
  * Formatting for people lives in shared/format/money.ts.
@@ -78,11 +79,26 @@ export function currencyDecimals(currency: string = DEFAULT_CURRENCY): number {
   return decimals;
 }
 
+/**
+ * Every currency Intl knows whose minor unit is not a hundredth, by its decimals (JPY 0, KWD 3):
+ * the exceptions to the cent scale that SQL sees (`minorScaleSql`, server/src/db/money.ts).
+ */
+export function currenciesNotInCents(): ReadonlyMap<string, number> {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : COMMON_CURRENCIES;
+  const out = new Map<string, number>();
+  for (const code of known) {
+    const decimals = currencyDecimals(code);
+    if (decimals !== 2) out.set(code, decimals);
+  }
+  return out;
+}
+
 /** Rounds a value half away from zero, with a 12-digit precision step against binary float noise. */
 function roundHalfAway(value: number): number {
   const abs = Number(Math.abs(value).toPrecision(12));
   const r = Math.round(abs);
-  return value < 0 ? -r : r;
+  // Never -0: an amount that rounds to nothing is stored and compared as 0.
+  return value < 0 && r !== 0 ? -r : r;
 }
 
 /** Units (possibly with float noise) → integer minor units of the currency (cents, yen). */
@@ -168,6 +184,18 @@ export function sortCurrencies(
   return [...new Set(codes)].sort((a, b) =>
     a === first ? -1 : b === first ? 1 : a < b ? -1 : a > b ? 1 : 0,
   );
+}
+
+/**
+ * Options for the currency picker: the common ISO 4217 codes, the platform default first, with the
+ * current value kept when it is not among them.
+ */
+export function currencyOptions(current: string): string[] {
+  const list: string[] = sortCurrencies(COMMON_CURRENCIES, DEFAULT_CURRENCY);
+  const rest = list.filter((c) => c !== DEFAULT_CURRENCY).sort();
+  const ordered = [DEFAULT_CURRENCY, ...rest];
+  if (current && !ordered.includes(current)) ordered.splice(1, 0, current);
+  return ordered;
 }
 
 /** One field of per-currency figures as a list of amounts (`revenue` of each currency's totals, say). */

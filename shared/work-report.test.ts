@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskCostMinor, workMinutes, workReport, type WorkTask } from './work-report';
+import { costCurrency, taskCostMinor, workMinutes, workReport, type WorkTask } from './work-report';
 
 const task = (over: Partial<WorkTask>): WorkTask => ({
   id: 't',
@@ -64,5 +64,13 @@ describe('work report', () => {
       ['Lisbon flat', 'EUR', 300],
       ['Tokyo house', 'JPY', 45],
     ]);
+  });
+
+  it("counts a fixed cost in the task's currency and hours in the currency of the staff member's rate", () => {
+    expect(costCurrency({ cost: 40, currency: 'JPY' }, { currency: 'EUR' }, { currency: 'USD' })).toBe('JPY');
+    expect(costCurrency({ cost: 0, currency: 'JPY' }, { currency: 'EUR' }, { currency: 'JPY' })).toBe('EUR');
+    expect(costCurrency({ cost: 0 }, undefined, { currency: 'JPY' })).toBe('JPY');
+    const report = workReport('2026-03', [task({ id: 'a', property_id: 'p2', currency: 'JPY' })], [{ ...staff[0]!, currency: 'EUR' }], properties);
+    expect(report.byProperty.map((l) => [l.name, l.currency, l.cost])).toEqual([['Tokyo house', 'EUR', 46.25]]);
   });
 });

@@ -3,11 +3,13 @@
  * from `started_at` to `completed_at`, both stamped from the device's clock with the write that
  * started or finished it (shared/task-times.ts). Its cost is the fixed cost the host set on the
  * task (`cost` above zero), otherwise the hours at the hourly rate of the staff member credited
- * with the work (`completed_by_staff_id`, else the assignee). Money is counted in minor units of
- * the property's currency, rounded once per task (shared/money.ts), and figures of different
- * currencies are kept apart, never added. A task counts in the month (UTC) it was completed.
+ * with the work (`completed_by_staff_id`, else the assignee). A cost is counted in the currency it
+ * was priced in (`costCurrency`): a fixed cost in the task's currency, hours in the currency of the
+ * staff member's rate; never converted. Money is counted in minor units, rounded once per task
+ * (shared/money.ts), and figures of different currencies are kept apart, never added. A task
+ * counts in the month (UTC) it was completed.
  */
-import { currencyDecimals, fromMinor, roundCents, toMinor } from './money';
+import { DEFAULT_CURRENCY, currencyDecimals, fromMinor, roundCents, toMinor } from './money';
 
 export type WorkTask = {
   id: string;
@@ -19,8 +21,11 @@ export type WorkTask = {
   assigned_staff_id: string | null;
   completed_by_staff_id?: string | null;
   deleted_at?: string | null;
+  /** The currency of `cost` (the property's when the task was made). */
+  currency?: string;
 };
-export type WorkStaff = { id: string; staff_name: string; hourly_rate: number };
+/** `currency` is the currency of `hourly_rate`. */
+export type WorkStaff = { id: string; staff_name: string; hourly_rate: number; currency?: string };
 export type WorkProperty = { id: string; property_name: string; currency: string };
 
 /** One line of the report: a staff member's or a property's work in one currency. */
@@ -58,6 +63,16 @@ export function taskCostMinor(task: Pick<WorkTask, 'cost'>, minutes: number | nu
   return roundCents((toMinor(hourlyRate, currency) * minutes) / 60);
 }
 
+/** The currency a task's cost is counted in: a fixed cost's is the task's, hours are costed in the rate's. */
+export function costCurrency(
+  task: Pick<WorkTask, 'cost' | 'currency'>,
+  member: Pick<WorkStaff, 'currency'> | undefined,
+  property: Pick<WorkProperty, 'currency'> | undefined,
+): string {
+  const taskCurrency = task.currency ?? property?.currency ?? DEFAULT_CURRENCY;
+  return task.cost > 0 ? taskCurrency : (member?.currency ?? taskCurrency);
+}
+
 type Acc = Omit<WorkLine, 'cost'> & { costMinor: number };
 
 function add(lines: Map<string, Acc>, key: string, name: string, currency: string, minutes: number | null, costMinor: number): void {
@@ -86,9 +101,9 @@ export function workReport(month: string, tasks: readonly WorkTask[], staff: rea
   for (const task of tasks) {
     if (task.deleted_at || task.task_status !== 'completed' || !task.completed_at?.startsWith(month)) continue;
     const property = propertyById.get(task.property_id);
-    const currency = property?.currency ?? 'USD';
     const staffId = task.completed_by_staff_id ?? task.assigned_staff_id;
     const member = staffId ? staffById.get(staffId) : undefined;
+    const currency = costCurrency(task, member, property);
     const minutes = workMinutes(task);
     const cost = taskCostMinor(task, minutes, member?.hourly_rate ?? 0, currency);
     add(byStaff, staffId ?? '', member?.staff_name ?? (staffId ? 'Former staff member' : 'Unassigned'), currency, minutes, cost);

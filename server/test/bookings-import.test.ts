@@ -15,7 +15,7 @@ import type { Row } from '../src/db/write';
 import { createBooking, importBooking, importBookings, type BookingEnv } from '../src/modules/bookings/service';
 import { guestSnapshot } from './bookings-helpers';
 import { createHost, createStaff, insertFixture, type HostFixture } from './fixtures';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 
 let app: TestApp;
 // Late evening in UTC: already tomorrow in Auckland, still today in Los Angeles.
@@ -113,7 +113,7 @@ function nameOf(propertyId: unknown): string {
 /** Everything the import wrote for a host, with ids replaced by what they point at. */
 function snapshot(setup: Setup) {
   const hostId = setup.host.hostProfileId;
-  const bookingRows = app.db.select().from(bookings).where(eq(bookings.host_id, hostId)).orderBy(bookings.check_in_date, bookings.external_uid).all();
+  const bookingRows = app.db.select().from(bookings).where(eq(bookings.host_id, hostId)).orderBy(bookings.check_in_date, bookings.external_uid).all().map((r) => inUnits(bookings, r));
   const bookingKey = new Map(bookingRows.map((b) => [b.id, `${b.external_uid ?? 'own'}@${b.check_in_date}`]));
   const strip = ({ id: _id, version: _v, updated_at: _u, host_id: _h, ...rest }: Row & { id: unknown; version: unknown; updated_at: unknown; host_id?: unknown }) => rest;
   const tasks = app.db
@@ -174,7 +174,7 @@ describe('importBookings (set-based) against importBooking one stay at a time', 
     expect(b).toEqual(a);
     // The returned rows are the stored ones, in the order given.
     expect(bulk.map((r) => r.external_uid)).toEqual(single.map((r) => r.external_uid));
-    const stored = app.db.select().from(bookings).where(eq(bookings.id, bulk[5]?.id ?? '')).get();
+    const stored = inUnits(bookings, app.db.select().from(bookings).where(eq(bookings.id, bulk[5]?.id ?? '')).get());
     expect(bulk[5]).toEqual(stored);
   });
 

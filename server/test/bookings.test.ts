@@ -8,7 +8,7 @@ import { TABLE_IDS } from '../../shared/registry';
 import { bookings, guests, hostProfiles } from '../../shared/schema/tables';
 import { getRow } from '../src/db/write';
 import { createBooking, findBookingClashes, importBooking, updateBooking } from '../src/modules/bookings/service';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 import { call, expectCounters, ok, storedCounters } from './bookings-helpers';
 import { createHost, createProperty, createUser, defOf, type HostFixture, type UserFixture } from './fixtures';
 import { mutation, push } from './sync-helpers';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => app.cleanup());
 
 function bookingRow(id: string) {
-  return app.db.select().from(bookings).where(eq(bookings.id, id)).get();
+  return inUnits(bookings, app.db.select().from(bookings).where(eq(bookings.id, id)).get());
 }
 
 async function newProperty(hostFixture: HostFixture = host, maxGuests = 4): Promise<string> {

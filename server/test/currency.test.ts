@@ -15,7 +15,7 @@ import {
 } from "../../shared/schema/tables";
 import { importBooking } from "../src/modules/bookings/service";
 import { transact } from "../src/db/write";
-import { makeTestApp, type TestApp } from "./helpers";
+import { makeTestApp, type TestApp, inUnits } from "./helpers";
 import { call, ok } from "./bookings-helpers";
 import {
   createHost,
@@ -40,9 +40,9 @@ beforeAll(async () => {
 afterAll(async () => app.cleanup());
 
 const bookingRow = (id: string) =>
-  app.db.select().from(bookings).where(eq(bookings.id, id)).get();
+  inUnits(bookings, app.db.select().from(bookings).where(eq(bookings.id, id)).get());
 const propertyRow = (id: string) =>
-  app.db.select().from(properties).where(eq(properties.id, id)).get();
+  inUnits(properties, app.db.select().from(properties).where(eq(properties.id, id)).get());
 
 async function property(currency?: string): Promise<string> {
   return ok(app, host.token, P, "create", {
@@ -326,6 +326,7 @@ describe("server figures in three currencies", () => {
       .select()
       .from(bookings)
       .all()
+      .map((b) => inUnits(bookings, b))
       .filter((b) => b.deleted_at === null && b.booking_status !== "cancelled");
     const rowSum = (
       currency: string,

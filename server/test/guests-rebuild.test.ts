@@ -16,7 +16,7 @@ import { bookings, guests, properties } from '../../shared/schema/tables';
 import { rebuildGuests } from '../src/modules/guests/service';
 import { guestSnapshot } from './bookings-helpers';
 import { createHost, insertFixture } from './fixtures';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 
 let app: TestApp;
 const NOW = new Date('2031-06-15T12:00:00.000Z');
@@ -54,7 +54,8 @@ function expected(hostId: string) {
     .from(bookings)
     .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at)))
     .orderBy(asc(bookings.check_in_date), asc(bookings.id))
-    .all();
+    .all()
+    .map((b) => inUnits(bookings, b));
   const names = new Map(
     app.db
       .select({ id: properties.id, property_name: properties.property_name })

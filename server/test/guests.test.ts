@@ -14,7 +14,7 @@ import { createBooking, deleteBooking, updateBooking } from '../src/modules/book
 import { rebuildGuests } from '../src/modules/guests/service';
 import { countersFromScratch } from '../src/modules/hosts/counters';
 import { createProperty, updateProperty } from '../src/modules/properties/service';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 import { expectCounters, guestSnapshot, ok } from './bookings-helpers';
 import { createHost, createStaff, createUser, type HostFixture } from './fixtures';
 
@@ -240,11 +240,11 @@ describe('incremental guests equal guests rebuilt from scratch (property test)',
                 ).row;
                 ids.push(row.id);
               } else if (o.kind === 'rename') {
-                const before = tx.select().from(properties).where(eq(properties.id, String(props[o.property]))).get();
+                const before = inUnits(properties, tx.select().from(properties).where(eq(properties.id, String(props[o.property]))).get());
                 if (before) updateProperty(tx, before, { property_name: o.name }, env);
               } else {
                 const id = ids[o.pick % Math.max(ids.length, 1)];
-                const before = id === undefined ? undefined : tx.select().from(bookings).where(eq(bookings.id, id)).get();
+                const before = id === undefined ? undefined : inUnits(bookings, tx.select().from(bookings).where(eq(bookings.id, id)).get());
                 if (!before || before.deleted_at !== null) return;
                 if (o.kind === 'update') updateBooking(tx, before, o.changes, { now: NOW });
                 else deleteBooking(tx, before, { now: NOW });

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { rowFromStore } from '../../shared/schema/money-codec';
 
 export type TestApp = FastifyInstance & { cleanup: () => Promise<void> };
 
@@ -26,4 +28,14 @@ export async function makeTestApp(options: BuildOptions = {}): Promise<TestApp> 
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return app;
+}
+
+/**
+ * A row a test read with drizzle's select, with its amounts in units of its own currency as the
+ * server's code sees them (drizzle leaves `moneyIn` columns in minor units: shared/schema/money-codec.ts).
+ */
+export function inUnits<R extends object>(table: SQLiteTable, row: R): R;
+export function inUnits<R extends object>(table: SQLiteTable, row: R | undefined): R | undefined;
+export function inUnits<R extends object>(table: SQLiteTable, row: R | undefined): R | undefined {
+  return row && (rowFromStore(table, row as Record<string, unknown>) as R);
 }

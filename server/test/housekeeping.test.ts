@@ -218,7 +218,7 @@ describe('turnover rule (syncTurnoverTask)', () => {
     const host = createHost(app);
     const tpl = template(host);
     template(host, { name: 'Not the default', is_default: false });
-    const property = createProperty(app, host.hostProfileId, { property_name: 'Dune House' });
+    const property = createProperty(app, host.hostProfileId, { property_name: 'Dune House', currency: 'EUR' });
     const booking = createBooking(app, host.hostProfileId, { property_id: property.id, check_in_date: '2031-06-12', check_out_date: '2031-06-15' });
 
     const outcome = run(undefined, booking);
@@ -226,6 +226,8 @@ describe('turnover rule (syncTurnoverTask)', () => {
     const task = turnoverOf(booking.id);
     expect(task).toMatchObject({
       id: outcome.taskId,
+      // Its cost is in the property's currency (docs/decisions.md "Money").
+      currency: 'EUR',
       host_id: host.hostProfileId,
       property_id: property.id,
       booking_id: booking.id,

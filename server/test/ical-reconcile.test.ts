@@ -16,7 +16,7 @@ import { reconcileFeed, recordFeedFailure } from '../src/integrations/ical/recon
 import { updateBooking } from '../src/modules/bookings/service';
 import { syncFeed, type SyncFeedOutcome } from '../src/modules/calendar/service';
 import { countersFromScratch } from '../src/modules/hosts/counters';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const corpus = Object.fromEntries(loadCorpus().map((c) => [c.name, c.bytes]));
@@ -60,11 +60,11 @@ async function syncOk(feedId: string, now: Date = NOW) {
 }
 
 function feedBookings(feedId: string) {
-  return app.db.select().from(bookings).where(like(bookings.external_uid, `${feedId}:%`)).all();
+  return app.db.select().from(bookings).where(like(bookings.external_uid, `${feedId}:%`)).all().map((r) => inUnits(bookings, r));
 }
 
 function bookingByUid(feedId: string, uid: string) {
-  const row = app.db.select().from(bookings).where(eq(bookings.external_uid, `${feedId}:${uid}:`)).get();
+  const row = inUnits(bookings, app.db.select().from(bookings).where(eq(bookings.external_uid, `${feedId}:${uid}:`)).get());
   if (!row) throw new Error(`no booking ${uid}`);
   return row;
 }

@@ -41,6 +41,8 @@ beforeAll(async () => {
   await book({ guest_name: 'Eve', check_in_date: '2030-01-25', check_out_date: '2030-01-29', total_amount: 800, currency: 'EUR' });
   await book({ guest_name: 'Dec', check_in_date: '2029-12-31', check_out_date: '2030-01-02', total_amount: 100 });
   await book({ guest_name: 'Feb', check_in_date: '2030-02-01', check_out_date: '2030-02-03', total_amount: 100 });
+  // March: one stay priced in yen (stored as whole yen, read back in units).
+  await book({ guest_name: 'Yuki', check_in_date: '2030-03-05', check_out_date: '2030-03-07', total_amount: 28000, currency: 'JPY' });
   const done = { task_status: 'completed', completed_at: '2030-01-07T15:00:00Z' };
   createTask(app, host.hostProfileId, { property_id: propertyId, task_title: 'Turnover clean', task_category: 'cleaning', cost: 40, scheduled_date: '2030-01-06', ...done });
   createTask(app, host.hostProfileId, { property_id: propertyId, task_title: 'Linen', task_category: 'laundry', cost: 12.5, scheduled_date: '2030-01-22', ...done });
@@ -105,6 +107,12 @@ describe('owner statement', () => {
     ]);
     // The tasks carry no currency of their own: their costs are the property's (USD), never EUR.
     expect(eur).toMatchObject({ stays: 1, nights: 4, gross: 800, commission: 96, net: 704, housekeeping: 0, maintenance: 0, payout: 704 });
+  });
+
+  it("reads amounts stored in a currency's own minor unit in units (yen)", async () => {
+    const s = await statement('2030-03');
+    expect(s.sections.map((x) => x.currency)).toEqual(['USD', 'JPY']);
+    expect(s.sections[1]).toMatchObject({ currency: 'JPY', stays: 1, nights: 2, gross: 28000, commission: 3360, net: 24640, payout: 24640 });
   });
 
   it('equals the finance page for the same month and property', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import { bookings, calendarBlocks, notifications, channelCredentials, guests, inboxMessages, partnerBookings, partnerMessages, partnerOauthTokens, partnerProperties, partnerRates, partnerSyncLogs, properties } from '../../shared/schema/tables';
 import { dayStamp, startFakeTokeet, type FakeTokeet } from '../src/integrations/tokeet/fake/server';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 import { createHost, createProperty, createUser, insertFixture, type HostFixture, type UserFixture } from './fixtures';
 
 const ORIGIN = 'https://staykeep.test';
@@ -57,7 +57,7 @@ describe('channel partner (Tokeet)', () => {
     return res.json<{ status: string; record_count: number; skipped: number; message: string; errors: string[]; not_imported: { property_name: string; reason: string }[] }>();
   };
 
-  const partnerBookingsOf = () => app.db.select().from(bookings).where(and(eq(bookings.host_id, host.hostProfileId), like(bookings.external_uid, 'tokeet:%'))).all();
+  const partnerBookingsOf = () => app.db.select().from(bookings).where(and(eq(bookings.host_id, host.hostProfileId), like(bookings.external_uid, 'tokeet:%'))).all().map((r) => inUnits(bookings, r));
 
   beforeAll(async () => {
     fake = await startFakeTokeet();
@@ -218,7 +218,7 @@ describe('channel partner (Tokeet)', () => {
         booking_status: 'confirmed',
       });
       expect(app.db.select().from(guests).where(eq(guests.host_id, host.hostProfileId)).all().map((g) => g.guest_email)).toContain('ana@example.test');
-      const kept = new Map(app.db.select().from(partnerBookings).all().map((b) => [b.tokeet_booking_id, b]));
+      const kept = new Map(app.db.select().from(partnerBookings).all().map((b) => [b.tokeet_booking_id, inUnits(partnerBookings, b)]));
       expect(kept.get('b-1')).toMatchObject({ currency: 'EUR', booking_status: 'confirmed', check_in_date: day(5) });
       expect(kept.get('b-inquiry')?.booking_status).toBe('inquiry');
       expect(kept.get('b-cancelled')?.booking_status).toBe('cancelled');

@@ -65,7 +65,8 @@ type World = { host: HostFixture; staff: StaffFixture; propertyId: string; booki
 function world(): World {
   const host = createHost(app);
   const staff = createStaff(app, host.hostProfileId);
-  const property = createProperty(app, host.hostProfileId);
+  // Priced in euros: the maintenance task a report becomes costs in its property's currency.
+  const property = createProperty(app, host.hostProfileId, { currency: 'EUR' });
   const booking = createBooking(app, host.hostProfileId, { property_id: property.id, check_in_date: '2030-01-08', check_out_date: '2030-01-11' });
   const task = createTask(app, host.hostProfileId, { property_id: property.id, booking_id: booking.id, assigned_staff_id: staff.staffId, scheduled_date: '2030-01-11' });
   return { host, staff, propertyId: String(property.id), bookingId: String(booking.id), taskId: String(task.id) };
@@ -124,6 +125,7 @@ describe('a housekeeper reports a problem', () => {
       task_status: 'pending',
       task_title: 'Plumbing: The kitchen tap drips',
       assigned_staff_id: null,
+      currency: 'EUR',
     });
     const told = notificationsOf(w.host.userId);
     expect(told).toHaveLength(1);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import { auditLog, properties } from '../../shared/schema/tables';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 import { call, expectCounters, ok } from './bookings-helpers';
 import { createHost, createStaff, createTask, createUser, type HostFixture } from './fixtures';
 import { mutation, push } from './sync-helpers';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => app.cleanup());
 
 function stored(id: string) {
-  return app.db.select().from(properties).where(eq(properties.id, id)).get();
+  return inUnits(properties, app.db.select().from(properties).where(eq(properties.id, id)).get());
 }
 
 async function rotate(token: string | null, id: string) {

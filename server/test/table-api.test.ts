@@ -10,7 +10,7 @@ import { TABLE_IDS } from '../../shared/registry';
 import { auditLog, bookings, hostProfiles, platformSettings, properties, users } from '../../shared/schema/tables';
 import { currentVersion, getRow } from '../src/db/write';
 import { decryptSecret } from '../src/lib/crypto';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, type TestApp, inUnits } from './helpers';
 import {
   createBooking,
   createHost,
@@ -265,7 +265,7 @@ describe('create', () => {
     });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ ID: id });
-    const row = app.db.select().from(bookings).where(eq(bookings.id, id)).get();
+    const row = inUnits(bookings, app.db.select().from(bookings).where(eq(bookings.id, id)).get());
     expect(row?.host_id).toBe(hostA.hostProfileId);
     // host A's rate is 12 %.
     expect(row?.commission_amount).toBe(120);
@@ -443,7 +443,7 @@ describe('update', () => {
     const r = await call(hostA.token, TABLE_IDS.properties, 'update', { ID: property.id, property_name: 'Renamed', base_price: 80.5, host_id: hostB.hostProfileId });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ID: property.id });
-    const row = app.db.select().from(properties).where(eq(properties.id, String(property.id))).get();
+    const row = inUnits(properties, app.db.select().from(properties).where(eq(properties.id, String(property.id))).get());
     expect(row).toMatchObject({ property_name: 'Renamed', base_price: 80.5, host_id: hostA.hostProfileId });
     expect(row?.version).toBeGreaterThan(Number(property.version));
     const same = await call(hostA.token, TABLE_IDS.properties, 'update', { ID: property.id, id: property.id, property_name: 'Renamed again' });
@@ -470,7 +470,7 @@ describe('update', () => {
   it('recomputes commission when the total changes and re-checks stay dates', async () => {
     const booking = createBooking(app, hostA.hostProfileId, { total_amount: 100, check_in_date: '2030-07-01', check_out_date: '2030-07-05' });
     expect((await call(hostA.token, TABLE_IDS.bookings, 'update', { ID: booking.id, total_amount: 250.55 })).status).toBe(200);
-    const row = app.db.select().from(bookings).where(eq(bookings.id, String(booking.id))).get();
+    const row = inUnits(bookings, app.db.select().from(bookings).where(eq(bookings.id, String(booking.id))).get());
     // 12 % of 250.55 = 30.066, rounded once to the cent.
     expect(row).toMatchObject({ total_amount: 250.55, commission_amount: 30.07, net_amount: 220.48 });
     const early = await call(hostA.token, TABLE_IDS.bookings, 'update', { ID: booking.id, check_out_date: '2030-07-01' });

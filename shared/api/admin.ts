@@ -51,9 +51,10 @@ export const HostListRowSchema = z.object({
   commission_rate: z.number(),
   properties_count: z.number(),
   total_bookings: z.number(),
-  /** The stored counter: every kept booking's total, whatever its currency (docs/decisions.md "Money"). */
-  total_revenue: z.number(),
-  /** Revenue of the kept bookings, one amount per currency (the default first): what the list shows. */
+  /**
+   * Revenue of the kept bookings, one amount per currency (the default first), summed from the
+   * bookings. The profile's stored `total_revenue` counter adds currencies, so it is not sent.
+   */
   revenue: z.array(MoneySchema),
   created_date: z.string().nullable(),
 });

@@ -8,7 +8,7 @@
 import type * as t from '../schema/tables';
 import type { ChecklistItem } from '../schema/tables';
 import { addDays } from '../dates';
-import { commissionCents, fromCents, fromMinor, roundCents, toCents, toMinor } from '../money';
+import { commissionCents, DEFAULT_CURRENCY, fromCents, fromMinor, roundCents, toCents, toMinor } from '../money';
 import { deriveGuests, guestKey } from '../guests';
 import type { Role } from '../enums';
 import { DEMO_ACCOUNTS } from './accounts';
@@ -324,6 +324,10 @@ export function generateDemoData(options: DemoOptions): DemoData {
     created_date: at(-380 + i * 45, '10:30'),
   }));
   const propertyIdOf = (p: PropertySpec) => id(`property:${p.key}`);
+  const currencyOfProperty = (key: string) => DEMO_PROPERTIES.find((p) => p.key === key)?.currency ?? DEFAULT_CURRENCY;
+  /** A task's cost in its property's currency: the housekeeper's time at their rate, else a cleaning service's flat fee (yen in whole hundreds). */
+  const taskCost = (staff: { hourlyMinor: number } | undefined, minutes: number, currency: string, flatDollars: number) =>
+    staff ? fromMinor(roundCents((staff.hourlyMinor * minutes) / 60), currency) : currency === 'JPY' ? flatDollars * 140 : flatDollars;
 
   const housekeeping_staff: DemoStaff[] = DEMO_STAFF.map((s, i) => ({
     id: id(`staff:${s.key}`),
@@ -334,6 +338,8 @@ export function generateDemoData(options: DemoOptions): DemoData {
     staff_phone: s.staff_phone,
     specializations: [...s.specializations],
     availability_schedule: { ...s.availability_schedule },
+    // Paid in the currency of the home they look after.
+    currency: currencyOfProperty(s.property_key),
     hourly_rate: s.hourly_rate,
     status: 'active',
     hire_date: day(-s.hire_days_ago),
@@ -344,7 +350,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
   const staffFor = (propertyKey: string) => {
     const index = DEMO_STAFF.findIndex((s) => s.property_key === propertyKey);
     const row = housekeeping_staff[index];
-    return row ? { id: row.id, hourlyCents: toCents(row.hourly_rate) } : undefined;
+    return row ? { id: row.id, hourlyMinor: toMinor(row.hourly_rate, row.currency) } : undefined;
   };
 
   const checklist = (owner: string, items: readonly string[], done: boolean): ChecklistItem[] =>
@@ -486,8 +492,9 @@ export function generateDemoData(options: DemoOptions): DemoData {
       checklist_items: checklist(taskId, turnover.checklist, done),
       special_instructions: nextBooking ? 'Same-day turnover: ready by the 3 pm check-in.' : turnover.special_instructions,
       created_date: booking.created_date,
+      currency: stay.property.currency,
       // Kyoto has no housekeeper on staff: a cleaning service charges a flat fee.
-      cost: fromCents(staff ? roundCents((staff.hourlyCents * turnover.estimated_duration) / 60) : 6500),
+      cost: taskCost(staff, turnover.estimated_duration, stay.property.currency, 65),
       assigned_staff_id: staff?.id ?? null,
       notes: done && rnd.chance(0.3) ? 'Guests left the place tidy; restocked coffee pods.' : '',
       started_at: done ? at(stay.out, '11:05') : null,
@@ -608,7 +615,8 @@ export function generateDemoData(options: DemoOptions): DemoData {
       checklist_items: checklist(taskId, tpl.checklist, done),
       special_instructions: tpl.special_instructions,
       created_date: at(job.created, '17:25'),
-      cost: fromCents(staff ? roundCents((staff.hourlyCents * tpl.estimated_duration) / 60) : 4500),
+      currency: propertySpec.currency,
+      cost: taskCost(staff, tpl.estimated_duration, propertySpec.currency, 45),
       assigned_staff_id: staff?.id ?? null,
       notes: done ? 'Awning needs a new crank handle; ordered one.' : '',
       started_at: job.status === 'in_progress' || done ? at(job.scheduled, '09:30') : null,

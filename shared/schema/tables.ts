@@ -26,7 +26,7 @@ import {
   TIME_FORMATS,
   WEBHOOK_PROCESSING_STATUSES,
 } from '../enums';
-import { bool, json, money, syncColumns } from './columns';
+import { bool, json, money, moneyIn, syncColumns } from './columns';
 
 export type ChecklistItem = { id: string; text: string; done: boolean; photo_required?: boolean };
 export type DayAvailability = { start: string; end: string } | 'off';
@@ -154,7 +154,7 @@ export const properties = sqliteTable(
     bedrooms: integer('bedrooms').notNull().default(1),
     bathrooms: real('bathrooms').notNull().default(1),
     max_guests: integer('max_guests').notNull().default(2),
-    base_price: money('base_price').notNull().default(0),
+    base_price: moneyIn('base_price', { currency: 'currency' }).notNull().default(0),
     /** ISO 4217 code the property is priced in (docs/decisions.md "Money"); its bookings' default. */
     currency: text('currency').notNull().default('USD'),
     description: text('description').notNull().default(''),
@@ -220,9 +220,9 @@ export const bookings = sqliteTable(
     booking_reference: text('booking_reference').notNull().default(''),
     /** ISO 4217 code of the amounts below: the property's when made, kept when the property's changes. */
     currency: text('currency').notNull().default('USD'),
-    total_amount: money('total_amount').notNull().default(0),
-    commission_amount: money('commission_amount').notNull().default(0),
-    net_amount: money('net_amount').notNull().default(0),
+    total_amount: moneyIn('total_amount', { currency: 'currency' }).notNull().default(0),
+    commission_amount: moneyIn('commission_amount', { currency: 'currency' }).notNull().default(0),
+    net_amount: moneyIn('net_amount', { currency: 'currency' }).notNull().default(0),
     booking_status: text('booking_status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     payment_status: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     special_requests: text('special_requests').notNull().default(''),
@@ -249,6 +249,7 @@ export const bookings = sqliteTable(
       t.guest_name,
       t.guest_phone,
       t.check_out_date,
+      t.currency,
     ),
     index('bookings_checkin_idx').on(t.check_in_date),
     index('bookings_version_idx').on(t.version),
@@ -266,7 +267,9 @@ export const housekeepingStaff = sqliteTable(
     staff_phone: text('staff_phone').notNull().default(''),
     specializations: json<string[]>('specializations').notNull().default([]),
     availability_schedule: json<AvailabilitySchedule>('availability_schedule').notNull().default({}),
-    hourly_rate: money('hourly_rate').notNull().default(0),
+    /** ISO 4217 code of hourly_rate: the platform default currency when not given (docs/decisions.md "Money"). */
+    currency: text('currency').notNull().default('USD'),
+    hourly_rate: moneyIn('hourly_rate', { currency: 'currency' }).notNull().default(0),
     status: text('status', { enum: STAFF_STATUSES }).notNull().default('active'),
     hire_date: text('hire_date'),
     emergency_contact: text('emergency_contact').notNull().default(''),
@@ -301,7 +304,9 @@ export const housekeepingTasks = sqliteTable(
     checklist_items: json<ChecklistItem[]>('checklist_items').notNull().default([]),
     special_instructions: text('special_instructions').notNull().default(''),
     created_date: text('created_date'),
-    cost: money('cost').notNull().default(0),
+    /** ISO 4217 code of cost: the task's property's currency when not given (docs/decisions.md "Money"). */
+    currency: text('currency').notNull().default('USD'),
+    cost: moneyIn('cost', { currency: 'currency' }).notNull().default(0),
     assigned_staff_id: text('assigned_staff_id'),
     notes: text('notes').notNull().default(''),
     started_at: text('started_at'),
@@ -626,7 +631,7 @@ export const partnerBookings = sqliteTable(
     guest_phone: text('guest_phone').notNull().default(''),
     check_in_date: text('check_in_date'),
     check_out_date: text('check_out_date'),
-    total_amount: money('total_amount').notNull().default(0),
+    total_amount: moneyIn('total_amount', { currency: 'currency' }).notNull().default(0),
     booking_status: text('booking_status').notNull().default('confirmed'),
     booking_source: text('booking_source').notNull().default('direct'),
     currency: text('currency').notNull().default('USD'),
@@ -703,7 +708,7 @@ export const partnerRates = sqliteTable(
     property_id: text('property_id').notNull(),
     tokeet_property_id: text('tokeet_property_id').notNull(),
     date: text('date').notNull(),
-    nightly: money('nightly').notNull().default(0),
+    nightly: moneyIn('nightly', { currency: 'currency' }).notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     name: text('name').notNull().default(''),
     updated_at: text('updated_at').notNull(),

@@ -59,7 +59,9 @@ describe('host housekeeping', () => {
     await staffForm.getByLabel('Name').fill('Ana Test');
     await staffForm.getByLabel('E-mail').fill('ana.test@example.com');
     await staffForm.getByLabel('Phone').fill('+1 555 0100');
-    await staffForm.getByLabel('Hourly rate (USD)').fill('21.5');
+    // Paid in euros: the rate's label follows the chosen currency (docs/decisions.md "Money").
+    await staffForm.getByLabel('Currency').selectOption('EUR');
+    await staffForm.getByLabel('Hourly rate (EUR)').fill('21.5');
     await staffForm.getByLabel('Specializations').fill('Turnover cleaning, Laundry');
     await staffForm.getByLabel('Emergency contact').fill('Rui, +1 555 0101');
     await staffForm.getByLabel('Hire date').fill('2025-01-15');
@@ -69,7 +71,7 @@ describe('host housekeeping', () => {
     }
     await staffForm.getByRole('button', { name: 'Add staff member' }).click();
     await staffForm.waitFor({ state: 'hidden' });
-    await page.locator('.table tbody tr', { hasText: 'Ana Test' }).waitFor();
+    await page.locator('.table tbody tr', { hasText: 'Ana Test' }).filter({ hasText: '€21.50' }).waitFor();
 
     // Template with a three-item checklist, one reordered.
     await page.getByRole('tab', { name: 'Templates' }).click();
@@ -112,13 +114,16 @@ describe('host housekeeping', () => {
     await sync.waitForSynced();
 
     type Task = { id: string; task_title: string; template_id: string | null; estimated_duration: number; assigned_staff_id: string | null; checklist_items: { text: string; done: boolean }[]; version?: number };
-    const staff = (await localRows(page, 'housekeeping_staff')) as { id: string; staff_name: string; availability_schedule: Record<string, unknown>; hourly_rate: number }[];
+    const staff = (await localRows(page, 'housekeeping_staff')) as { id: string; staff_name: string; availability_schedule: Record<string, unknown>; hourly_rate: number; currency: string }[];
     const ana = staff.find((m) => m.staff_name === 'Ana Test');
-    expect(ana?.hourly_rate).toBe(21.5);
+    expect(ana).toMatchObject({ hourly_rate: 21.5, currency: 'EUR' });
     expect(ana?.availability_schedule).toMatchObject({ monday: { start: '08:00', end: '12:00' }, saturday: 'off', sunday: 'off' });
     const tasks = (await localRows(page, 'housekeeping_tasks')) as Task[];
     const made = tasks.find((t) => t.task_title === 'Balcony clean');
     expect(made).toBeDefined();
+    // Made on the device with its property's currency, as a booking is.
+    const homes = await localRows(page, 'properties');
+    expect((made as Task & { currency?: string }).currency).toBe(homes.find((p) => p.id === (made as Task & { property_id?: string }).property_id)?.currency);
     expect(made?.assigned_staff_id).toBe(ana?.id);
     expect(made?.estimated_duration).toBe(75);
     expect(made?.checklist_items.map((i) => i.text)).toEqual(['Sweep balcony', 'Water plants', 'Wipe railing']);

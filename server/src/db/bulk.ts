@@ -3,7 +3,7 @@
  * better-sqlite3 statement, compiled once per connection, instead of a drizzle query built per row
  * (or per multi-row chunk). The rows written are those insertRow would write, row for row: every
  * column bound (the value given, else the column's default, else null) with the column's own
- * encoder (cents, 0/1, JSON), each row taking its own value of the global version counter from one
+ * encoder (cents, 0/1, JSON) and amounts in the row's currency through the money codec, each row taking its own value of the global version counter from one
  * range reserved through db/write.ts, and updated_at = now. So pulls see every row.
  *
  * Synchronous: call inside the caller's `db.transaction`.
@@ -14,6 +14,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { TableDef } from '../../../shared/registry';
 import { connectionOf, newId, nowIso, reserveVersions, type Row, type Tx } from './write';
 import { recordChange } from './changes';
+import { rowFromStore, rowToStore } from '../../../shared/schema/money-codec';
 
 type Column = SQLiteColumn & { default?: unknown; defaultFn?: () => unknown; shouldDisableInsert(): boolean };
 
@@ -76,9 +77,10 @@ export function insertRowsBulk(tx: Tx, def: TableDef, values: readonly Row[], no
   const at = nowIso(now);
   const params: unknown[] = new Array<unknown>(plan.columns.length);
   const connection = connectionOf(tx);
+  const table = def.table as SQLiteTable;
   return values.map((v, n) => {
-    const row: Row = { ...v, [def.key]: v[def.key] ?? newId(), version: first + n, updated_at: at };
-    const stored: Row = {};
+    const row = rowToStore(table, { ...v, [def.key]: v[def.key] ?? newId(), version: first + n, updated_at: at });
+    let stored: Row = {};
     plan.columns.forEach(([key, column], i) => {
       const value = valueFor(column, row[key]);
       const bound = value === null ? null : column.mapToDriverValue(value);
@@ -86,6 +88,7 @@ export function insertRowsBulk(tx: Tx, def: TableDef, values: readonly Row[], no
       stored[key] = bound === null ? null : column.mapFromDriverValue(bound);
     });
     plan.statement.run(params);
+    stored = rowFromStore(table, stored);
     recordChange(connection, def, String(stored[def.key]), 'create', stored);
     return stored;
   });

@@ -8,6 +8,8 @@ import { tableById, type TableDef } from '../../../shared/registry';
 import { NotFound } from '../errors';
 import { hasHiddenColumns, redactionFlags } from '../policy';
 import { columnsOf, keyColumn } from './write';
+import { currencyAmountsOf, type CurrencyAmounts } from '../../../shared/schema/money-codec';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 
 /**
  * How a filter value is checked. Checked values then go through the column's own encoder
@@ -32,8 +34,10 @@ export type TableMeta = {
   /** `<col>_set` flags of hidden columns: a client sending a row back may carry them. */
   flags: ReadonlySet<string>;
   hidden: boolean;
-  /** Columns whose stored value differs from the row's (cents, 0/1, JSON text). */
+  /** Columns whose stored value differs from the row's (USD cents, 0/1, JSON text). */
   decoded: readonly (readonly [string, SQLiteColumn])[];
+  /** Amounts in the row's currency (shared/schema/money-codec.ts), decoded by the row, not the column. */
+  amounts: CurrencyAmounts | undefined;
 };
 
 function kindOf(column: SQLiteColumn): ColumnKind {
@@ -63,11 +67,13 @@ export function metaOf(def: TableDef): TableMeta {
   if (cached) return cached;
   const columns = new Map<string, ColumnMeta>();
   const decoded: [string, SQLiteColumn][] = [];
+  const amounts = currencyAmountsOf(def.table as SQLiteTable);
   for (const [name, column] of Object.entries(columnsOf(def))) {
     // Raw rows are keyed by SQL column name; the schema uses the same names on purpose (one name per field, end to end).
     if (column.name !== name) throw new Error(`${def.name}.${name} is stored as ${column.name}: the table API needs one name`);
     const kind = kindOf(column);
-    if (kind === 'money' || kind === 'boolean' || kind === 'json' || kind === 'other') decoded.push([name, column]);
+    const inRowCurrency = amounts?.amounts.includes(name) ?? false;
+    if ((kind === 'money' && !inRowCurrency) || kind === 'boolean' || kind === 'json' || kind === 'other') decoded.push([name, column]);
     const queryable = kind !== 'json' && kind !== 'other' && !def.secret.includes(name);
     columns.set(name, { column, kind, nullable: !column.notNull, queryable });
   }
@@ -80,6 +86,7 @@ export function metaOf(def: TableDef): TableMeta {
     flags: new Set(redactionFlags(def)),
     hidden: hasHiddenColumns(def),
     decoded,
+    amounts,
   };
   metaCache.set(def, meta);
   return meta;

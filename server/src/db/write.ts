@@ -9,6 +9,8 @@ import { Column, Placeholder, and, eq, getTableColumns, getTableName, is, isNull
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { v7 as uuidv7 } from 'uuid';
 import { counters } from '../../../shared/schema/tables';
+import { amountsFromStore, amountsToStore, currencyAmountsOf, currencyOfRow, rowFromStore, rowToStore } from '../../../shared/schema/money-codec';
+import { fromMinor } from '../../../shared/money';
 import type { TableDef } from '../../../shared/registry';
 import type { Db } from './index';
 import { recordChange, trackTransaction } from './changes';
@@ -195,8 +197,10 @@ type Codec = {
   /** Every column in table order: [field, column, quoted SQL name]. */
   columns: readonly (readonly [string, SQLiteColumn, string])[];
   byField: ReadonlyMap<string, SQLiteColumn>;
-  /** Positions in `columns` whose stored value differs from the row's (JSON, 0/1, cents). */
+  /** Positions in `columns` whose stored value differs from the row's (JSON, 0/1, USD cents). */
   decoded: readonly number[];
+  /** Amounts in the row's currency (shared/schema/money-codec.ts): their positions and the currency's. */
+  amounts: { currency: number; positions: readonly number[] } | undefined;
   /** Some column is filled by drizzle on insert or update beyond a plain default: use the builder. */
   builderOnly: boolean;
   selectList: string;
@@ -210,6 +214,21 @@ function quote(name: string): string {
 
 const identity = Column.prototype.mapFromDriverValue;
 
+type CodecColumns = readonly (readonly [string, SQLiteColumn, string])[];
+
+/** The positions a raw row needs decoding at: by the column's own decoder, and by the row's currency. */
+function decoding(def: TableDef, columns: CodecColumns): Pick<Codec, 'decoded' | 'amounts'> {
+  const spec = currencyAmountsOf(def.table as SQLiteTable);
+  const amountFields = new Set(spec?.amounts ?? []);
+  const positions = columns.flatMap(([field], i) => (amountFields.has(field) ? [i] : []));
+  const currency = spec ? columns.findIndex(([field]) => field === spec.currency) : -1;
+  if (positions.length > 0 && currency < 0) throw new Error(`${def.name}: amounts read without their currency column`);
+  return {
+    decoded: columns.flatMap(([field, column], i) => (column.mapFromDriverValue === identity || amountFields.has(field) ? [] : [i])),
+    amounts: positions.length > 0 ? { currency, positions } : undefined,
+  };
+}
+
 function codecOf(def: TableDef): Codec {
   let codec = codecs.get(def.table);
   if (codec) return codec;
@@ -218,7 +237,7 @@ function codecOf(def: TableDef): Codec {
     table: quote(getTableName(def.table)),
     columns,
     byField: new Map(columns.map(([field, column]) => [field, column])),
-    decoded: columns.flatMap(([, column], i) => (column.mapFromDriverValue === identity ? [] : [i])),
+    ...decoding(def, columns),
     builderOnly: columns.some(([, c]) => c.onUpdateFn !== undefined || c.defaultFn !== undefined || is(c.default, SQL) || c.generated !== undefined),
     selectList: columns.map(([, , name]) => name).join(', '),
   };
@@ -237,7 +256,7 @@ function scalarCodecOf(def: TableDef): Codec {
   codec = {
     ...full,
     columns,
-    decoded: columns.flatMap(([, column], i) => (column.mapFromDriverValue === identity ? [] : [i])),
+    ...decoding(def, columns),
     selectList: columns.map(([, , name]) => name).join(', '),
   };
   scalarCodecs.set(def.table, codec);
@@ -268,6 +287,13 @@ function decode(codec: Codec, raw: unknown[] | undefined): Row | undefined {
       row[field] = column.mapFromDriverValue(value);
     }
   }
+  if (codec.amounts) {
+    const currency = raw[codec.amounts.currency];
+    for (const i of codec.amounts.positions) {
+      const value = raw[i];
+      if (typeof value === 'number') row[(columns[i] as readonly [string, SQLiteColumn, string])[0]] = fromMinor(value, typeof currency === 'string' ? currency : undefined);
+    }
+  }
   return row;
 }
 
@@ -295,11 +321,14 @@ function fieldsCodecOf(def: TableDef, fields: readonly string[]): Codec {
   if (codec) return codec;
   const full = codecOf(def);
   const wanted = new Set(fields);
+  // An amount is read with its currency, which it cannot be decoded without.
+  const spec = currencyAmountsOf(def.table as SQLiteTable);
+  if (spec && spec.amounts.some((f) => wanted.has(f))) wanted.add(spec.currency);
   const columns = full.columns.filter(([field]) => wanted.has(field));
   codec = {
     ...full,
     columns,
-    decoded: columns.flatMap(([, column], i) => (column.mapFromDriverValue === identity ? [] : [i])),
+    ...decoding(def, columns),
     selectList: columns.map(([, , name]) => name).join(', '),
   };
   byFields.set(key, codec);
@@ -370,7 +399,7 @@ export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Da
   const row: Row = { ...values, [def.key]: values[def.key] ?? newId(), version: nextVersion(tx), updated_at: nowIso(now) };
   const codec = codecOf(def);
   if (codec.builderOnly || !Object.values(row).every(isPlain)) {
-    const stored = tx.insert(def.table as SQLiteTable).values(row as never).returning().get() as Row;
+    const stored = rowFromStore(def.table as SQLiteTable, tx.insert(def.table as SQLiteTable).values(rowToStore(def.table as SQLiteTable, row) as never).returning().get() as Row);
     recordChange(connectionOf(tx), def, String(stored[def.key]), 'create', stored);
     return stored;
   }
@@ -380,8 +409,9 @@ export function insertRow(tx: Tx, def: TableDef, values: Row, now: Date = new Da
       .prepare(`insert into ${codec.table} (${codec.selectList}) values (${codec.columns.map(() => '?').join(', ')}) returning ${codec.selectList}`)
       .raw(true),
   );
+  const bound = rowToStore(def.table as SQLiteTable, row);
   const params = codec.columns.map(([field, column]) => {
-    const value = row[field];
+    const value = bound[field];
     if (value !== undefined) return encode(column, value);
     return column.default === undefined ? null : encode(column, column.default);
   });
@@ -407,7 +437,9 @@ export function insertRows(tx: Tx, def: TableDef, values: Row[], now: Date = new
   const out: Row[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
-    out.push(...(tx.insert(def.table as SQLiteTable).values(chunk as never[]).returning().all() as Row[]));
+    const table = def.table as SQLiteTable;
+    const stored = tx.insert(table).values(chunk.map((r) => rowToStore(table, r)) as never[]).returning().all() as Row[];
+    out.push(...stored.map((r) => rowFromStore(table, r)));
   }
   const connection = connectionOf(tx);
   for (const row of out) recordChange(connection, def, String(row[def.key]), 'create', row);
@@ -432,7 +464,7 @@ export function updateFields(tx: Tx, def: TableDef, id: string, values: Row, now
 }
 
 function writeUpdate(tx: Tx, def: TableDef, id: string, values: Row, now: Date, returning: boolean, before: Row | undefined): Row | undefined | boolean {
-  const result = writeUpdateRow(tx, def, id, values, now, returning);
+  const result = writeUpdateRow(tx, def, id, updateToStore(tx, def, id, values), now, returning);
   if (result) recordChange(connectionOf(tx), def, id, values.deleted_at ? 'delete' : 'update', typeof result === 'object' ? result : values, before);
   return result;
 }
@@ -457,7 +489,7 @@ function writeUpdateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Dat
     delete set[def.key];
     const where = deleted ? and(eq(keyColumn(def), id), isNull(deleted)) : eq(keyColumn(def), id);
     const row = tx.update(def.table as SQLiteTable).set(set as never).where(where).returning().get() as Row | undefined;
-    return returning ? row : row !== undefined;
+    return returning ? row && rowFromStore(def.table as SQLiteTable, row) : row !== undefined;
   }
   if (codec.byField.has('version')) fields.push('version');
   if (codec.byField.has('updated_at')) fields.push('updated_at');
@@ -472,6 +504,45 @@ function writeUpdateRow(tx: Tx, def: TableDef, id: string, values: Row, now: Dat
   params.push(id);
   if (!returning) return statement.run(...params).changes > 0;
   return decode(codec, statement.get(...params) as unknown[] | undefined);
+}
+
+/**
+ * The fields of an update with their amounts in the minor units of the currency the row will
+ * have. An update that names amounts but no currency takes the row's; one that changes the
+ * currency keeps the amounts it does not name at the same value in units (whole yen stay whole
+ * yen when a row moves to dollars), so those are written again in the new scale.
+ */
+function updateToStore(tx: Tx, def: TableDef, id: string, values: Row): Row {
+  const spec = currencyAmountsOf(def.table as SQLiteTable);
+  if (!spec) return values;
+  const named = spec.amounts.filter((f) => values[f] !== undefined);
+  const newCurrency = values[spec.currency];
+  if (named.length === 0 && newCurrency === undefined) return values;
+  const current = currentAmounts(tx, def, id, spec.currency, spec.amounts);
+  if (!current) return values; // no such row: the update changes nothing
+  const oldCurrency = currencyOfRow(current, spec.currency);
+  const currency = typeof newCurrency === 'string' ? newCurrency : oldCurrency;
+  let full = values;
+  if (currency !== oldCurrency && named.length < spec.amounts.length) {
+    full = { ...values };
+    for (const f of spec.amounts) if (values[f] === undefined && typeof current[f] === 'number') full[f] = current[f];
+  }
+  return amountsToStore(spec, full, currency);
+}
+
+/**
+ * The row's currency and amounts in units, read from the store (not from a caller's `before`,
+ * which a drizzle select may have left in minor units).
+ */
+function currentAmounts(tx: Tx, def: TableDef, id: string, currencyField: string, amounts: readonly string[]): Row | undefined {
+  const codec = codecOf(def);
+  const fields = [currencyField, ...amounts];
+  const names = fields.map((f) => quote((codec.byField.get(f) as SQLiteColumn).name));
+  const statement = cachedStatement(tx, `row:amounts:${def.id}`, (client) => client.prepare(`select ${names.join(', ')} from ${codec.table} where ${keyName(def)} = ?`).raw(true));
+  const raw = statement.get(id) as unknown[] | undefined;
+  if (!raw) return undefined;
+  const stored: Row = Object.fromEntries(fields.map((f, i) => [f, raw[i]]));
+  return amountsFromStore({ currency: currencyField, amounts }, stored, currencyOfRow(stored, currencyField));
 }
 
 /** Leaves a tombstone (deleted_at + fresh version) so that clients learn of the delete. */

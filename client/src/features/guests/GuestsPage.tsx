@@ -39,7 +39,8 @@ function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) 
   ];
   const title = `Stays of ${guest.guest_name || guest.guest_email}`;
   const spent = bookings.rows ? spentByCurrency(bookings.rows).get(guest.guest_email.trim().toLowerCase()) : undefined;
-  const spentText = spent ? format.moneyList(spent) : format.money(guest.total_spent);
+  // Per currency from the bookings on the device; the stored total_spent adds currencies, so it is never shown.
+  const spentText = spent ? format.moneyList(spent) : bookings.rows ? format.moneyList([]) : '…';
   return (
     <Dialog open onClose={onClose} title={title} description={`${guest.total_bookings} bookings, ${spentText} spent (cancelled stays left out of the total)`} size="lg">
       <DataView result={bookings} empty={{ title: 'No bookings on this device' }}>
@@ -98,7 +99,7 @@ export function HostGuestsPage() {
       align: 'end',
       render: (g) => {
         const list = spent?.get(g.guest_email.trim().toLowerCase());
-        return list ? format.moneyList(list) : format.money(g.total_spent);
+        return list ? format.moneyList(list) : spent ? format.moneyList([]) : '…';
       },
     },
     { key: 'last', header: 'Last stay', render: (g) => (g.last_booking_date ? format.date(g.last_booking_date) : '—') },

@@ -128,7 +128,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
           .map((d) => humanize(d).slice(0, 3))
           .join(' ') || 'Not set',
     },
-    { key: 'rate', header: 'Hourly rate', align: 'end', render: (s) => format.money(s.hourly_rate) },
+    { key: 'rate', header: 'Hourly rate', align: 'end', render: (s) => format.money(s.hourly_rate, s.currency) },
     { key: 'status', header: 'Status', render: (s) => <StatusBadge status={s.status} /> },
     { key: 'login', header: 'Sign-in', secondary: true, render: (s) => (s.user_id ? 'Joined' : 'Not joined yet') },
     {

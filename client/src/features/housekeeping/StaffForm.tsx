@@ -10,6 +10,8 @@ import { useToast } from '../../components/ui/Toast';
 import { useWrite } from '../../data/use-write';
 import { minutesOf } from '../tasks';
 import { parseList, saveStaff, type StaffFields } from './mutations';
+import { DEFAULT_CURRENCY, currencyOptions, roundToCurrency } from '../../../../shared/money';
+import { currencyLabel } from '../../../../shared/format/money';
 
 type DayDraft = { works: boolean; start: string; end: string };
 
@@ -28,6 +30,8 @@ function draftOf(staff: Staff | null) {
     staff_phone: staff?.staff_phone ?? '',
     specializations: (staff?.specializations ?? []).join(', '),
     hourly_rate: staff ? String(staff.hourly_rate) : '',
+    // The platform default for a new staff member, as the server's; a row synced before staff had a currency was in it.
+    currency: staff?.currency || DEFAULT_CURRENCY,
     status: (staff?.status ?? 'active') as StaffFields['status'],
     hire_date: staff?.hire_date ?? '',
     emergency_contact: staff?.emergency_contact ?? '',
@@ -71,7 +75,8 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
       staff_phone: draft.staff_phone.trim(),
       specializations: parseList(draft.specializations),
       availability_schedule: Object.fromEntries(WEEKDAYS.map((day) => [day, draft.days[day].works ? { start: draft.days[day].start, end: draft.days[day].end } : 'off'])),
-      hourly_rate: Math.round(rate * 100) / 100,
+      currency: draft.currency,
+      hourly_rate: roundToCurrency(rate, draft.currency),
       status: draft.status,
       hire_date: draft.hire_date || null,
       emergency_contact: draft.emergency_contact.trim(),
@@ -105,7 +110,14 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
           <Input label="Name" required value={draft.staff_name} error={errors.staff_name} onChange={(e) => set('staff_name', e.target.value)} autoComplete="off" />
           <Input label="E-mail" type="email" value={draft.staff_email} error={errors.staff_email} hint="Needed to invite them to sign in." onChange={(e) => set('staff_email', e.target.value)} autoComplete="off" />
           <Input label="Phone" type="tel" value={draft.staff_phone} onChange={(e) => set('staff_phone', e.target.value)} />
-          <Input label="Hourly rate (USD)" inputMode="decimal" value={draft.hourly_rate} error={errors.hourly_rate} onChange={(e) => set('hourly_rate', e.target.value)} />
+          <Input label={`Hourly rate (${draft.currency})`} inputMode="decimal" value={draft.hourly_rate} error={errors.hourly_rate} onChange={(e) => set('hourly_rate', e.target.value)} />
+          <Select
+            label="Currency"
+            value={draft.currency}
+            hint="The currency of the hourly rate."
+            options={currencyOptions(draft.currency).map((c) => ({ value: c, label: currencyLabel(c) }))}
+            onChange={(e) => set('currency', e.target.value)}
+          />
           <Select label="Status" value={draft.status} options={STAFF_STATUSES.map((s) => ({ value: s, label: humanize(s) }))} onChange={(e) => set('status', e.target.value as StaffFields['status'])} />
           <Input label="Hire date" type="date" value={draft.hire_date} onChange={(e) => set('hire_date', e.target.value)} />
         </div>

@@ -16,7 +16,8 @@ import { useWrite } from '../../data/use-write';
 import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
-import { saveTask, taskEdit, taskFromTemplate, type TaskFields } from './mutations';
+import { saveTask, taskCurrency, taskEdit, taskFromTemplate, type TaskFields } from './mutations';
+import { roundToCurrency } from '../../../../shared/money';
 import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from '../tasks';
 
 export type TaskFormProps = {
@@ -37,7 +38,7 @@ export function TaskForm(props: TaskFormProps) {
   return props.open ? <TaskFormDialog {...props} /> : null;
 }
 
-type Draft = Omit<TaskFields, 'scheduled_date' | 'due_date' | 'estimated_duration' | 'cost'> & {
+type Draft = Omit<TaskFields, 'scheduled_date' | 'due_date' | 'estimated_duration' | 'cost' | 'currency'> & {
   scheduled_day: string;
   scheduled_time: string;
   due_day: string;
@@ -93,6 +94,8 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
     [bookings.rows, draft.property_id],
   );
   const assignee = staff.find((s) => s.id === draft.assigned_staff_id) ?? null;
+  // A new task's cost is in its property's currency; an existing task keeps its own.
+  const currency = taskCurrency(task, (properties.rows ?? []).find((p) => p.id === draft.property_id));
   const scheduled = joinSchedule(draft.scheduled_day, draft.scheduled_time, tz);
   const duration = Number(draft.estimated_duration);
   const warnings = assignee
@@ -136,7 +139,8 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       scheduled_date: scheduled,
       due_date: due,
       estimated_duration: duration,
-      cost: Math.round(cost * 100) / 100,
+      currency,
+      cost: roundToCurrency(cost, currency),
       checklist_items: draft.checklist_items.filter((i) => i.text.trim()).map((i) => ({ ...i, text: i.text.trim() })),
       special_instructions: draft.special_instructions,
       assigned_staff_id: draft.assigned_staff_id || null,
@@ -213,7 +217,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
             onChange={(e) => set('estimated_duration', e.target.value)}
           />
           <Input
-            label="Fixed cost (USD)"
+            label={`Fixed cost (${currency})`}
             hint="Leave 0 to cost the hours worked at the staff member's hourly rate."
             inputMode="decimal"
             value={draft.cost}

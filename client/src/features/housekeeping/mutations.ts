@@ -10,6 +10,7 @@ import { SYNCED_TABLES } from '../../db/schema';
 import { apiRequest } from '../../api/http';
 import type { WriteRequest } from '../../sync/mutate';
 import type { TaskTemplate } from '../../data/tables';
+import { DEFAULT_CURRENCY } from '../../../../shared/money';
 
 export type StaffFields = {
   staff_name: string;
@@ -17,6 +18,8 @@ export type StaffFields = {
   staff_phone: string;
   specializations: string[];
   availability_schedule: Record<string, { start: string; end: string } | 'off'>;
+  /** ISO 4217 code of hourly_rate. */
+  currency: string;
   hourly_rate: number;
   status: 'active' | 'inactive';
   hire_date: string | null;
@@ -45,11 +48,21 @@ export type TaskFields = {
   scheduled_date: string | null;
   due_date: string | null;
   estimated_duration: number;
+  /** ISO 4217 code of cost: the property's for a new task (as a booking's), kept on edits. */
+  currency: string;
   cost: number;
   checklist_items: ChecklistItem[];
   special_instructions: string;
   assigned_staff_id: string | null;
 };
+
+/**
+ * The currency of a task's cost (docs/decisions.md "Money"): its own, else its property's, as a
+ * new task gets it (offline too), else the platform default. The server sets the same on create.
+ */
+export function taskCurrency(task: { currency?: string | null } | null, property: { currency?: string | null } | undefined): string {
+  return task?.currency || property?.currency || DEFAULT_CURRENCY;
+}
 
 export function saveStaff(id: string | null, fields: StaffFields): WriteRequest {
   if (id) return { table: SYNCED_TABLES.housekeeping_staff, op: 'update', rowId: id, fields };

@@ -12,6 +12,7 @@ const opened: TaskFields = {
   scheduled_date: '2026-11-27',
   due_date: null,
   estimated_duration: 60,
+  currency: 'EUR',
   cost: 0,
   checklist_items: [
     { id: 'a', text: 'Strip beds', done: false },

@@ -4,7 +4,7 @@
  * server counts it (non-archived properties against the
  * tier's properties_limit), so the host learns of it before the server refuses. Pure.
  */
-import { COMMON_CURRENCIES, DEFAULT_CURRENCY, currencyDecimals, isCurrencyCode, sortCurrencies, toMinor } from '../../../../shared/money';
+import { DEFAULT_CURRENCY, currencyDecimals, isCurrencyCode, toMinor } from '../../../../shared/money';
 import type { PROPERTY_STATUSES } from '../../../../shared/enums';
 
 export const COMMON_AMENITIES = [
@@ -190,17 +190,7 @@ export function timezoneOptions(current: string, supported: readonly string[]): 
   return list;
 }
 
-/**
- * Options for the currency picker: the common ISO 4217 codes, the platform default first, with the
- * current value kept when it is not among them.
- */
-export function currencyOptions(current: string): string[] {
-  const list: string[] = sortCurrencies(COMMON_CURRENCIES, DEFAULT_CURRENCY);
-  const rest = list.filter((c) => c !== DEFAULT_CURRENCY).sort();
-  const ordered = [DEFAULT_CURRENCY, ...rest];
-  if (current && !ordered.includes(current)) ordered.splice(1, 0, current);
-  return ordered;
-}
+export { currencyOptions } from '../../../../shared/money';
 
 /**
  * A new property's currency: the one the host's other properties use most, the platform default

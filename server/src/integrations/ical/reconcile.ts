@@ -21,6 +21,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, calendarBlocks, type calendarFeeds } from '../../../../shared/schema/tables';
+import { rowFromStore } from '../../../../shared/schema/money-codec';
 import { NotFound } from '../../errors';
 import type { Db } from '../../db';
 import { insertRowsBulk } from '../../db/bulk';
@@ -138,7 +139,8 @@ function otherSides(tx: Tx, feed: FeedRow, from: string, to: string): ClashSide[
         or(isNull(bookings.external_uid), sql`substr(${bookings.external_uid}, 1, ${prefix.length}) <> ${prefix}`),
       ),
     )
-    .all();
+    .all()
+    .map((r) => rowFromStore(bookings, r) as typeof r);
   const otherBlocks = tx
     .select()
     .from(calendarBlocks)
@@ -212,7 +214,9 @@ export function reconcileFeed(db: Db, feedId: string, instances: readonly IcalIn
       .select()
       .from(bookings)
       .where(and(eq(bookings.property_id, feed.property_id), isNull(bookings.deleted_at), sql`substr(${bookings.external_uid}, 1, ${prefix.length}) = ${prefix}`))
-      .all();
+      .all()
+      // Amounts in units of each booking's currency (shared/schema/money-codec.ts), as db/write.ts gives rows.
+      .map((r) => rowFromStore(bookings, r) as BookingRow);
     const existingBlocks: BlockRow[] = tx
       .select()
       .from(calendarBlocks)

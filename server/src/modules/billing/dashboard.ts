@@ -4,7 +4,7 @@
  * figures are the revenue stats' (service.ts).
  */
 import { DASHBOARD_ATTENTION_LIMIT, FEED_STALE_HOURS, type Dashboard } from '../../../../shared/api/billing';
-import { fromCents } from '../../../../shared/money';
+import { fromMinor } from '../../../../shared/money';
 import type { Db } from '../../db/index';
 import { uploadsUsage } from '../properties/uploads';
 import { ISO_UTC, monthBounds, revenueStats } from './service';
@@ -30,7 +30,7 @@ export function dashboardFigures(db: Db, now: Date, dataDir: string): Dashboard 
   const properties = (sql.prepare("SELECT COUNT(*) AS n FROM properties WHERE deleted_at IS NULL AND status <> 'archived'").get() as { n: number }).n;
 
   // Stay dates are YYYY-MM-DD text: this month's check-ins sort between its first day and the next
-  // month's. Money is summed per booking currency, never across currencies.
+  // month's. Money is summed per booking currency (minor units of each), never across currencies.
   const perCurrency = sql
     .prepare(
       `SELECT
@@ -50,7 +50,7 @@ export function dashboardFigures(db: Db, now: Date, dataDir: string): Dashboard 
     commissionTotal: number;
   }[];
   const thisMonth = perCurrency.filter((c) => c.n > 0);
-  const money = (list: typeof perCurrency, key: 'gross' | 'commission' | 'commissionTotal') => list.map((c) => ({ currency: c.currency, amount: fromCents(c[key]) }));
+  const money = (list: typeof perCurrency, key: 'gross' | 'commission' | 'commissionTotal') => list.map((c) => ({ currency: c.currency, amount: fromMinor(c[key], c.currency) }));
 
   // Failing: the last fetch failed. Stale: no error, but no successful fetch for FEED_STALE_HOURS
   // (never, for a feed older than that).

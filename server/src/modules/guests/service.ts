@@ -29,6 +29,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { connectionOf, insertRow, newId, nowIso, reserveVersions, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
 import { recordChange } from '../../db/changes';
+import { minorScaleSql, minorScaleText } from '../../db/money';
 import { Forbidden, NotFound, ValidationFailed } from '../../errors';
 import { mayPerform, scopeOf } from '../../policy';
 
@@ -53,7 +54,8 @@ const SOURCE_COLUMNS = {
   guest_phone: bookings.guest_phone,
   check_in_date: bookings.check_in_date,
   check_out_date: bookings.check_out_date,
-  total_amount: bookings.total_amount,
+  // In units: the stored minor units of the booking's currency over that currency's scale.
+  total_amount: sql<number>`${bookings.total_amount} * 1.0 / ${minorScaleSql(bookings.currency)}`,
   booking_status: bookings.booking_status,
   booking_source: bookings.booking_source,
   created_date: bookings.created_date,
@@ -71,8 +73,7 @@ function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestS
     guest_phone: r[3],
     check_in_date: r[4],
     check_out_date: r[5],
-    // Stored in cents (shared/schema/columns.ts).
-    total_amount: fromCents(Number(r[6])),
+    total_amount: Number(r[6]),
     booking_status: r[7],
     booking_source: r[8],
     created_date: r[9],
@@ -368,7 +369,8 @@ function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): voi
 /**
  * One row per stored booking e-mail of a host, with what a guest is derived from, computed by
  * SQLite in one pass over the host's live bookings (reading every booking into JavaScript costs
- * several times more): counts and spend of the kept (non-cancelled) bookings, the first booking
+ * several times more): counts and spend of the kept (non-cancelled) bookings (each booking's minor
+ * units in cents of its units, rounded per booking as deriveGuests rounds), the first booking
  * time, verified, the kept stays' property ids in stay order, and the latest booking (greatest
  * check-in, then id: the order deriveGuests reads them in) joined back for its name, phone, status
  * and dates. Both the pass and the join read only bookings_guest_stays_idx, which holds every
@@ -379,7 +381,7 @@ function writeGuestsInBulk(tx: Tx, writes: readonly BulkWrite[], now: Date): voi
  * bytes (YYYY-MM-DD); a group with another form, or a property id holding the list separator, is
  * flagged `irregular` and derived the slow, exact way.
  */
-const AGGREGATE_SQL = `
+const AGGREGATE_SQL = () => `
 SELECT a.email, a.n, a.kept, a.cents, a.first_booked, a.verified, a.stayed, a.irregular,
        l.guest_name, l.guest_phone, l.booking_status, l.check_in_date, l.check_out_date,
        a.named, a.phoned
@@ -387,7 +389,7 @@ FROM (
   SELECT guest_email AS email,
          count(*) AS n,
          count(*) FILTER (WHERE booking_status <> 'cancelled') AS kept,
-         coalesce(sum(total_amount) FILTER (WHERE booking_status <> 'cancelled'), 0) AS cents,
+         coalesce(sum(round(total_amount * 100.0 / ${minorScaleText('currency')})) FILTER (WHERE booking_status <> 'cancelled'), 0) AS cents,
          max(check_in_date || id) AS latest,
          max(guest_name <> '') AS named,
          max(guest_phone <> '') AS phoned,
@@ -461,7 +463,7 @@ function rebuildStatementsFor(tx: Tx): RebuildStatements {
   if (!statements) {
     const names = DERIVED_COLUMNS.map((c) => `"${guests[c].name}"`);
     statements = {
-      aggregate: connection.prepare(AGGREGATE_SQL).raw(),
+      aggregate: connection.prepare(AGGREGATE_SQL()).raw(),
       signed: connection.prepare(SIGNATURE_SQL).raw(),
       insert: connection.prepare(
         `INSERT INTO guests (id, version, updated_at, host_id, guest_email, country, updated_date, ${names.join(', ')}) VALUES (?, ?, ?, ?, ?, '', ?, ${names.map(() => '?').join(', ')})`,

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { holdsDates } from '../../../../shared/bookings';
-import { fromCents, toCents } from '../../../../shared/money';
+import { fromCents, fromMinor, toCents } from '../../../../shared/money';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
 import { connectionOf, nextVersion, nowIso, updateRow, type Row, type Tx } from '../../db/write';
@@ -107,13 +107,15 @@ export function countersFromScratch(tx: Tx, hostId: string): HostCounters {
     .from(properties)
     .where(and(eq(properties.host_id, hostId), isNull(properties.deleted_at), ne(properties.status, 'archived')))
     .get();
-  // sum() over the raw column: cents, added up as integers by SQLite.
+  // sum() over the raw column per currency: minor units of each, added up as integers by SQLite.
   const kept = tx
-    .select({ n: count(), cents: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` })
+    .select({ currency: bookings.currency, n: count(), minor: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` })
     .from(bookings)
     .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at), ne(bookings.booking_status, 'cancelled')))
-    .get();
-  return { properties_count: props?.n ?? 0, total_bookings: kept?.n ?? 0, total_revenue: fromCents(Number(kept?.cents ?? 0)) };
+    .groupBy(bookings.currency)
+    .all();
+  const cents = kept.reduce((sum, k) => sum + toCents(fromMinor(Number(k.minor), k.currency)), 0);
+  return { properties_count: props?.n ?? 0, total_bookings: kept.reduce((n, k) => n + k.n, 0), total_revenue: fromCents(cents) };
 }
 
 /** Rewrites a host's counters from scratch when they differ (a repair; writes nothing otherwise). */

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { HostDetail, HostListQuerySchema, HostListReply, HostListRow, HostSortKey } from '../../../../shared/api/admin';
-import { DEFAULT_CURRENCY, fromCents, sortCurrencies, type Money } from '../../../../shared/money';
+import { DEFAULT_CURRENCY, fromMinor, sortCurrencies, type Money } from '../../../../shared/money';
 import { bookings, calendarFeeds, hostProfiles, housekeepingStaff, properties, users } from '../../../../shared/schema/tables';
 import type { z } from 'zod';
 import type { Tx } from '../../db/write';
@@ -40,7 +40,6 @@ const listColumns = {
   commission_rate: hostProfiles.commission_rate,
   properties_count: hostProfiles.properties_count,
   total_bookings: hostProfiles.total_bookings,
-  total_revenue: hostProfiles.total_revenue,
   created_date: hostProfiles.created_date,
 };
 
@@ -97,12 +96,12 @@ function revenueByCurrency(tx: Tx, hostIds: readonly string[]): Map<string, Mone
   const out = new Map<string, Money[]>();
   if (hostIds.length === 0) return out;
   const sums = tx
-    .select({ host: bookings.host_id, currency: bookings.currency, cents: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` })
+    .select({ host: bookings.host_id, currency: bookings.currency, cents: sql<number>`coalesce(sum(${bookings.total_amount}), 0)` }) // minor units of each currency
     .from(bookings)
     .where(and(inArray(bookings.host_id, [...hostIds]), isNull(bookings.deleted_at), ne(bookings.booking_status, 'cancelled')))
     .groupBy(bookings.host_id, bookings.currency)
     .all();
-  for (const s of sums) out.set(s.host, [...(out.get(s.host) ?? []), { currency: s.currency, amount: fromCents(Number(s.cents)) }]);
+  for (const s of sums) out.set(s.host, [...(out.get(s.host) ?? []), { currency: s.currency, amount: fromMinor(Number(s.cents), s.currency) }]);
   for (const [host, list] of out) {
     const order = sortCurrencies(list.map((m) => m.currency));
     out.set(host, list.sort((a, b) => order.indexOf(a.currency) - order.indexOf(b.currency)));
@@ -136,8 +135,8 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
     .orderBy(asc(properties.property_name), asc(properties.id))
     .all();
 
-  // Sums over the raw money columns are stored integers, added by SQLite per currency: amounts of
-  // two currencies are never added (docs/decisions.md, Money).
+  // Sums over the raw money columns are stored integers in each currency's minor units, added by
+  // SQLite per currency: amounts of two currencies are never added (docs/decisions.md, Money).
   const sums = tx
     .select({
       currency: bookings.currency,
@@ -205,7 +204,8 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
 
   return {
     host: host as HostDetail['host'],
-    properties: propertyRows,
+    // Selected columns skip the row codec: amounts come in their currency's minor units.
+    properties: propertyRows.map((p) => ({ ...p, base_price: fromMinor(p.base_price, p.currency) })),
     totals: {
       bookings: sums.reduce((n, s) => n + Number(s.n), 0),
       cancelled: sums.reduce((n, s) => n + Number(s.cancelled), 0),
@@ -214,12 +214,16 @@ export function hostDetail(tx: Tx, hostId: string): HostDetail {
         .map((s) => ({
           currency: s.currency,
           bookings: Number(s.n),
-          revenue: fromCents(Number(s.revenue)),
-          commission: fromCents(Number(s.commission)),
-          net: fromCents(Number(s.net)),
+          revenue: fromMinor(Number(s.revenue), s.currency),
+          commission: fromMinor(Number(s.commission), s.currency),
+          net: fromMinor(Number(s.net), s.currency),
         })),
     },
-    recentBookings,
+    recentBookings: recentBookings.map((b) => ({
+      ...b,
+      total_amount: fromMinor(b.total_amount, b.currency),
+      commission_amount: fromMinor(b.commission_amount, b.currency),
+    })),
     staff: staff.map(({ user_id, ...s }) => ({ ...s, has_account: user_id !== null && user_id !== '' })),
     feeds,
   };

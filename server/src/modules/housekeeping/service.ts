@@ -26,6 +26,7 @@ import { staffIdAt, type Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
+import { DEFAULT_CURRENCY } from '../../../../shared/money';
 import { queueAlertEmails } from '../email/escalation';
 import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
@@ -90,7 +91,7 @@ const STATEMENTS = {
       .from(housekeepingTasks)
       .where(and(eq(housekeepingTasks.id, p('id')), isNull(housekeepingTasks.deleted_at)))
       .prepare(),
-  property: (h: Tx) => h.select({ timezone: properties.timezone, name: properties.property_name }).from(properties).where(eq(properties.id, p('id'))).prepare(),
+  property: (h: Tx) => h.select({ timezone: properties.timezone, name: properties.property_name, currency: properties.currency }).from(properties).where(eq(properties.id, p('id'))).prepare(),
   defaultTemplate: (h: Tx) =>
     h
       .select()
@@ -462,10 +463,12 @@ function holdsDates(booking: Row | undefined): booking is Row {
 
 type TemplateRow = typeof taskTemplates.$inferSelect;
 
-function turnoverTaskValues(template: TemplateRow, hostId: string, propertyId: string, bookingId: string, checkOut: string, now: Date): Row {
+function turnoverTaskValues(template: TemplateRow, hostId: string, propertyId: string, bookingId: string, checkOut: string, now: Date, currency: string): Row {
   return {
     host_id: hostId,
     property_id: propertyId,
+    // The cost of the work is in the property's currency, as its bookings are.
+    currency,
     booking_id: bookingId,
     template_id: template.id,
     task_title: template.name,
@@ -490,7 +493,7 @@ function turnoverTaskValues(template: TemplateRow, hostId: string, propertyId: s
  */
 export function createTurnoverTasks(tx: Tx, created: readonly Row[], now: Date, db?: Db): TurnoverOutcome[] {
   const handle: Tx = db ?? tx;
-  const todays = new Map<string, string>();
+  const todays = new Map<string, { today: string; currency: string }>();
   const templates = new Map<string, TemplateRow | undefined>();
   const planned: { index: number; bookingId: string; guest: string; values: Row }[] = [];
   const outcomes: TurnoverOutcome[] = created.map(() => ({ action: 'none', notifications: [] }));
@@ -501,16 +504,17 @@ export function createTurnoverTasks(tx: Tx, created: readonly Row[], now: Date, 
     const propertyId = text(after, 'property_id');
     const checkOut = text(after, 'check_out_date');
     if (!hostId || !propertyId || !checkOut) return;
-    let today = todays.get(propertyId);
-    if (today === undefined) {
-      today = localToday(statement(handle, 'property').get({ id: propertyId })?.timezone ?? 'UTC', now);
-      todays.set(propertyId, today);
+    let facts = todays.get(propertyId);
+    if (facts === undefined) {
+      const property = statement(handle, 'property').get({ id: propertyId });
+      facts = { today: localToday(property?.timezone ?? 'UTC', now), currency: property?.currency ?? DEFAULT_CURRENCY };
+      todays.set(propertyId, facts);
     }
-    if (checkOut < today) return;
+    if (checkOut < facts.today) return;
     if (!templates.has(hostId)) templates.set(hostId, statement(handle, 'defaultTemplate').get({ id: hostId }));
     const template = templates.get(hostId);
     if (!template) return;
-    planned.push({ index, bookingId, guest: text(after, 'guest_name') ?? 'the guest', values: turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now) });
+    planned.push({ index, bookingId, guest: text(after, 'guest_name') ?? 'the guest', values: turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now, facts.currency) });
   });
   if (planned.length === 0) return outcomes;
   const tasks = insertRowsBulk(
@@ -571,11 +575,11 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
     const propertyId = text(after, 'property_id');
     const checkOut = text(after, 'check_out_date');
     if (!hostId || !propertyId || !checkOut) return { action: 'none', notifications: [] };
-    const timezone = statement(handle, 'property').get({ id: propertyId })?.timezone ?? 'UTC';
-    if (checkOut < localToday(timezone, now)) return { action: 'none', notifications: [] };
+    const property = statement(handle, 'property').get({ id: propertyId });
+    if (checkOut < localToday(property?.timezone ?? 'UTC', now)) return { action: 'none', notifications: [] };
     const template = statement(handle, 'defaultTemplate').get({ id: hostId });
     if (!template) return { action: 'none', notifications: [] };
-    const task = insertRow(tx, TASKS, turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now), now);
+    const task = insertRow(tx, TASKS, turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now, property?.currency ?? DEFAULT_CURRENCY), now);
     const taskId = String(task.id);
     statement(handle, 'insertTurnoverLink').run({ booking: bookingId, task: taskId, at: nowIso(now) });
     const guest = text(after, 'guest_name') ?? 'the guest';

@@ -8,10 +8,11 @@ import { applyChecklistOps, checklistOpsBetween, type ChecklistItem, type Checkl
 import { fieldsChangedMeanwhile } from '../../../../shared/sync';
 import { workTimeChanges, type TaskTimesRow } from '../../../../shared/task-times';
 import { cachedStatement, insertRow, nowIso, updateFields, type Row, type Tx } from '../../db/write';
-import { plainWriter, type WriteContext, type Writer } from '../../write/writer';
+import { plainWriter, writerWith, type WriteContext, type Writer } from '../../write/writer';
 import { Conflict } from '../../errors';
 import { staffIdAt } from '../../actor';
 import { assertTicksHavePhotos } from '../photos/service';
+import { defaultCurrency, settleCurrency } from '../platform/defaults';
 import { afterTaskWrite, describeTask, notifyChecklistChangesNotKept, notifyFieldsChangedMeanwhile, notifyWorkAcrossReassignment } from './service';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
@@ -73,14 +74,28 @@ function checklistChanges(tx: Tx, ctx: WriteContext, before: Row, changes: Row):
   );
 }
 
+/**
+ * The currency of a task's cost: the one given, else its property's (as a booking's), else the
+ * platform default. A change of the property's currency later does not move the task's.
+ */
+function taskCurrency(tx: Tx, propertyId: unknown): string {
+  const stored = typeof propertyId === 'string' ? cachedStatement(tx, 'tasks:property-currency', (client) => client.prepare('select currency from properties where id = ?').pluck()).get(propertyId) : undefined;
+  return typeof stored === 'string' && stored !== '' ? stored : defaultCurrency(tx);
+}
+
 export const taskWriter: Writer = {
   ...plainWriter(TASKS),
   create: (tx, ctx, values) => {
+    settleCurrency(values, true, () => taskCurrency(tx, values.property_id));
     Object.assign(values, workTimeChanges(undefined, values as TaskTimesRow, ctx.at, ctx.now));
     insertRow(tx, TASKS, values, ctx.now);
     afterTaskWrite(tx, ctx.actor, undefined, values, ctx.now);
   },
   update: (tx, ctx, before, changes, after) => {
+    if ('currency' in changes) {
+      settleCurrency(changes, false, () => String(before.currency));
+      after.currency = changes.currency ?? before.currency;
+    }
     const met = fieldsChangedMeanwhile(before, changes, ctx.base, OWN_RULES);
     const ops = checklistChanges(tx, ctx, before, changes);
     if (ops) {
@@ -102,6 +117,18 @@ export const taskWriter: Writer = {
   },
 };
 
-export const staffWriter: Writer = plainWriter(requireTable(TABLE_IDS.housekeeping_staff));
+const STAFF = requireTable(TABLE_IDS.housekeeping_staff);
+
+/** A staff row's `currency` is that of its hourly rate: the one given, else the platform default. */
+export const staffWriter: Writer = writerWith(STAFF, {
+  create: (tx, ctx, values) => {
+    settleCurrency(values, true, () => defaultCurrency(tx));
+    insertRow(tx, STAFF, values, ctx.now);
+  },
+  update: (tx, ctx, before, changes) => {
+    if ('currency' in changes) settleCurrency(changes, false, () => String(before.currency));
+    updateFields(tx, STAFF, String(before.id), changes, ctx.now, before);
+  },
+});
 
 export const templateWriter: Writer = plainWriter(requireTable(TABLE_IDS.task_templates));

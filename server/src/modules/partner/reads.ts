@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { partnerBookings, partnerMessages, partnerOauthTokens, partnerProperties, partnerRates, partnerSyncLogs, properties } from '../../../../shared/schema/tables';
+import { fromMinor } from '../../../../shared/money';
 import type { PartnerLog, PartnerStats } from '../../../../shared/api/partner';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
@@ -96,5 +97,6 @@ export function propertyRates(db: Db, actor: Actor, propertyId: string, today: s
     .where(and(eq(partnerRates.property_id, propertyId), gte(partnerRates.date, today)))
     .orderBy(asc(partnerRates.date))
     .limit(400)
-    .all();
+    .all()
+    .map((r) => ({ ...r, nightly: fromMinor(r.nightly, r.currency) }));
 }

@@ -10,7 +10,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { bookings, calendarBlocks, hostProfiles, partnerBookings, partnerMessages, partnerProperties, partnerRates, properties } from '../../../../shared/schema/tables';
 import type { PartnerSyncResult, PartnerSyncType } from '../../../../shared/api/partner';
-import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../../shared/money';
+import { DEFAULT_CURRENCY, isCurrencyCode, toMinor } from '../../../../shared/money';
+import { rowFromStore } from '../../../../shared/schema/money-codec';
 import {
   BOOKINGS_SYNC_FAILED,
   CALENDAR_SYNCED,
@@ -226,7 +227,9 @@ function changedFields(current: Row, desired: Row): Row {
 }
 
 function localBooking(tx: Tx, hostId: string, pkey: string): BookingRow | undefined {
-  return tx.select().from(bookings).where(and(eq(bookings.host_id, hostId), eq(bookings.external_uid, externalUidOf(pkey)), isNull(bookings.deleted_at))).get();
+  const row = tx.select().from(bookings).where(and(eq(bookings.host_id, hostId), eq(bookings.external_uid, externalUidOf(pkey)), isNull(bookings.deleted_at))).get();
+  // The amounts in units of the booking's currency, as the desired fields are.
+  return row && (rowFromStore(bookings, row) as BookingRow);
 }
 
 /**
@@ -407,7 +410,8 @@ async function syncRates(ctx: SyncContext, client: TokeetClient, outcome: Outcom
       const at = nowIso(ctx.now());
       const currency = typeof r.currency === 'string' && /^[A-Za-z]{3}$/.test(r.currency) ? r.currency.toUpperCase() : 'USD';
       for (const date of daysBetween(start, end, MAX_RATE_DAYS)) {
-        const values = { nightly: r.nightly, currency, name: clip(r.name, 200), tokeet_property_id: rental.tokeet_property_id, updated_at: at };
+        // Stored in the rate currency's own minor units (shared/schema/money-codec.ts).
+        const values = { nightly: toMinor(r.nightly, currency), currency, name: clip(r.name, 200), tokeet_property_id: rental.tokeet_property_id, updated_at: at };
         tx.insert(partnerRates)
           .values({ id: newId(), host_id: ctx.host.hostId, property_id: rental.local_property_id, date, ...values })
           .onConflictDoUpdate({ target: [partnerRates.property_id, partnerRates.date], set: values })

@@ -16,6 +16,7 @@ import { DEFAULT_CURRENCY, isCurrencyCode } from '../../../../shared/money';
 import { displaySettings, platformSettings, subscriptionTiers } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { insertRow, transact, type Row, type Tx } from '../../db/write';
+import { ValidationFailed } from '../../errors';
 
 const TIERS = requireTable(TABLE_IDS.subscription_tiers);
 const SETTINGS = requireTable(TABLE_IDS.platform_settings);
@@ -95,6 +96,21 @@ export function defaultTierName(tx: Tx): string {
 export function defaultCurrency(tx: Tx): string {
   const value = plainSettingValues(tx).currency;
   return isCurrencyCode(value) ? value : DEFAULT_CURRENCY;
+}
+
+/**
+ * Settles the `currency` of a row being written (docs/decisions.md "Money"): a given value must be
+ * an ISO 4217 code (400 naming currency); on create, none given (or empty) takes `fallback()`.
+ * An update that names no currency keeps the stored one.
+ */
+export function settleCurrency(row: Row, creating: boolean, fallback: () => string): void {
+  const given = row.currency;
+  if (given === undefined || given === null || given === '') {
+    if (creating) row.currency = fallback();
+    else delete row.currency;
+    return;
+  }
+  if (!isCurrencyCode(given)) throw new ValidationFailed('Invalid value for currency: must be an ISO 4217 currency code such as USD, EUR or JPY');
 }
 
 /** The commission rate of a new host: the platform's default_commission_rate (spec §9). */

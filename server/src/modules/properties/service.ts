@@ -25,8 +25,7 @@ import { Forbidden, ValidationFailed } from '../../errors';
 import { assertRowInScope, canOperate } from '../../policy';
 import { refreshGuestsOfProperty } from '../guests/service';
 import { applyCounterChange, propertyContribution } from '../hosts/counters';
-import { defaultCurrency } from '../platform/defaults';
-import { isCurrencyCode } from '../../../../shared/money';
+import { defaultCurrency, settleCurrency } from '../platform/defaults';
 import { assertPropertyLimit } from '../hosts/limits';
 
 function requireDef(id: number): TableDef {
@@ -62,15 +61,7 @@ function counts(row: Row | undefined): boolean {
  * (create only); anything else is a 400 naming currency. Existing bookings keep theirs.
  */
 function checkCurrency(row: Row, creating: boolean, tx: Tx): void {
-  if (!('currency' in row)) {
-    if (creating) row.currency = defaultCurrency(tx);
-    return;
-  }
-  if (creating && (row.currency === undefined || row.currency === null || row.currency === '')) {
-    row.currency = defaultCurrency(tx);
-    return;
-  }
-  if (!isCurrencyCode(row.currency)) throw new ValidationFailed('Invalid value for currency: must be an ISO 4217 currency code such as USD, EUR or JPY');
+  settleCurrency(row, creating, () => defaultCurrency(tx));
 }
 
 /** Creates a property from checked field values (host_id included). */

@@ -11,6 +11,7 @@ import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import type { ProblemCategory, ProblemSeverity } from '../../../../shared/enums';
 import { MAINTENANCE_CATEGORY, PROBLEM_CATEGORY_LABELS, maintenanceTitle, priorityOfSeverity } from '../../../../shared/problem-reports';
 import { plausibleWorkTime } from '../../../../shared/task-times';
+import { DEFAULT_CURRENCY } from '../../../../shared/money';
 import { staffIdAt, type Actor } from '../../actor';
 import { assertRowInScope } from '../../policy';
 import { getRow, insertRow, nowIso, type Row, type Tx } from '../../db/write';
@@ -55,9 +56,9 @@ export function stayAt(tx: Tx, propertyId: string, today: string): string | null
   return last?.id ?? null;
 }
 
-function propertyOf(tx: Tx, id: string): { name: string; timezone: string } {
-  const row = tx.select({ name: properties.property_name, timezone: properties.timezone }).from(properties).where(eq(properties.id, id)).get();
-  return { name: row?.name ?? 'a property', timezone: row?.timezone ?? 'UTC' };
+function propertyOf(tx: Tx, id: string): { name: string; timezone: string; currency: string } {
+  const row = tx.select({ name: properties.property_name, timezone: properties.timezone, currency: properties.currency }).from(properties).where(eq(properties.id, id)).get();
+  return { name: row?.name ?? 'a property', timezone: row?.timezone ?? 'UTC', currency: row?.currency ?? DEFAULT_CURRENCY };
 }
 
 export type ReportContext = { actor: Actor; now: Date; at?: Date; publicOrigin?: string };
@@ -94,6 +95,8 @@ export function fileReport(tx: Tx, ctx: ReportContext, values: Row): Row {
       due_date: severity === 'urgent' ? today : null,
       task_status: 'pending',
       checklist_items: [],
+      // Its cost, once the host sets one, is in the property's currency, as a turnover's is.
+      currency: property.currency,
       created_date: nowIso(ctx.now),
     },
     ctx.now,

@@ -6,6 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { bookings, housekeepingTasks } from '../../../../shared/schema/tables';
+import { rowFromStore } from '../../../../shared/schema/money-codec';
 import { ownerStatement, type OwnerStatement, type StatementTask } from '../../../../shared/owner-statement';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/index';
@@ -19,13 +20,16 @@ export function statementOf(db: Db, actor: Actor, propertyId: string, month: str
     .select()
     .from(bookings)
     .where(and(eq(bookings.property_id, propertyId), isNull(bookings.deleted_at)))
-    .all();
+    .all()
+    // Amounts are stored in each currency's own minor unit: read them in units (docs/decisions.md, Money).
+    .map((row) => rowFromStore(bookings, row) as typeof row);
   // Whole rows: a task's own currency, where tasks carry one, is read with the rest.
   const tasks = db
     .select()
     .from(housekeepingTasks)
     .where(and(eq(housekeepingTasks.property_id, propertyId), isNull(housekeepingTasks.deleted_at)))
-    .all() as StatementTask[];
+    .all()
+    .map((row) => rowFromStore(housekeepingTasks, row)) as StatementTask[];
   return ownerStatement(
     { id: propertyId, property_name: String(property.property_name), currency: String(property.currency) },
     stays,

@@ -18,6 +18,10 @@ import { metaOf, type ColumnMeta, type TableMeta } from '../../db/table-meta';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { columnsOf, type Row } from '../../db/write';
 import { Forbidden, ValidationFailed } from '../../errors';
+import { currencyAmountsOf } from '../../../../shared/schema/money-codec';
+import { fromMinor } from '../../../../shared/money';
+import { minorScaleSql } from '../../db/money';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { canOperate, readView, redactRow, scopeTemplate, type ReadView } from '../../policy';
 
 
@@ -96,9 +100,15 @@ function filterPart(meta: TableMeta, view: ReadView, filter: Filter, index: numb
     throw bad(valueField, `null is only allowed with Equal and NotEqual`);
   }
   const name = `f${index}`;
-  const bind = (v: string | number | boolean, placeholder = name) => {
+  const scale = amountScale(meta, filter.name);
+  const bind = (v: string | number | boolean, placeholder = name): SQL => {
+    if (scale) {
+      // An amount in the row's currency: the value in units, scaled per row (6 places absorb float noise).
+      values[placeholder] = v;
+      return sql`round(${sql.placeholder(placeholder)} * ${scale}, 6)`;
+    }
     values[placeholder] = c.mapToDriverValue(v);
-    return sql.placeholder(placeholder);
+    return sql`${sql.placeholder(placeholder)}`;
   };
   switch (op) {
     case 'Equal': {
@@ -182,25 +192,42 @@ function statementsFor(db: Db, key: string, build: () => PageStatements): PageSt
   return statements;
 }
 
+/** The units-to-minor factor of a field priced in its row's currency (shared/schema/money-codec.ts), else undefined. */
+function amountScale(meta: TableMeta, field: string): SQL | undefined {
+  const spec = meta.amounts;
+  if (!spec || !spec.amounts.includes(field)) return undefined;
+  return minorScaleSql(meta.columns.get(spec.currency)?.column as SQLiteColumn);
+}
+
 /**
  * Raw rows to the shape drizzle's select gives (money in units, booleans, parsed JSON), with the
- * column decoders drizzle itself uses, applied only to the columns that need one.
+ * column decoders drizzle itself uses, applied only to the columns that need one, and amounts in
+ * their row's currency converted to units.
  */
 function decodeRows(meta: TableMeta, rows: Row[]): Row[] {
-  if (meta.decoded.length === 0) return rows;
+  const spec = meta.amounts;
+  if (meta.decoded.length === 0 && !spec) return rows;
   for (const row of rows) {
     for (const [name, column] of meta.decoded) {
       const value = row[name];
       if (value !== null && value !== undefined) row[name] = column.mapFromDriverValue(value);
     }
+    if (!spec) continue;
+    const currency = row[spec.currency];
+    for (const name of spec.amounts) {
+      const value = row[name];
+      if (typeof value === 'number') row[name] = fromMinor(value, typeof currency === 'string' ? currency : undefined);
+    }
   }
   return rows;
 }
 
-/** The columns `fields` names, for a select of those only. */
+/** The columns `fields` names, for a select of those only (an amount brings its currency along). */
 function pick(def: TableDef, fields: readonly string[]): Record<string, SQLiteColumn> {
   const columns = columnsOf(def);
-  return Object.fromEntries(fields.map((f) => [f, columns[f] as SQLiteColumn]));
+  const spec = currencyAmountsOf(def.table as SQLiteTable);
+  const wanted = spec && fields.some((f) => spec.amounts.includes(f)) && !fields.includes(spec.currency) ? [...fields, spec.currency] : fields;
+  return Object.fromEntries(wanted.map((f) => [f, columns[f] as SQLiteColumn]));
 }
 
 /**
@@ -231,7 +258,10 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
     const where = and(meta.deleted ? isNull(meta.deleted) : undefined, scope.where, ...parts.map((p) => p.build()));
     const direction = ascending ? asc : desc;
     // The key breaks ties so that pages neither repeat nor skip rows.
-    const orderBy = orderCol === meta.key ? [direction(meta.key)] : [direction(orderCol), direction(meta.key)];
+    // An amount in its row's currency orders by its value in units, as it did before the stored scale followed the currency.
+    const orderScale = orderName ? amountScale(meta, orderName) : undefined;
+    const orderExpr = orderScale ? sql`(${orderCol} * 1.0 / ${orderScale})` : orderCol;
+    const orderBy = orderCol === meta.key ? [direction(meta.key)] : [direction(orderExpr), direction(meta.key)];
     return {
       count: compile(db, db.select({ n: count() }).from(def.table).where(where), true),
       page: compile(
