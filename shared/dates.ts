@@ -68,3 +68,6 @@ export function daysBetween(from: string, to: string): number {
 export function utcDateOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
+
+/** A month, `YYYY-MM` (01 to 12). Here, not beside the statements that use it, so that a route's search check stays light. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -70,7 +70,7 @@ export type OwnerStatement = {
   sections: StatementSection[];
 };
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export { MONTH_PATTERN } from './dates';
 
 /** The month `YYYY-MM` as stay dates `[first day, first day of the next month)`. */
 export function monthPeriod(month: string): { from: string; to: string } {

@@ -20,8 +20,6 @@ import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
-import { watchPulls } from './pwa/after-pull';
-import { refreshLog } from './pwa/refresh-log';
 import './styles.css';
 
 const auth = createAuthStore({ db: appDb });
@@ -29,7 +27,11 @@ const auth = createAuthStore({ db: appDb });
 const loadSync = syncLoader({
   onUnauthorized: () => void auth.expire(),
   // After each sync: the time for the profile, photos for the days ahead, the periodic refresh.
-  onCreate: (sync) => watchPulls(sync, appDb(), refreshLog),
+  // A chunk of its own, like the runtime: it brings the sync's pull and push for the worker's refresh.
+  onCreate: (sync) =>
+    void Promise.all([import('./pwa/after-pull'), import('./pwa/refresh-log')]).then(([{ watchPulls }, { refreshLog }]) =>
+      watchPulls(sync, appDb(), refreshLog),
+    ),
 });
 const queryClient = createQueryClient();
 const router = createAppRouter({ auth, queryClient, sync: loadSync });

@@ -3,7 +3,7 @@
  * shared/owner-statement.ts `ownerStatement`, amounts in currency units, one section per currency.
  */
 import { z } from 'zod';
-import { MONTH_PATTERN } from '../owner-statement';
+import { MONTH_PATTERN } from '../dates';
 
 function isLocale(tag: string): boolean {
   try {

@@ -12,7 +12,7 @@ import type { Role } from '../../../shared/enums';
 import { ApiError, onUnauthorized } from '../api/http';
 import type { StaykeepDb } from '../db/db';
 import { claimStore, wipeStore } from '../db/store';
-import { forgetOfflineExtras } from '../pwa/after-pull';
+import { forgetOfflineExtras } from '../pwa/offline-extras';
 import { fetchMe, logout as logoutCall } from './auth-api';
 import type { SessionUser } from './session';
 import { dropSessionFromMemory, forgetSession, getSession, getToken, loadSession, saveSession } from './token-storage';

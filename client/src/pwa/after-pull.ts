@@ -117,12 +117,3 @@ export function watchPulls(runtime: WatchedRuntime, db: StaykeepDb, log: () => R
     schedule(prefetch);
   });
 }
-
-/** A sign-out forgets what this module kept for the user: the photos and the refresh times. */
-export async function forgetOfflineExtras(): Promise<void> {
-  const forget = async (run: () => Promise<unknown>) => run().catch(() => undefined);
-  await Promise.all([
-    forget(async () => (typeof caches === 'undefined' ? false : caches.delete(PHOTO_CACHE))),
-    forget(async () => refreshLog().refreshes.clear()),
-  ]);
-}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { MONTH_PATTERN } from '../../../../shared/owner-statement';
+import { MONTH_PATTERN } from '../../../../shared/dates';
 import { OwnerStatementPage } from '../../features/statements';
 
 /** The current month, `YYYY-MM`, as the default of the page. */
