@@ -10,7 +10,7 @@ import type { SyncRuntime } from '../sync/runtime';
 import { registerPeriodicRefresh } from './background-refresh';
 import { PHOTO_CACHE, responseBytes } from './photo-cache';
 import { fillPhotoCache, isSparingData, photosForStore, type PhotoSource } from './photo-prefetch';
-import { refreshLog, type RefreshLog } from './refresh-log';
+import type { RefreshLog } from './refresh-log';
 
 /** The page's photo source: reads through the cache; fetches through the service worker, which caches. */
 function pagePhotoSource(cache: Cache): PhotoSource {
