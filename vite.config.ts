@@ -23,9 +23,11 @@ const THEME_COLOR = '#0f766e';
 
 /** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
 const plan = bundlePlan([
-  // Besides the entry, precached for everyone: the sign-in page, the sync runtime and the update prompt's worker registration.
+  // Besides the entry, precached for everyone: the sign-in page, the sync runtime with its
+  // after-sync watcher (both loaded after the first screen) and the update prompt's worker registration.
   '/client/src/routes/login.tsx',
   '/client/src/sync/runtime.ts',
+  '/client/src/pwa/after-pull.ts',
   'workbox-window.prod.es5.mjs',
 ]);
 

@@ -7,7 +7,7 @@
  * the screens for a look.
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSessions } from './support/browser';
 import { localRows, storedToken } from './support/storage';
@@ -55,6 +55,17 @@ describe('access details', () => {
       id: '',
     };
     task.id = await create(20111, { property_id: propertyId, task_title: task.task_title, assigned_staff_id: me.id, scheduled_date: new Date().toISOString().slice(0, 10), checklist_items: task.checklist_items });
+    // The server is shared with the other files: the cottage and its task go when this test ends.
+    onTestFinished(async () => {
+      for (const [table, id] of [[20111, task.id], [20100, propertyId]] as const) {
+        await host.page.evaluate(
+          async ({ table, id, token }) => {
+            await fetch(`/api/table/${table}/delete`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ ID: id }) });
+          },
+          { table, id, token },
+        );
+      }
+    });
     await expect.poll(async () => (await localRows(staff.page, 'housekeeping_tasks')).some((t) => t.id === task.id), { timeout: 20_000 }).toBe(true);
     expect((await localRows(staff.page, 'property_access')).filter((a) => a.property_id === task.property_id)).toEqual([]);
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
-import { localRows, storedToken, waitForServiceWorker } from './support/storage';
+import { localRows, storedToken, waitForRoleCache, waitForServiceWorker } from './support/storage';
 import { goOffline, goOnline } from './support/network';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
@@ -83,6 +83,7 @@ describe('host workspace', () => {
     await waitForServiceWorker(page);
     const sync = new SyncStatusPill(page);
     await sync.waitForSynced();
+    await waitForRoleCache(page, 'host');
     const ws = new HostWorkspace(page);
 
     const demoProperty = (await localRows(page, 'properties')).find((p) => p.status === 'active') as { id: string; property_name: string } | undefined;

@@ -19,7 +19,7 @@ import { launchBrowser } from './support/browser';
 import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { goOffline } from './support/network';
-import { localTasks, registrationId, waitForServiceWorker } from './support/storage';
+import { localTasks, registrationId, waitForRoleCache, waitForServiceWorker } from './support/storage';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
 
@@ -126,6 +126,7 @@ describe('photos offline', () => {
     await page.waitForURL((url) => url.pathname === '/staff/dashboard');
     await waitForServiceWorker(page);
     await new SyncStatusPill(page).waitForSynced();
+    await waitForRoleCache(page, 'staff');
     cdp = await context.newCDPSession(page);
     workerId = await registrationId(cdp, server.origin);
 

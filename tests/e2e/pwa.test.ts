@@ -23,8 +23,12 @@ import { ROLE_CHUNKS_CACHE, type RoleChunks } from '../../client/src/pwa/role-ch
  * chunk of every area), in bytes as served uncompressed: the measure of the issue's goal.
  */
 const PRECACHE_BYTES_BEFORE_SPLIT = 1_925_444;
-/** The issue's goal is 40 %; the shared libraries alone (React DOM, Dexie, zod, the router) are 28 % today. */
-const HOUSEKEEPER_SHARE_BUDGET = 0.44;
+/**
+ * The issue's goal is 40 %, not met: the shared libraries alone (React DOM, Dexie, zod, the router)
+ * are 28 %. 43.5 % at the split, 45.3 % once the staff area gained task photos, problem reports and
+ * access details; this bound catches growth beyond that.
+ */
+const HOUSEKEEPER_SHARE_BUDGET = 0.46;
 
 /** The URLs of the service worker's precache manifest, as listed in /sw.js. */
 function precacheUrls(sw: string): string[] {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from '../support/accounts';
-import { waitForServiceWorker } from '../support/storage';
+import { waitForRoleCache, waitForServiceWorker } from '../support/storage';
 import { SyncStatusPill } from './sync-status';
 
 /** The sign-in page (/login). */
@@ -87,5 +87,7 @@ export async function signInReady(page: Page, role: keyof typeof HOME_BY_ROLE): 
   await waitForServiceWorker(page);
   const sync = new SyncStatusPill(page);
   await sync.waitForSynced();
+  // Every page of the role opens offline from here on: its own files are cached after sign-in.
+  await waitForRoleCache(page, role === 'staff' ? 'staff' : role === 'host' ? 'host' : 'admin');
   return sync;
 }

@@ -1,6 +1,7 @@
 /** Reads what the app keeps in the browser (the offline store, IndexedDB `staykeep`), for assertions. */
 import type { CDPSession, Page } from 'playwright-core';
 import { baseUrl } from './browser';
+import { ROLE_CHUNKS_CACHE, ROLE_CHUNKS_URL, type RoleChunks } from '../../../client/src/pwa/role-chunks';
 
 /** A value of the store's `meta` table (session, clientId, cursor…), or null. */
 export async function metaValue(page: Page, key: string): Promise<unknown> {
@@ -102,4 +103,27 @@ export async function registrationId(cdp: CDPSession, origin = baseUrl()): Promi
   });
   await cdp.send('ServiceWorker.enable');
   return found;
+}
+
+/**
+ * Waits until the files of `area` are in the role cache (client/src/pwa/role-chunks.ts): the page
+ * caches them shortly after sign-in, and only from then on does every page of the role open offline.
+ */
+export async function waitForRoleCache(page: Page, area: 'admin' | 'host' | 'staff'): Promise<void> {
+  const list = (await (await page.request.get(ROLE_CHUNKS_URL)).json()) as RoleChunks;
+  const files = list.areas[area];
+  const cached = () =>
+    page.evaluate(
+      async ({ name, files }) => {
+        const cache = await caches.open(name);
+        for (const file of files) if (!(await cache.match(file))) return false;
+        return true;
+      },
+      { name: ROLE_CHUNKS_CACHE, files },
+    );
+  const deadline = Date.now() + 15_000;
+  while (!(await cached())) {
+    if (Date.now() > deadline) throw new Error(`The ${area} area's files were not cached within 15 s of sign-in`);
+    await page.waitForTimeout(100);
+  }
 }
