@@ -3,7 +3,7 @@
  * literally"): guests are never typed in, they are computed from a host's bookings.
  * Used by the demo generator and by the guest sync, so both produce the same rows.
  */
-import { fromCents, toCents } from './money';
+import { COUNTER_CURRENCY, DEFAULT_CURRENCY, fromCents, toCents } from './money';
 import type { bookings, properties } from './schema/tables';
 
 type Booking = typeof bookings.$inferSelect;
@@ -29,7 +29,7 @@ export type GuestSourceBooking = Pick<
   | 'total_amount'
   | 'booking_status'
 > &
-  Partial<Pick<Booking, 'booking_source' | 'created_date'>>;
+  Partial<Pick<Booking, 'booking_source' | 'created_date' | 'currency'>>;
 
 /** The derived fields of a guest row; the caller adds id, updated date and country. */
 export type DerivedGuest = {
@@ -60,7 +60,7 @@ export function guestKey(hostId: string, email: string): string | undefined {
   return normalized ? `${hostId}\u0000${normalized}` : undefined;
 }
 
-/** VIP: at least 3 bookings or at least 2000 spent. */
+/** VIP: at least 3 bookings or at least 2000 spent (in COUNTER_CURRENCY). */
 export function isVip(totalBookings: number, totalSpent: number): boolean {
   return totalBookings >= VIP_MIN_BOOKINGS || totalSpent >= VIP_MIN_SPENT;
 }
@@ -125,7 +125,8 @@ export function deriveGuests(
     const latest = byCheckIn[byCheckIn.length - 1];
     if (!latest) continue;
     const kept = byCheckIn.filter((b) => b.booking_status !== 'cancelled');
-    const spentCents = kept.reduce((sum, b) => sum + toCents(b.total_amount), 0);
+    // Only the stays priced in COUNTER_CURRENCY: amounts of two currencies are never added.
+    const spentCents = kept.reduce((sum, b) => ((b.currency ?? DEFAULT_CURRENCY) === COUNTER_CURRENCY ? sum + toCents(b.total_amount) : sum), 0);
     const newestFirst = [...byCheckIn].reverse();
     const propertiesStayed: string[] = [];
     for (const b of kept) {

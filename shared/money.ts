@@ -11,6 +11,14 @@
 /** The platform's default currency when a setting is missing (spec: USD). */
 export const DEFAULT_CURRENCY = "USD";
 
+/**
+ * The one currency of the stored counters that sum money (`host_profiles.total_revenue`,
+ * `guests.total_spent`) and of the VIP spend rule: the spec's USD. Only amounts priced in it are
+ * counted there, since amounts of two currencies are never added (there are no exchange rates);
+ * screens show revenue and spend per currency from the bookings themselves.
+ */
+export const COUNTER_CURRENCY = DEFAULT_CURRENCY;
+
 /** Common ISO 4217 codes offered in pickers, most used first after the platform default. */
 export const COMMON_CURRENCIES = [
   "USD",

@@ -8,7 +8,7 @@
 import type * as t from '../schema/tables';
 import type { ChecklistItem } from '../schema/tables';
 import { addDays } from '../dates';
-import { commissionCents, DEFAULT_CURRENCY, fromCents, fromMinor, roundCents, toCents, toMinor } from '../money';
+import { commissionCents, COUNTER_CURRENCY, DEFAULT_CURRENCY, fromCents, fromMinor, roundCents, toCents, toMinor } from '../money';
 import { deriveGuests, guestKey } from '../guests';
 import type { Role } from '../enums';
 import { DEMO_ACCOUNTS } from './accounts';
@@ -106,13 +106,15 @@ export type DemoOptions = {
  */
 export function hostProfileCounters(
   properties: readonly Pick<DemoProperty, 'status'>[],
-  bookings: readonly Pick<DemoBooking, 'booking_status' | 'total_amount'>[],
+  bookings: readonly (Pick<DemoBooking, 'booking_status' | 'total_amount'> & { currency?: string })[],
 ): { properties_count: number; total_bookings: number; total_revenue: number } {
   const kept = bookings.filter((b) => b.booking_status !== 'cancelled');
+  // Revenue of the bookings priced in COUNTER_CURRENCY only: two currencies are never added.
+  const counted = kept.filter((b) => (b.currency ?? DEFAULT_CURRENCY) === COUNTER_CURRENCY);
   return {
     properties_count: properties.filter((p) => p.status !== 'archived').length,
     total_bookings: kept.length,
-    total_revenue: fromCents(kept.reduce((sum, b) => sum + toCents(b.total_amount), 0)),
+    total_revenue: fromCents(counted.reduce((sum, b) => sum + toCents(b.total_amount), 0)),
   };
 }
 
@@ -147,11 +149,12 @@ const ANCHORS: Readonly<Record<string, readonly Anchor[]>> = {
   ],
   austin: [
     { in: -61, nights: 3, cancelled: true },
+    // A VIP by spend alone: two weeks in dollars, the currency the spend rule counts (shared/guests.ts).
+    { in: -44, nights: 14, guest: { pool: POOL_BIG_SPENDER } },
     { in: -3, nights: 3 },
     { in: 0, nights: 4 },
   ],
   kyoto: [
-    { in: -44, nights: 14, guest: { pool: POOL_BIG_SPENDER } },
     { in: 3, nights: 4, source: 'direct', guest: { name: 'Hiroshi Tanaka', phone: '+81 90-8765-4321' } },
   ],
 };

@@ -7,7 +7,7 @@ import { Table } from '../../components/ui/Table';
 /**
  * What a hosts table shows of a host: a list row of the admin route, or a host profile row (`name`
  * and `revenue` absent). Revenue shows only with the route's per-currency `revenue`: the profile's
- * stored `total_revenue` adds currencies together, so it is never shown as an amount.
+ * stored `total_revenue` counts dollars only (docs/decisions.md, Money), so it is never shown as an amount.
  */
 export type HostsTableRow = Omit<HostListRow, 'name' | 'user_id' | 'phone_number' | 'subscription_status' | 'account_status' | 'revenue'> & {
   name?: string;

@@ -39,7 +39,7 @@ function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) 
   ];
   const title = `Stays of ${guest.guest_name || guest.guest_email}`;
   const spent = bookings.rows ? spentByCurrency(bookings.rows).get(guest.guest_email.trim().toLowerCase()) : undefined;
-  // Per currency from the bookings on the device; the stored total_spent adds currencies, so it is never shown.
+  // Per currency from the bookings on the device; the stored total_spent counts dollars only, so it is never shown.
   const spentText = spent ? format.moneyList(spent) : bookings.rows ? format.moneyList([]) : '…';
   return (
     <Dialog open onClose={onClose} title={title} description={`${guest.total_bookings} bookings, ${spentText} spent (cancelled stays left out of the total)`} size="lg">

@@ -59,7 +59,7 @@ export function staysOf<B extends StayLike>(guestEmail: string, bookings: readon
 
 /**
  * What a guest spent, one amount per currency (cancelled stays left out), from the bookings on the
- * device: the stored `total_spent` adds every currency, so the screens show this instead.
+ * device: the stored `total_spent` counts dollars only, so the screens show this instead.
  */
 export function spentByCurrency(bookings: readonly (StayLike & { booking_status: string; total_amount: number; currency?: string | null })[]): Map<string, Money[]> {
   const byGuest = new Map<string, typeof bookings[number][]>();

@@ -21,7 +21,7 @@ import type Database from 'better-sqlite3';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { utcDateOf } from '../../../../shared/dates';
-import { fromCents, toCents } from '../../../../shared/money';
+import { COUNTER_CURRENCY, fromCents, toCents } from '../../../../shared/money';
 import { AVERAGE_RATING_FLOOR, deriveGuests, guestStatusOf, isVip, type DerivedGuest, type GuestSourceBooking } from '../../../../shared/guests';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, guests, hostProfiles, properties } from '../../../../shared/schema/tables';
@@ -59,9 +59,10 @@ const SOURCE_COLUMNS = {
   booking_status: bookings.booking_status,
   booking_source: bookings.booking_source,
   created_date: bookings.created_date,
+  currency: bookings.currency,
 };
 
-type SourceValues = [string, string, string, string, string, string, number, BookingStatus, string, string | null];
+type SourceValues = [string, string, string, string, string, string, number, BookingStatus, string, string | null, string];
 type BookingStatus = GuestSourceBooking['booking_status'];
 
 function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestSourceBooking {
@@ -77,6 +78,7 @@ function sourceBooking(hostId: string, r: SourceValues | SourceWithName): GuestS
     booking_status: r[7],
     booking_source: r[8],
     created_date: r[9],
+    currency: r[10],
   };
 }
 
@@ -219,7 +221,7 @@ export function refreshGuest(tx: Tx, hostId: string, email: string, env: GuestEn
   const statements = statementsFor(env.db ?? tx);
   const rows = statements.source.values({ host: hostId, email: key }) as SourceWithName[];
   const names = new Map<string, { property_name: string }>();
-  for (const r of rows) if (r[10] !== null) names.set(r[0], { property_name: r[10] });
+  for (const r of rows) if (r[11] !== null) names.set(r[0], { property_name: r[11] });
   const [derived] = deriveGuests(rows.map((r) => sourceBooking(hostId, r)), names, todayOf(env.now));
   return writeGuest(tx, statements.stored.get({ host: hostId, email: key }), derived, env.now);
 }
@@ -389,7 +391,7 @@ FROM (
   SELECT guest_email AS email,
          count(*) AS n,
          count(*) FILTER (WHERE booking_status <> 'cancelled') AS kept,
-         coalesce(sum(round(total_amount * 100.0 / ${minorScaleText('currency')})) FILTER (WHERE booking_status <> 'cancelled'), 0) AS cents,
+         coalesce(sum(round(total_amount * 100.0 / ${minorScaleText('currency')})) FILTER (WHERE booking_status <> 'cancelled' AND currency = '${COUNTER_CURRENCY}'), 0) AS cents,
          max(check_in_date || id) AS latest,
          max(guest_name <> '') AS named,
          max(guest_phone <> '') AS phoned,

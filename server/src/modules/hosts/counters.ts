@@ -1,13 +1,15 @@
 /**
  * The host profile counters, which only the server sets (docs/decisions.md, Ownership and scope):
- * properties_count (live, not archived), total_bookings and total_revenue (live, not cancelled).
+ * properties_count (live, not archived), total_bookings and total_revenue (live, not cancelled;
+ * total_revenue only of the bookings priced in COUNTER_CURRENCY, the spec's USD: amounts of two
+ * currencies are never added, and screens show revenue per currency from the bookings).
  * Every property and booking write adjusts them by its difference in the same transaction, so
  * they are exact without a recount; `countersFromScratch` is the recount, for checks and repairs.
  */
 import type Database from 'better-sqlite3';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { holdsDates } from '../../../../shared/bookings';
-import { fromCents, fromMinor, toCents } from '../../../../shared/money';
+import { COUNTER_CURRENCY, DEFAULT_CURRENCY, fromCents, fromMinor, toCents } from '../../../../shared/money';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
 import { connectionOf, nextVersion, nowIso, updateRow, type Row, type Tx } from '../../db/write';
@@ -32,7 +34,9 @@ function isLive(row: Row | undefined): row is Row {
 
 export function bookingContribution(row: Row | undefined): Contribution {
   if (!isLive(row) || !holdsDates({ booking_status: String(row.booking_status ?? 'confirmed') })) return NONE;
-  return { properties: 0, bookings: 1, revenueCents: toCents(typeof row.total_amount === 'number' ? row.total_amount : 0) };
+  const inRevenueCurrency = (row.currency ?? DEFAULT_CURRENCY) === COUNTER_CURRENCY;
+  const amount = inRevenueCurrency && typeof row.total_amount === 'number' ? row.total_amount : 0;
+  return { properties: 0, bookings: 1, revenueCents: toCents(amount) };
 }
 
 export function propertyContribution(row: Row | undefined): Contribution {
@@ -114,7 +118,7 @@ export function countersFromScratch(tx: Tx, hostId: string): HostCounters {
     .where(and(eq(bookings.host_id, hostId), isNull(bookings.deleted_at), ne(bookings.booking_status, 'cancelled')))
     .groupBy(bookings.currency)
     .all();
-  const cents = kept.reduce((sum, k) => sum + toCents(fromMinor(Number(k.minor), k.currency)), 0);
+  const cents = kept.reduce((sum, k) => (k.currency === COUNTER_CURRENCY ? sum + toCents(fromMinor(Number(k.minor), k.currency)) : sum), 0);
   return { properties_count: props?.n ?? 0, total_bookings: kept.reduce((n, k) => n + k.n, 0), total_revenue: fromCents(cents) };
 }
 
