@@ -2,6 +2,8 @@
  * Saving a CSV export in the browser. The text comes from the one CSV encoder,
  * shared/format/csv.ts (RFC 4180, formula-safe), re-exported here for the export buttons.
  */
+import { saveBlob } from '../../lib/save-file';
+
 export { csvField, csvFileName, csvText, toCsv, type CsvColumn, type CsvValue } from '../../../../shared/format/csv';
 
 /**
@@ -9,15 +11,5 @@ export { csvField, csvFileName, csvText, toCsv, type CsvColumn, type CsvValue } 
  * the file as UTF-8 (names with accents), which plain CSV readers ignore.
  */
 export function downloadCsv(fileName: string, text: string): void {
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL can go once the event loop turns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

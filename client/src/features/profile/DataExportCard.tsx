@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { getToken } from '../../auth/token-storage';
+import { saveBlob } from '../../lib/save-file';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -23,17 +24,6 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
   return { blob: await res.blob(), fileName };
 }
 
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function DataExportCard() {
   const online = useOnlineOnly('downloading your data');
@@ -46,7 +36,7 @@ export function DataExportCard() {
     setFailure(null);
     try {
       const { blob, fileName } = await fetchExport();
-      save(blob, fileName);
+      saveBlob(blob, fileName);
       toast({ title: 'Your data is downloading', description: fileName, variant: 'success' });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'The download failed. Please try again.');

@@ -3,6 +3,7 @@
  * The session's token goes in the header, never the URL.
  */
 import { getToken } from '../../auth/token-storage';
+import { saveBlob } from '../../lib/save-file';
 
 export type StatementFormat = 'csv' | 'pdf';
 
@@ -21,14 +22,6 @@ export async function downloadStatement(url: string, fallbackName: string): Prom
     throw new Error(body?.error ?? `The download failed (${res.status}).`);
   }
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  saveBlob(await res.blob(), fileName);
   return fileName;
 }
