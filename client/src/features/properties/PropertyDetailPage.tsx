@@ -8,12 +8,13 @@ import { useRows } from '../../data/use-rows';
 import { SYNCED_TABLES } from '../../db/schema';
 import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
+import { PropertyNotFound } from '../../components/property-not-found';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
-import { EmptyState, ErrorState } from '../../components/ui/States';
+import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { usePendingRowIds } from '../../sync/sync-context';
@@ -94,18 +95,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
   }
   const p = property.rows[0];
   if (!p) {
-    return (
-      <Page title="Property not found">
-        <EmptyState
-          title="This property does not exist or is not yours"
-          action={
-            <Link to="/host/properties" className="btn btn--secondary btn--md">
-              <span>Back to properties</span>
-            </Link>
-          }
-        />
-      </Page>
-    );
+    return <PropertyNotFound title="Property not found" />;
   }
 
   const names = new Map([[p.id, p.property_name]]);

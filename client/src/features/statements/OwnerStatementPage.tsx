@@ -10,13 +10,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ownerStatement, STATEMENT_FIGURES, type StatementCost, type StatementSection, type StatementStay } from '../../../../shared/owner-statement';
 import { Page } from '../../components/layout/Page';
+import { PropertyNotFound } from '../../components/property-not-found';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { FormMessage } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { SkeletonStats } from '../../components/ui/Skeleton';
-import { EmptyState, ErrorState } from '../../components/ui/States';
+import { ErrorState } from '../../components/ui/States';
 import { Table, type Column } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
 import { TABLE } from '../../data/tables';
@@ -156,18 +157,7 @@ export function OwnerStatementPage({ propertyId, month }: { propertyId: string; 
     );
   }
   if (property.status === 'success' && !p) {
-    return (
-      <Page title="Owner statement">
-        <EmptyState
-          title="This property does not exist or is not yours"
-          action={
-            <Link to="/host/properties" className="btn btn--secondary btn--md">
-              <span>Back to properties</span>
-            </Link>
-          }
-        />
-      </Page>
-    );
+    return <PropertyNotFound title="Owner statement" />;
   }
   const name = p?.property_name ?? 'Property';
   return (
