@@ -14,6 +14,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
 import { bundlePlan } from './scripts/vite-bundle-plan';
+import { i18nCatalogs } from './scripts/vite-i18n';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -38,6 +39,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
+    i18nCatalogs(),
     plan.plugin,
     VitePWA({
       strategies: 'injectManifest',

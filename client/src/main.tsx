@@ -5,6 +5,7 @@ import './pwa/zod-jitless';
 import './pwa/install-events';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createAuthStore } from './auth/auth-store';
@@ -20,6 +21,7 @@ import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
+import { i18n, startI18n, t } from './i18n';
 import './styles.css';
 
 const auth = createAuthStore({ db: appDb });
@@ -72,24 +74,31 @@ function App() {
     const idle = window.setTimeout(() => void loadSync(), 0);
     return () => window.clearTimeout(idle);
   }, []);
-  if (!ready) return <PageSpinner label="Starting Staykeep" />;
+  if (!ready) return <PageSpinner label={t('app.starting')} />;
   return <RouterProvider router={router} />;
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider store={auth}>
-          <ToastProvider>
-            <App />
-            <UpdatePrompt />
-          </ToastProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+function mount(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider store={auth}>
+              <ToastProvider>
+                <App />
+                <UpdatePrompt />
+              </ToastProvider>
+            </AuthProvider>
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+// The language's messages first (English's are in the entry; another is one precached chunk).
+void startI18n().finally(() => mount(container));

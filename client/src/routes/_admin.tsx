@@ -5,13 +5,15 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { ADMIN_NAV, navFor } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 import { SyncProvider } from '../sync/sync-context';
+import { loadNamespace } from '../i18n';
 
 /** The admin area (super_admin and admin). */
 export const Route = createFileRoute('/_admin')({
-  // The sync runtime is a chunk of its own (sync-loader.ts): loaded before the area's first page.
+  // The sync runtime (sync-loader.ts) and the area's messages (i18n): loaded before its first page.
   beforeLoad: async ({ context, location }) => {
     requireArea(context, 'admin', location);
-    return { syncRuntime: await context.sync() };
+    const [syncRuntime] = await Promise.all([context.sync(), loadNamespace('admin')]);
+    return { syncRuntime };
   },
   component: AdminArea,
 });

@@ -6,13 +6,15 @@ import { STAFF_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 import { usePhotoUploader } from '../features/photos';
 import { SyncProvider } from '../sync/sync-context';
+import { loadNamespace } from '../i18n';
 
 /** The staff area (staff only). */
 export const Route = createFileRoute('/_staff')({
-  // The sync runtime is a chunk of its own (sync-loader.ts): loaded before the area's first page.
+  // The sync runtime (sync-loader.ts) and the area's messages (i18n): loaded before its first page.
   beforeLoad: async ({ context, location }) => {
     requireArea(context, 'staff', location);
-    return { syncRuntime: await context.sync() };
+    const [syncRuntime] = await Promise.all([context.sync(), loadNamespace('staff')]);
+    return { syncRuntime };
   },
   component: StaffArea,
 });

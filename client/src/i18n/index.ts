@@ -1,0 +1,101 @@
+/**
+ * The page's language (issue 24): Lingui's runtime with the catalogs compiled at build time
+ * (scripts/vite-i18n.ts, catalogs in shared/i18n/catalogs).
+ *
+ * The language is the user's choice (their display settings, kept on this device under
+ * LANGUAGE_KEY so that the next start speaks it before any data is read), else the best match of
+ * `navigator.languages`, else English. Only the active language's catalogs are loaded: English
+ * `common` is in the entry, every other catalog is a small chunk the service worker precaches, so
+ * switching language works offline. An area loads its own namespace before its first page.
+ */
+import { setupI18n } from '@lingui/core';
+import englishCommon from 'virtual:i18n-catalog/common/en';
+import { loaders } from 'virtual:i18n-catalogs';
+import { catalogLocale, type ClientNamespace } from '../../../shared/i18n/namespaces';
+import { isLocale, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import type { MessageId, MessageValues } from './message-ids';
+
+export type { MessageId, MessageValues } from './message-ids';
+
+export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: englishCommon } });
+
+/** localStorage key of the user's chosen language on this device (absent: the device's language). */
+export const LANGUAGE_KEY = 'staykeep.language';
+
+const loaded = new Map<Locale, Set<ClientNamespace>>([[SOURCE_LOCALE, new Set(['common'])]]);
+const wanted = new Set<ClientNamespace>(['common']);
+
+async function ensureLoaded(locale: Locale, namespaces: Iterable<ClientNamespace>): Promise<void> {
+  const have = loaded.get(locale) ?? new Set<ClientNamespace>();
+  loaded.set(locale, have);
+  const missing = [...namespaces].filter((namespace) => !have.has(namespace));
+  await Promise.all(
+    missing.map(async (namespace) => {
+      // A namespace not yet written in this language shows in English.
+      const load = loaders[`${namespace}/${catalogLocale(namespace, locale)}`];
+      if (!load) throw new Error(`No catalog ${namespace} for ${locale}`);
+      i18n.load(locale, (await load()).default);
+      have.add(namespace);
+    }),
+  );
+}
+
+function deviceLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+}
+
+/** The language chosen on this device, or null for the device's own. */
+export function chosenLanguage(): Locale | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language the device itself prefers, among ours. */
+export function deviceLocale(): Locale {
+  return resolveLocale(null, deviceLanguages());
+}
+
+export function activeLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
+}
+
+async function activate(locale: Locale): Promise<void> {
+  await ensureLoaded(locale, wanted);
+  i18n.activate(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** At start, before the first render: the language of this device's last choice, or its own. */
+export function startI18n(): Promise<void> {
+  return activate(resolveLocale(chosenLanguage(), deviceLanguages()));
+}
+
+/**
+ * Switches to the user's choice (null: the device's language) at once, offline too, and keeps it
+ * for the next start. The display settings call this when the setting changes or arrives.
+ */
+export async function setLanguage(choice: Locale | null): Promise<void> {
+  try {
+    if (choice) localStorage.setItem(LANGUAGE_KEY, choice);
+    else localStorage.removeItem(LANGUAGE_KEY);
+  } catch {
+    // Private mode or a full disk: the language still applies for this visit.
+  }
+  const locale = resolveLocale(choice, deviceLanguages());
+  if (locale !== activeLocale()) await activate(locale);
+}
+
+/** An area's messages, loaded before its first page (its route's beforeLoad). */
+export function loadNamespace(namespace: ClientNamespace): Promise<void> {
+  wanted.add(namespace);
+  return ensureLoaded(activeLocale(), [namespace]);
+}
+
+/** A message outside React (toasts from plain modules, document titles, the service worker's page). */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}

@@ -1,0 +1,36 @@
+/**
+ * Messages the server sends to people (push notifications, e-mails), in each recipient's language
+ * (issue 24): the `server` and `common` catalogs of shared/i18n/catalogs, compiled once at first use
+ * with Lingui's compiler, one Lingui instance per locale.
+ */
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileCatalog } from '../../shared/i18n/compile';
+import { catalogLocale } from '../../shared/i18n/namespaces';
+import { readCatalog } from '../../shared/i18n/catalog-files';
+import { resolveLocale, type Locale } from '../../shared/i18n/locales';
+import type serverMessages from '../../shared/i18n/catalogs/server/en.json';
+
+export type ServerMessageId = keyof typeof serverMessages;
+export type Translate = (id: ServerMessageId, values?: Record<string, string | number | Date>) => string;
+
+const instances = new Map<Locale, I18n>();
+
+function instanceFor(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    const messages = { ...compileCatalog(readCatalog('common', catalogLocale('common', locale))), ...compileCatalog(readCatalog('server', catalogLocale('server', locale))) };
+    i18n = setupI18n({ locale, messages: { [locale]: messages } });
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+/**
+ * The translate function for one recipient: their chosen language (display settings), else the
+ * best match of the languages their device last sent (Accept-Language), else English.
+ */
+export function translatorFor(chosen: string | null | undefined, deviceLanguages: readonly string[] = []): { locale: Locale; t: Translate } {
+  const locale = resolveLocale(chosen, deviceLanguages);
+  const i18n = instanceFor(locale);
+  return { locale, t: (id, values) => i18n._(id, values) };
+}
