@@ -74,7 +74,7 @@ export const ALL_FIELDS = {
     'is_encrypted',
     'updated_by',
   ]),
-  display_settings: every<typeof t.displaySettings>()(['user_id', 'timezone', 'dateFormat', 'timeFormat', 'use24Hour']),
+  display_settings: every<typeof t.displaySettings>()(['user_id', 'timezone', 'dateFormat', 'timeFormat', 'use24Hour', 'language']),
   properties: every<typeof t.properties, 'ical_export_token_set'>()([
     'host_id',
     'property_name',

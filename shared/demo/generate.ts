@@ -297,9 +297,9 @@ export function generateDemoData(options: DemoOptions): DemoData {
   const hostProfileId = id('host_profile:host');
 
   const display_settings: DemoDisplaySettings[] = [
-    { id: id('display:super_admin'), user_id: superUser.ID, timezone: 'UTC', dateFormat: 'YYYY-MM-DD', timeFormat: '24h', use24Hour: true },
-    { id: id('display:host'), user_id: hostUser.ID, timezone: 'America/Chicago', dateFormat: 'MM/DD/YYYY', timeFormat: '12h', use24Hour: false },
-    { id: id('display:staff'), user_id: staffUser.ID, timezone: 'America/Chicago', dateFormat: 'MM/DD/YYYY', timeFormat: '12h', use24Hour: false },
+    { id: id('display:super_admin'), user_id: superUser.ID, timezone: 'UTC', dateFormat: 'YYYY-MM-DD', timeFormat: '24h', use24Hour: true, language: null },
+    { id: id('display:host'), user_id: hostUser.ID, timezone: 'America/Chicago', dateFormat: 'MM/DD/YYYY', timeFormat: '12h', use24Hour: false, language: null },
+    { id: id('display:staff'), user_id: staffUser.ID, timezone: 'America/Chicago', dateFormat: 'MM/DD/YYYY', timeFormat: '12h', use24Hour: false, language: null },
   ];
 
   const properties: DemoProperty[] = DEMO_PROPERTIES.map((p, i) => ({

@@ -269,7 +269,7 @@ export function platformRows(
     const profileId = id(`host_profile:${host.key}`);
     const timezone = host.properties[0]?.[3] ?? 'UTC';
     out.users.push({ ID: userId, Name: host.name, Email: host.email, Role: 'host', CreateTime: at(-host.joined, '10:02'), setupCompleted: true });
-    out.display_settings.push({ id: id(`display:host:${host.key}`), user_id: userId, timezone, dateFormat: 'MM/DD/YYYY', timeFormat: '12h', use24Hour: false });
+    out.display_settings.push({ id: id(`display:host:${host.key}`), user_id: userId, timezone, dateFormat: 'MM/DD/YYYY', timeFormat: '12h', use24Hour: false, language: null });
 
     const properties = host.properties.map(([name, type, address, tz, lat, lng, bedrooms, price], i): Stored<typeof t.properties> => ({
       id: id(`property:${host.key}:${i}`),

@@ -24,6 +24,7 @@ import {
 import { DATE_FORMATS } from '../enums';
 import { normalizeRole } from '../roles';
 import { ChecklistOpsSchema } from '../checklist';
+import { LOCALES } from '../i18n/locales';
 
 type Overrides = Record<string, z.ZodType>;
 
@@ -107,7 +108,7 @@ export const PlatformSettingSchemas = entity(
 
 export const DisplaySettingsSchemas = entity(
   t.displaySettings,
-  { id, timezone: timeZone, dateFormat: z.enum(DATE_FORMATS) },
+  { id, timezone: timeZone, dateFormat: z.enum(DATE_FORMATS), language: z.enum(LOCALES).nullable() },
   [],
   'user_id',
 );

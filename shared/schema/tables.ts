@@ -27,6 +27,7 @@ import {
   WEBHOOK_PROCESSING_STATUSES,
 } from '../enums';
 import { bool, json, money, moneyIn, syncColumns } from './columns';
+import { LOCALES } from '../i18n/locales';
 
 export type ChecklistItem = { id: string; text: string; done: boolean; photo_required?: boolean };
 export type DayAvailability = { start: string; end: string } | 'off';
@@ -122,6 +123,8 @@ export const displaySettings = sqliteTable(
     dateFormat: text('dateFormat').notNull().default('MM/DD/YYYY'),
     timeFormat: text('timeFormat', { enum: TIME_FORMATS }).notNull().default('12h'),
     use24Hour: bool('use24Hour').notNull().default(false),
+    // The user's language (shared/i18n/locales.ts); null: the device's own.
+    language: text('language', { enum: LOCALES }),
   },
   (t) => [uniqueIndex('display_settings_user_uq').on(t.user_id), index('display_settings_version_idx').on(t.version)],
 );

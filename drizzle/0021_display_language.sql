@@ -1,0 +1,1 @@
+ALTER TABLE `display_settings` ADD `language` text;
