@@ -99,7 +99,7 @@ export const ALL_FIELDS = {
     'ical_export_token_set',
     'created_date',
   ]),
-  property_access: every<typeof t.propertyAccess>()(['host_id', 'property_id', 'door_code', 'wifi_name', 'wifi_password', 'parking', 'arrival_notes', 'created_date']),
+  property_access: every<typeof t.propertyAccess>()(['host_id', 'property_id', 'door_code', 'wifi_name', 'wifi_password', 'parking', 'arrival_notes', 'translations', 'created_date']),
   bookings: every<typeof t.bookings>()([
     'property_id',
     'host_id',
@@ -151,6 +151,7 @@ export const ALL_FIELDS = {
     'task_status',
     'checklist_items',
     'special_instructions',
+    'translations',
     'created_date',
     'currency',
     'cost',
@@ -171,6 +172,7 @@ export const ALL_FIELDS = {
     'estimated_duration',
     'priority_level',
     'special_instructions',
+    'translations',
     'is_default',
     'created_date',
   ]),
@@ -274,6 +276,8 @@ export const STAFF_TASK_FIELDS = [
   'task_status',
   'checklist_items',
   'special_instructions',
+  // The host's translations of the texts above, for the housekeeper's language.
+  'translations',
   'notes',
   'started_at',
   'completed_at',

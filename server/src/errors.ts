@@ -54,7 +54,8 @@ export class TooManyRequests extends HttpError {
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
-  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
+  // Inside an object field (translations.en), the unknown key is named with its path.
+  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.map((key) => [...issue.path.map(String), key].join('.')).join(', ')}`;
   const field = issue.path.map(String).join('.');
   if (!field) return `Invalid request: ${issue.message}`;
   return `Invalid value for ${field}: ${issue.message}`;

@@ -7,7 +7,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
 import { counters, housekeepingTasks, taskTemplates } from '../../shared/schema/tables';
-import { DEFAULT_TURNOVER_TEMPLATE } from '../../shared/turnover-template';
+import { DEFAULT_TURNOVER_TEMPLATE, defaultTurnoverTranslations } from '../../shared/turnover-template';
+import { hostText } from '../../shared/host-text';
 import { DEFAULT_TEMPLATES_COUNTER, ensureDefaultTemplates } from '../src/modules/housekeeping/default-template';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost } from './fixtures';
@@ -53,6 +54,11 @@ describe('default turnover template', () => {
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ template_id: template!.id, scheduled_date: '2031-03-04' });
     expect(tasks[0]!.checklist_items.map((i) => i.text)).toEqual([...DEFAULT_TURNOVER_TEMPLATE.checklist]);
+    // In the staff app's languages from the start, item by item (shared/host-text.ts).
+    expect(template!.translations).toEqual(defaultTurnoverTranslations(template!.checklist_items.map((i) => i.id)));
+    expect(tasks[0]!.translations).toEqual(template!.translations);
+    const firstItem = tasks[0]!.checklist_items[0]!;
+    expect(hostText(tasks[0]!.translations, 'es', `item:${firstItem.id}`, firstItem.text).text).toBe('Quitar la ropa de cama y poner la lavadora');
   });
 
   it('is given once to hosts from before, and not again to a host who removed it', () => {

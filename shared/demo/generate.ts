@@ -8,6 +8,7 @@
 import type * as t from '../schema/tables';
 import type { ChecklistItem } from '../schema/tables';
 import { addDays } from '../dates';
+import { defaultTurnoverTranslations } from '../turnover-template';
 import { commissionCents, COUNTER_CURRENCY, DEFAULT_CURRENCY, fromCents, fromMinor, roundCents, toCents, toMinor } from '../money';
 import { deriveGuests, guestKey } from '../guests';
 import type { Role } from '../enums';
@@ -368,6 +369,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
     estimated_duration: tpl.estimated_duration,
     priority_level: tpl.priority_level,
     special_instructions: tpl.special_instructions,
+    translations: tpl.key === 'turnover' ? defaultTurnoverTranslations(tpl.checklist.map((_, j) => id(`template:${tpl.key}:item:${j}`))) : {},
     is_default: tpl.is_default,
     created_date: at(-390, '11:00'),
   }));
@@ -494,6 +496,8 @@ export function generateDemoData(options: DemoOptions): DemoData {
       task_status: done ? 'completed' : 'pending',
       checklist_items: checklist(taskId, turnover.checklist, done),
       special_instructions: nextBooking ? 'Same-day turnover: ready by the 3 pm check-in.' : turnover.special_instructions,
+      // The template's translations, as the server copies them (the description and a same-day note are the task's own).
+      translations: defaultTurnoverTranslations(turnover.checklist.map((_, j) => id(`${taskId}:item:${j}`))),
       created_date: booking.created_date,
       currency: stay.property.currency,
       // Kyoto has no housekeeper on staff: a cleaning service charges a flat fee.
@@ -617,6 +621,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
       task_status: job.status,
       checklist_items: checklist(taskId, tpl.checklist, done),
       special_instructions: tpl.special_instructions,
+      translations: {},
       created_date: at(job.created, '17:25'),
       currency: propertySpec.currency,
       cost: taskCost(staff, tpl.estimated_duration, propertySpec.currency, 45),

@@ -25,6 +25,7 @@ import { DATE_FORMATS } from '../enums';
 import { normalizeRole } from '../roles';
 import { ChecklistOpsSchema } from '../checklist';
 import { LOCALES } from '../i18n/locales';
+import { TranslationsSchema } from '../host-text';
 
 type Overrides = Record<string, z.ZodType>;
 
@@ -192,6 +193,7 @@ const taskEntity = entity(
     estimated_duration: z.number().int().min(0).max(24 * 60 * 7),
     checklist_items: z.array(checklistItem).max(200),
     special_instructions: longText,
+    translations: TranslationsSchema,
     cost: money.min(0),
     notes: longText,
     started_at: instant.nullable(),
@@ -218,6 +220,7 @@ export const PropertyAccessSchemas = entity(
     wifi_password: z.string().trim().max(200),
     parking: longText,
     arrival_notes: longText,
+    translations: TranslationsSchema,
   },
   ['created_date'],
   'host_id',
@@ -233,6 +236,7 @@ export const TaskTemplateSchemas = entity(
     checklist_items: z.array(checklistItem).max(200),
     estimated_duration: z.number().int().min(0).max(24 * 60 * 7),
     special_instructions: longText,
+    translations: TranslationsSchema,
   },
   ['created_date'],
   'host_id',

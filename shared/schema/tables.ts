@@ -28,6 +28,7 @@ import {
 } from '../enums';
 import { bool, json, money, moneyIn, syncColumns } from './columns';
 import { LOCALES } from '../i18n/locales';
+import type { Translations } from '../host-text';
 
 export type ChecklistItem = { id: string; text: string; done: boolean; photo_required?: boolean };
 export type DayAvailability = { start: string; end: string } | 'off';
@@ -197,6 +198,8 @@ export const propertyAccess = sqliteTable(
     wifi_password: text('wifi_password').notNull().default(''),
     parking: text('parking').notNull().default(''),
     arrival_notes: text('arrival_notes').notNull().default(''),
+    /** The host's translations of parking and arrival notes (shared/host-text.ts). */
+    translations: json<Translations>('translations').notNull().default({}),
     created_date: text('created_date'),
   },
   (t) => [
@@ -306,6 +309,8 @@ export const housekeepingTasks = sqliteTable(
     task_status: text('task_status', { enum: TASK_STATUSES }).notNull().default('pending'),
     checklist_items: json<ChecklistItem[]>('checklist_items').notNull().default([]),
     special_instructions: text('special_instructions').notNull().default(''),
+    /** The host's translations of title, description, instructions and checklist items (shared/host-text.ts). */
+    translations: json<Translations>('translations').notNull().default({}),
     created_date: text('created_date'),
     /** ISO 4217 code of cost: the task's property's currency when not given (docs/decisions.md "Money"). */
     currency: text('currency').notNull().default('USD'),
@@ -348,6 +353,8 @@ export const taskTemplates = sqliteTable(
     estimated_duration: integer('estimated_duration').notNull().default(60),
     priority_level: text('priority_level', { enum: PRIORITY_LEVELS }).notNull().default('medium'),
     special_instructions: text('special_instructions').notNull().default(''),
+    /** The host's translations, copied to the tasks made from the template (shared/host-text.ts). */
+    translations: json<Translations>('translations').notNull().default({}),
     is_default: bool('is_default').notNull().default(false),
     created_date: text('created_date'),
   },

@@ -17,6 +17,8 @@ import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { saveTask, taskCurrency, taskEdit, taskFromTemplate, type TaskFields } from './mutations';
+import { taskTexts, TranslationsEditor, translationsToSave } from '../host-text';
+import { useT } from '../../i18n/use-t';
 import { roundToCurrency } from '../../../../shared/money';
 import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from '../tasks';
 
@@ -66,6 +68,7 @@ function draftOf(task: Task | null, template: TaskTemplate | null | undefined, t
     cost: task ? String(task.cost) : '0',
     checklist_items: task?.checklist_items ?? [],
     special_instructions: task?.special_instructions ?? '',
+    translations: task?.translations ?? {},
     assigned_staff_id: task?.assigned_staff_id ?? null,
   };
   return template ? applyTemplate(base, template) : base;
@@ -88,6 +91,8 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
   const [openedWith] = useState(task);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const t = useT();
+  const texts = taskTexts(t, { title: draft.task_title, description: draft.task_description, instructions: draft.special_instructions, items: draft.checklist_items });
 
   const propertyBookings = useMemo(
     () => (bookings.rows ?? []).filter((b) => b.property_id === draft.property_id && b.booking_status !== 'cancelled'),
@@ -143,6 +148,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       cost: roundToCurrency(cost, currency),
       checklist_items: draft.checklist_items.filter((i) => i.text.trim()).map((i) => ({ ...i, text: i.text.trim() })),
       special_instructions: draft.special_instructions,
+      translations: translationsToSave(draft.translations, texts),
       assigned_staff_id: draft.assigned_staff_id || null,
     };
     const saved = await write(saveTask(task?.id ?? null, openedWith ? taskEdit(openedWith, fields) : fields, openedWith ?? undefined));
@@ -239,6 +245,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
         <TextArea label="Description" value={draft.task_description} onChange={(e) => set('task_description', e.target.value)} />
         <TextArea label="Special instructions" value={draft.special_instructions} onChange={(e) => set('special_instructions', e.target.value)} />
         <ChecklistEditor items={draft.checklist_items} onChange={(items) => set('checklist_items', items)} />
+        <TranslationsEditor texts={texts} value={draft.translations} onChange={(translations) => set('translations', translations)} />
       </form>
     </Dialog>
   );

@@ -9,6 +9,8 @@ import { useWrite } from '../../data/use-write';
 import { CheckboxField, ChecklistEditor, TextArea } from './controls';
 import { PRIORITY_OPTIONS, categoryOptions } from './categories';
 import { saveTemplate, type TemplateFields } from './mutations';
+import { taskTexts, TranslationsEditor, translationsToSave } from '../host-text';
+import { useT } from '../../i18n/use-t';
 
 export function TemplateForm({ open, template, onClose }: { open: boolean; template: TaskTemplate | null; onClose: () => void }) {
   return open ? <TemplateFormDialog template={template} onClose={onClose} /> : null;
@@ -25,8 +27,11 @@ function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | nu
     estimated_duration: String(template?.estimated_duration ?? 60),
     priority_level: template?.priority_level ?? 'medium',
     special_instructions: template?.special_instructions ?? '',
+    translations: template?.translations ?? {},
     is_default: template?.is_default ?? false,
   }));
+  const t = useT();
+  const texts = taskTexts(t, { title: draft.name, description: draft.description, instructions: draft.special_instructions, items: draft.checklist_items });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -46,6 +51,7 @@ function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | nu
       estimated_duration: duration,
       priority_level: draft.priority_level,
       special_instructions: draft.special_instructions,
+      translations: translationsToSave(draft.translations, texts),
       is_default: draft.is_default,
     };
     const saved = await write(saveTemplate(template?.id ?? null, fields));
@@ -88,6 +94,7 @@ function TemplateFormDialog({ template, onClose }: { template: TaskTemplate | nu
         <TextArea label="Description" value={draft.description} onChange={(e) => set('description', e.target.value)} />
         <TextArea label="Special instructions" value={draft.special_instructions} onChange={(e) => set('special_instructions', e.target.value)} />
         <ChecklistEditor items={draft.checklist_items} onChange={(items) => set('checklist_items', items)} />
+        <TranslationsEditor texts={texts} value={draft.translations} onChange={(translations) => set('translations', translations)} />
         <CheckboxField
           label="Use for turnovers"
           hint="Every booking's check-out day gets a cleaning task from this template."

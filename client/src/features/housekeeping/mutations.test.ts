@@ -25,10 +25,21 @@ describe('checklists and templates', () => {
     expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 
-  it('makes a task from a template with its checklist and duration', () => {
+  it('makes a task from a template with its checklist, duration and translations for the new items', () => {
     n = 0;
+    const translations = { es: { title: { text: 'Salida', of: 'Turnover' }, 'item:a': { text: 'Camas', of: 'Beds' }, 'item:gone': { text: 'X', of: 'Y' } } };
     const fields = taskFromTemplate(
-      { id: 'tpl', name: 'Turnover', task_category: 'cleaning', description: 'Reset', checklist_items: [{ id: 'a', text: 'Beds', done: false }], estimated_duration: 150, priority_level: 'high', special_instructions: 'Photos' },
+      {
+        id: 'tpl',
+        name: 'Turnover',
+        task_category: 'cleaning',
+        description: 'Reset',
+        checklist_items: [{ id: 'a', text: 'Beds', done: false }],
+        estimated_duration: 150,
+        priority_level: 'high',
+        special_instructions: 'Photos',
+        translations,
+      },
       ids,
     );
     expect(fields).toEqual({
@@ -40,6 +51,7 @@ describe('checklists and templates', () => {
       estimated_duration: 150,
       checklist_items: [{ id: 'id1', text: 'Beds', done: false }],
       special_instructions: 'Photos',
+      translations: { es: { title: { text: 'Salida', of: 'Turnover' }, 'item:id1': { text: 'Camas', of: 'Beds' } } },
     });
   });
 

@@ -11,6 +11,7 @@ import { apiRequest } from '../../api/http';
 import type { WriteRequest } from '../../sync/mutate';
 import type { TaskTemplate } from '../../data/tables';
 import { DEFAULT_CURRENCY } from '../../../../shared/money';
+import { rekeyItems, type Translations } from '../../../../shared/host-text';
 
 export type StaffFields = {
   staff_name: string;
@@ -34,6 +35,8 @@ export type TemplateFields = {
   estimated_duration: number;
   priority_level: 'low' | 'medium' | 'high' | 'urgent';
   special_instructions: string;
+  /** The host's translations for housekeepers (shared/host-text.ts). */
+  translations: Translations;
   is_default: boolean;
 };
 
@@ -53,6 +56,7 @@ export type TaskFields = {
   cost: number;
   checklist_items: ChecklistItem[];
   special_instructions: string;
+  translations: Translations;
   assigned_staff_id: string | null;
 };
 
@@ -158,7 +162,13 @@ export function moveItem<T>(items: readonly T[], index: number, by: -1 | 1): T[]
 }
 
 /** The fields a template gives a new task (the host then adds property, date and assignee). */
-export function taskFromTemplate(template: Pick<TaskTemplate, 'id' | 'name' | 'task_category' | 'description' | 'checklist_items' | 'estimated_duration' | 'priority_level' | 'special_instructions'>, makeId: () => string = uuidv7) {
+export function taskFromTemplate(
+  template: Pick<TaskTemplate, 'id' | 'name' | 'task_category' | 'description' | 'checklist_items' | 'estimated_duration' | 'priority_level' | 'special_instructions' | 'translations'>,
+  makeId: () => string = uuidv7,
+) {
+  const ids = new Map<string, string>();
+  const checklist = freshChecklist(template.checklist_items, () => makeId());
+  template.checklist_items.filter((i) => i.text.trim() !== '').forEach((item, i) => ids.set(item.id, checklist[i]!.id));
   return {
     task_title: template.name,
     task_description: template.description,
@@ -166,8 +176,10 @@ export function taskFromTemplate(template: Pick<TaskTemplate, 'id' | 'name' | 't
     priority_level: template.priority_level,
     template_id: template.id,
     estimated_duration: template.estimated_duration,
-    checklist_items: freshChecklist(template.checklist_items, makeId),
+    checklist_items: checklist,
     special_instructions: template.special_instructions,
+    // The template's translations, for the new items' ids (shared/host-text.ts).
+    translations: rekeyItems(template.translations, ids),
   };
 }
 

@@ -19,6 +19,7 @@ const opened: TaskFields = {
     { id: 'b', text: 'Clean bathroom', done: false },
   ],
   special_instructions: '',
+  translations: {},
   assigned_staff_id: 's1',
 };
 

@@ -6,7 +6,7 @@
  * replaces it is not given it back.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_TURNOVER_TEMPLATE } from '../../../../shared/turnover-template';
+import { DEFAULT_TURNOVER_TEMPLATE, defaultTurnoverTranslations } from '../../../../shared/turnover-template';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { counters, hostProfiles, taskTemplates } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
@@ -20,6 +20,7 @@ export const DEFAULT_TEMPLATES_COUNTER = 'defaults:turnover_templates';
 /** Writes the default turnover template of `hostId` in the caller's transaction. */
 export function insertDefaultTemplate(tx: Tx, hostId: string, now: Date): Row {
   const t = DEFAULT_TURNOVER_TEMPLATE;
+  const checklist = t.checklist.map((text) => ({ id: newId(), text, done: false }));
   return insertRow(
     tx,
     TEMPLATES,
@@ -28,10 +29,11 @@ export function insertDefaultTemplate(tx: Tx, hostId: string, now: Date): Row {
       name: t.name,
       task_category: t.task_category,
       description: t.description,
-      checklist_items: t.checklist.map((text) => ({ id: newId(), text, done: false })),
+      checklist_items: checklist,
       estimated_duration: t.estimated_duration,
       priority_level: t.priority_level,
       special_instructions: t.special_instructions,
+      translations: defaultTurnoverTranslations(checklist.map((item) => item.id)),
       is_default: true,
       created_date: nowIso(now),
     },

@@ -481,6 +481,8 @@ function turnoverTaskValues(template: TemplateRow, hostId: string, propertyId: s
     task_status: 'pending',
     checklist_items: template.checklist_items.map((item) => ({ ...item, done: false })),
     special_instructions: template.special_instructions,
+    // The same keys and item ids as the template's (shared/host-text.ts).
+    translations: template.translations,
     created_date: nowIso(now),
   };
 }

@@ -1,0 +1,30 @@
+/** The texts of a template, a task or access details that a host may translate, with their labels. */
+import { itemKey, pruneTranslations, type Translations } from '../../../../shared/host-text';
+import type { MessageId, MessageValues } from '../../i18n';
+import type { TranslatableText } from './TranslationsEditor';
+
+type Translate = (id: MessageId, values?: MessageValues) => string;
+
+export function taskTexts(
+  t: Translate,
+  fields: { title: string; description: string; instructions: string; items: readonly { id: string; text: string }[] },
+): TranslatableText[] {
+  return [
+    { key: 'title', label: t('host.translations.field.title'), original: fields.title },
+    { key: 'description', label: t('host.translations.field.description'), original: fields.description },
+    { key: 'instructions', label: t('host.translations.field.instructions'), original: fields.instructions },
+    ...fields.items.map((item, i) => ({ key: itemKey(item.id), label: t('host.translations.field.item', { number: i + 1 }), original: item.text })),
+  ];
+}
+
+export function accessTexts(t: Translate, fields: { parking: string; arrival_notes: string }): TranslatableText[] {
+  return [
+    { key: 'parking', label: t('host.translations.field.parking'), original: fields.parking },
+    { key: 'arrival_notes', label: t('host.translations.field.arrivalNotes'), original: fields.arrival_notes },
+  ];
+}
+
+/** The translations to save: those of texts the form still has (a removed checklist item's go). */
+export function translationsToSave(translations: Translations, texts: readonly TranslatableText[]): Translations {
+  return pruneTranslations(translations, new Set(texts.filter((text) => text.original.trim()).map((text) => text.key)));
+}

@@ -1,0 +1,84 @@
+/**
+ * What a housekeeper reads of a host's text: the host's translation into her language where there
+ * is one for this very original, else what her device translated before (on-device.ts), else the
+ * original; with a "show original" toggle and, where the browser can, a "Translate" action for
+ * what has no translation yet.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { hostText, TRANSLATION_LOCALES, type HostTextKey, type TranslationLocale, type Translations } from '../../../../shared/host-text';
+import { useLocale } from '../../i18n/use-t';
+import { keptTranslations } from '../../lib/device-translations';
+import { canTranslate, translateOnDevice } from './on-device';
+
+export type HostTextSource = { key: HostTextKey; original: string };
+
+export type HostTextView = {
+  /** The text to show for `key`. */
+  text: (key: HostTextKey, original: string) => string;
+  /** Some text shows in another language than its original (the toggle is worth showing). */
+  translated: boolean;
+  showOriginal: boolean;
+  setShowOriginal: (show: boolean) => void;
+  /** Texts with no translation into the reader's language, when the device can translate them. */
+  untranslated: number;
+  translate: () => Promise<void>;
+  translating: boolean;
+};
+
+function isTranslationLocale(locale: string): locale is TranslationLocale {
+  return (TRANSLATION_LOCALES as readonly string[]).includes(locale);
+}
+
+export function useHostText(translations: Translations | null | undefined, sources: readonly HostTextSource[]): HostTextView {
+  const locale = useLocale();
+  const target = isTranslationLocale(locale) ? locale : null;
+  const [showOriginal, setShowOriginal] = useState(false);
+  const [kept, setKept] = useState<Readonly<Record<string, string>>>(() => (target ? keptTranslations(target) : {}));
+  const [deviceCan, setDeviceCan] = useState(false);
+  const [translating, setTranslating] = useState(false);
+
+  useEffect(() => {
+    setKept(target ? keptTranslations(target) : {});
+    let live = true;
+    if (target) void canTranslate(target).then((can) => live && setDeviceCan(can));
+    else setDeviceCan(false);
+    return () => {
+      live = false;
+    };
+  }, [target]);
+
+  const resolve = useCallback(
+    (key: HostTextKey, original: string): { text: string; translated: boolean } => {
+      const byHost = hostText(translations, locale, key, original);
+      if (byHost.translated || !target || !original.trim()) return byHost;
+      const byDevice = kept[original];
+      return byDevice ? { text: byDevice, translated: true } : byHost;
+    },
+    [translations, locale, target, kept],
+  );
+
+  const pending = target ? sources.filter((s) => s.original.trim() && !resolve(s.key, s.original).translated) : [];
+  const translated = sources.some((s) => resolve(s.key, s.original).translated);
+
+  const translate = async () => {
+    if (!target || !pending.length) return;
+    setTranslating(true);
+    try {
+      const results = await translateOnDevice(target, pending.map((s) => s.original));
+      setKept((before) => ({ ...before, ...results }));
+      setShowOriginal(false);
+    } finally {
+      setTranslating(false);
+    }
+  };
+
+  return {
+    text: (key, original) => (showOriginal ? original : resolve(key, original).text),
+    translated,
+    showOriginal,
+    setShowOriginal,
+    untranslated: deviceCan ? pending.length : 0,
+    translate,
+    translating,
+  };
+}
