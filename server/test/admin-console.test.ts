@@ -283,6 +283,8 @@ describe('admins', () => {
     expect(mail?.subject).toContain('administer');
     const link = linkIn(mail?.text ?? '');
     expect(link.pathname).toBe('/resetpassword');
+    // The page asks an admin for a first password (a staff invite's `invite=1` previews a host).
+    expect(link.searchParams.get('invite')).toBe('admin');
     const token = link.searchParams.get('token') ?? '';
     expect((await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: PASSWORD } })).statusCode).toBe(200);
     const signedIn = await login(email);

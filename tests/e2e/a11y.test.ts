@@ -15,7 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { ADMIN_NAV, HOST_NAV, STAFF_NAV, navFor, type NavItem } from '../../client/src/components/layout/nav';
+import type { Role } from '../../shared/enums';
+import { devMailbox } from '../../server/src/modules/email/mailer';
 import { launchBrowser, newSession } from './support/browser';
+import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
@@ -53,7 +56,7 @@ const AREAS = [
   { role: 'super_admin', prefix: '/admin', nav: ADMIN_NAV },
   { role: 'host', prefix: '/host', nav: HOST_NAV },
   { role: 'staff', prefix: '/staff', nav: STAFF_NAV },
-] as const;
+] as const satisfies readonly Area[];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -137,58 +140,159 @@ const DIALOGS: Record<string, { url: string; open: (page: Page) => Promise<void>
   ],
 };
 
+type Area = { role: Role; prefix: string; nav: readonly NavItem[] };
+
+/** The pages of an area as the role sees them: its navigation and the route tree under the area. */
+function areaPages(area: Area): { plain: string[]; withParams: string[] } {
+  const navPaths = navFor(area.nav, area.role).map((item) => String(item.to));
+  const tree = routeTreePaths().filter((p) => p.startsWith(`${area.prefix}/`) && !NOT_A_PAGE.has(p));
+  return { plain: [...new Set([...navPaths, ...tree.filter((p) => !p.includes('$'))])], withParams: tree.filter((p) => p.includes('$')) };
+}
+
+/**
+ * axe on each page (and its dialogs) of a signed-in user's area; the violations by page, and the
+ * pages that show an error state instead of their data (a read the role is refused, say).
+ */
+async function walkArea(page: Page, area: Area): Promise<string[]> {
+  const { plain, withParams } = areaPages(area);
+  const wrong: string[] = [];
+  const links = new Set<string>();
+  for (const url of plain) {
+    await page.goto(url);
+    await settle(page);
+    for (const v of await seriousViolations(page)) wrong.push(`${url}: ${v}`);
+    for (const text of await new AppShell(page).errorStates()) wrong.push(`${url}: error state "${text}"`);
+    for (const link of await linkPaths(page)) links.add(link);
+  }
+  // A page with parameters is reached through a link of a page walked before, its own
+  // pages included (a property's owner statement from the property's page).
+  let pending = [...withParams];
+  for (let progress = true; progress && pending.length > 0; ) {
+    progress = false;
+    for (const route of [...pending]) {
+      const url = [...links].find((l) => linkPattern(route).test(l));
+      if (!url) continue;
+      pending = pending.filter((r) => r !== route);
+      progress = true;
+      await page.goto(url);
+      await settle(page);
+      for (const v of await seriousViolations(page)) wrong.push(`${url} (${route}): ${v}`);
+      for (const link of await linkPaths(page)) links.add(link);
+    }
+  }
+  for (const route of pending) wrong.push(`${route}: no page walked links to it; give this test a way to reach it`);
+  for (const dialog of DIALOGS[area.role] ?? []) {
+    await page.goto(dialog.url);
+    await settle(page);
+    await dialog.open(page);
+    for (const v of await seriousViolations(page)) wrong.push(`${dialog.url}, dialog open: ${v}`);
+  }
+  return wrong;
+}
+
 describe('accessibility of every signed-in page', () => {
   for (const area of AREAS) {
-    const nav: readonly NavItem[] = navFor(area.nav, area.role);
-    const navPaths = nav.map((item) => String(item.to));
-    const tree = routeTreePaths().filter((p) => p.startsWith(`${area.prefix}/`) && !NOT_A_PAGE.has(p));
-    const plain = [...new Set([...navPaths, ...tree.filter((p) => !p.includes('$'))])];
-    const withParams = tree.filter((p) => p.includes('$'));
-
     for (const viewport of WIDTHS) {
       it(`${area.role}: every page at ${viewport.width}px has no serious or critical violation`, async () => {
         const { context, page } = await newSession(browser, viewport);
-        const wrong: string[] = [];
-        const links = new Set<string>();
+        let wrong: string[];
         try {
           const login = new LoginPage(page);
           await login.goto();
           await login.signIn(demoEmail(area.role), DEMO_PASSWORD);
           await page.waitForURL((url) => url.pathname === HOME_BY_ROLE[area.role]);
-          for (const url of plain) {
-            await page.goto(url);
-            await settle(page);
-            for (const v of await seriousViolations(page)) wrong.push(`${url}: ${v}`);
-            for (const link of await linkPaths(page)) links.add(link);
-          }
-          // A page with parameters is reached through a link of a page walked before, its own
-          // pages included (a property's owner statement from the property's page).
-          let pending = [...withParams];
-          for (let progress = true; progress && pending.length > 0; ) {
-            progress = false;
-            for (const route of [...pending]) {
-              const url = [...links].find((l) => linkPattern(route).test(l));
-              if (!url) continue;
-              pending = pending.filter((r) => r !== route);
-              progress = true;
-              await page.goto(url);
-              await settle(page);
-              for (const v of await seriousViolations(page)) wrong.push(`${url} (${route}): ${v}`);
-              for (const link of await linkPaths(page)) links.add(link);
-            }
-          }
-          for (const route of pending) wrong.push(`${route}: no page walked links to it; give this test a way to reach it`);
-          for (const dialog of DIALOGS[area.role] ?? []) {
-            await page.goto(dialog.url);
-            await settle(page);
-            await dialog.open(page);
-            for (const v of await seriousViolations(page)) wrong.push(`${dialog.url}, dialog open: ${v}`);
-          }
+          wrong = await walkArea(page, area);
         } finally {
           await context.close();
         }
         expect(wrong).toEqual([]);
       }, 420_000);
     }
+  }
+});
+
+/**
+ * The admin role (an admin who is not the super admin) has no demo account: the super admin
+ * invites one on a server of this file's own (the shared server's admins list stays as the other
+ * files expect it), the admin sets a password through the mailed link, and walks the admin area as
+ * that role sees it. The Admins page, which only a super admin uses, shows its refusal; another
+ * area's page sends the admin back to the dashboard.
+ */
+describe('accessibility of every page of the admin role', () => {
+  const server = new OwnServer('a11y-admin');
+  const ADMIN_EMAIL = 'ada.a11y@e2e.test';
+  const ADMIN_PASSWORD = 'ada admin a11y';
+  const ADMIN_AREA: Area = { role: 'admin', prefix: '/admin', nav: ADMIN_NAV };
+  let inviteLink = '';
+  /** What axe found on the invitation's page, where the admin chose a password (before every test). */
+  let inviteViolations: string[] = [];
+
+  beforeAll(async () => {
+    await server.start();
+    const login = await fetch(`${server.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail('super_admin'), password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const invited = await fetch(`${server.origin}/api/admin/admins/invite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ email: ADMIN_EMAIL, name: 'Ada Admin' }),
+    });
+    expect(invited.status, await invited.text()).toBe(201);
+    await server.app.mail.sender.drain();
+    const link = devMailbox.lastTo(ADMIN_EMAIL)?.link;
+    if (!link) throw new Error(`No invitation reached ${ADMIN_EMAIL}`);
+    inviteLink = new URL(link).pathname + new URL(link).search;
+    // The admin chooses a password on the invitation's page (a phone's width; the link is used once).
+    const { context, page } = await newSession(browser, WIDTHS[0], server.origin);
+    try {
+      await page.goto(inviteLink);
+      await page.getByRole('heading', { name: 'Administer Staykeep' }).waitFor();
+      inviteViolations = await seriousViolations(page);
+      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+      await page.locator('input[name="confirm"]').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await server.remove();
+  });
+
+  it('admin: the invitation page, where the admin chose a password, has no serious or critical violation', () => {
+    expect(inviteViolations).toEqual([]);
+  });
+
+  for (const viewport of WIDTHS) {
+    it(`admin: every page at ${viewport.width}px has no serious or critical violation, and the pages it cannot use say so`, async () => {
+      const { context, page } = await newSession(browser, viewport, server.origin);
+      const wrong: string[] = [];
+      try {
+        const login = new LoginPage(page);
+        await login.goto();
+        await login.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+        await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.admin);
+        // The navigation is the admin's: no Admins link.
+        expect(await page.locator('.nav__link', { hasText: 'Admins' }).count()).toBe(0);
+        wrong.push(...(await walkArea(page, ADMIN_AREA)));
+
+        await page.goto('/admin/admins');
+        await settle(page);
+        await page.getByText('Only super admins manage admins.').waitFor();
+        for (const other of ['/host/dashboard', '/staff/tasks']) {
+          await page.goto(other);
+          await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.admin);
+          await settle(page);
+          for (const v of await seriousViolations(page)) wrong.push(`${other} (sent back): ${v}`);
+        }
+      } finally {
+        await context.close();
+      }
+      expect(wrong).toEqual([]);
+    }, 420_000);
   }
 });

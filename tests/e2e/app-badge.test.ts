@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSessions } from './support/browser';
 import { localRows, localTasks } from './support/storage';
+import { ownStaffTask, ownTaskOnDevice } from './support/own-task';
 import { signInReady } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
 
@@ -38,9 +39,12 @@ function todayIn(timezone: string): string {
 
 describe('the app badge', () => {
   it('counts the housekeeper’s open urgent and overdue tasks', async () => {
+    // An urgent task of her own: the other files on the shared server complete the demo's.
+    const own = await ownStaffTask({ task_title: `Urgent leak ${Date.now().toString(36)}`, priority_level: 'urgent' });
     const { page } = await open({ width: 390, height: 844 });
     await recordBadge(page);
     await signInReady(page, 'staff');
+    await ownTaskOnDevice(page, own.id);
     const settings = (await localRows(page, 'display_settings'))[0];
     const timezone = typeof settings?.timezone === 'string' ? settings.timezone : 'UTC';
     const today = todayIn(timezone);

@@ -5,12 +5,13 @@
  * an offline reload opens the housekeeper's page signed in, with no page error (start-up writes
  * nothing it needs). The profile's storage card shows the usage and whether the data is persistent.
  */
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSessions } from './support/browser';
-import { localRows, localTasks, storedToken, type LocalChecklistItem } from './support/storage';
+import { localRows, localTasks, type LocalChecklistItem } from './support/storage';
+import { ownStaffTask, ownTaskOnDevice } from './support/own-task';
 import { goOffline } from './support/network';
-import { signInAs, signInReady } from './pages/login-page';
+import { signInReady } from './pages/login-page';
 
 const { open } = browserSessions();
 
@@ -32,45 +33,12 @@ async function simulateFullDisk(page: Page): Promise<void> {
 
 describe('a full disk', () => {
   it('keeps what is stored, says why a change was not saved, and an offline reload stays signed in', async () => {
+    // A pending task of her own for this test: the other files share the server and work the demo's.
+    const own = await ownStaffTask({ task_title: 'Full disk check', checklist: ['Restock towels'] });
     const { context, page } = await open({ width: 390, height: 844 });
     await simulateFullDisk(page);
     await signInReady(page, 'staff');
-
-    // A pending task of her own for this test: the other files share the server and work the demo's.
-    const [me] = await localRows(page, 'housekeeping_staff');
-    const [home] = await localRows(page, 'properties');
-    if (!me || !home) throw new Error('The demo housekeeper has no staff row or property on her device');
-    const host = await open({ width: 1024, height: 800 });
-    await signInAs(host.page, 'host');
-    const token = await storedToken(host.page);
-    const taskId = await host.page.evaluate(
-      async ({ token, payload }) => {
-        const res = await fetch('/api/table/20111/create', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(payload) });
-        if (res.status !== 201) throw new Error(`create task: ${res.status} ${await res.text()}`);
-        return ((await res.json()) as { ID: string }).ID;
-      },
-      {
-        token,
-        payload: {
-          property_id: home.id,
-          task_title: 'Full disk check',
-          assigned_staff_id: me.id,
-          scheduled_date: new Date().toISOString().slice(0, 10),
-          checklist_items: [{ id: 'full-1', text: 'Restock towels', done: false }],
-        },
-      },
-    );
-    onTestFinished(async () => {
-      await host.page.evaluate(
-        async ({ token, id }) => {
-          await fetch('/api/table/20111/delete', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ ID: id }) });
-        },
-        { token, id: taskId },
-      );
-    });
-    await expect.poll(async () => (await localTasks(page)).some((t) => t.id === taskId), { timeout: 20_000 }).toBe(true);
-    const task = (await localTasks(page)).find((t) => t.id === taskId);
-    if (!task) throw new Error('The test task did not reach her device');
+    const task = await ownTaskOnDevice(page, own.id);
     const item = task.checklist_items.find((i) => !i.done) as LocalChecklistItem;
     await page.goto(`/staff/tasks?taskId=${task.id}`);
     const dialog = page.locator('dialog.dialog[open]');

@@ -6,14 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newSession, type Session } from './support/browser';
+import { launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
+import { hostUpdatesTask, ownStaffTask, ownTaskOnDevice } from './support/own-task';
 import { goOffline, goOnline } from './support/network';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
-
-const TASKS = 20111;
 
 let browser: Browser;
 const sessions: Session[] = [];
@@ -28,26 +27,10 @@ afterAll(async () => {
 });
 
 
-/** The host's own write, through the table API (what the host's screens would send). */
-async function hostCompletes(taskId: string): Promise<void> {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoEmail('host'), password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}/api/table/${TASKS}/update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ ID: taskId, task_status: 'completed' }),
-  });
-  expect(res.status).toBe(200);
-}
-
-type LocalTask = { id: string; task_title: string; task_status: string };
-
 describe('sync status', () => {
   it('shows a refused change with the reason, and still after a reload', async () => {
+    // A task of her own: the other files on the shared server work the demo's tasks.
+    const own = await ownStaffTask({ task_title: `Refused start ${Date.now().toString(36)}` });
     const s = await newSession(browser, { width: 390, height: 844 });
     sessions.push(s);
     const login = new LoginPage(s.page);
@@ -57,10 +40,7 @@ describe('sync status', () => {
     const pill = new SyncStatusPill(s.page);
     await pill.waitForSynced();
 
-    const tasks = (await localRows(s.page, 'housekeeping_tasks')) as LocalTask[];
-    // The last pending one: other browser tests start the first ones.
-    const task = tasks.filter((t) => t.task_status === 'pending').at(-1);
-    if (!task) throw new Error('The demo housekeeper has no pending task');
+    const task = await ownTaskOnDevice(s.page, own.id);
     await s.page.goto(`/staff/tasks?taskId=${task.id}`);
     const dialog = s.page.locator('dialog.dialog[open]');
     await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
@@ -69,7 +49,7 @@ describe('sync status', () => {
     // Offline, the housekeeper starts the task the host has just completed on the server.
     await goOffline(s.context);
     await pill.waitForState('offline');
-    await hostCompletes(task.id);
+    await hostUpdatesTask(own, { task_status: 'completed' });
     await dialog.getByRole('button', { name: 'Start task' }).click();
     await dialog.locator('.badge', { hasText: 'In progress' }).waitFor();
     await pill.waitForPending('offline', 1);

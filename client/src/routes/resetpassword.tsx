@@ -12,12 +12,14 @@ import { Button } from '../components/ui/Button';
 import { Input } from '../components/ui/Input';
 import { PageSpinner } from '../components/ui/Spinner';
 import { TotpCodeStep } from '../features/two-step/TotpCodeStep';
+import { PRODUCT_NAME } from '../lib/page-title';
 
 /**
  * Without a token: ask for the reset mail. With `?token=` (the mailed link): choose a new password.
  * With `&invite=1` (a host's staff invite): a new housekeeper chooses a first password, one who
  * already has one (works for another host) accepts with a button and is signed in (after a code,
- * with two-step sign-in on).
+ * with two-step sign-in on). With `&invite=admin` (a super admin's invite): the new admin chooses
+ * a first password.
  */
 export const Route = createFileRoute('/resetpassword')({
   // The router reads `invite=1` as a number: any value present marks an invite.
@@ -28,6 +30,7 @@ export const Route = createFileRoute('/resetpassword')({
 function ResetPasswordPage() {
   const { token, invite } = Route.useSearch();
   if (!token) return <RequestResetForm />;
+  if (invite === 'admin') return <NewPasswordForm token={token} admin />;
   return invite !== undefined ? <InvitePage token={token} /> : <NewPasswordForm token={token} />;
 }
 
@@ -151,7 +154,14 @@ function RequestResetForm() {
   );
 }
 
-function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePreview }) {
+/** The title and subtitle of the password form: a reset, a housekeeper's invite or an admin's. */
+function passwordFormText(invite: InvitePreview | undefined, admin: boolean): { title: string; subtitle: string } {
+  if (invite) return { title: `Join ${invite.hostName} as a housekeeper`, subtitle: `Choose a password for ${invite.email}: you sign in with it to see your tasks.` };
+  if (admin) return { title: `Administer ${PRODUCT_NAME}`, subtitle: 'Choose the password you will sign in with. Use one you do not use anywhere else.' };
+  return { title: 'Choose a new password', subtitle: 'Pick a password you do not use anywhere else.' };
+}
+
+function NewPasswordForm({ token, invite, admin = false }: { token: string; invite?: InvitePreview; admin?: boolean }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -178,10 +188,7 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
   };
 
   return (
-    <AuthLayout
-      title={invite ? `Join ${invite.hostName} as a housekeeper` : 'Choose a new password'}
-      subtitle={invite ? `Choose a password for ${invite.email}: you sign in with it to see your tasks.` : 'Pick a password you do not use anywhere else.'}
-    >
+    <AuthLayout {...passwordFormText(invite, admin)}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
         <Input

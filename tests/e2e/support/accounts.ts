@@ -12,6 +12,7 @@ export function demoEmail(role: Role): string {
 /** Where each role lands after sign-in. */
 export const HOME_BY_ROLE = {
   super_admin: '/admin/dashboard',
+  admin: '/admin/dashboard',
   host: '/host/dashboard',
   staff: '/staff/dashboard',
 } as const;

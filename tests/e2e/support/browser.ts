@@ -35,9 +35,12 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type Session = { context: BrowserContext; page: Page; errors: string[] };
 
-/** A fresh context and page; uncaught page errors are collected so that tests can assert none. */
-export async function newSession(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/**
+ * A fresh context and page (on the shared server, or on `origin`: a test file's own server);
+ * uncaught page errors are collected so that tests can assert none.
+ */
+export async function newSession(browser: Browser, viewport = { width: 1280, height: 860 }, origin = baseUrl()): Promise<Session> {
+  const context = await browser.newContext({ baseURL: origin, viewport });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];

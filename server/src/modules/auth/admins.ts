@@ -74,7 +74,7 @@ export function inviteAdmin(deps: AuthDeps, actor: Actor, input: AdminInviteBody
     const token = issueToken(tx, row.ID, 'invite', now);
     audit(tx, actor, existing ? 'admin_invite_again' : 'admin_invite', row.ID, { email: row.Email, name: row.Name }, now);
     const admin = toAdmin(row);
-    queueMail(tx, adminInviteEmail(admin.Email, admin.Name, actor.name || 'A super admin', resetLink(deps.config, token, true), TOKEN_VALID_HOURS), { kind: 'admin_invite', now });
+    queueMail(tx, adminInviteEmail(admin.Email, admin.Name, actor.name || 'A super admin', resetLink(deps.config, token, 'admin'), TOKEN_VALID_HOURS), { kind: 'admin_invite', now });
     return admin;
   });
 }

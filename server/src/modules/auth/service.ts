@@ -174,10 +174,14 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
 }
 
 // ── Password reset ──────────────────────────────────────────────────────────────────────────
-export function resetLink(config: AppConfig, token: string, invite = false): string {
+/**
+ * The link of a mailed token: a reset (no `invite`), a host's staff invite (`invite=1`: the page
+ * previews the host) or an admin's invite (`invite=admin`: the page asks for a first password).
+ */
+export function resetLink(config: AppConfig, token: string, invite: false | 'staff' | 'admin' = false): string {
   const url = new URL('/resetpassword', config.publicOrigin);
   url.searchParams.set('token', token);
-  if (invite) url.searchParams.set('invite', '1');
+  if (invite) url.searchParams.set('invite', invite === 'admin' ? 'admin' : '1');
   return url.toString();
 }
 
@@ -308,7 +312,7 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
     }
     const userId =
       existing?.ID ?? insertUser(tx, { Email: email, Name: staff.staff_name, Role: 'staff', setupCompleted: false, password_hash: null }, now);
-    const link = resetLink(deps.config, issueToken(tx, userId, 'invite', now, staff.id), true);
+    const link = resetLink(deps.config, issueToken(tx, userId, 'invite', now, staff.id), 'staff');
     const mail = existing?.password_hash ? staffJoinEmail : staffInviteEmail;
     queueMail(tx, mail(email, staff.staff_name, invitedBy, link, TOKEN_VALID_HOURS), { kind: 'staff_invite', now });
   });
