@@ -104,6 +104,12 @@ export const PullResponseSchema = z.object({
   version: z.number().int().min(0).optional(),
   /** Drop every synced table first: these changes are a fresh start from cursor 0. */
   reset: z.boolean().optional(),
+  /**
+   * The first part of a first sync (asked for with `first_from`/`first_to`): the rows today's
+   * screens read, read at `version`, the cursor left at 0. The client keeps that version and
+   * sends it as `held` on every page of the rest, until the last one.
+   */
+  firstPart: z.literal(true).optional(),
   changes: z.array(ChangeSchema),
 });
 export type PullResponse = z.infer<typeof PullResponseSchema>;
