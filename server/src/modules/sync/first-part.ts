@@ -10,13 +10,14 @@
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { TableDef } from '../../../../shared/registry';
+import { FIRST_PART_WHOLE_TABLES } from '../../../../shared/sync';
 import { columnsOf } from '../../db/write';
 
 /** The window's bounds as statement placeholders (YYYY-MM-DD, `from` included, `to` excluded). */
 const FIRST_FROM = sql.placeholder('first_from');
 const FIRST_TO = sql.placeholder('first_to');
 
-const WHOLE = new Set(['host_profiles', 'subscription_tiers', 'platform_settings', 'display_settings', 'properties', 'property_access', 'housekeeping_staff', 'task_templates', 'calendar_feeds']);
+const WHOLE = new Set(FIRST_PART_WHOLE_TABLES);
 
 function col(def: TableDef, name: string): SQLiteColumn {
   const column = columnsOf(def)[name];
