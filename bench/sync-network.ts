@@ -27,6 +27,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { ensureClientBuilt } from '../scripts/client-build';
 import { BENCH_PASSWORD, seedSyncBench } from './sync-client/seed';
 import * as inPage from './sync-client/in-page';
+import { childrenCpuMs, ownCpuMs } from './sync-client/cpu';
 import { PERF_FLAG, PERF_SYNC, buildBenchApp, intEnv, loadLine, ms, numberIn, perfEntries, verdict, waitUntil } from './sync-client';
 
 /** Lighthouse's "Slow 4G" (its mobile preset's throttling figures). */
@@ -81,7 +82,17 @@ function watchScreen(selector: string): string {
   })()`;
 }
 
-type Run = { traffic: Traffic; syncMs: number; screenMs: number; screenWhileDownloading: boolean; pages: number; rows: number };
+type Run = {
+  traffic: Traffic;
+  syncMs: number;
+  screenMs: number;
+  screenWhileDownloading: boolean;
+  pages: number;
+  rows: number;
+  /** CPU time from the submit to the end of the first sync: Chromium's processes, and this one (the server and the driver). */
+  browserCpuMs: number | null;
+  serverCpuMs: number;
+};
 
 /** Signs `email` in on a fresh device (throttled or not) and measures its first sync. */
 async function firstSync(browser: Browser, baseUrl: string, email: string, screen: string, throttled: boolean): Promise<Run> {
@@ -110,8 +121,11 @@ async function firstSync(browser: Browser, baseUrl: string, email: string, scree
     await page.locator('input[type="email"]').fill(email);
     await page.locator('input[type="password"]').fill(BENCH_PASSWORD);
     traffic.reset();
+    const cpu = { browser: childrenCpuMs(), server: ownCpuMs() };
     await page.locator('form button[type="submit"]').click();
     await waitUntil(page, inPage.firstPullDone(PERF_SYNC), 300_000, 20);
+    const browserCpuMs = cpu.browser === null ? null : (childrenCpuMs() ?? 0) - cpu.browser;
+    const serverCpuMs = ownCpuMs() - cpu.server;
     await waitUntil(page, 'window.__benchScreen !== null', 30_000, 20);
     const submitted = await numberIn(page, inPage.submitMark);
     const run = (await perfEntries(page, PERF_SYNC)).find((e) => (e.detail as { from?: number } | null)?.from === 0);
@@ -126,6 +140,8 @@ async function firstSync(browser: Browser, baseUrl: string, email: string, scree
       screenWhileDownloading: shown.downloading,
       pages: detail.pages,
       rows: detail.received,
+      browserCpuMs,
+      serverCpuMs,
     };
   } finally {
     await context.close();
@@ -148,6 +164,7 @@ function printRun(label: string, run: Run, throttled: boolean, who: 'host' | 'st
   console.log(
     `   received ${kb(t.bytes)} in ${t.requests} requests; sync pulls ${kb(t.pullBytes)} in ${t.pulls} requests (first part ${kb(t.firstPartBytes)}); ${run.rows} rows in ${run.pages} pages after the first part`,
   );
+  console.log(`   CPU until the end of the first sync: browser ${run.browserCpuMs === null ? 'n/a' : ms(run.browserCpuMs)}, this process (server and driver) ${ms(run.serverCpuMs)} (on a loaded machine the time waits for the CPU, not the network)`);
   const screenName = who === 'host' ? 'host dashboard' : 'staff today screen';
   const shownLine = `   ${screenName} shows real data after ${ms(run.screenMs)}${run.screenWhileDownloading ? ', while the rest downloaded' : ', after the whole first sync'}`;
   if (!throttled) {
