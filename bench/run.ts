@@ -174,6 +174,7 @@ main()
       async () => (await import('./durability')).runDurabilityBench(),
       async () => (await import('./sync-pull')).runSyncPullBench(),
       async () => (await import('./sync-client')).runSyncClientBench(),
+      async () => (await import('./sync-network')).runSyncNetworkBench(),
       async () => (await import('./host-screens')).runHostScreensBench(),
     ];
     let worst = code;

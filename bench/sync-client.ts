@@ -59,12 +59,12 @@ const GOAL_HEAP_MB = 150;
 const FIRST_SYNC_PULL_LIMIT = 2500;
 /** Entry names of client/src/sync/perf.ts (not imported: that module is the browser's). */
 const PERF_WRITE = 'staykeep:write';
-const PERF_SYNC = 'staykeep:sync';
+export const PERF_SYNC = 'staykeep:sync';
 const PERF_PULL_APPLY = 'staykeep:pull-apply';
-const PERF_PULL_FETCH = 'staykeep:pull-fetch';
-const PERF_FLAG = 'staykeep:perf';
+export const PERF_PULL_FETCH = 'staykeep:pull-fetch';
+export const PERF_FLAG = 'staykeep:perf';
 
-function intEnv(name: string, fallback: number): number {
+export function intEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
@@ -82,11 +82,11 @@ function summary(values: readonly number[]): Summary {
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 };
 }
 
-function ms(n: number): string {
+export function ms(n: number): string {
   return `${n.toFixed(n < 100 ? 1 : 0)} ms`;
 }
 
-function verdict(ok: boolean): string {
+export function verdict(ok: boolean): string {
   return ok ? 'MET' : 'MISSED';
 }
 
@@ -94,7 +94,7 @@ function ratio(value: number, floor: number): string {
   return floor > 0 ? `${(value / floor).toFixed(2)}×` : 'n/a';
 }
 
-function loadLine(): string {
+export function loadLine(): string {
   return `load average (uptime) ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
 }
 
@@ -114,13 +114,13 @@ function isPerfEntryList(value: unknown): value is inPage.PerfEntry[] {
   return Array.isArray(value) && value.every((e) => typeof e === 'object' && e !== null && 'startTime' in e && 'duration' in e);
 }
 
-async function perfEntries(page: Page, name: string): Promise<inPage.PerfEntry[]> {
+export async function perfEntries(page: Page, name: string): Promise<inPage.PerfEntry[]> {
   const list: unknown = await page.evaluate(inPage.entries(name));
   if (!isPerfEntryList(list)) throw new Error(`unexpected timing entries for ${name}`);
   return list;
 }
 
-async function numberIn(page: Page, expression: string): Promise<number | null> {
+export async function numberIn(page: Page, expression: string): Promise<number | null> {
   const value: unknown = await page.evaluate(expression);
   return typeof value === 'number' ? value : null;
 }
@@ -129,7 +129,7 @@ async function numberIn(page: Page, expression: string): Promise<number | null> 
  * Polls an expression in the page until it is truthy. (page.waitForFunction evaluates strings
  * with eval, which the app's Content Security Policy forbids; page.evaluate goes through CDP.)
  */
-async function waitUntil(page: Page, expression: string, timeoutMs = 30_000, everyMs = 10): Promise<void> {
+export async function waitUntil(page: Page, expression: string, timeoutMs = 30_000, everyMs = 10): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!(await page.evaluate(expression))) {
     if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression.slice(0, 120)}`);
@@ -160,6 +160,21 @@ async function signIn(browser: Browser, baseUrl: string, email: string, viewport
   return { context, page, errors, seenByDriver, profiled };
 }
 
+/** The real app on a temporary database in `dir`, serving the client build (also bench/sync-network.ts). */
+export async function buildBenchApp(dir: string) {
+  const { buildApp } = await import('../server/src/app');
+  return buildApp({
+    databasePath: path.join(dir, 'app.db'),
+    appSecretKey: crypto.randomBytes(32).toString('hex'),
+    clientDistDir: CLIENT_DIST_DIR,
+    seed: false,
+    // The seeded scope alone: its rows are counted one for one (no platform tiers or settings).
+    platformDefaults: false,
+    logger: false,
+    authRequestsPerIpPerMinute: 10_000,
+  });
+}
+
 export async function runSyncClientBench(): Promise<number> {
   const taskCount = intEnv('SYNC_BENCH_TASKS', 10_000);
   const bookingCount = Math.max(intEnv('SYNC_BENCH_BOOKINGS', 10_000), taskCount);
@@ -177,17 +192,7 @@ export async function runSyncClientBench(): Promise<number> {
   console.log(`Machine: ${os.cpus().length} cores, ${loadLine()}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-bench-sync-client-'));
-  const { buildApp } = await import('../server/src/app');
-  const app = await buildApp({
-    databasePath: path.join(dir, 'app.db'),
-    appSecretKey: crypto.randomBytes(32).toString('hex'),
-    clientDistDir: CLIENT_DIST_DIR,
-    seed: false,
-    // The seeded scope alone: its rows are counted one for one (no platform tiers or settings).
-    platformDefaults: false,
-    logger: false,
-    authRequestsPerIpPerMinute: 10_000,
-  });
+  const app = await buildBenchApp(dir);
   let browser: Browser | undefined;
   try {
     const t0 = performance.now();

@@ -19,6 +19,24 @@ export const MAX_PUSH_MUTATIONS = 1000;
 export const DEFAULT_PULL_LIMIT = 1000;
 export const MAX_PULL_LIMIT = 5000;
 
+/**
+ * Synced tables that the first part of a first sync carries whole (server/src/modules/sync/
+ * first-part.ts): once it is stored, any screen may read them. Of the other tables it carries a
+ * date window (stays, tasks, blocks) or the unread rows (messages), which only the screens made
+ * for it read before the rest is in; the rest of the tables come with the rest.
+ */
+export const FIRST_PART_WHOLE_TABLES: readonly string[] = [
+  'host_profiles',
+  'subscription_tiers',
+  'platform_settings',
+  'display_settings',
+  'properties',
+  'property_access',
+  'housekeeping_staff',
+  'task_templates',
+  'calendar_feeds',
+];
+
 /** Event names of `GET /api/sync/events`. */
 export const SYNC_EVENTS = {
   /** Sent once when the stream opens: `{ version }`, the server's current version. */
@@ -104,6 +122,12 @@ export const PullResponseSchema = z.object({
   version: z.number().int().min(0).optional(),
   /** Drop every synced table first: these changes are a fresh start from cursor 0. */
   reset: z.boolean().optional(),
+  /**
+   * The first part of a first sync (asked for with `first_from`/`first_to`): the rows today's
+   * screens read, read at `version`, the cursor left at 0. The client keeps that version and
+   * sends it as `held` on every page of the rest, until the last one.
+   */
+  firstPart: z.literal(true).optional(),
   changes: z.array(ChangeSchema),
 });
 export type PullResponse = z.infer<typeof PullResponseSchema>;

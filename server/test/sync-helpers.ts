@@ -38,8 +38,8 @@ export async function pullRaw(app: FastifyInstance, token: string | null, query:
   return { status: res.statusCode, body: res.json() };
 }
 
-export async function pull(app: FastifyInstance, token: string, cursor: number, limit?: number): Promise<PullResponse> {
-  const reply = await pullRaw(app, token, `?cursor=${cursor}${limit ? `&limit=${limit}` : ''}`);
+export async function pull(app: FastifyInstance, token: string, cursor: number, limit?: number, extra = ''): Promise<PullResponse> {
+  const reply = await pullRaw(app, token, `?cursor=${cursor}${limit ? `&limit=${limit}` : ''}${extra}`);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body;
 }
@@ -50,6 +50,8 @@ type Rows = Map<string, Record<string, unknown>>;
 export class Replica {
   readonly tables = new Map<number, Rows>();
   cursor = 0;
+  /** The version of the first part of a first sync it holds, until the rest is in (`held`). */
+  held: number | undefined = undefined;
   resets = 0;
   pages = 0;
 
@@ -67,6 +69,7 @@ export class Replica {
     if (page.reset) {
       this.tables.clear();
       this.resets += 1;
+      this.held = undefined;
     }
     for (const change of page.changes) {
       const id = String(change.row.id ?? change.row.ID);
@@ -75,13 +78,28 @@ export class Replica {
     }
     this.cursor = page.cursor;
     this.pages += 1;
+    if (page.firstPart) this.held = page.version;
+    else if (!page.more) this.held = undefined;
+  }
+
+  /** The first part of a first sync: the rows of today's screens in [from, to). */
+  async firstPart(app: FastifyInstance, token: string, from: string, to: string): Promise<PullResponse> {
+    const page = await pull(app, token, 0, undefined, `&first_from=${from}&first_to=${to}`);
+    this.apply(page);
+    return page;
+  }
+
+  /** The next page (with `held` while a first part is held). */
+  async next(app: FastifyInstance, token: string, limit?: number): Promise<PullResponse> {
+    const page = await pull(app, token, this.cursor, limit, this.held === undefined ? '' : `&held=${this.held}`);
+    this.apply(page);
+    return page;
   }
 
   /** Pulls until nothing more waits. */
   async sync(app: FastifyInstance, token: string, limit?: number): Promise<void> {
     for (let i = 0; i < 10_000; i += 1) {
-      const page = await pull(app, token, this.cursor, limit);
-      this.apply(page);
+      const page = await this.next(app, token, limit);
       if (!page.more) return;
     }
     throw new Error('pull did not finish');

@@ -143,13 +143,22 @@ const STAFF_EDITS = ['notes', 'status', 'checklist', 'title', 'delete'] as const
 type Command =
   | { type: 'edit'; client: number; kind: number; task: number; value: number }
   | { type: 'push'; client: number; take: number; lost: boolean; repeat: boolean }
-  | { type: 'pull'; client: number; limit: number };
+  | { type: 'pull'; client: number; limit: number }
+  /** The device starts over with the first part of a first sync (the rest comes by `page` and `pull`). */
+  | { type: 'restart'; client: number }
+  /** One page of the device's sync, leaving it wherever that page ends. */
+  | { type: 'page'; client: number; limit: number };
+
+/** The first part's window: the model's reschedules move tasks into it and out of it. */
+const FIRST_PART = { from: '2026-12-01', to: '2026-12-07' };
 
 const client = fc.integer({ min: 0, max: 2 });
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ type: fc.constant('edit' as const), client, kind: fc.nat(7), task: fc.nat(20), value: fc.nat(11) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('push' as const), client, take: fc.integer({ min: 1, max: 4 }), lost: fc.boolean(), repeat: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('pull' as const), client, limit: fc.constantFrom(1, 3, 100) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('restart' as const), client }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('page' as const), client, limit: fc.constantFrom(1, 3) }) },
 );
 
 /** A host's checklist edit by item, naming items that may have been removed meanwhile. */
@@ -412,6 +421,13 @@ async function run(world: World, cmd: Command): Promise<void> {
     case 'pull':
       await c.replica.sync(app, c.token, cmd.limit);
       expectReplicaInScope(world, c);
+      return;
+    case 'restart':
+      c.replica = new Replica();
+      await c.replica.firstPart(app, c.token, FIRST_PART.from, FIRST_PART.to);
+      return;
+    case 'page':
+      await c.replica.next(app, c.token, cmd.limit);
   }
 }
 

@@ -9,7 +9,8 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { appDb } from '../db/app-db';
 import { syncedTableName, type SyncedTableId } from '../db/schema';
-import { useSyncRuntime } from '../sync/sync-context';
+import { FIRST_PART_WHOLE_TABLES } from '../../../shared/sync';
+import { useFirstPartIn, useSyncRuntime } from '../sync/sync-context';
 import type { RuntimeSnapshot } from '../sync/runtime';
 import { mirrorPage } from './mirror-page';
 import { fetchPage, type Page, type PageQuery } from './table-api';
@@ -20,7 +21,20 @@ export type RowsResult<T> =
   | { status: 'error'; rows: undefined; total: undefined; error: Error; retry: () => void }
   | { status: 'success'; rows: T[]; total: number; error: null; retry: () => void };
 
-type Options = { enabled?: boolean };
+type Options = {
+  enabled?: boolean;
+  /**
+   * The screen was made for the first part of a first sync (the staff today screen, the host
+   * dashboard: sync/pull.ts): it reads the table's rows as soon as that part is stored, while the
+   * rest comes. Tables that part carries whole are read by any screen from then on.
+   */
+  firstPart?: boolean;
+};
+
+/** Whether a screen may read `name` before the first download is complete. */
+export function readableEarly(name: string | undefined, firstPartIn: boolean, options: Options): boolean {
+  return firstPartIn && name !== undefined && (options.firstPart === true || FIRST_PART_WHOLE_TABLES.includes(name));
+}
 
 /** Shown instead of an empty page when this device has never received the user's data. */
 export class NotYetDownloaded extends Error {
@@ -50,9 +64,12 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   const enabled = options.enabled ?? true;
   const name = syncedTableName(table);
   const key = JSON.stringify(query);
-  // Until the first download is complete the screen says "loading" whatever the tables hold:
-  // loading them into memory on every page of that download would only slow it down.
-  const active = Boolean(name) && enabled && hydrated === true;
+  const firstPartIn = useFirstPartIn(hydrated);
+  // Until the first download is complete the screen says "loading" whatever the tables hold
+  // (loading them into memory on every page of that download would only slow it down), unless
+  // the first part of that download holds what it shows.
+  const ready = hydrated === true || readableEarly(name, firstPartIn, options);
+  const active = Boolean(name) && enabled && ready;
   const subscribe = useCallback((listener: () => void) => (active && name ? mirror.subscribe(name, listener) : () => undefined), [active, name, mirror]);
   const version = useCallback(() => (active && name ? mirror.version(name) : -1), [active, name, mirror]);
   useSyncExternalStore(active ? subscribe : NO_SUBSCRIPTION, active ? version : NO_VERSION, NO_VERSION);
@@ -69,7 +86,7 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
 
   if (!name) return { status: 'error', rows: undefined, total: undefined, error: new Error(`Table ${table} is not kept on this device`), retry };
   if (!enabled || hydrated === undefined) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
-  if (!hydrated) {
+  if (!ready) {
     // Before the first complete download an empty table means "not here yet", not "none".
     if (stuck) return { status: 'error', rows: undefined, total: undefined, error: new NotYetDownloaded(), retry };
     return { status: 'loading', rows: undefined, total: undefined, error: null, retry };

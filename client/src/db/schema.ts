@@ -169,6 +169,11 @@ export type MetaValues = {
   ownerLabel: string;
   /** A first pull has completed (or the demo data was loaded): the tables are usable. */
   hydrated: boolean;
+  /**
+   * The server's version of the first part of the first sync (sync/pull.ts), stored while the
+   * rest of that sync comes: the screens made for it show their rows before `hydrated`.
+   */
+  firstPartVersion: number;
   session: StoredSession;
 };
 

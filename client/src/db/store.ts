@@ -38,6 +38,7 @@ export async function claimStore(db: StaykeepDb, owner: string, label = owner): 
     await db.setMeta('cursor', 0);
     await db.setMeta('seq', 0);
     await db.setMeta('hydrated', false);
+    await db.meta.delete('firstPartVersion');
     return true;
   });
 }

@@ -195,6 +195,7 @@ export class SyncEngine {
     const pulled = await pullAll(db, transport, {
       role,
       isStopped,
+      now: this.options.now,
       limit: this.options.pullLimit,
       onProgress: (progress) => {
         if (this.stopped) return;

@@ -4,6 +4,11 @@
  * stopped. A pulled row replaces the stored one, or, when mutations of it still wait, becomes its
  * base with them replayed on top (rebase). `reset: true` drops every synced table first; waiting
  * mutations are replayed over whatever the fresh start brings.
+ *
+ * A first sync starts with its first part (server/src/modules/sync/README.md): the rows of the
+ * staff today screen and the host dashboard for a window around today, stored with meta
+ * `firstPartVersion` so that those screens show them at once (data/use-rows.ts), then pages from 0
+ * sent with `held` until the last, which ends it together with `hydrated`.
  */
 import type { Role } from '../../../shared/enums';
 import { DEFAULT_PULL_LIMIT, type PullResponse } from '../../../shared/sync';
@@ -14,7 +19,9 @@ import { keyOf, pendingOf, replay, writeView } from './rebase';
 import { PERF, timed } from './perf';
 import { SyncStopped } from './push';
 import { ApiError } from '../api/http';
-import type { SyncTransport } from './transport';
+import { addDays, utcDateOf } from '../../../shared/dates';
+import { previousMonthStart } from '../lib/months';
+import type { PullOptions, SyncTransport } from './transport';
 
 export type PullProgress = {
   /** Changes applied so far in this pull. */
@@ -37,7 +44,19 @@ export type PullContext = {
   onProgress?: (progress: PullProgress) => void;
   /** True once the session has ended: no page is fetched or applied after that. */
   isStopped?: () => boolean;
+  /** The clock of the first part's window (tests); the device's otherwise. */
+  now?: () => Date;
 };
+
+/**
+ * The days the first part of a first sync carries: from the start of last month (the dashboard's
+ * revenue) to a month ahead (its occupancy; the today screen's week), a day wider on each side
+ * for the device's time zone.
+ */
+export function firstPartWindow(now: Date): { from: string; to: string } {
+  const today = utcDateOf(now);
+  return { from: addDays(previousMonthStart(today), -1), to: addDays(today, 33) };
+}
 
 /**
  * Page size of a first sync (cursor 0): fewer, larger pages cost fewer requests, server page
@@ -46,7 +65,8 @@ export type PullContext = {
  */
 export const FIRST_SYNC_PULL_LIMIT = 2500;
 
-export type PullSummary = { pages: number; changes: number; reset: boolean; cursor: number };
+/** `firstPart`: the rows of the first part of a first sync, brought again by the pages after it. */
+export type PullSummary = { pages: number; changes: number; reset: boolean; cursor: number; firstPart?: number };
 
 function rowIdOf(row: Record<string, unknown>): string | null {
   const id = row.id;
@@ -85,7 +105,7 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
     // good part of the page's own CPU.
     group.rows.push({ rowId, row: change.deleted ? null : (change.row as LocalRow) });
   }
-  if (!page.reset && byTable.size === 0) {
+  if (!page.reset && !page.firstPart && byTable.size === 0) {
     const [cursor, hydrated] = await Promise.all([db.getMeta('cursor'), db.getMeta('hydrated')]);
     if (cursor === page.cursor && (page.more || hydrated === true)) return;
   }
@@ -126,6 +146,8 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
     );
 
     await db.setMeta('cursor', page.cursor);
+    if (page.firstPart) await db.setMeta('firstPartVersion', page.version ?? 0);
+    else if (page.reset || !page.more) await db.meta.delete('firstPartVersion');
     if (!page.more) await db.setMeta('hydrated', true);
   });
 }
@@ -143,20 +165,27 @@ export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: Pul
   let restarted = false;
   let target: number | null = null;
   let next: Promise<PullResponse> | null = null;
-  const fetchPage = (cursor: number): Promise<PullResponse> => {
-    const request = timed(PERF.pullFetch, () => transport.pull(cursor, limit));
+  // The first part this device holds while the rest of its first sync comes (sent as `held`).
+  let held = await db.getMeta('firstPartVersion');
+  const fetchPage = (cursor: number, options: PullOptions = held === undefined ? {} : { held }): Promise<PullResponse> => {
+    const request = timed(PERF.pullFetch, () => transport.pull(cursor, limit, options));
     // Awaited on the next turn of the loop; until then a failure must not count as unhandled.
     request.catch(() => undefined);
     return request;
   };
+  if (from === 0 && held === undefined && (await db.getMeta('hydrated')) !== true) {
+    // A server that predates the first part answers an ordinary first page, read as one below.
+    next = fetchPage(0, { first: firstPartWindow(ctx.now?.() ?? new Date()) });
+  }
   for (;;) {
     if (ctx.isStopped?.()) throw new SyncStopped();
     let page: PullResponse;
     try {
       page = await (next ?? fetchPage(summary.cursor));
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 400 || summary.cursor === 0 || restarted) throw err;
+      if (!(err instanceof ApiError) || err.status !== 400 || (summary.cursor === 0 && held === undefined) || restarted) throw err;
       restarted = true;
+      held = undefined;
       await applyPullPage(db, { cursor: 0, more: true, reset: true, changes: [] }, ctx.role);
       summary.cursor = 0;
       summary.reset = true;
@@ -165,6 +194,15 @@ export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: Pul
       next = null;
     }
     if (ctx.isStopped?.()) throw new SyncStopped();
+    if (page.firstPart && page.version !== undefined) {
+      // The rest is asked for while the first part is written.
+      held = page.version;
+      next = fetchPage(0);
+      await timed(PERF.pullApply, () => applyPullPage(db, page, ctx.role));
+      summary.firstPart = page.changes.length;
+      continue;
+    }
+    if (page.reset || !page.more) held = undefined;
     if (page.more) next = fetchPage(page.cursor);
     await timed(PERF.pullApply, () => applyPullPage(db, page, ctx.role));
     summary.pages += 1;

@@ -65,3 +65,13 @@ export function useHydrated(): boolean | undefined {
   const mirror = appDb().mirror;
   return useSyncExternalStore(mirror.subscribeHydrated, mirror.hydrated, mirror.hydrated);
 }
+
+/**
+ * Whether the first part of the first sync is stored while the rest still comes (meta
+ * `firstPartVersion`, sync/pull.ts). Read only while the store is not complete (`hydrated`
+ * false): then each page of the first sync reads it again, one small read; afterwards the query
+ * reads nothing and is never run again.
+ */
+export function useFirstPartIn(hydrated: boolean | undefined): boolean {
+  return useLiveQuery(async () => (hydrated === false ? (await appDb().getMeta('firstPartVersion')) !== undefined : false), [hydrated], false);
+}

@@ -15,7 +15,7 @@ import { applyPullPage, pullAll } from './pull';
 import { pushOutbox } from './push';
 import { testStore } from './test-db';
 import { ApiError } from '../api/http';
-import { parsePullResponse, type SyncTransport } from './transport';
+import { parsePullResponse, type PullOptions, type SyncTransport } from './transport';
 
 const TASKS = SYNCED_TABLES.housekeeping_tasks;
 const PROPS = SYNCED_TABLES.properties;
@@ -28,6 +28,8 @@ function task(id: string, extra: Record<string, unknown> = {}): LocalRow {
 class ScriptedTransport implements SyncTransport {
   pushes: PushRequest[] = [];
   pulls: { cursor: number; limit: number }[] = [];
+  /** What each pull asked besides its cursor (a first part, `held`). */
+  options: PullOptions[] = [];
   onPush: (request: PushRequest) => PushResponse = (request) => ({
     lastSeq: Math.max(0, ...request.mutations.map((m) => m.seq)),
     results: request.mutations.map((m) => ({ id: m.id, status: 'applied' as const })),
@@ -39,8 +41,9 @@ class ScriptedTransport implements SyncTransport {
     return this.onPush(request);
   }
 
-  async pull(cursor: number, limit: number): Promise<PullResponse> {
+  async pull(cursor: number, limit: number, options: PullOptions = {}): Promise<PullResponse> {
     this.pulls.push({ cursor, limit });
+    this.options.push(options);
     return this.pages.shift() ?? { cursor, more: false, changes: [] };
   }
 }
@@ -512,6 +515,99 @@ describe('pull', () => {
     expect(transport.pulls.at(-1)?.cursor).toBe(4);
     expect(await local.getMeta('hydrated')).toBe(true);
     local.close();
+  });
+});
+
+describe('pull: a first sync in two parts', () => {
+  const NOW = new Date('2030-03-15T10:00:00Z');
+  const firstPart = (version: number, ...rows: LocalRow[]): PullResponse => ({ cursor: 0, more: true, version, firstPart: true, changes: rows.map((row) => ({ table: TASKS, row, deleted: false })) });
+
+  it("asks for the first part of today's window, stores it for the screens, then pulls the rest from 0 with held until the last page", async () => {
+    transport.pages.push(
+      firstPart(50, task('today', { version: 40 })),
+      { cursor: 30, more: true, version: 52, changes: [{ table: TASKS, row: task('old', { version: 30 }), deleted: false }] },
+      {
+        cursor: 52,
+        more: false,
+        version: 52,
+        changes: [
+          { table: TASKS, row: task('today', { version: 51, task_title: 'Changed meanwhile' }), deleted: false },
+          { table: TASKS, row: { id: 'gone', version: 52, deleted_at: '2030-03-15T10:00:00Z' }, deleted: true },
+        ],
+      },
+    );
+    const seen: { part: unknown; hydrated: unknown; ids: string[] }[] = [];
+    const pull = transport.pull.bind(transport);
+    transport.pull = async (cursor, limit, options) => {
+      // The third request starts once the first part is written (it was asked for with the second).
+      if (transport.pulls.length === 2) {
+        seen.push({ part: await db.getMeta('firstPartVersion'), hydrated: await db.getMeta('hydrated'), ids: (await db.rows('housekeeping_tasks').toCollection().primaryKeys()) as string[] });
+      }
+      return pull(cursor, limit, options);
+    };
+    const progress: number[] = [];
+    const summary = await pullAll(db, transport, { role: 'host', now: () => NOW, onProgress: (p) => progress.push(p.received) });
+
+    expect(transport.options).toEqual([{ first: { from: '2030-01-31', to: '2030-04-17' } }, { held: 50 }, { held: 50 }]);
+    expect(transport.pulls.map((p) => p.cursor)).toEqual([0, 0, 30]);
+    expect(seen).toMatchObject([{ part: 50, hydrated: false }]);
+    expect(seen[0]?.ids).toContain('today');
+    // The first part's rows come again with the rest: the bar counts the rest only.
+    expect(summary).toMatchObject({ firstPart: 1, changes: 3, pages: 2, cursor: 52 });
+    expect(progress).toEqual([1, 3]);
+    expect(await row('today')).toMatchObject({ task_title: 'Changed meanwhile', version: 51 });
+    expect(await db.getMeta('firstPartVersion')).toBeUndefined();
+    expect(await db.getMeta('hydrated')).toBe(true);
+  });
+
+  it('a reset while the rest comes drops the first part, and the pages after it go without held', async () => {
+    transport.pages.push(firstPart(50, task('mine'), task('reassigned')), { cursor: 20, more: true, reset: true, version: 60, changes: [{ table: TASKS, row: task('mine', { version: 20 }), deleted: false }] }, {
+      cursor: 60,
+      more: false,
+      version: 60,
+      changes: [],
+    });
+    await pullAll(db, transport, { role: 'staff', now: () => NOW });
+    expect(transport.options.slice(1)).toEqual([{ held: 50 }, {}]);
+    expect(await db.rows('housekeeping_tasks').toCollection().primaryKeys()).toEqual(['mine']);
+    expect(await db.getMeta('firstPartVersion')).toBeUndefined();
+  });
+
+  it('after a reload resumes the rest with held, without asking for the first part again', async () => {
+    await db.setMeta('firstPartVersion', 50);
+    await db.setMeta('cursor', 30);
+    transport.pages.push({ cursor: 55, more: false, version: 55, changes: [] });
+    await pullAll(db, transport, { role: 'host', now: () => NOW });
+    expect(transport.pulls).toEqual([{ cursor: 30, limit: 1000 }]);
+    expect(transport.options).toEqual([{ held: 50 }]);
+    expect(await db.getMeta('firstPartVersion')).toBeUndefined();
+  });
+
+  it('starts over as a reset when the server does not know the held version (a replaced database)', async () => {
+    await seedTasks(task('old'));
+    await db.setMeta('firstPartVersion', 50);
+    const pull = transport.pull.bind(transport);
+    transport.pull = async (cursor, limit, options) => {
+      if (options?.held !== undefined) {
+        transport.pulls.push({ cursor, limit });
+        throw new ApiError('Invalid value for held: ahead of the server', 400);
+      }
+      return pull(cursor, limit, options);
+    };
+    transport.pages.push({ cursor: 3, more: false, changes: [{ table: TASKS, row: task('new'), deleted: false }] });
+    const summary = await pullAll(db, transport, { role: 'host', now: () => NOW });
+    expect(summary).toMatchObject({ reset: true, cursor: 3 });
+    expect(await db.rows('housekeeping_tasks').toCollection().primaryKeys()).toEqual(['new']);
+    expect(await db.getMeta('firstPartVersion')).toBeUndefined();
+  });
+
+  it('reads an ordinary first page from a server that predates the first part', async () => {
+    transport.pages.push({ cursor: 9, more: false, version: 9, changes: [{ table: TASKS, row: task('t1'), deleted: false }] });
+    const summary = await pullAll(db, transport, { role: 'host', now: () => NOW });
+    expect(transport.options).toEqual([{ first: { from: '2030-01-31', to: '2030-04-17' } }]);
+    expect(summary).toMatchObject({ changes: 1, pages: 1, cursor: 9 });
+    expect(summary.firstPart).toBeUndefined();
+    expect(await db.getMeta('hydrated')).toBe(true);
   });
 });
 

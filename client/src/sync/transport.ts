@@ -52,9 +52,12 @@ export function parsePullResponse(payload: unknown): PullResponse | null {
   return { ...parsed.data, changes: parsed.data.changes };
 }
 
+/** What a pull asks besides its cursor: the first part of a first sync, or the rest while one is held. */
+export type PullOptions = { held?: number; first?: { from: string; to: string } };
+
 export type SyncTransport = {
   push(request: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, limit: number): Promise<PullResponse>;
+  pull(cursor: number, limit: number, options?: PullOptions): Promise<PullResponse>;
 };
 
 export type HttpTransportOptions = {
@@ -81,9 +84,10 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
       if (!parsed.success) throw new ApiError('Unexpected answer to a sync push', 500);
       return parsed.data;
     },
-    async pull(cursor, limit) {
+    async pull(cursor, limit, options = {}) {
+      const extra = `${options.held === undefined ? '' : `&held=${options.held}`}${options.first ? `&first_from=${options.first.from}&first_to=${options.first.to}` : ''}`;
       // The compact encoding: column names once per table, no trailing defaults (shared/sync-wire.ts).
-      const payload = await call(`/api/sync/pull?cursor=${cursor}&limit=${limit}&format=compact`, 'GET');
+      const payload = await call(`/api/sync/pull?cursor=${cursor}&limit=${limit}&format=compact${extra}`, 'GET');
       const parsed = parsePullResponse(payload);
       if (!parsed) throw new ApiError('Unexpected answer to a sync pull', 500);
       return parsed;

@@ -10,6 +10,7 @@ import { SkeletonStats, SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
 import { MARKS, markPainted } from '../../lib/screen-marks';
 import { useBookingsBetween } from '../../data/use-bookings-between';
+import { useHydrated } from '../../sync/sync-context';
 import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from './figures';
 import { usePropertyNames, useProperties } from '../../data/common-rows';
 import { TaskDialog } from '../tasks';
@@ -103,16 +104,20 @@ export function HostDashboardPage() {
   const properties = useProperties();
   const [openTask, setOpenTask] = useState<Task | null>(null);
 
-  const bookings = useBookingsBetween(window.from, window.to);
-  const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }] });
-  const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000, Filters: [{ name: 'status', op: 'Equal', value: 'unread' }] });
+  // Shown from the first part of a first sync on, its window being this one (sync/pull.ts).
+  const early = { firstPart: true };
+  const bookings = useBookingsBetween(window.from, window.to, early);
+  const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }] }, early);
+  const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000, Filters: [{ name: 'status', op: 'Equal', value: 'unread' }] }, early);
   const blocks = useRows(TABLE.calendar_blocks, {
     PageSize: 100_000,
     Filters: [
       { name: 'start_date', op: 'LessThan', value: window.to },
       { name: 'end_date', op: 'GreaterThan', value: today },
     ],
-  });
+  }, early);
+  // Before the rest of a first sync is in, the device holds the open tasks up to the window's end only.
+  const partial = useHydrated() === false;
   const all = [properties, bookings, tasks, messages, blocks];
   const failed = all.find((r) => r.status === 'error');
   const ready = all.every((r) => r.status === 'success');
@@ -165,7 +170,10 @@ export function HostDashboardPage() {
                 tone={change !== null && change < 0 ? 'warning' : 'default'}
               />
             ))}
-            <StatCard label="Open housekeeping tasks" value={figures.tasks.open} hint={`${figures.tasks.urgent} urgent`} tone={figures.tasks.urgent ? 'danger' : 'default'} />
+            <StatCard
+              label="Open housekeeping tasks"
+              value={figures.tasks.open}
+              hint={`${figures.tasks.urgent} urgent${partial ? `; until ${format.date(window.to)}, later ones still downloading` : ''}`} tone={figures.tasks.urgent ? 'danger' : 'default'} />
             <StatCard label="Unread messages" value={figures.unreadMessages} hint={<Link to="/host/inbox" className="text-link">Open inbox</Link>} />
           </div>
           <div className="grid-2">

@@ -27,7 +27,8 @@ export function StaffDashboardPage() {
   const tz = format.settings.timezone;
   const today = format.today();
   const hosts = useStaffHosts(user);
-  const tasks = useMyTasks(hosts.staffIds);
+  // The today screen shows the first part of a first sync as soon as it is stored (sync/pull.ts).
+  const tasks = useMyTasks(hosts.staffIds, { firstPart: true });
   const byHost = useHostFilter(tasks.status === 'success' ? tasks.rows : undefined);
   const properties = useMyProperties();
   const propertyList = useMemo(() => properties.rows ?? [], [properties.rows]);

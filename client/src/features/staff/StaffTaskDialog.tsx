@@ -25,7 +25,8 @@ export function StaffTaskDialog({
 }) {
   const user = useCurrentUser();
   const hosts = useStaffHosts(user);
-  const tasks = useMyTasks(hosts.staffIds);
+  // Opened from the today screen, which reads the first part of a first sync (sync/pull.ts).
+  const tasks = useMyTasks(hosts.staffIds, { firstPart: true });
   const access = useAccessDetails(tasks.rows, hosts.staffIds);
   const property = task ? properties.find((p) => p.id === task.property_id) : undefined;
   const details = task && isOpen(task) ? (

@@ -6,13 +6,17 @@ import { useRows, type RowsResult } from '../../data/use-rows';
  * The tasks assigned to the signed-in housekeeper at every host she works for (`staffIds`: her
  * staff row at each, hosts.tsx `useStaffHosts`); the server scopes staff to their own.
  */
-export function useMyTasks(staffIds: readonly string[]) {
-  return useRows(TABLE.housekeeping_tasks, {
-    PageSize: 1000,
-    OrderByField: 'scheduled_date',
-    IsAsc: true,
-    Filters: staffIds.length ? [{ name: 'assigned_staff_id', op: 'In', value: [...staffIds] }] : [],
-  });
+export function useMyTasks(staffIds: readonly string[], options: { firstPart?: boolean } = {}) {
+  return useRows(
+    TABLE.housekeeping_tasks,
+    {
+      PageSize: 1000,
+      OrderByField: 'scheduled_date',
+      IsAsc: true,
+      Filters: staffIds.length ? [{ name: 'assigned_staff_id', op: 'In', value: [...staffIds] }] : [],
+    },
+    options,
+  );
 }
 
 /** Her staff rows at every host she works for (each host keeps its own hours and contact). */

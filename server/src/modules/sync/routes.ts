@@ -29,12 +29,20 @@ const QueryInt = z
   .regex(/^\d{1,15}$/, 'must be a non-negative integer')
   .transform(Number);
 
+/** A calendar day in a query string. */
+const QueryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+
 const PullQuery = z.object({
   cursor: QueryInt.optional().default(0).describe('The cursor of the previous pull; 0 (or absent) for a first sync'),
   limit: QueryInt.optional()
     .default(DEFAULT_PULL_LIMIT)
     .pipe(z.number().min(1).max(MAX_PULL_LIMIT))
     .describe(`Changes per page, 1..${MAX_PULL_LIMIT}`),
+  held: QueryInt.optional().describe(
+    'The `version` of the first part of a first sync this device holds (an answer with `firstPart: true`), on every page of the rest until the last; a shrink of the scope after it answers `reset: true`',
+  ),
+  first_from: QueryDate.optional().describe('With `first_to` and cursor 0: only the first part of a first sync, the rows of today\'s screens for stays and tasks of [first_from, first_to)'),
+  first_to: QueryDate.optional().describe('The end (excluded) of the first part\'s window, with `first_from`'),
   format: z
     .enum(PULL_FORMATS)
     .optional()
@@ -150,6 +158,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           summary: "Changes in the caller's scope after a cursor, paged",
           description:
             'Loop while `more`. With `reset: true` drop every synced table first: the changes are a fresh start from cursor 0. ' +
+            'A first sync may begin with its first part (`first_from`, `first_to`: the rows of today\'s screens, `firstPart: true`, cursor left at 0), then pull the rest from 0 with `held` set to that part\'s `version`. ' +
             `Two encodings of the same page: one object per change (the default, which installed clients of before the compact format read), or, with \`format=compact\` or \`Accept: ${COMPACT_PULL_MEDIA_TYPE}\`, ` +
             'the changes grouped per table under one header of column names and defaults, each row an array of its values without its trailing defaults (`format: "compact"` in the answer). ' +
             'Answers over 1 KB are compressed per Accept-Encoding (br, gzip).',
@@ -158,7 +167,9 @@ export const syncRoutes = fp<SyncRoutesOptions>(
         },
       },
       async (request, reply) => {
-        const page = pullChanges(app.db, actorOf(request), request.query);
+        const { cursor, limit, held, first_from: from, first_to: to } = request.query;
+        if ((from === undefined) !== (to === undefined)) throw new HttpError(400, `Invalid value for querystring ${from === undefined ? 'first_from' : 'first_to'}: required with the other`);
+        const page = pullChanges(app.db, actorOf(request), { cursor, limit, held, first: from !== undefined && to !== undefined ? { from, to } : undefined });
         // Shared caches must not answer one encoding to a client that asked for the other.
         reply.header('vary', 'accept');
         return wantsCompact(request.query.format, request.headers.accept) ? encodePull(page) : page;

@@ -28,6 +28,7 @@ import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReade
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
 import { accessWindowOpen, canOperate, readView, redactRow, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
+import { firstPartFilter } from './first-part';
 import { staleBefore } from './scope';
 
 // ── Push ──────────────────────────────────────────────────────────────────────────────────────
@@ -232,7 +233,16 @@ function forgetHeardRejections(statements: RejectionStatements, clientId: string
 
 // ── Pull ──────────────────────────────────────────────────────────────────────────────────────
 
-export type PullInput = { cursor: number; limit: number };
+export type PullInput = {
+  cursor: number;
+  limit: number;
+  /** The version at which the device read the first part of its first sync, while the rest comes. */
+  held?: number;
+  /** Ask for the first part of a first sync: the rows of today's screens in this window (first-part.ts). */
+  first?: FirstPartWindow;
+};
+
+export type FirstPartWindow = { from: string; to: string };
 
 /**
  * One synced table as the actor sees it. The SQL carries the actor's ids, the cursor and the page
@@ -405,17 +415,22 @@ type RowsStatement = { all: (values: Record<string, unknown>) => PageRow[] };
 function rowsOf(db: Db, source: Source, fresh: boolean): RowsStatement {
   return cached(rowQueries, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
     const { reader, query } = rowsQuery(source, fresh);
-    const statement = db.$client.prepare(query.sql).raw(true);
-    const { width } = reader;
-    return {
-      all: (values) =>
-        (statement.all(...bind(query.params, values)) as unknown[][]).map((raw) => ({
-          row: reader.read(raw),
-          v: Number(raw[width]),
-          gone: Number(raw[width + 1]) === 1,
-        })),
-    };
+    return decoded(db, reader, query);
   });
+}
+
+/** A raw statement of a row's columns, its filed version and whether it left a public scope, decoded per row. */
+function decoded(db: Db, reader: RowReader, query: Query): RowsStatement {
+  const statement = db.$client.prepare(query.sql).raw(true);
+  const { width } = reader;
+  return {
+    all: (values) =>
+      (statement.all(...bind(query.params, values)) as unknown[][]).map((raw) => ({
+        row: reader.read(raw),
+        v: Number(raw[width]),
+        gone: Number(raw[width + 1]) === 1,
+      })),
+  };
 }
 
 /** The page's rows of one source: its columns, then its filed version and whether it left a public scope. */
@@ -439,8 +454,8 @@ function pageWindow(
   cursor: number,
   limit: number,
   floor: number,
+  fresh: boolean,
 ): { through: number; more: boolean; tables: Set<number> | null } {
-  const fresh = cursor === 0;
   const entries = versionsAfter(db, sources, values, cursor, limit + 1, fresh);
   const more = entries.length > limit;
   let through = entries.at(more ? limit - 1 : -1)?.v ?? cursor;
@@ -473,26 +488,63 @@ export function pullChanges(db: Db, actor: Actor, input: PullInput): PullRespons
   return transact(db, (tx) => {
     const now = currentVersion(tx);
     if (input.cursor > now) throw bad('cursor', `ahead of the server (its version is ${now}); start over from 0`);
-    const stale = staleBefore(tx, actor);
-    const reset = input.cursor > 0 && input.cursor < stale;
-    const cursor = reset ? 0 : input.cursor;
-
+    if (input.held !== undefined && input.held > now) throw bad('held', `ahead of the server (its version is ${now}); start over from 0`);
     const { sources, values } = sourcesFor(actor);
+    if (input.first) {
+      if (input.cursor !== 0 || input.held !== undefined) throw bad('first_from', 'only for the start of a first sync (cursor 0, no held)');
+      return firstPartPage(db, sources, values, input.first, input.limit, now);
+    }
+    const stale = staleBefore(tx, actor);
+    // The device's rows were read no earlier than this: its pages through the cursor, and a first part read at `held`.
+    const known = Math.min(input.cursor > 0 ? input.cursor : Infinity, input.held ?? Infinity);
+    const reset = known < stale;
+    const cursor = reset ? 0 : input.cursor;
+    // A fresh start has nothing to delete; a device holding a first part needs the tombstones of
+    // what was deleted since (a page from cursor 0 then reads as any later page does).
+    const fresh = cursor === 0 && (reset || input.held === undefined);
+
     // Prepared on the connection, so they read inside this transaction's snapshot.
-    const { through, more, tables } = pageWindow(db, sources, values, cursor, input.limit, reset ? stale : 0);
+    const { through, more, tables } = pageWindow(db, sources, values, cursor, input.limit, reset ? stale : 0, fresh);
     const filed: { v: number; change: Change }[] = [];
     for (const source of sources) {
-      const { def } = source;
-      if (tables && !tables.has(def.id)) continue;
-      for (const { row, v, gone } of rowsOf(db, source, cursor === 0).all({ ...values, after: cursor, through })) {
-        const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || gone;
-        filed.push({ v, change: { table: def.id, row: deleted ? tombstone(def, row) : source.view.hidden ? redactRow(def, row) : row, deleted } });
-      }
+      if (tables && !tables.has(source.def.id)) continue;
+      for (const r of rowsOf(db, source, fresh).all({ ...values, after: cursor, through })) filed.push({ v: r.v, change: changeOf(source, r) });
     }
     filed.sort((a, b) => a.v - b.v || a.change.table - b.change.table);
     const response: PullResponse & { version: number } = { cursor: more ? through : now, more, version: now, changes: filed.map((f) => f.change) };
     if (reset) response.reset = true;
     return response;
+  });
+}
+
+function changeOf(source: Source, { row, gone }: PageRow): Change {
+  const { def } = source;
+  const deleted = (row.deleted_at !== null && row.deleted_at !== undefined) || gone;
+  return { table: def.id, row: deleted ? tombstone(def, row) : source.view.hidden ? redactRow(def, row) : row, deleted };
+}
+
+/**
+ * The first part of a first sync: the live rows of today's screens (first-part.ts) as of `now`, at
+ * most `limit` of them, the cursor left at 0. The rest of the first sync (pulls from 0 with `held`)
+ * brings every row again, so a first part cut short by the limit loses nothing.
+ */
+function firstPartPage(db: Db, sources: Source[], values: Record<string, unknown>, window: FirstPartWindow, limit: number, now: number): PullResponse & { version: number } {
+  const changes: Change[] = [];
+  for (const source of sources) {
+    const filter = firstPartFilter(source.def);
+    if (filter === undefined || changes.length >= limit) continue;
+    const rows = firstPartRows(db, source, filter).all({ ...values, after: 0, take: limit - changes.length, first_from: window.from, first_to: window.to });
+    for (const r of rows) changes.push(changeOf(source, r));
+  }
+  return { cursor: 0, more: true, version: now, firstPart: true, changes };
+}
+
+function firstPartRows(db: Db, source: Source, filter: SQL | null): RowsStatement {
+  return cached(rowQueries, db, `first|${source.key}`, () => {
+    const reader = rowReader(source.def, source.view.fields);
+    const gone = source.gone ? sql`(${source.gone})` : sql`0`;
+    const where = and(windowOf(source, true, false), filter ?? undefined);
+    return decoded(db, reader, dialect.sqlToQuery(sql`select ${sql.raw(reader.selectList)}, ${source.version}, ${gone} from ${source.from ?? source.def.table} where ${where} limit ${TAKE}`));
   });
 }
 
