@@ -1,42 +1,24 @@
 /**
- * Bookings whose stay touches [from, to), read through the offline store's check_out_date index
- * rather than a scan of every booking: with years of history on a device, the stays that end after
- * `from` are a small part of the table, and the calendar and dashboard open on them (the
- * benchmark of bench/host-screens.ts holds 10 000 bookings). Same row shapes and states as useRows. Read straight from the
- * index rather than through useRows: a first paint needs only these rows, not the whole table.
+ * Bookings whose stay touches [from, to): the calendar's and the dashboard's rows. A window that
+ * starts within the mirror's (db/window.ts: stays ending a few months back and later) is answered
+ * from memory; one further back (the calendar paged into last year) is read from the store
+ * through the bookings' check_out_date index (data/history-read.ts), never the whole table. Same
+ * row shapes and states as useRows, which it is.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb } from '../db/app-db';
-import type { Booking } from './tables';
-import { NotYetDownloaded, type RowsResult } from './use-rows';
-import { useHydrated, useSyncRuntime, useSyncSnapshot } from '../sync/sync-context';
+import { useMemo } from 'react';
+import { TABLE, type Booking } from './tables';
+import { useRows, type RowsResult } from './use-rows';
 
 export function useBookingsBetween(from: string, to: string): RowsResult<Booking> {
-  const runtime = useSyncRuntime();
-  const { status } = useSyncSnapshot();
-  const hydrated = useHydrated();
-  const rows = useLiveQuery(
-    async () => {
-      // Nothing is read before the first download is complete: a live query on bookings would
-      // read the growing table again after every page that download writes (and its reads would
-      // sit between the page writes), for a screen that says "loading" until then anyway.
-      if (hydrated !== true) return null;
-      // No Dexie filter(): with one, Dexie walks a cursor (a round trip to the browser process per
-      // row, ~1 700 on the benchmark's device); without, the range is one getAll on the index.
-      const list = await appDb().rows('bookings').where('check_out_date').above(from).toArray();
-      // The row shapes are the server's (stored as pulled).
-      return (list as unknown as Booking[]).filter((b) => b.check_in_date < to);
-    },
-    [from, to, hydrated],
+  const query = useMemo(
+    () => ({
+      PageSize: 100_000,
+      Filters: [
+        { name: 'check_out_date', op: 'GreaterThan' as const, value: from },
+        { name: 'check_in_date', op: 'LessThan' as const, value: to },
+      ],
+    }),
+    [from, to],
   );
-  const retry = () => void runtime.syncNow();
-  if (rows === undefined || hydrated === undefined) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
-  if (!hydrated) {
-    const stuck = status && (status.state === 'offline' || status.state === 'error' || status.state === 'unauthorized');
-    if (stuck) return { status: 'error', rows: undefined, total: undefined, error: new NotYetDownloaded(), retry };
-    return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
-  }
-  // Hydrated a moment ago: the query of the rows is under way.
-  if (rows === null) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
-  return { status: 'success', rows, total: rows.length, error: null, retry };
+  return useRows(TABLE.bookings, query);
 }
