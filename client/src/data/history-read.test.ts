@@ -5,7 +5,7 @@ import { testStore } from '../sync/test-db';
 import type { StaykeepDb } from '../db/db';
 import type { LocalRow } from '../db/schema';
 import { WINDOW_DAYS } from '../db/window';
-import { historyPage, inMemory, readMatching, readPage, SCAN_CHUNK } from './history-read';
+import { historyPage, historyPageNow, inMemory, readMatching, readPage, SCAN_CHUNK } from './history-read';
 import { selectPage } from './query-local';
 import type { FilterInput, PageQuery } from './table-api';
 
@@ -179,6 +179,25 @@ describe('history read from the store', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('follows a change of a row held in memory without waiting for the store; one outside the window waits for its read', async () => {
+    const db = windowedDb();
+    await db.rows('housekeeping_tasks').bulkPut([task('old', '2026-01-01', 'completed'), task('today', TODAY, 'pending')]);
+    const query: PageQuery = { PageSize: 10, OrderByField: 'scheduled_date', IsAsc: false };
+    const key = JSON.stringify(query);
+    expect((await readPage(db, 'housekeeping_tasks', query)).List.map((t) => t.id)).toEqual(['today', 'old']);
+    await db.rows('housekeeping_tasks').put({ ...task('today', TODAY, 'in_progress') });
+    await settle();
+    const now = historyPageNow(db.mirror, 'housekeeping_tasks', db.mirror.version('housekeeping_tasks'), key, query);
+    expect(now?.List.map((t) => [t.id, t.task_status])).toEqual([
+      ['today', 'in_progress'],
+      ['old', 'completed'],
+    ]);
+    await db.rows('housekeeping_tasks').put({ ...task('old', '2026-01-01', 'completed'), notes: 'checked' });
+    await settle();
+    expect(historyPageNow(db.mirror, 'housekeeping_tasks', db.mirror.version('housekeeping_tasks'), key, query)).toBeNull();
+    expect((await readPage(db, 'housekeeping_tasks', query)).List.map((t) => t.notes ?? null)).toEqual([null, 'checked']);
   });
 
   it('reads by key and through an index what a filter names', async () => {

@@ -88,7 +88,15 @@ export async function readMatching(db: HistorySource, name: SyncedTableName, que
   return matchAll(candidates, query);
 }
 
-type Entry = { version: number; matching: Promise<LocalRow[]>; users: number; forget: ReturnType<typeof setTimeout> | null };
+type Entry = {
+  version: number;
+  matching: Promise<LocalRow[]>;
+  /** The matching rows once read, and their page (the same object for every reader of this version). */
+  rows: LocalRow[] | null;
+  page: Page<LocalRow> | null;
+  users: number;
+  forget: ReturnType<typeof setTimeout> | null;
+};
 
 const caches = new WeakMap<Mirror, Map<string, Entry>>();
 
@@ -122,15 +130,48 @@ export function historyPage(db: HistorySource, mirror: Mirror, name: SyncedTable
       previous && changed
         ? merged(db, name, previous.matching, changed, query).catch(() => readMatching(db, name, query))
         : readMatching(db, name, query);
-    const made: Entry = { version, matching, users: previous?.users ?? 0, forget: previous?.forget ?? null };
-    // A failed read is not kept: the next ask reads again.
-    matching.catch(() => {
-      if (cache.get(id) === made) cache.delete(id);
-    });
-    entry = made;
-    cache.set(id, entry);
+    entry = remember(cache, id, { version, matching, rows: null, page: null, users: previous?.users ?? 0, forget: previous?.forget ?? null }, query);
   }
-  return entry.matching.then((rows) => pageOf(rows, query));
+  return entry.matching.then(() => entry.page ?? pageOf([], query));
+}
+
+function remember(cache: Map<string, Entry>, id: string, entry: Entry, query: PageQuery): Entry {
+  entry.matching.then(
+    (rows) => {
+      entry.rows ??= rows;
+      entry.page ??= pageOf(rows, query);
+    },
+    () => {
+      // A failed read is not kept: the next ask reads again.
+      if (cache.get(id) === entry) cache.delete(id);
+    },
+  );
+  cache.set(id, entry);
+  return entry;
+}
+
+/**
+ * The page of a query from the store at `version` when it can be had without waiting: read
+ * already, or the last answer with only rows the mirror holds changed since (a change within the
+ * window: the other device's tick on a task of this week), merged in at once. Null otherwise
+ * (historyPage reads it). A screen showing history thus follows the day's changes in the same
+ * render as the screens that read the mirror.
+ */
+export function historyPageNow(mirror: Mirror, name: SyncedTableName, version: number, key: string, query: PageQuery): Page<LocalRow> | null {
+  const cache = cacheOf(mirror);
+  const id = `${name} ${key}`;
+  const previous = cache.get(id);
+  if (!previous?.page || !previous.rows) return null;
+  if (previous.version === version) return previous.page;
+  const state = mirror.state(name);
+  const changed = previous.version < version && state.status === 'ready' ? mirror.changesSince(name, previous.version) : null;
+  if (!changed || !state.rows) return null;
+  const held = state.rows;
+  for (const changedId of changed) if (!held.has(changedId)) return null;
+  const rows = rematch(previous.rows, changed, held, query);
+  const page = pageOf(rows, query);
+  cache.set(id, { version, matching: Promise.resolve(rows), rows, page, users: previous.users, forget: previous.forget });
+  return page;
 }
 
 /**

@@ -14,7 +14,7 @@ import { syncedTableName, type LocalRow, type SyncedTableId, type SyncedTableNam
 import { useSyncRuntime } from '../sync/sync-context';
 import type { RuntimeSnapshot } from '../sync/runtime';
 import { mirrorPage } from './mirror-page';
-import { historyPage, holdHistory, inMemory } from './history-read';
+import { historyPage, historyPageNow, holdHistory, inMemory } from './history-read';
 import { fetchPage, type Page, type PageQuery } from './table-api';
 import type { RowOf, TableId } from './tables';
 
@@ -92,10 +92,14 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   // A table held in part answers from memory only what its window covers.
   const fromStore = useMemo(() => Boolean(name && !inMemory(mirror, name, JSON.parse(key) as PageQuery)), [mirror, name, key]);
   const { answer: history, retry: readAgain } = useHistoryPage(fromStore && state?.status === 'ready', name, state?.status === 'ready' ? state.version : -1, key);
+  const read = history?.page ?? null;
   const page = useMemo(() => {
-    if (fromStore) return history?.page ?? null;
-    return state?.status === 'ready' && name ? mirrorPage(mirror, name, state.version, state.rows, key, JSON.parse(key) as PageQuery) : null;
-  }, [fromStore, history, state, key, name, mirror]);
+    if (!(state?.status === 'ready' && name)) return fromStore ? read : null;
+    const query = JSON.parse(key) as PageQuery;
+    // From the store: at once when only rows held in memory changed, else the last read.
+    if (fromStore) return historyPageNow(mirror, name, state.version, key, query) ?? read;
+    return mirrorPage(mirror, name, state.version, state.rows, key, query);
+  }, [fromStore, read, state, key, name, mirror]);
   const retry = () => {
     // A table that could not be read is read again; the sync runs either way (it may bring it).
     if (name && state?.status === 'error') void mirror.load(name);
