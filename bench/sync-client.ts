@@ -239,7 +239,7 @@ export async function runSyncClientBench(): Promise<number> {
     const taskId = seeded.staffTaskIds[0];
     if (!taskId) throw new Error('the housekeeper has no task');
     await host.page.goto(`/host/housekeeping?taskId=${taskId}`);
-    await host.page.locator('dialog[open] li.checklist__item').first().waitFor();
+    await host.page.locator('dialog[open] .checklist__item').first().waitFor();
     await staff.page.goto(`/staff/tasks?taskId=${taskId}`);
     const dialog = staff.page.locator('dialog[open]');
     await dialog.getByRole('checkbox', { name: CHECKLIST[0] }).waitFor();
