@@ -258,6 +258,7 @@ export async function runSyncClientBench(): Promise<number> {
 
     const propagation: number[] = [];
     const inStore: number[] = [];
+    const stages = { pushStarts: [] as number[], hostAsks: [] as number[], hostHasPage: [] as number[] };
     for (let i = 0; i < samples; i += 1) {
       const text = CHECKLIST[i % CHECKLIST.length] ?? '';
       const writesBefore = (await numberIn(staff.page, inPage.entryCount(PERF_WRITE))) ?? 0;
@@ -276,6 +277,15 @@ export async function runSyncClientBench(): Promise<number> {
       const origin = await numberIn(host.page, 'performance.timeOrigin');
       const storedAt = applied.map((end) => end + (origin ?? 0)).find((end) => end > wroteAt);
       if (storedAt !== undefined) inStore.push(storedAt - wroteAt);
+      // Where the time went: the housekeeper's sync run (push, then its pull) and the host's pull request.
+      const staffOrigin = (await numberIn(staff.page, 'performance.timeOrigin')) ?? 0;
+      const run = (await perfEntries(staff.page, PERF_SYNC)).find((e) => staffOrigin + e.startTime >= wroteAt);
+      const asked = (await perfEntries(host.page, PERF_PULL_FETCH)).find((e) => (origin ?? 0) + e.startTime > wroteAt);
+      if (run) stages.pushStarts.push(staffOrigin + run.startTime - wroteAt);
+      if (asked) {
+        stages.hostAsks.push((origin ?? 0) + asked.startTime - wroteAt);
+        stages.hostHasPage.push((origin ?? 0) + asked.startTime + asked.duration - wroteAt);
+      }
       await Promise.all([synced(staff.page), synced(host.page)]);
     }
 
@@ -347,6 +357,11 @@ export async function runSyncClientBench(): Promise<number> {
     );
     console.log(
       `   other client's store has it p50 ${ms(st.p50)}  p95 ${ms(st.p95)}  (${st.n} samples; the rest is its screens' live queries and render)`,
+    );
+    const median = (list: number[]) => ms(summary(list).p50);
+    console.log(
+      `   after the write, medians: the housekeeper's push starts ${median(stages.pushStarts)}, the host asks for the page (push, poke, its sync's start) ${median(stages.hostAsks)},` +
+        ` has it ${median(stages.hostHasPage)}, has stored it ${ms(st.p50)}, shows it ${ms(p.p50)}`,
     );
     console.log(`   page JS heap with the host's housekeeping screen open (every task in the mirror) ${heapScreens.toFixed(1)} MB   goal < ${GOAL_HEAP_MB} MB: ${verdict(heapScreens < GOAL_HEAP_MB)}`);
     return 0;

@@ -9,6 +9,11 @@
  * write did not touch keeps its object, so memoised rows skip rendering. Tables nobody reads are
  * never loaded, and a write to them costs only the note of its ids.
  *
+ * Bookings and tasks, which grow with the years, are held in part (window.ts): only the rows of
+ * their window (recent and future stays, open and recent tasks) are read in and kept; a committed
+ * row outside it leaves memory. Their versions still count every change, so a screen reading
+ * history from the store (data/history-read.ts) knows when and which rows to read again.
+ *
  * Other contexts write the same database (other tabs; the service worker's Background Sync):
  * each committed transaction's changed ids go out on a BroadcastChannel named after the database,
  * and a mirror that hears another context's ids re-reads just those rows.
