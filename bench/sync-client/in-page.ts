@@ -82,7 +82,7 @@ export function watchChecklistItem(text: string, done: boolean, timeoutMs: numbe
   return `(() => {
     const text = ${JSON.stringify(text)};
     const done = ${JSON.stringify(done)};
-    const find = () => [...document.querySelectorAll('dialog[open] li.checklist__item')].find((li) => li.textContent.includes(text));
+    const find = () => [...document.querySelectorAll('dialog[open] .checklist__item')].find((li) => li.textContent.includes(text));
     const state = () => { const li = find(); return li ? li.classList.contains('checklist__item--done') : null; };
     const first = state();
     if (first === null) throw new Error('checklist item ' + text + ' is not shown');

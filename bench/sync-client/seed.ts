@@ -21,6 +21,8 @@ export const CHECKLIST = ['Strip the beds', 'Make the beds', 'Clean the bathroom
 /**
  * `years`: the stays fill that many years up to about three months ahead (a host with history),
  * back to back where there are many; without it they start a month ago, 1 to 6 nights apart.
+ * A turnover is done once its day has passed (as bench/host-screens.ts seeds them): a host with
+ * five years of history has five years of completed tasks, and the ones from today on open.
  */
 export type SeedOptions = { bookings: number; tasks: number; properties: number; staffTasks: number; years?: number };
 
@@ -37,6 +39,7 @@ export type SyncBenchSeed = {
 export function seedSyncBench(sqlite: Database.Database, options: SeedOptions): SyncBenchSeed {
   const rnd = createRandom(41);
   const now = new Date().toISOString();
+  const today = now.slice(0, 10);
   const hash = hashPasswordSync(BENCH_PASSWORD);
   let version = 0;
   let rows = 0;
@@ -65,7 +68,7 @@ export function seedSyncBench(sqlite: Database.Database, options: SeedOptions): 
   const insertTask = sqlite.prepare(
     `INSERT INTO housekeeping_tasks (id, version, updated_at, host_id, property_id, booking_id, task_title, task_description, task_category, priority_level,
        scheduled_date, due_date, estimated_duration, task_status, checklist_items, created_date)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'Turnover after the stay', 'cleaning', 'medium', ?, ?, 120, 'pending', ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'Turnover after the stay', 'cleaning', 'medium', ?, ?, 120, ?, ?, ?)`,
   );
   const assign = sqlite.prepare(`UPDATE housekeeping_tasks SET assigned_staff_id = ?, version = ? WHERE id = ?`);
 
@@ -108,7 +111,8 @@ export function seedSyncBench(sqlite: Database.Database, options: SeedOptions): 
       if (b < options.tasks) {
         const id = newId();
         const checklist = CHECKLIST.map((text, i) => ({ id: `item-${i + 1}`, text, done: false }));
-        insertTask.run(id, ++version, now, host.hostProfileId, property.id, bookingId, `Turnover ${b + 1}`, checkOut, checkOut, JSON.stringify(checklist), now);
+        const status = checkOut < today ? 'completed' : 'pending';
+        insertTask.run(id, ++version, now, host.hostProfileId, property.id, bookingId, `Turnover ${b + 1}`, checkOut, checkOut, status, JSON.stringify(checklist), now);
         rows += 1;
         tasks.push({ id, scheduled: checkOut, bookingIndex: b });
       }

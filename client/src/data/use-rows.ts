@@ -2,17 +2,20 @@
  * How features read rows. `useRows` reads the offline store's in-memory mirror (db/mirror.ts) and
  * pages it with the table API's arguments (query-local.ts), so a change from any source (a local
  * write, a pull, a rebase, another tab, the service worker) re-renders what shows it, online or
- * not, without reading the table back out of IndexedDB. Data that is not kept offline (billing,
+ * not, without reading the table back out of IndexedDB. The big tables are held in memory in part
+ * (db/window.ts): a query their window does not cover (a list going back years) is read from the
+ * store instead (history-read.ts), and follows changes the same way. Data that is not kept offline (billing,
  * integrations) uses `useOnlineRows`, a server read through react-query.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { appDb } from '../db/app-db';
-import { syncedTableName, type SyncedTableId } from '../db/schema';
+import { syncedTableName, type LocalRow, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { FIRST_PART_WHOLE_TABLES } from '../../../shared/sync';
 import { useFirstPartIn, useSyncRuntime } from '../sync/sync-context';
 import type { RuntimeSnapshot } from '../sync/runtime';
 import { mirrorPage } from './mirror-page';
+import { historyPage, historyPageNow, holdHistory, inMemory } from './history-read';
 import { fetchPage, type Page, type PageQuery } from './table-api';
 import type { RowOf, TableId } from './tables';
 
@@ -53,6 +56,35 @@ function isStuck(snapshot: RuntimeSnapshot): boolean {
   return state === 'offline' || state === 'error' || state === 'unauthorized';
 }
 
+type HistoryAnswer = { key: string; page: Page<LocalRow> | null; error: Error | null };
+
+/**
+ * The page of a query read from the store (history-read.ts) as of the mirror's `version` of the
+ * table; while a newer version is read, the last answer of the same query stays (no flicker).
+ */
+function useHistoryPage(enabled: boolean, name: SyncedTableName | undefined, version: number, key: string): { answer: HistoryAnswer | null; retry: () => void } {
+  const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
+  // A failed read is not kept (history-read.ts): Retry reads again.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useEffect(() => {
+    if (!enabled || !name || version < 0) return;
+    const db = appDb();
+    let live = true;
+    const reading = historyPage(db, db.mirror, name, version, key, JSON.parse(key) as PageQuery);
+    const release = holdHistory(db.mirror, name, key);
+    reading.then(
+      (page) => live && setAnswer({ key, page, error: null }),
+      (error: unknown) => live && setAnswer({ key, page: null, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      live = false;
+      release();
+    };
+  }, [enabled, name, version, key, attempt]);
+  return { answer: answer?.key === key ? answer : null, retry };
+}
+
 /** Rows of a synced table, from the local store (see the module note). */
 export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = {}, options: Options = {}): RowsResult<RowOf[Id]> {
   const runtime = useSyncRuntime();
@@ -74,13 +106,21 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   const version = useCallback(() => (active && name ? mirror.version(name) : -1), [active, name, mirror]);
   useSyncExternalStore(active ? subscribe : NO_SUBSCRIPTION, active ? version : NO_VERSION, NO_VERSION);
   const state = active && name ? mirror.state(name) : null;
-  const page = useMemo(
-    () => (state?.status === 'ready' && name ? mirrorPage(mirror, name, state.version, state.rows, key, JSON.parse(key) as PageQuery) : null),
-    [state, key, name, mirror],
-  );
+  // A table held in part answers from memory only what its window covers.
+  const fromStore = useMemo(() => Boolean(name && !inMemory(mirror, name, JSON.parse(key) as PageQuery)), [mirror, name, key]);
+  const { answer: history, retry: readAgain } = useHistoryPage(fromStore && state?.status === 'ready', name, state?.status === 'ready' ? state.version : -1, key);
+  const read = history?.page ?? null;
+  const page = useMemo(() => {
+    if (!(state?.status === 'ready' && name)) return fromStore ? read : null;
+    const query = JSON.parse(key) as PageQuery;
+    // From the store: at once when only rows held in memory changed, else the last read.
+    if (fromStore) return historyPageNow(mirror, name, state.version, key, query) ?? read;
+    return mirrorPage(mirror, name, state.version, state.rows, key, query);
+  }, [fromStore, read, state, key, name, mirror]);
   const retry = () => {
     // A table that could not be read is read again; the sync runs either way (it may bring it).
     if (name && state?.status === 'error') void mirror.load(name);
+    if (history?.error) readAgain();
     void runtime.syncNow();
   };
 
@@ -92,6 +132,7 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
     return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   }
   if (state?.status === 'error') return { status: 'error', rows: undefined, total: undefined, error: state.error, retry };
+  if (fromStore && history?.error) return { status: 'error', rows: undefined, total: undefined, error: history.error, retry };
   if (!page) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   // The row shapes are the server's (they were stored as pulled), typed by table id.
   return { status: 'success', rows: page.List as RowOf[Id][], total: page.VirtualCount, error: null, retry };

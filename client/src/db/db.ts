@@ -4,12 +4,14 @@
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import { Mirror } from './mirror';
+import { mirrorWindows, windowToday } from './window';
 import {
   LOCAL_INDEXES,
   SYNCED_INDEXES,
   SYNCED_INDEXES_V1,
   SYNCED_INDEXES_V2,
   SYNCED_INDEXES_V3,
+  SYNCED_INDEXES_V4,
   SYNCED_TABLE_NAMES,
   type BaseEntry,
   type LocalRow,
@@ -31,14 +33,20 @@ export class StaykeepDb extends Dexie {
   /** The synced tables in memory, kept current by every write (mirror.ts): what screens read. */
   readonly mirror: Mirror;
 
-  /** `options` lets tests run on fake-indexeddb (`{ indexedDB, IDBKeyRange }`). */
-  constructor(name: string = DB_NAME, options?: DexieOptions) {
+  /**
+   * `options` lets tests run on fake-indexeddb (`{ indexedDB, IDBKeyRange }`). `windowed`: the
+   * mirror holds the big tables' recent and future rows only (db/window.ts), as of `today`; false
+   * holds every table whole.
+   */
+  constructor(name: string = DB_NAME, options?: DexieOptions, mirrorOptions: { windowed?: boolean; today?: string } = {}) {
     super(name, options);
     this.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
     this.version(2).stores(SYNCED_INDEXES_V2);
     this.version(3).stores(SYNCED_INDEXES_V3);
-    this.version(4).stores(SYNCED_INDEXES);
-    this.mirror = new Mirror(this);
+    this.version(4).stores(SYNCED_INDEXES_V4);
+    this.version(5).stores(SYNCED_INDEXES);
+    const windowed = mirrorOptions.windowed ?? true;
+    this.mirror = new Mirror(this, windowed ? mirrorWindows(mirrorOptions.today ?? windowToday()) : {});
     this.use(this.mirror.middleware());
   }
 

@@ -9,22 +9,31 @@
  * write did not touch keeps its object, so memoised rows skip rendering. Tables nobody reads are
  * never loaded, and a write to them costs only the note of its ids.
  *
+ * Bookings and tasks, which grow with the years, are held in part (window.ts): only the rows of
+ * their window (recent and future stays, open and recent tasks) are read in and kept; a committed
+ * row outside it leaves memory. Their versions still count every change, so a screen reading
+ * history from the store (data/history-read.ts) knows when and which rows to read again.
+ *
  * Other contexts write the same database (other tabs; the service worker's Background Sync):
  * each committed transaction's changed ids go out on a BroadcastChannel named after the database,
  * and a mirror that hears another context's ids re-reads just those rows.
  */
 import { cmp, type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTransaction, type Middleware } from 'dexie';
 import { SYNCED_TABLE_NAMES, type LocalRow, type SyncedTableName } from './schema';
+import type { MirrorWindow, WindowSource } from './window';
 
 /** What the mirror needs of the database: reads of a synced table (StaykeepDb). */
 export type MirrorSource = {
   readonly name: string;
   getMeta(key: 'hydrated'): Promise<unknown>;
-  rows(name: SyncedTableName): {
+  rows(name: SyncedTableName): WindowSource & {
     toArray(): Promise<LocalRow[]>;
     bulkGet(keys: string[]): Promise<(LocalRow | undefined)[]>;
   };
 };
+
+/** The tables held only in part (window.ts): rows outside their window stay in the store. */
+export type MirrorWindows = Partial<Record<SyncedTableName, MirrorWindow>>;
 
 /** One write of a transaction, in order. `range`: a deleteRange (null: the whole table). */
 type Change =
@@ -63,6 +72,8 @@ type Table = {
   view: MirrorTableState | null;
   /** The rows each recent version changed ('all': every row may have). */
   history: { version: number; ids: Set<string> | 'all' }[];
+  /** Held in part: only the rows this window keeps (window.ts). */
+  window: MirrorWindow | undefined;
 };
 
 const SYNCED = new Set<string>(SYNCED_TABLE_NAMES);
@@ -113,7 +124,10 @@ export class Mirror {
   private channel: BroadcastChannel | null = null;
   readonly id: string;
 
-  constructor(private readonly source: MirrorSource) {
+  constructor(
+    private readonly source: MirrorSource,
+    private readonly windows: MirrorWindows = {},
+  ) {
     instances += 1;
     this.id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${instances}`;
   }
@@ -155,6 +169,14 @@ export class Mirror {
           : { status: t.status, version: t.version, rows: undefined, error: null };
     t.view = view;
     return view;
+  }
+
+  /**
+   * The window of a table held in part (undefined: held whole). A query the window does not cover
+   * is answered from the store (data/history-read.ts); this mirror's versions still say when.
+   */
+  window(name: SyncedTableName): MirrorWindow | undefined {
+    return this.windows[name];
   }
 
   version(name: SyncedTableName): number {
@@ -225,7 +247,7 @@ export class Mirror {
     t.stale = new Set();
     this.ensureChannel();
     try {
-      const rows = await this.source.rows(name).toArray();
+      const rows = await this.readAll(name);
       t.rows = new Map(rows.map((row) => [row.id, row]));
       t.status = 'ready';
       t.error = null;
@@ -254,7 +276,7 @@ export class Mirror {
   private table(name: SyncedTableName): Table {
     let t = this.tables.get(name);
     if (!t) {
-      t = { status: 'idle', version: 0, rows: new Map(), error: null, listeners: new Set(), queued: [], stale: new Set(), view: null, history: [] };
+      t = { status: 'idle', version: 0, rows: new Map(), error: null, listeners: new Set(), queued: [], stale: new Set(), view: null, history: [], window: this.windows[name] };
       this.tables.set(name, t);
     }
     return t;
@@ -350,8 +372,22 @@ export class Mirror {
     this.announce(changed, log.hydrated);
   }
 
+  /** Every row a table holds: the whole table, or its window through the window's indexes. */
+  private readAll(name: SyncedTableName): Promise<LocalRow[]> {
+    const window = this.windows[name];
+    const table = this.source.rows(name);
+    return window ? window.read(table) : table.toArray();
+  }
+
   private applyChange(t: Table, change: Change): void {
-    if (change.kind === 'put') for (const row of change.rows) t.rows.set(row.id, row);
+    const window = t.window;
+    if (change.kind === 'put') {
+      for (const row of change.rows) {
+        // A row that leaves the window (a task completed long ago) leaves memory.
+        if (!window || window.keeps(row)) t.rows.set(row.id, row);
+        else t.rows.delete(row.id);
+      }
+    }
     else if (change.kind === 'delete') for (const id of change.ids) t.rows.delete(id);
     else if (change.range === null) t.rows.clear();
     else for (const id of [...t.rows.keys()]) if (inRange(id, change.range)) t.rows.delete(id);
@@ -414,7 +450,7 @@ export class Mirror {
     const t = this.table(name);
     try {
       if (ids === 'all') {
-        const rows = await this.source.rows(name).toArray();
+        const rows = await this.readAll(name);
         if (t.status !== 'ready') return;
         const previous = t.rows;
         // An old object stays where nothing in the row changed, so its screen row need not render.
@@ -430,7 +466,7 @@ export class Mirror {
         if (t.status !== 'ready') return;
         keys.forEach((id, i) => {
           const row = rows[i];
-          if (row) t.rows.set(id, row);
+          if (row && (!t.window || t.window.keeps(row))) t.rows.set(id, row);
           else t.rows.delete(id);
         });
       }

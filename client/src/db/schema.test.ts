@@ -38,19 +38,21 @@ describe('store upgrades', () => {
     return { indexedDB, IDBKeyRange };
   }
 
-  it.each([1, 2] as const)('opens a version %i store as version 4 with its rows, outbox and meta kept', async (version) => {
+  it.each([1, 2] as const)('opens a version %i store as version 5 with its rows, outbox and meta kept', async (version) => {
     const { StaykeepDb } = await import('./db');
     const db = new StaykeepDb(`upgrade-test-${version}`, await storeAt(version, `upgrade-test-${version}`));
     expect(await db.rows('housekeeping_tasks').get('t1')).toMatchObject({ property_id: 'p1', task_status: 'pending' });
     expect(await db.rows('bookings').where('check_out_date').equals('2030-01-02').count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.getMeta('cursor')).toBe(42);
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     // Version 4 added the problem reports and the access details, empty until the next pull brings them.
     expect(await db.rows('problem_reports').count()).toBe(0);
     expect(await db.rows('property_access').count()).toBe(0);
-    // The indexes no screen reads are gone: each one was a write per row of a first sync.
-    expect(db.rows('housekeeping_tasks').schema.indexes.map((i) => i.name)).toEqual([]);
+    // The indexes no screen reads are gone: each one was a write per row of a first sync. Version 5
+    // indexes the tasks' date and status, through which the mirror reads its window (db/window.ts).
+    expect(db.rows('housekeeping_tasks').schema.indexes.map((i) => i.name)).toEqual(['scheduled_date', 'task_status']);
+    expect(await db.rows('housekeeping_tasks').where('task_status').equals('pending').count()).toBe(1);
     expect(db.rows('bookings').schema.indexes.map((i) => i.name)).toEqual(['check_out_date']);
     db.close();
   });

@@ -93,13 +93,22 @@ export const SYNCED_INDEXES_V3: Record<ShippedTableName, string> = {
 };
 
 /**
- * Version 4, the current one: adds the problem reports (read through the mirror) and a property's
+ * Version 4, as shipped: adds the problem reports (read through the mirror) and a property's
  * access details (door code, Wi-Fi), one row per property.
  */
-export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+export const SYNCED_INDEXES_V4: Record<SyncedTableName, string> = {
   ...SYNCED_INDEXES_V3,
   problem_reports: 'id',
   property_access: 'id, property_id',
+};
+
+/**
+ * Version 5, the current one: the mirror holds only a window of the tasks (db/window.ts: open
+ * ones, and those scheduled from a few months back on), read through these two indexes.
+ */
+export const SYNCED_INDEXES: Record<SyncedTableName, string> = {
+  ...SYNCED_INDEXES_V4,
+  housekeeping_tasks: 'id, scheduled_date, task_status',
 };
 
 /** A row of any synced table as stored: the server's row (or the local intent over it). */

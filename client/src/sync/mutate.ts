@@ -12,6 +12,7 @@ import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { applyMutation, isTaskStatus, sameRow } from './rebase';
 import { writeGuesses } from './write-guesses';
+import { localWrite } from './write-gate';
 import { isStorageFull, storageFullText } from '../db/storage-full';
 
 export type Fields = Record<string, unknown>;
@@ -125,7 +126,11 @@ class StaleGuess extends Error {}
  * not (another tab or the service worker wrote meanwhile), after which the write is planned
  * again from the store: read, then write.
  */
-export async function mutate(db: StaykeepDb, request: WriteRequest, ctx: MutateContext): Promise<OutboxEntry | null> {
+export function mutate(db: StaykeepDb, request: WriteRequest, ctx: MutateContext): Promise<OutboxEntry | null> {
+  return localWrite(db, () => mutateNow(db, request, ctx));
+}
+
+async function mutateNow(db: StaykeepDb, request: WriteRequest, ctx: MutateContext): Promise<OutboxEntry | null> {
   const name = syncedTableName(request.table);
   if (!name) throw new WriteRefused(`Table ${request.table} is not kept on this device`);
   const rowId = request.op === 'create' ? (request.rowId ?? uuidv7()) : request.rowId;

@@ -21,6 +21,7 @@ import { SyncStopped } from './push';
 import { ApiError } from '../api/http';
 import { addDays, utcDateOf } from '../../../shared/dates';
 import { previousMonthStart } from '../lib/months';
+import { afterLocalWrites } from './write-gate';
 import type { PullOptions, SyncTransport } from './transport';
 
 export type PullProgress = {
@@ -40,6 +41,8 @@ export type PullProgress = {
 
 export type PullContext = {
   role: Role;
+  /** The stored cursor, when the caller has just read it (read here otherwise). */
+  from?: number;
   limit?: number;
   onProgress?: (progress: PullProgress) => void;
   /** True once the session has ended: no page is fetched or applied after that. */
@@ -110,6 +113,8 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
     if (cursor === page.cursor && (page.more || hydrated === true)) return;
   }
   const tables = page.reset ? db.syncedTables() : [...byTable.keys()].map((name) => db.rows(name));
+  // A tap's write under way is stored first (write-gate.ts).
+  await afterLocalWrites(db);
 
   await db.transaction('rw', [...tables, db.outbox, db.base, db.meta], async () => {
     if (page.reset) {
@@ -159,7 +164,7 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
  * first sync costs about the longer of the two, not their sum.
  */
 export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: PullContext): Promise<PullSummary> {
-  const from = (await db.getMeta('cursor')) ?? 0;
+  const from = ctx.from ?? (await db.getMeta('cursor')) ?? 0;
   const limit = ctx.limit ?? (from === 0 ? FIRST_SYNC_PULL_LIMIT : DEFAULT_PULL_LIMIT);
   const summary: PullSummary = { pages: 0, changes: 0, reset: false, cursor: from };
   let restarted = false;

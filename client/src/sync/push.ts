@@ -16,6 +16,7 @@ import type { StaykeepDb } from '../db/db';
 import { syncedTableName, type OutboxEntry, type Rejection } from '../db/schema';
 import { applyMutation, keyOf, replay, sameRow, writeView, type RowKey } from './rebase';
 import { ApiError } from '../api/http';
+import { afterLocalWrites } from './write-gate';
 import type { SyncTransport } from './transport';
 
 export type PushContext = {
@@ -61,6 +62,8 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
   const keys = new Map<string, RowKey>(covered.map((m) => [keyOf(m), [m.table, m.rowId]]));
   // Only the tables of the rows these mutations touch: a write elsewhere need not wait.
   const names = new Set(covered.map((m) => syncedTableName(m.table)).filter((name) => name !== undefined));
+  // A tap's write under way is stored first (write-gate.ts).
+  await afterLocalWrites(db);
   await db.transaction('rw', [...[...names].map((name) => db.rows(name)), db.outbox, db.base, db.rejections], async () => {
     const rowKeys = [...keys.values()];
     const [queued, bases, pendingList, shown] = await Promise.all([

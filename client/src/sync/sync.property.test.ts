@@ -234,7 +234,9 @@ async function runScenario(steps: Step[]): Promise<void> {
   for (const [index, u] of users.entries()) {
     // Each client slot keeps its browser between runs: claiming the store for this run's user
     // empties it and gives it a new clientId, as a browser does when another user signs in.
-    const store = (slots[index] ??= testStore());
+    // Client 1 holds the tasks as the app does, in a window (db/window.ts: open ones and those
+    // from a few months back), so that tasks leaving it (completed, moved) are exercised too.
+    const store = (slots[index] ??= testStore(index === 1 ? { windowed: true } : undefined));
     const db = (open[index] ??= store.open());
     await claimStore(db, u.userId);
     const clientId = (await db.getMeta('clientId')) ?? '';

@@ -9,9 +9,13 @@ let serial = 0;
 
 export type TestStore = { factory: IDBFactory; name: string; open: () => StaykeepDb };
 
-export function testStore(): TestStore {
+/**
+ * `mirror`: how the mirror holds the big tables. By default whole (the rows of most tests carry no
+ * dates); `{ windowed: true, today }` holds them as the app does (db/window.ts).
+ */
+export function testStore(mirror: { windowed?: boolean; today?: string } = { windowed: false }): TestStore {
   serial += 1;
   const factory = new IDBFactory();
   const name = `staykeep-test-${serial}`;
-  return { factory, name, open: () => new StaykeepDb(name, { indexedDB: factory, IDBKeyRange }) };
+  return { factory, name, open: () => new StaykeepDb(name, { indexedDB: factory, IDBKeyRange }, mirror) };
 }

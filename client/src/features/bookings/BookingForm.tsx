@@ -19,7 +19,7 @@ import { useToast } from '../../components/ui/Toast';
 import { usePendingRowIds, useRejectionsOf } from '../../sync/sync-context';
 import { useProperties, useHostProfile } from '../../data/common-rows';
 import { currencyDecimals } from '../../../../shared/money';
-import { blockOverlapText, bookingCurrency, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
+import { blockOverlapText, bookingCurrency, clashCandidatesQuery, draftFields, emptyDraft, localClash, previewPrice, sourceOptions, validateDraft, type BookingDraft, type DraftErrors } from './booking-rules';
 import { cancelBooking, createBooking, updateBooking } from './mutations';
 import { sourceLabel } from '../../lib/source-label';
 import { useWrite } from '../../data/use-write';
@@ -81,7 +81,8 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   }, [draft.property_id, propertyList]);
   const property = propertyList.find((p) => p.id === draft.property_id);
 
-  const sameProperty = useRows(TABLE.bookings, { PageSize: 5000, Filters: [{ name: 'property_id', op: 'Equal', value: draft.property_id || '-' }] });
+  const clashQuery = clashCandidatesQuery(draft);
+  const sameProperty = useRows(TABLE.bookings, clashQuery ?? {}, { enabled: clashQuery !== null });
   const usedSources = useRows(TABLE.bookings, { PageSize: 1, Filters: [{ name: 'booking_source', op: 'NotEqual', value: '' }] });
   const errors: DraftErrors = validateDraft(draft, property?.max_guests ?? null);
   const clash = useMemo(() => (sameProperty.status === 'success' ? localClash(draft, booking?.id ?? '', sameProperty.rows) : null), [draft, booking?.id, sameProperty]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS, activeFilterCount, blockOverlapText, bookingCurrency, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
+import { selectPage } from '../../data/query-local';
+import { NO_FILTERS, activeFilterCount, blockOverlapText, bookingCurrency, clashCandidatesQuery, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
 
 function row(over: Partial<FilterableBooking> & { id?: string }) {
   return {
@@ -72,6 +73,21 @@ describe('booking form rules', () => {
     expect(localClash({ ...valid, check_out_date: '2026-05-11' }, 'new', others)).toBeNull();
     expect(localClash(valid, 'x', others.slice(0, 1))).toBeNull();
     expect(localClash({ ...valid, booking_status: 'cancelled' }, 'new', others)).toBeNull();
+  });
+
+  it('reads only the stays a draft can clash with: its property, ending after its check-in', () => {
+    expect(clashCandidatesQuery({ ...valid, check_in_date: '' })).toBeNull();
+    expect(clashCandidatesQuery({ ...valid, property_id: '' })).toBeNull();
+    const stays = ['2026-05-01', '2026-05-08', '2026-05-10', '2026-05-12', '2026-05-15', '2026-06-01'].flatMap((day, i) => [
+      { id: `a${i}`, property_id: 'p1', guest_name: `A${i}`, check_in_date: day, check_out_date: day.replace(/\d\d$/, (d) => String(Number(d) + 3).padStart(2, '0')), booking_status: 'confirmed' },
+      { id: `b${i}`, property_id: 'p2', guest_name: `B${i}`, check_in_date: day, check_out_date: day.replace(/\d\d$/, (d) => String(Number(d) + 3).padStart(2, '0')), booking_status: 'confirmed' },
+    ]);
+    for (const [checkIn, checkOut] of [['2026-05-10', '2026-05-12'], ['2026-04-20', '2026-05-02'], ['2026-05-04', '2026-05-08'], ['2026-07-01', '2026-07-03']] as const) {
+      const draft = { ...valid, check_in_date: checkIn, check_out_date: checkOut };
+      const query = clashCandidatesQuery(draft);
+      if (!query) throw new Error('no query');
+      expect(localClash(draft, 'new', selectPage(stays, query).List)).toEqual(localClash(draft, 'new', stays));
+    }
   });
 
   it('previews commission and net in cents at the host rate', () => {

@@ -104,6 +104,22 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
+ * The stays a draft can clash with (localClash): its property's stays ending after its check-in.
+ * Bounded by date, so that a draft of the coming weeks is checked from memory and one of years ago
+ * reads only the stays from then on (client/src/db/window.ts). Null until the check-in is a day.
+ */
+export function clashCandidatesQuery(draft: Pick<BookingDraft, 'property_id' | 'check_in_date'>) {
+  if (!draft.property_id || !DAY.test(draft.check_in_date)) return null;
+  return {
+    PageSize: 100_000,
+    Filters: [
+      { name: 'property_id', op: 'Equal' as const, value: draft.property_id },
+      { name: 'check_out_date', op: 'GreaterThan' as const, value: draft.check_in_date },
+    ],
+  };
+}
+
+/**
  * Field errors, in the words the server would use: the required fields (property,
  * check-in, check-out), check-out after check-in, guests within the property's max_guests, a
  * total that is a non-negative amount with at most two decimals, a well-formed e-mail.
