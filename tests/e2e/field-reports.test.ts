@@ -130,7 +130,6 @@ describe('problem reports', () => {
     await thumbs.click();
     const full = host.page.getByRole('dialog', { name: 'Photo: the task' }).getByRole('img', { name: 'Photo: the task' });
     await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(1600);
-    await host.page.getByRole('dialog', { name: 'Photo: the task' }).getByRole('button', { name: 'Close' }).click();
 
     // The property's page lists it, with its task.
     await host.page.goto(`/host/properties/${String(made?.property_id)}`);
