@@ -52,11 +52,14 @@ function demoAccountsPart(all: DemoData) {
  * staff and tasks got theirs: staff are paid and tasks cost in their home's currency (Kyoto's
  * cleaning service charges yen). Retaken a third time when the money counters kept to one
  * currency (total_revenue and total_spent count USD only) and the big spender's fortnight moved from
- * Kyoto (yen) to Austin (dollars), so that a guest is still VIP by spend alone.
+ * Kyoto (yen) to Austin (dollars), so that a guest is still VIP by spend alone. Retaken a fourth
+ * time when the door codes left the properties' `access_notes` (now empty) for their own
+ * property_access rows (door code, Wi-Fi, parking, arrival notes), which housekeepers receive only
+ * around their tasks.
  */
 const DEMO_ACCOUNTS_FINGERPRINT: Record<(typeof TODAYS)[number], string> = {
-  '2024-02-28': 'afe896f1eddbebc864c04b03e227aca1',
-  '2026-12-31': 'e40e409ad65a14e7642da811ef1c819f',
+  '2024-02-28': '1217e42da675c6877e0026781e4ee0a8',
+  '2026-12-31': '69b78f596a6ab8f836a624067bb28777',
 };
 
 describe.each(TODAYS)('generateDemoData around %s', (today) => {
@@ -68,6 +71,13 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
   it("gives the three demo accounts exactly the rows they had before the other hosts existed", () => {
     const json = JSON.stringify(data);
     expect(hash128(json).map((w) => w.toString(16).padStart(8, '0')).join('')).toBe(DEMO_ACCOUNTS_FINGERPRINT[today]);
+  });
+
+  it("keeps each demo property's door code in its access details, never in the property row", () => {
+    expect(data.properties.every((p) => p.access_notes === '')).toBe(true);
+    const access = all.property_access.filter((a) => a.host_id === data.host_profiles[0]?.id);
+    expect(access.map((a) => a.property_id).sort()).toEqual(data.properties.map((p) => p.id).sort());
+    expect(access.every((a) => /\d{4}/.test(a.door_code) && a.wifi_name !== '' && a.arrival_notes !== '')).toBe(true);
   });
 
   it('adds a dozen other hosts across the tiers, one suspended and one cancelled, each with properties and bookings', () => {
