@@ -69,5 +69,32 @@ export function utcDateOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
+/** One formatter per zone (building one costs more than using it); an unknown zone reads as UTC. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timezone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timezone);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    if (dayFormatters.size < 1000) dayFormatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The date (YYYY-MM-DD) at `now` in an IANA zone: "today" at a property. Whatever the machine's
+ * own timezone; an unknown zone counts as UTC.
+ */
+export function localToday(timezone: string, now: Date): string {
+  const parts: Record<string, string> = {};
+  for (const p of dayFormatter(timezone).formatToParts(now)) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /** A month, `YYYY-MM` (01 to 12). Here, not beside the statements that use it, so that a route's search check stays light. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

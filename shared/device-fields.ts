@@ -240,9 +240,11 @@ export const ALL_FIELDS = {
 export type DeviceTable = keyof typeof ALL_FIELDS;
 
 /**
- * A housekeeper's properties (those of her tasks): where to go and how to get in, and what the
- * property is like. The properties page, the task dialog's address, map link, access notes and
- * photos (kept offline for the week ahead: client/src/pwa/photo-selection.ts).
+ * A housekeeper's properties (those of her tasks): where to go and what the property is like. The
+ * properties page, the task dialog's address, map link and photos (kept offline for the week
+ * ahead: client/src/pwa/photo-selection.ts), and the timezone whose days count her access window
+ * (shared/access-window.ts). Never `access_notes`: how to get in is in property_access, which she
+ * receives only around her task.
  */
 export const STAFF_PROPERTY_FIELDS = [
   'host_id',
@@ -253,7 +255,7 @@ export const STAFF_PROPERTY_FIELDS = [
   'longitude',
   'bedrooms',
   'bathrooms',
-  'access_notes',
+  'timezone',
   'images',
 ] as const satisfies readonly DataField<typeof t.properties>[];
 

@@ -12,13 +12,13 @@ import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'd
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
 import { SYNC_FIELDS, deviceFieldsOf } from '../../shared/device-fields';
-import { housekeepingTasks } from '../../shared/schema/tables';
+import { housekeepingTasks, properties } from '../../shared/schema/tables';
 import type { Role } from '../../shared/enums';
 import { staffIdsOf, type Actor } from './actor';
 import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from './errors';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
-import { OPEN_TASK_STATUSES, accessOpensThrough } from '../../shared/access-window';
+import { OPEN_TASK_STATUSES } from '../../shared/access-window';
 
 export type Operation = 'read' | 'create' | 'update' | 'delete';
 
@@ -405,7 +405,7 @@ function column(def: TableDef, name: string): SQLiteColumn {
  * The actor ids a scope condition compares with; a staff user's rows enter as `staffId_0`,
  * `staffId_1`… (one per host it works for), so the statement's shape follows their number.
  */
-export type ScopeParam = 'userId' | 'hostProfileId' | 'accessOpensThrough' | `staffId_${number}`;
+export type ScopeParam = 'userId' | 'hostProfileId' | 'accessNow' | `staffId_${number}`;
 
 /** How an actor id enters the SQL: as a bound value, or as a named placeholder (cached statements). */
 export type Bind = (name: ScopeParam, value: string) => unknown;
@@ -453,15 +453,21 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | 
 
 /**
  * A task's access window is open (shared/access-window.ts): not done yet, and scheduled no later
- * than tomorrow (UTC days), or not scheduled at all. The date is bound per request.
+ * than tomorrow in its property's days (`access_opens_through`, server/src/db/index.ts), or not
+ * scheduled at all. The instant is bound per request.
  */
 export function accessWindowOpen(bind: Bind, now: Date = new Date()): SQL {
   const t = housekeepingTasks;
-  const through = bind('accessOpensThrough', accessOpensThrough(now));
+  const at = bind('accessNow', now.toISOString());
   return sql`${t.task_status} in (${sql.join(
     OPEN_TASK_STATUSES.map((s) => sql`${s}`),
     sql`, `,
-  )}) and (${t.scheduled_date} is null or ${t.scheduled_date} <= ${through})`;
+  )}) and (${t.scheduled_date} is null or ${t.scheduled_date} <= ${accessOpensThroughSql(t.property_id, at)})`;
+}
+
+/** The last scheduled date whose window is open at `at`, in the days of the property `propertyId` names. */
+export function accessOpensThroughSql(propertyId: SQLiteColumn, at: unknown): SQL {
+  return sql`access_opens_through((select ${properties.timezone} from ${properties} where ${properties.id} = ${propertyId}), ${at})`;
 }
 
 /**

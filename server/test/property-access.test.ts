@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_IDS } from '../../shared/registry';
-import { accessOpensThrough } from '../../shared/access-window';
 import { addDays } from '../../shared/dates';
-import { OPENED_THROUGH_COUNTER, openAccessWindows } from '../src/modules/properties/access';
+import { OPENED_AT_COUNTER, openAccessWindows } from '../src/modules/properties/access';
 import { makeTestApp, type TestApp } from './helpers';
 import { createHost, createProperty, createStaff, createTask, type HostFixture } from './fixtures';
 import { auth, pull, Replica } from './sync-helpers';
@@ -124,12 +123,47 @@ describe('property access details', () => {
     expect(quiet.changes.filter((c) => c.table === T.property_access)).toEqual([]);
     replica.apply(quiet);
 
-    app.db.$client.prepare('delete from counters where name = ?').run(OPENED_THROUGH_COUNTER);
+    app.db.$client.prepare('delete from counters where name = ?').run(OPENED_AT_COUNTER);
     const summary = openAccessWindows(app.db, new Date());
-    expect(summary).toMatchObject({ openedThrough: accessOpensThrough(new Date()), bumped: 1 });
+    expect(summary).toMatchObject({ bumped: 1 });
     const opened = await pull(app, staff.token, replica.cursor);
     expect(opened.changes.filter((c) => c.table === T.property_access).map((c) => [c.row.id, c.deleted])).toEqual([[accessId, false]]);
     // The same day again: nothing more to open.
     expect(openAccessWindows(app.db, new Date()).bumped).toBe(0);
+  });
+
+  it("opens by the property's days: around midnight UTC the job opens nothing in Honolulu or Tokyo, then each at its own midnight", async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const at = (iso: string) => new Date(iso);
+    const place = async (timezone: string) => {
+      const property = createProperty(app, host.hostProfileId, { timezone });
+      const access = await createAccess(host, String(property.id));
+      createTask(app, host.hostProfileId, { property_id: property.id, assigned_staff_id: staff.staffId, scheduled_date: '2026-11-28' });
+      return access;
+    };
+    const honolulu = await place('Pacific/Honolulu');
+    const tokyo = await place('Asia/Tokyo');
+    const version = (id: string) => app.db.$client.prepare('select version from property_access where id = ?').pluck().get(id) as number;
+    const lastRun = (iso: string) => app.db.$client.prepare('insert or replace into counters (name, value) values (?, ?)').run(OPENED_AT_COUNTER, Date.parse(iso));
+    // The SQL function the policy and the job use reads the property's day.
+    const through = app.db.$client.prepare('select access_opens_through(?, ?)').pluck();
+    expect(through.get('Pacific/Honolulu', '2026-11-27T00:30:00.000Z')).toBe('2026-11-27');
+    expect(through.get('Asia/Tokyo', '2026-11-27T00:30:00.000Z')).toBe('2026-11-28');
+
+    const before = [version(honolulu), version(tokyo)];
+    // Across midnight UTC: Honolulu is still on the 26th, Tokyo's 27th began at 15:00 UTC.
+    lastRun('2026-11-26T23:30:00.000Z');
+    openAccessWindows(app.db, at('2026-11-27T00:30:00.000Z'));
+    expect([version(honolulu), version(tokyo)]).toEqual(before);
+    // Tokyo's midnight (15:00 UTC on the 26th) opens Tokyo's only.
+    lastRun('2026-11-26T14:50:00.000Z');
+    openAccessWindows(app.db, at('2026-11-26T15:00:00.000Z'));
+    expect(version(honolulu)).toBe(before[0]);
+    expect(version(tokyo)).toBeGreaterThan(before[1] ?? 0);
+    // Honolulu's midnight (10:00 UTC on the 27th) opens Honolulu's.
+    lastRun('2026-11-27T09:50:00.000Z');
+    openAccessWindows(app.db, at('2026-11-27T10:00:00.000Z'));
+    expect(version(honolulu)).toBeGreaterThan(before[0] ?? 0);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Task photos on the wire (server/src/modules/photos): the metadata of one photo, and the limits
+ * Photos on the wire (server/src/modules/photos), of a task or of a problem report: the metadata of one photo, and the limits
  * both sides keep. The bytes travel as the request or answer body (image/*), never as JSON.
  */
 import { z } from 'zod';
@@ -12,7 +12,8 @@ export const PHOTO_THUMB_PX = 320;
 
 export const TaskPhotoSchema = z.object({
   id: z.string(),
-  task_id: z.string(),
+  task_id: z.string().describe("The task it shows; for a problem report's photo, the maintenance task the report became"),
+  report_id: z.string().nullable().describe('The problem report it was sent with, or null for a photo taken on a task'),
   checklist_item_id: z.string().nullable().describe('The checklist item it shows, or null for the task as a whole'),
   staff_id: z.string().nullable().describe('The staff row of the housekeeper who took it (null: the host)'),
   content_type: z.string(),

@@ -26,7 +26,8 @@ export type PropertySpec = {
   amenities: string[];
   ota_listings: Record<string, string>;
   timezone: string;
-  access_notes: string;
+  /** How to get in: the property's access details (property_access), sent to a housekeeper only around her task. */
+  access: { door_code: string; wifi_name: string; wifi_password: string; parking: string; arrival_notes: string };
   /** Booking channels this listing takes, weighted by repetition. */
   sources: string[];
 };
@@ -49,7 +50,7 @@ export const DEMO_PROPERTIES: readonly PropertySpec[] = [
     amenities: ['Wi-Fi', 'Air conditioning', 'Washing machine', 'Private terrace', 'Espresso machine', 'Hair dryer'],
     ota_listings: { airbnb: '53817264', 'booking.com': 'alfama-terrace-apartment', vrbo: '4129873' },
     timezone: 'Europe/Lisbon',
-    access_notes: 'Key safe left of the green door, code 2719. Third floor, no lift.',
+    access: { door_code: '2719', wifi_name: 'Alfama-Terrace', wifi_password: 'tagus-view-24', parking: 'No parking at the door: the Chão do Loureiro car park is 6 minutes on foot.', arrival_notes: 'Key safe left of the green door. Third floor, no lift.' },
     sources: ['airbnb', 'airbnb', 'booking.com', 'booking.com', 'vrbo', 'direct'],
   },
   {
@@ -69,7 +70,7 @@ export const DEMO_PROPERTIES: readonly PropertySpec[] = [
     amenities: ['Wi-Fi', 'Central air', 'Free parking', 'Fenced yard', 'Grill', 'Washer and dryer', 'Dedicated workspace'],
     ota_listings: { airbnb: '71294408', vrbo: '2310457' },
     timezone: 'America/Chicago',
-    access_notes: 'Smart lock on the front door; code sent 24 h before arrival. Trash day is Tuesday.',
+    access: { door_code: '4820#', wifi_name: 'EvaStBungalow', wifi_password: 'porchlight1940', parking: 'Driveway on the left, room for two cars.', arrival_notes: 'Smart lock on the front door. Trash day is Tuesday.' },
     sources: ['airbnb', 'airbnb', 'vrbo', 'vrbo', 'direct'],
   },
   {
@@ -89,7 +90,7 @@ export const DEMO_PROPERTIES: readonly PropertySpec[] = [
     amenities: ['Wi-Fi', 'Air conditioning', 'Cypress bathtub', 'Garden', 'Futon bedding', 'Pocket Wi-Fi', 'Tea set'],
     ota_listings: { airbnb: '64002519', 'booking.com': 'gion-machiya-house' },
     timezone: 'Asia/Tokyo',
-    access_notes: 'Keypad on the sliding door, code 5803. Please remove shoes in the genkan.',
+    access: { door_code: '5803', wifi_name: 'GionMachiya', wifi_password: 'moss-garden-605', parking: 'No parking: the Higashiyama coin park is on the next corner.', arrival_notes: 'Keypad on the sliding door. Please remove shoes in the genkan.' },
     sources: ['airbnb', 'airbnb', 'booking.com', 'booking.com', 'direct'],
   },
 ];

@@ -54,12 +54,14 @@ function demoAccountsPart(all: DemoData) {
  * currency (total_revenue and total_spent count USD only) and the big spender's fortnight moved from
  * Kyoto (yen) to Austin (dollars), so that a guest is still VIP by spend alone. Retaken a fourth
  * time when display settings gained `language` (null for every demo account: the device's own),
- * and a fifth when templates and tasks gained the host's `translations` (the turnover template and
- * its tasks in Spanish and Portuguese).
+ * a fifth when templates and tasks gained the host's `translations` (the turnover template and
+ * its tasks in Spanish and Portuguese), and a sixth when the door codes left the properties'
+ * `access_notes` (now empty) for their own property_access rows (door code, Wi-Fi, parking, arrival
+ * notes), which housekeepers receive only around their tasks.
  */
 const DEMO_ACCOUNTS_FINGERPRINT: Record<(typeof TODAYS)[number], string> = {
-  '2024-02-28': 'dd186ab7ed36850ca0298148620817a5',
-  '2026-12-31': 'd28a04217232b047d2668402f03c3e00',
+  '2024-02-28': 'f812efc581a614d5224f01fc3f363157',
+  '2026-12-31': '9207814e152aede19d190165b446847b',
 };
 
 describe.each(TODAYS)('generateDemoData around %s', (today) => {
@@ -71,6 +73,13 @@ describe.each(TODAYS)('generateDemoData around %s', (today) => {
   it("gives the three demo accounts exactly the rows they had before the other hosts existed", () => {
     const json = JSON.stringify(data);
     expect(hash128(json).map((w) => w.toString(16).padStart(8, '0')).join('')).toBe(DEMO_ACCOUNTS_FINGERPRINT[today]);
+  });
+
+  it("keeps each demo property's door code in its access details, never in the property row", () => {
+    expect(data.properties.every((p) => p.access_notes === '')).toBe(true);
+    const access = all.property_access.filter((a) => a.host_id === data.host_profiles[0]?.id);
+    expect(access.map((a) => a.property_id).sort()).toEqual(data.properties.map((p) => p.id).sort());
+    expect(access.every((a) => /\d{4}/.test(a.door_code) && a.wifi_name !== '' && a.arrival_notes !== '')).toBe(true);
   });
 
   it('adds a dozen other hosts across the tiers, one suspended and one cancelled, each with properties and bookings', () => {

@@ -52,6 +52,7 @@ export type DemoSetting = Stored<typeof t.platformSettings>;
 export type DemoHostProfile = Stored<typeof t.hostProfiles>;
 export type DemoDisplaySettings = Stored<typeof t.displaySettings>;
 export type DemoProperty = Stored<typeof t.properties>;
+export type DemoPropertyAccess = Stored<typeof t.propertyAccess>;
 export type DemoStaff = Stored<typeof t.housekeepingStaff>;
 export type DemoTemplate = Stored<typeof t.taskTemplates>;
 export type DemoBooking = Stored<typeof t.bookings>;
@@ -67,6 +68,7 @@ export type DemoData = {
   host_profiles: DemoHostProfile[];
   display_settings: DemoDisplaySettings[];
   properties: DemoProperty[];
+  property_access: DemoPropertyAccess[];
   housekeeping_staff: DemoStaff[];
   task_templates: DemoTemplate[];
   bookings: DemoBooking[];
@@ -85,6 +87,7 @@ export const DEMO_TABLES = [
   'host_profiles',
   'display_settings',
   'properties',
+  'property_access',
   'housekeeping_staff',
   'task_templates',
   'bookings',
@@ -322,10 +325,19 @@ export function generateDemoData(options: DemoOptions): DemoData {
     ota_listings: { ...p.ota_listings },
     status: 'active',
     timezone: p.timezone,
-    access_notes: p.access_notes,
+    // Door codes live in property_access, never in the property row every housekeeper of it holds.
+    access_notes: '',
     ical_export_url: null,
     ical_export_token: null,
     created_date: at(-380 + i * 45, '10:30'),
+  }));
+  const property_access: DemoPropertyAccess[] = DEMO_PROPERTIES.map((p, i) => ({
+    id: id(`access:${p.key}`),
+    host_id: hostProfileId,
+    property_id: id(`property:${p.key}`),
+    ...p.access,
+    translations: {},
+    created_date: at(-380 + i * 45, '10:45'),
   }));
   const propertyIdOf = (p: PropertySpec) => id(`property:${p.key}`);
   const currencyOfProperty = (key: string) => DEMO_PROPERTIES.find((p) => p.key === key)?.currency ?? DEFAULT_CURRENCY;
@@ -666,6 +678,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
     host_profiles: [...host_profiles, ...platform.host_profiles],
     display_settings: [...display_settings, ...platform.display_settings],
     properties: [...properties, ...platform.properties],
+    property_access,
     housekeeping_staff,
     task_templates,
     bookings: [...bookings, ...platform.bookings],

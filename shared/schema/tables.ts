@@ -986,6 +986,11 @@ export const taskPhotos = sqliteTable(
     id: text('id').primaryKey(),
     host_id: text('host_id').notNull(),
     task_id: text('task_id').notNull(),
+    /**
+     * The problem report it was sent with (its task_id is then the report's maintenance task), or
+     * null for a photo taken on a task.
+     */
+    report_id: text('report_id'),
     /** The checklist item's id, or null for a photo of the task as a whole. */
     checklist_item_id: text('checklist_item_id'),
     /** The staff row of the uploader (null when the host uploaded it). */
@@ -999,7 +1004,7 @@ export const taskPhotos = sqliteTable(
     taken_at: text('taken_at').notNull(),
     created_at: text('created_at').notNull(),
   },
-  (t) => [index('task_photos_task_idx').on(t.task_id, t.created_at), index('task_photos_host_idx').on(t.host_id)],
+  (t) => [index('task_photos_task_idx').on(t.task_id, t.created_at), index('task_photos_host_idx').on(t.host_id), index('task_photos_report_idx').on(t.report_id)],
 );
 
 /** The stored bytes of each task photo: the re-encoded image (no metadata) and its thumbnail. */

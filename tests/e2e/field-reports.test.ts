@@ -1,11 +1,16 @@
 /**
  * Problem reports and owner statements (issue 19). On a phone (390×844) the housekeeper reports an
- * urgent problem from a task with no network at all (the service worker's requests too), through
- * a reload; back online, the host's open page has the maintenance task with the report on it and
- * the urgent alert. The host's owner statement of a property and month shows the finance page's
+ * urgent problem from a task, with a photo from the gallery (a camera-sized JPEG), with no network
+ * at all (the service worker's requests too), through a reload; back online, the host's open page
+ * has the maintenance task with the report and its photo on it (full size on tap) and the urgent
+ * alert. The host's owner statement of a property and month shows the finance page's
  * figures for the same month, property and currency, at 1024 and at 390 px.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { browserSessions } from './support/browser';
@@ -22,6 +27,32 @@ async function seriousViolations(page: Page, scope: string): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let jpegPath: string;
+beforeAll(async () => {
+  const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  jpegPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'staykeep-report-photo-')), 'leak.jpg');
+  fs.writeFileSync(jpegPath, jpeg);
+});
+
+/** The states of the report photos kept on the device (features/photos/store.ts). */
+async function reportPhotos(page: Page, reportId: string): Promise<string[]> {
+  return page.evaluate(
+    (owner) =>
+      new Promise<string[]>((resolve, reject) => {
+        const request = indexedDB.open('staykeep-task-photos');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const all = request.result.transaction('photos').objectStore('photos').getAll();
+          all.onsuccess = () => resolve((all.result as { kind: string; ownerId: string; state: string }[]).filter((p) => p.kind === 'report' && p.ownerId === owner).map((p) => p.state));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    reportId,
+  );
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -57,6 +88,10 @@ describe('problem reports', () => {
     await form.getByLabel('What kind of problem').selectOption('plumbing');
     await form.getByText('Urgent', { exact: true }).click();
     await form.getByLabel('What is wrong').fill(description);
+    // A photo from the gallery, shrunk and shown at once, offline.
+    const [chooser] = await Promise.all([staff.page.waitForEvent('filechooser'), form.getByRole('button', { name: 'Add photos from the gallery: the problem' }).click()]);
+    await chooser.setFiles(jpegPath);
+    await form.getByRole('list', { name: 'Photos: the problem' }).getByRole('listitem').waitFor();
     await form.getByRole('button', { name: 'Send report' }).click();
     await staff.page.getByText('Saved on this device: it reaches the host as soon as you are back online.').waitFor();
     await form.waitFor({ state: 'detached' });
@@ -66,11 +101,15 @@ describe('problem reports', () => {
     await staff.page.reload();
     await dialog.locator('.dialog__title', { hasText: task.task_title }).waitFor();
     await staffSync.waitForPending('offline', 1);
-    expect((await localRows(staff.page, 'problem_reports')).map((r) => r.description)).toContain(description);
+    const sent = (await localRows(staff.page, 'problem_reports')).find((r) => r.description === description);
+    expect(sent).toBeDefined();
+    expect(await reportPhotos(staff.page, String(sent?.id))).toEqual(['waiting']);
     expect((await localRows(host.page, 'housekeeping_tasks')).some((t) => t.task_description === description)).toBe(false);
 
     await goOnline(staff.context);
     await staffSync.waitForSynced();
+    // The photo follows its report to the server.
+    await expect.poll(() => reportPhotos(staff.page, String(sent?.id)), { timeout: 20_000 }).toEqual(['uploaded']);
 
     // The host's open page pulls the maintenance task and the alert, without a reload.
     const maintenance = async () => (await localRows(host.page, 'housekeeping_tasks')).find((t) => t.task_description === description);
@@ -87,6 +126,12 @@ describe('problem reports', () => {
     await report.locator('.badge', { hasText: 'Urgent' }).waitFor();
     await report.locator('dt', { hasText: 'Reported by' }).waitFor();
     expect(await report.locator('dt', { hasText: 'Reported by' }).locator('xpath=following-sibling::dd').innerText()).not.toBe('You');
+    // Its photo is on the maintenance task: a thumbnail, full size (shrunk on the phone to 1600 px) on tap.
+    const thumbs = hostDialog.getByRole('region', { name: 'Task photos' }).getByRole('button', { name: /^Open photo 1 of the task/ });
+    await thumbs.waitFor();
+    await thumbs.click();
+    const full = host.page.getByRole('dialog', { name: 'Photo: the task' }).getByRole('img', { name: 'Photo: the task' });
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(1600);
 
     // The property's page lists it, with its task.
     await host.page.goto(`/host/properties/${String(made?.property_id)}`);

@@ -28,7 +28,7 @@ describe('no-server demo', () => {
     expect(await db.rows('bookings').count()).toBe(0);
     // Only the fields of her screens (shared/device-fields.ts): no prices, pay or export links.
     const properties = await db.rows('properties').toArray();
-    expect(properties.every((p) => !('base_price' in p) && !('ota_listings' in p) && !('ical_export_url' in p) && typeof p.property_name === 'string' && 'access_notes' in p)).toBe(true);
+    expect(properties.every((p) => !('base_price' in p) && !('ota_listings' in p) && !('ical_export_url' in p) && typeof p.property_name === 'string' && !('access_notes' in p))).toBe(true);
     expect(tasks.every((t) => !('cost' in t) && typeof t.task_title === 'string')).toBe(true);
     expect((await db.rows('housekeeping_staff').toArray()).every((s) => !('hourly_rate' in s) && 'availability_schedule' in s)).toBe(true);
     expect(tasks.some((t) => String(t.scheduled_date ?? '').startsWith('2031-05'))).toBe(true);

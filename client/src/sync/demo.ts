@@ -4,6 +4,7 @@
  * the server seeds from) fills the store with data relative to today, cut to what that account
  * would see on the server; changes stay local (no engine runs for a demo session).
  */
+import { isAccessWindowOpen } from '../../../shared/access-window';
 import { generateDemoData, type DemoData } from '../../../shared/demo/generate';
 import { cutRow, deviceFieldsOf } from '../../../shared/device-fields';
 import type { SessionUser } from '../auth/session';
@@ -47,6 +48,7 @@ function demoRows(data: DemoData, user: SessionUser): DemoRows {
         subscription_tiers: data.subscription_tiers.filter((t) => t.is_active),
         display_settings: own(data.display_settings),
         properties: mine(data.properties),
+        property_access: mine(data.property_access),
         housekeeping_staff: mine(data.housekeeping_staff),
         task_templates: mine(data.task_templates),
         bookings: mine(data.bookings),
@@ -59,11 +61,17 @@ function demoRows(data: DemoData, user: SessionUser): DemoRows {
       const staffIds = new Set(user.staffHosts?.map((h) => h.staffId) ?? (user.staffId ? [user.staffId] : []));
       const tasks = data.housekeeping_tasks.filter((t) => t.assigned_staff_id !== null && staffIds.has(t.assigned_staff_id));
       const propertyIds = new Set(tasks.map((t) => t.property_id));
+      const properties = data.properties.filter((p) => propertyIds.has(p.id));
+      // Access details only inside a task's window, counted in its property's days (shared/access-window.ts).
+      const zones = new Map(properties.map((p) => [p.id, p.timezone]));
+      const now = new Date();
+      const open = new Set(tasks.filter((t) => isAccessWindowOpen(t, now, zones.get(t.property_id))).map((t) => t.property_id));
       return {
         display_settings: own(data.display_settings),
         housekeeping_staff: data.housekeeping_staff.filter((s) => staffIds.has(s.id)),
         housekeeping_tasks: tasks,
-        properties: data.properties.filter((p) => propertyIds.has(p.id)),
+        properties,
+        property_access: data.property_access.filter((a) => open.has(a.property_id)),
       };
     }
   }

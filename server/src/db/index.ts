@@ -10,6 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { accessOpensThrough } from '../../../shared/access-window';
 import * as schema from '../../../shared/schema/tables';
 import { ROOT_DIR } from '../config';
 
@@ -29,7 +30,20 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('temp_store = MEMORY');
   // Reads of large tables (a host's guest rebuild, first pulls) go through the page cache, not read() calls.
   sqlite.pragma('mmap_size = 268435456');
+  registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return db;
+}
+
+/**
+ * The SQL functions the queries use. `access_opens_through(timezone, now)`: the last scheduled date
+ * whose access window is open at the instant `now` (ISO 8601), in the property's days
+ * (shared/access-window.ts): SQLite knows no IANA zones, so the policy's scope and the
+ * access-windows job ask the same function the device uses.
+ */
+export function registerFunctions(sqlite: Database.Database): void {
+  sqlite.function('access_opens_through', { deterministic: true }, (timezone: unknown, now: unknown) =>
+    accessOpensThrough(new Date(String(now)), typeof timezone === 'string' ? timezone : null),
+  );
 }

@@ -20,6 +20,8 @@ const STATUS: Record<PhotoStatus, { text: string; tone: BadgeTone } | null> = {
   waiting: { text: 'Waiting to upload', tone: 'info' },
   retrying: { text: 'Upload failed, retrying', tone: 'warning' },
   refused: { text: 'Not uploaded', tone: 'danger' },
+  // Picked for a form not sent yet: it leaves with the form.
+  draft: null,
 };
 
 function PhotoImage({ photo, size, alt }: { photo: PhotoView; size: 'full' | 'thumb'; alt: string }) {
@@ -60,7 +62,8 @@ export function PhotoGallery({ photos, label, userId }: { photos: readonly Photo
 function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | null; label: string; userId: string; onClose: () => void }) {
   const format = useFormat();
   const status = photo ? STATUS[photo.status] : null;
-  const canRetry = photo?.local && photo.status !== 'uploaded';
+  const canRemove = photo?.local && photo.status !== 'uploaded';
+  const canRetry = canRemove && photo?.status !== 'draft';
   return (
     <Dialog
       open={photo !== null}
@@ -70,25 +73,25 @@ function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | nul
       description={photo ? `Taken ${format.dateTime(photo.takenAt)}` : undefined}
       footer={
         <>
+          {canRemove && photo ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                void removePhoto(photoDb(), photo.id).then(onClose);
+              }}
+            >
+              Remove photo
+            </Button>
+          ) : null}
           {canRetry && photo ? (
-            <>
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  void removePhoto(photoDb(), photo.id).then(onClose);
-                }}
-              >
-                Remove photo
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  void retryPhoto(photoDb(), photo.id).then(() => kickPhotoUploads(userId, true));
-                }}
-              >
-                Try again now
-              </Button>
-            </>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void retryPhoto(photoDb(), photo.id).then(() => kickPhotoUploads(userId, true));
+              }}
+            >
+              Try again now
+            </Button>
           ) : null}
           <Button onClick={onClose}>Close</Button>
         </>

@@ -6,10 +6,17 @@
 import { TaskPhotoListSchema, type TaskPhoto } from '../../../../shared/api/photos';
 import { ApiError, UNREACHABLE_TEXT, apiRequestAs } from '../../api/http';
 import { getToken } from '../../auth/token-storage';
-import type { QueuedPhoto } from './store';
+import type { PhotoOwner, QueuedPhoto } from './store';
 
-function photoPath(taskId: string, photoId: string): string {
-  return `/api/tasks/${encodeURIComponent(taskId)}/photos/${encodeURIComponent(photoId)}`;
+const SEGMENT = { task: 'tasks', report: 'reports' } as const;
+
+/** The photos of a task or of a problem report. */
+function photosPath(owner: PhotoOwner): string {
+  return `/api/${SEGMENT[owner.kind]}/${encodeURIComponent(owner.id)}/photos`;
+}
+
+function photoPath(owner: PhotoOwner, photoId: string): string {
+  return `${photosPath(owner)}/${encodeURIComponent(photoId)}`;
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
@@ -40,7 +47,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 export async function uploadPhoto(photo: QueuedPhoto): Promise<void> {
   const query = new URLSearchParams({ taken_at: photo.takenAt });
   if (photo.itemId) query.set('item', photo.itemId);
-  const response = await send(`${photoPath(photo.taskId, photo.id)}?${query.toString()}`, { method: 'PUT', headers: { 'Content-Type': photo.type }, body: photo.data });
+  const response = await send(`${photoPath({ kind: photo.kind, id: photo.ownerId }, photo.id)}?${query.toString()}`, { method: 'PUT', headers: { 'Content-Type': photo.type }, body: photo.data });
   // The answer must be read to the end: a cut-off answer means the photo may not be stored.
   try {
     await response.json();
@@ -49,13 +56,13 @@ export async function uploadPhoto(photo: QueuedPhoto): Promise<void> {
   }
 }
 
-/** The task's photos on the server (metadata). */
-export async function listTaskPhotos(taskId: string): Promise<TaskPhoto[]> {
-  return (await apiRequestAs(`/api/tasks/${encodeURIComponent(taskId)}/photos`, TaskPhotoListSchema)).photos;
+/** The owner's photos on the server (metadata); a task's include those of the report it was made for. */
+export async function listPhotos(owner: PhotoOwner): Promise<TaskPhoto[]> {
+  return (await apiRequestAs(photosPath(owner), TaskPhotoListSchema)).photos;
 }
 
-/** One photo's bytes, full size or its thumbnail. */
-export async function fetchPhoto(taskId: string, photoId: string, size: 'full' | 'thumb'): Promise<Blob> {
-  const response = await send(`${photoPath(taskId, photoId)}?size=${size}`, { method: 'GET' });
+/** One photo's bytes, full size or its thumbnail, read through the owner it was listed with. */
+export async function fetchPhoto(owner: PhotoOwner, photoId: string, size: 'full' | 'thumb'): Promise<Blob> {
+  const response = await send(`${photoPath(owner, photoId)}?size=${size}`, { method: 'GET' });
   return response.blob();
 }

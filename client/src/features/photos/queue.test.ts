@@ -2,7 +2,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { KEEP_UPLOADED_MS, addPhoto, notUploadedCount, pruneUploaded, removePhoto, retryDelay, retryPhoto, uploadWaiting, type NewPhoto, type PhotoSender } from './queue';
+import { Dexie } from 'dexie';
+import { DRAFT_KEPT_MS, KEEP_UPLOADED_MS, addPhoto, discardDrafts, notUploadedCount, pruneUploaded, releaseDrafts, removePhoto, retryDelay, retryPhoto, uploadWaiting, type NewPhoto, type PhotoSender } from './queue';
 import { PhotoDb, type QueuedPhoto } from './store';
 
 let factory: IDBFactory;
@@ -21,7 +22,8 @@ function photo(over: Partial<NewPhoto> = {}): NewPhoto {
   return {
     id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
     userId: 'u1',
-    taskId: 't1',
+    kind: 'task',
+    ownerId: 't1',
     itemId: null,
     data: new Uint8Array([0xff, 0xd8, 0xff, serial]).buffer,
     type: 'image/jpeg',
@@ -140,5 +142,56 @@ describe('the photo queue', () => {
     expect(await pruneUploaded(db, now)).toBe(1);
     expect(await db.photos.get(old.id)).toBeUndefined();
     expect(await db.photos.get(waiting.id)).toBeDefined();
+  });
+
+  it('keeps a report\u2019s draft photos unsent until the report is saved, and drops them when it is cancelled', async () => {
+    const kept = await addPhoto(db, photo({ kind: 'report', ownerId: 'r1' }), true);
+    const cancelled = await addPhoto(db, photo({ kind: 'report', ownerId: 'r2' }), true);
+    const server = fakeServer();
+    expect(await uploadWaiting(db, 'u1', server.send, { ignoreWait: true })).toEqual({ uploaded: 0, failed: 0, refused: 0 });
+    expect(await notUploadedCount(db, 'u1')).toBe(0);
+    expect(await discardDrafts(db, 'u1', 'r2')).toBe(1);
+    expect(await db.photos.get(cancelled.id)).toBeUndefined();
+    expect(await releaseDrafts(db, 'u1', 'r1')).toBe(1);
+    expect((await uploadWaiting(db, 'u1', server.send)).uploaded).toBe(1);
+    expect(server.stored.get(kept.id)).toBe(1);
+    // A released photo is no draft any more: a later cancel of the same owner leaves it.
+    expect(await discardDrafts(db, 'u1', 'r1')).toBe(0);
+  });
+
+  it('leaves a photo whose owner is not on the server yet for a later pass, counting no attempt', async () => {
+    const held = await addPhoto(db, photo({ kind: 'report', ownerId: 'r-in-outbox' }));
+    const free = await addPhoto(db, photo());
+    const server = fakeServer();
+    let reportPushed = false;
+    const isReady = async (p: QueuedPhoto) => p.kind !== 'report' || reportPushed;
+    expect(await uploadWaiting(db, 'u1', server.send, { isReady })).toEqual({ uploaded: 1, failed: 0, refused: 0 });
+    expect(server.stored.has(free.id)).toBe(true);
+    expect(await db.photos.get(held.id)).toMatchObject({ state: 'waiting', attempts: 0, nextAttemptAt: 0 });
+    reportPushed = true;
+    expect((await uploadWaiting(db, 'u1', server.send, { isReady })).uploaded).toBe(1);
+  });
+
+  it('drops drafts left for a day (a form closed with the app), never waiting photos', async () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const old = new Date(now - DRAFT_KEPT_MS - 1000).toISOString();
+    const draft = await addPhoto(db, photo({ kind: 'report', ownerId: 'r3', takenAt: old }), true);
+    const waiting = await addPhoto(db, photo({ takenAt: old }));
+    expect(await pruneUploaded(db, now)).toBe(1);
+    expect(await db.photos.get(draft.id)).toBeUndefined();
+    expect(await db.photos.get(waiting.id)).toBeDefined();
+  });
+
+  it('keeps the photos of an older device database, as photos of their tasks', async () => {
+    db.close();
+    const v1 = new Dexie('photos-test-v1', { indexedDB: factory, IDBKeyRange });
+    v1.version(1).stores({ photos: '&id, [userId+state], [userId+taskId], uploadedAt' });
+    const { kind: _kind, ownerId: _owner, ...old } = photo();
+    await v1.table('photos').add({ ...old, taskId: 't-old', state: 'waiting', attempts: 0, nextAttemptAt: 0 });
+    v1.close();
+    db = new PhotoDb('photos-test-v1', { indexedDB: factory, IDBKeyRange });
+    const [upgraded] = await db.photos.where('[userId+ownerId]').equals(['u1', 't-old']).toArray();
+    expect(upgraded).toMatchObject({ id: old.id, kind: 'task', ownerId: 't-old', state: 'waiting' });
+    expect(upgraded && 'taskId' in upgraded).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export const RETRY_BASE_MS = 5_000;
 export const RETRY_MAX_MS = 10 * 60_000;
 /** Uploaded photos stay on the device this long (shown offline at once), then their bytes go. */
 export const KEEP_UPLOADED_MS = 7 * 24 * 60 * 60_000;
+/** A draft photo whose form was never sent is dropped after this long. */
+export const DRAFT_KEPT_MS = 24 * 60 * 60_000;
 
 /** The wait after the nth failed attempt: 5 s, 10 s, 20 s… at most 10 minutes. */
 export function retryDelay(attempts: number): number {
@@ -33,13 +35,31 @@ function statusOf(error: unknown): number {
   return error instanceof ApiError ? error.status : 0;
 }
 
-export type NewPhoto = Pick<QueuedPhoto, 'id' | 'userId' | 'taskId' | 'itemId' | 'data' | 'type' | 'width' | 'height' | 'takenAt'>;
+export type NewPhoto = Pick<QueuedPhoto, 'id' | 'userId' | 'kind' | 'ownerId' | 'itemId' | 'data' | 'type' | 'width' | 'height' | 'takenAt'>;
 
-/** Keeps a new photo, waiting to upload. */
-export async function addPhoto(db: PhotoDb, photo: NewPhoto): Promise<QueuedPhoto> {
-  const row: QueuedPhoto = { ...photo, state: 'waiting', attempts: 0, nextAttemptAt: 0 };
+/** Keeps a new photo, waiting to upload, or as a draft of something not saved yet (`draft`). */
+export async function addPhoto(db: PhotoDb, photo: NewPhoto, draft = false): Promise<QueuedPhoto> {
+  const row: QueuedPhoto = { ...photo, state: draft ? 'draft' : 'waiting', attempts: 0, nextAttemptAt: 0 };
   await db.photos.add(row);
   return row;
+}
+
+/** The owner was saved: its draft photos wait to upload. */
+export async function releaseDrafts(db: PhotoDb, userId: string, ownerId: string): Promise<number> {
+  return db.photos
+    .where('[userId+ownerId]')
+    .equals([userId, ownerId])
+    .and((p) => p.state === 'draft')
+    .modify({ state: 'waiting' });
+}
+
+/** The owner was abandoned (the form cancelled): its draft photos go. */
+export async function discardDrafts(db: PhotoDb, userId: string, ownerId: string): Promise<number> {
+  return db.photos
+    .where('[userId+ownerId]')
+    .equals([userId, ownerId])
+    .and((p) => p.state === 'draft')
+    .delete();
 }
 
 export type UploadSummary = { uploaded: number; failed: number; refused: number };
@@ -71,6 +91,11 @@ export type PassOptions = {
   isStopped?: () => boolean;
   /** Try every waiting photo, whatever its wait (the app just opened, or the device is back online). */
   ignoreWait?: boolean;
+  /**
+   * Whether a photo's owner is on the server yet (a report made offline is still in the outbox):
+   * one that is not is left for a later pass, with no attempt counted.
+   */
+  isReady?: (photo: QueuedPhoto) => Promise<boolean>;
 };
 
 /**
@@ -79,7 +104,7 @@ export type PassOptions = {
  * since the next photo would fail the same way.
  */
 export async function uploadWaiting(db: PhotoDb, userId: string, send: PhotoSender, options: PassOptions = {}): Promise<UploadSummary> {
-  const { now = Date.now, isStopped, ignoreWait = false } = options;
+  const { now = Date.now, isStopped, ignoreWait = false, isReady } = options;
   const summary: UploadSummary = { uploaded: 0, failed: 0, refused: 0 };
   const tried = new Set<string>();
   for (;;) {
@@ -87,6 +112,7 @@ export async function uploadWaiting(db: PhotoDb, userId: string, send: PhotoSend
     const photo = await due(db, userId, now(), tried, ignoreWait);
     if (!photo) return summary;
     tried.add(photo.id);
+    if (isReady && !(await isReady(photo))) continue;
     try {
       await send(photo);
     } catch (error) {
@@ -125,10 +151,15 @@ export async function removePhoto(db: PhotoDb, id: string): Promise<void> {
   await db.photos.where('id').equals(id).and((p) => p.state !== 'uploaded').delete();
 }
 
-/** Drops the device's copies of photos uploaded more than KEEP_UPLOADED_MS ago (the server keeps them). */
+/**
+ * Drops the device's copies of photos uploaded more than KEEP_UPLOADED_MS ago (the server keeps
+ * them), and drafts of a day ago (a form left open when the app closed: never to be sent).
+ */
 export async function pruneUploaded(db: PhotoDb, now: number = Date.now()): Promise<number> {
   const before = new Date(now - KEEP_UPLOADED_MS).toISOString();
-  return db.photos.where('uploadedAt').below(before).delete();
+  const dayAgo = new Date(now - DRAFT_KEPT_MS).toISOString();
+  const drafts = await db.photos.filter((p) => p.state === 'draft' && p.takenAt < dayAgo).delete();
+  return drafts + (await db.photos.where('uploadedAt').below(before).delete());
 }
 
 /** How many of the user's photos have not reached the server (waiting or refused). */

@@ -165,12 +165,6 @@ export function PropertyDetailPage({ id }: { id: string }) {
               <dd>{p.created_date ? format.date(p.created_date) : '—'}</dd>
             </div>
           </dl>
-          {p.access_notes ? (
-            <div className="callout">
-              <p className="callout__title">Access notes</p>
-              <p>{p.access_notes}</p>
-            </div>
-          ) : null}
           <h3 className="section-title">Amenities</h3>
           {p.amenities.length ? (
             <ul className="chip-list" aria-label="Amenities">

@@ -152,7 +152,6 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
         />
       </div>
       <Textarea label="Description" rows={4} value={draft.description} onChange={(e) => set('description', e.target.value)} />
-      <Textarea label="Access notes" hint="General notes every housekeeper with a task here sees. Door codes and Wi-Fi go in Access details, on the property's page: those reach a housekeeper only around their task." value={draft.access_notes} onChange={(e) => set('access_notes', e.target.value)} />
 
       <CheckboxGroup label="Amenities" options={amenityOptions} value={draft.amenities} onChange={(v) => set('amenities', v)} />
       <div className="inline-add">

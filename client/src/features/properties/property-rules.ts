@@ -49,7 +49,6 @@ export type PropertyDraft = {
   /** ISO 4217 code the property is priced in; its new bookings take it. */
   currency: string;
   description: string;
-  access_notes: string;
   timezone: string;
   amenities: string[];
   listings: ListingRow[];
@@ -69,7 +68,6 @@ export function emptyPropertyDraft(timezone = 'UTC', currency: string = DEFAULT_
     base_price: 0,
     currency,
     description: '',
-    access_notes: '',
     timezone,
     amenities: [],
     listings: [],
@@ -92,7 +90,6 @@ export function draftOfProperty(p: PropertyRowLike): PropertyDraft {
     base_price: p.base_price,
     currency: p.currency,
     description: p.description,
-    access_notes: p.access_notes,
     timezone: p.timezone,
     amenities: [...p.amenities],
     listings: Object.entries(p.ota_listings).map(([platform, reference]) => ({ platform, reference })),
@@ -152,7 +149,6 @@ export function propertyFields(d: PropertyDraft): Record<string, unknown> {
     base_price: d.base_price ?? 0,
     currency: d.currency,
     description: d.description,
-    access_notes: d.access_notes,
     timezone: d.timezone,
     amenities: [...new Set(d.amenities.map((a) => a.trim()).filter(Boolean))],
     ota_listings: Object.fromEntries(d.listings.map((l) => [l.platform.trim().toLowerCase(), l.reference.trim()])),

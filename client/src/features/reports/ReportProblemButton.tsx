@@ -2,16 +2,21 @@
  * "Report a problem" for a housekeeper, from a task or a property: category, severity and what is
  * wrong. The report is a local write through the outbox (report-form.ts), so it is kept with no
  * signal and reaches the host, as a maintenance task, once the device is back online; an urgent
- * one alerts the host at once when it arrives. Photos are not part of it yet.
+ * one alerts the host at once when it arrives. Photos (camera or gallery) are shrunk and kept on
+ * the device as drafts of the report (features/photos), queued when it is sent and uploaded once
+ * the report has reached the server; the host sees them on the maintenance task.
  */
 import { useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
 import type { ProblemCategory, ProblemSeverity } from '../../../../shared/enums';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Segmented, Textarea } from '../../components/ui/Field';
 import { Select } from '../../components/ui/Input';
 import { useToast } from '../../components/ui/Toast';
+import { useCurrentUser } from '../../components/layout/current-user';
 import { useWrite } from '../../data/use-write';
+import { AddPhotoButtons, PhotoGallery, dropDraftPhotos, sendDraftPhotos, usePhotos } from '../photos';
 import { useOnline } from '../../lib/use-online';
 import { CATEGORY_OPTIONS, EMPTY_REPORT, MAX_DESCRIPTION, SEVERITY_OPTIONS, reportErrors, reportProblem, type ReportDraft, type ReportPlace } from './report-form';
 import './reports.css';
@@ -35,6 +40,10 @@ export function ReportProblemButton({ propertyId, taskId, propertyName, size = '
 }
 
 function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPlace; propertyName: string; onClose: () => void }) {
+  const user = useCurrentUser();
+  // Made here, so that photos taken before sending are kept under the report they go with.
+  const [reportId] = useState(() => uuidv7());
+  const photos = usePhotos({ kind: 'report', id: reportId }, user.ID, { draft: true });
   const [draft, setDraft] = useState<ReportDraft>(EMPTY_REPORT);
   const [showErrors, setShowErrors] = useState(false);
   const { write, pending } = useWrite({ what: 'the problem report' });
@@ -48,8 +57,9 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
       setShowErrors(true);
       return;
     }
-    const saved = await write(reportProblem(place, draft));
+    const saved = await write(reportProblem(place, draft, reportId));
     if (!saved.ok) return;
+    await sendDraftPhotos(user.ID, reportId);
     toast({
       title: 'Problem reported',
       description: online ? 'The host has it as a maintenance task.' : 'Saved on this device: it reaches the host as soon as you are back online.',
@@ -57,17 +67,23 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
     });
     onClose();
   };
+  // Closed without sending: the photos picked for it go (sent ones are queued, not drafts, and stay).
+  const close = () => {
+    void dropDraftPhotos(user.ID, reportId).catch(() => undefined);
+    onClose();
+  };
+  const photoCount = photos.photos.length;
 
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={close}
       size="sm"
       title="Report a problem"
       description={`At ${propertyName}. The host gets it as a maintenance task${draft.severity === 'urgent' ? ', with an urgent alert' : ''}.`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
           <Button isLoading={pending} onClick={() => void send()}>
@@ -100,6 +116,13 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
           placeholder="What you found, where, and anything the host should do first"
           onChange={(e) => set('description', e.target.value)}
         />
+        <div className="field report-form__photos">
+          <span className="field__label">
+            Photos {photoCount > 0 ? <span className="muted">({photoCount})</span> : <span className="muted">(optional)</span>}
+          </span>
+          <PhotoGallery photos={photos.photos} label="the problem" userId={user.ID} />
+          <AddPhotoButtons label="the problem" onFiles={(files) => photos.add(files, null)} />
+        </div>
         {!online ? <p className="field__hint">You are offline: the report is kept on this device and sent when the connection returns.</p> : null}
       </form>
     </Dialog>

@@ -17,5 +17,7 @@ describe('problem report form', () => {
       fields: { property_id: 'p1', task_id: 't1', category: 'plumbing', severity: 'urgent', description: 'Leak' },
     });
     expect(reportProblem({ propertyId: 'p1' }, { ...EMPTY_REPORT, description: 'x' }).fields).toMatchObject({ task_id: null });
+    // The id the device made first, so that the report's photos are kept under it.
+    expect(reportProblem({ propertyId: 'p1' }, { ...EMPTY_REPORT, description: 'x' }, 'r1')).toMatchObject({ rowId: 'r1' });
   });
 });

@@ -29,10 +29,12 @@ export function reportErrors(draft: ReportDraft): Partial<Record<keyof ReportDra
 /** Where the problem was found: a property, and the task when reported from one. */
 export type ReportPlace = { propertyId: string; taskId?: string | null };
 
-export function reportProblem(place: ReportPlace, draft: ReportDraft): Extract<WriteRequest, { op: 'create' }> {
+/** `rowId`: the report's id when the device made it first (its photos are kept under it). */
+export function reportProblem(place: ReportPlace, draft: ReportDraft, rowId?: string): Extract<WriteRequest, { op: 'create' }> {
   return {
     table: TABLE.problem_reports,
     op: 'create',
+    ...(rowId ? { rowId } : {}),
     fields: {
       property_id: place.propertyId,
       task_id: place.taskId ?? null,

@@ -55,12 +55,6 @@ export function StaffPropertiesPage() {
                     <p className="muted">
                       {humanize(p.property_type)} · {p.bedrooms} bedrooms · {p.bathrooms} bathrooms · {count} open {count === 1 ? 'task' : 'tasks'}
                     </p>
-                    {p.access_notes ? (
-                      <div className="callout">
-                        <p className="callout__title">Access notes</p>
-                        <p className="pre-wrap">{p.access_notes}</p>
-                      </div>
-                    ) : null}
                     {count > 0 ? <AccessDetails access={access.get(p.id)} emptyText="Door code and Wi-Fi show here from the day before your task, if the host has entered them." /> : null}
                   </Card>
                 </li>

@@ -24,7 +24,7 @@ import './tasks.css';
 export type TaskDialogProps = {
   task: Task | null;
   propertyName?: string;
-  /** The task's property, for its address, a map link, access notes and photos. */
+  /** The task's property, for its address, a map link and photos (how to get in is `access`). */
   property?: PlaceProperty | null;
   /** How to get in (door code, Wi-Fi), shown under the address: the housekeeper's, inside her task's window. */
   access?: ReactNode;
@@ -335,7 +335,7 @@ function NotesEditor({ notes, draftAt, onSave }: { notes: string; draftAt: strin
   );
 }
 
-type PlaceProperty = Pick<Property, 'address' | 'latitude' | 'longitude' | 'access_notes'> & { images?: readonly string[] };
+type PlaceProperty = Pick<Property, 'address' | 'latitude' | 'longitude'> & { images?: readonly string[] };
 
 /** The property's photos, so that the place is recognised (kept offline for the week ahead: client/src/pwa/photo-selection.ts). */
 function PropertyPhotos({ images }: { images: readonly string[] }) {
@@ -371,12 +371,6 @@ function PropertyPlace({ property }: { property: PlaceProperty }) {
         <a className="btn btn--secondary btn--md" href={href} target="_blank" rel="noreferrer">
           <span>Open in maps</span>
         </a>
-      ) : null}
-      {property.access_notes ? (
-        <div className="callout">
-          <p className="callout__title">Access notes</p>
-          <p className="pre-wrap">{property.access_notes}</p>
-        </div>
       ) : null}
     </div>
   );

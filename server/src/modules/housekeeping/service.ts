@@ -27,6 +27,7 @@ import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
 import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 import { DEFAULT_CURRENCY } from '../../../../shared/money';
+import { localToday } from '../../../../shared/dates';
 import { queueAlertEmails } from '../email/escalation';
 import { notifyMany, type Notified, type NotifyInput } from '../notifications/service';
 import type { NotificationType } from '../push/service';
@@ -40,29 +41,8 @@ const TASKS = requireDef(TABLE_IDS.housekeeping_tasks);
 
 export type TaskRow = typeof housekeepingTasks.$inferSelect;
 
-/** One formatter per zone (building one costs more than using it); an unknown zone reads as UTC. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timezone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(timezone);
-  if (!formatter) {
-    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone });
-    } catch {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    }
-    if (dayFormatters.size < 1000) dayFormatters.set(timezone, formatter);
-  }
-  return formatter;
-}
-
-/** The date (YYYY-MM-DD) at `now` in an IANA zone: "today" at a property. */
-export function localToday(timezone: string, now: Date): string {
-  const parts: Record<string, string> = {};
-  for (const p of dayFormatter(timezone).formatToParts(now)) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+/** The date (YYYY-MM-DD) at `now` in an IANA zone: "today" at a property (shared/dates.ts). */
+export { localToday };
 
 /** Where a task notification takes its reader; the client routes each role to that task. */
 export function taskActionUrl(taskId: string): string {

@@ -4,26 +4,27 @@
  * the window of one of her tasks there (policy.ts `access_window`, shared/access-window.ts;
  * docs/security.md "Access details").
  *
- * A window that opens by the calendar alone (the day before the task) changes no row, so an
- * incremental pull would not bring the details: `openAccessWindows`, a job run every few minutes,
- * gives the access rows of the properties whose windows opened since its last run a new version.
+ * A window that opens by the calendar alone (the day before the task, in the property's timezone)
+ * changes no row, so an incremental pull would not bring the details: `openAccessWindows`, a job
+ * run every few minutes, gives the access rows of the properties whose windows opened since its
+ * last run a new version.
  * A window closes with a write of its own (the task done, cancelled, reassigned or deleted), which
  * the pull files the row at (a tombstone for her) or which resets her scope.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import { OPEN_TASK_STATUSES, accessOpensThrough } from '../../../../shared/access-window';
-import { addDays } from '../../../../shared/dates';
+import { OPEN_TASK_STATUSES } from '../../../../shared/access-window';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { counters, housekeepingTasks, propertyAccess } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { transact, updateFields, type Tx } from '../../db/write';
 import { ValidationFailed } from '../../errors';
+import { accessOpensThroughSql } from '../../policy';
 import { writerWith, type Writer } from '../../write/writer';
 
 const ACCESS = requireTable(TABLE_IDS.property_access);
 
-/** The counter holding the last scheduled date whose window the job has opened (YYYYMMDD). */
-export const OPENED_THROUGH_COUNTER = 'access:opened_through';
+/** The counter holding when the job last opened windows (epoch ms). */
+export const OPENED_AT_COUNTER = 'access:opened_at';
 
 /** Access details belong to one property for good: moving them would hand one door's code to another. */
 export const propertyAccessWriter: Writer = writerWith(ACCESS, {
@@ -35,43 +36,40 @@ export const propertyAccessWriter: Writer = writerWith(ACCESS, {
   },
 });
 
-const asNumber = (date: string) => Number(date.replaceAll('-', ''));
-const asDate = (n: number) => {
-  const s = String(n).padStart(8, '0');
-  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
-};
+/** A day: the first run looks this far back (the windows opened by today's date, as before it ran). */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type OpenedSummary = { openedThrough: string; properties: number; bumped: number };
+export type OpenedSummary = { openedAt: string; properties: number; bumped: number };
 
 /**
  * Gives a new version to the access rows of every property where a live, assigned task that is not
- * done is scheduled after the last date this job opened and up to today's (tomorrow's tasks), so
- * that its housekeeper's next pull brings them. Idempotent: a second run the same day finds
- * nothing new. The first run ever opens only today's new date (earlier windows opened with their
- * task's own write, or, before this job existed, are brought by the next write to the task).
+ * done had its window open since the job's last run (its scheduled date, after the property's
+ * "tomorrow" at that run and up to its "tomorrow" now, in the property's own days), so that its
+ * housekeeper's next pull brings them. Idempotent: a second run finds nothing new until a
+ * property's day turns. The first run ever looks back one day.
  */
 export function openAccessWindows(db: Db, now: Date): OpenedSummary {
-  const through = accessOpensThrough(now);
   return transact(db, (tx) => {
-    const stored = tx.select({ value: counters.value }).from(counters).where(eq(counters.name, OPENED_THROUGH_COUNTER)).get();
-    const after = stored ? asDate(stored.value) : addDays(through, -1);
-    if (after >= through) return { openedThrough: after, properties: 0, bumped: 0 };
-    const properties = openedProperties(tx, after, through);
+    const stored = tx.select({ value: counters.value }).from(counters).where(eq(counters.name, OPENED_AT_COUNTER)).get();
+    const last = new Date(stored ? stored.value : now.getTime() - DAY_MS);
+    const properties = last < now ? openedProperties(tx, last, now) : [];
     let bumped = 0;
     for (const row of accessRowsOf(tx, properties)) {
       // No field changes: the write gives the row the next version (and pokes who may read it).
       if (updateFields(tx, ACCESS, row.id, {}, now)) bumped += 1;
     }
-    tx.insert(counters)
-      .values({ name: OPENED_THROUGH_COUNTER, value: asNumber(through) })
-      .onConflictDoUpdate({ target: counters.name, set: { value: asNumber(through) } })
-      .run();
-    return { openedThrough: through, properties: properties.length, bumped };
+    if (last < now) {
+      tx.insert(counters)
+        .values({ name: OPENED_AT_COUNTER, value: now.getTime() })
+        .onConflictDoUpdate({ target: counters.name, set: { value: now.getTime() } })
+        .run();
+    }
+    return { openedAt: now.toISOString(), properties: properties.length, bumped };
   });
 }
 
-/** Properties with a live assigned task, not done, scheduled in (after, through]. */
-function openedProperties(tx: Tx, after: string, through: string): string[] {
+/** Properties with a live assigned task, not done, whose window opened after `last` and by `now`. */
+function openedProperties(tx: Tx, last: Date, now: Date): string[] {
   const t = housekeepingTasks;
   const rows = tx
     .select({ id: t.property_id })
@@ -81,8 +79,8 @@ function openedProperties(tx: Tx, after: string, through: string): string[] {
         isNull(t.deleted_at),
         isNotNull(t.assigned_staff_id),
         inArray(t.task_status, [...OPEN_TASK_STATUSES]),
-        gt(t.scheduled_date, after),
-        lte(t.scheduled_date, through),
+        gt(t.scheduled_date, accessOpensThroughSql(t.property_id, last.toISOString())),
+        lte(t.scheduled_date, accessOpensThroughSql(t.property_id, now.toISOString())),
       ),
     )
     .all();
