@@ -12,6 +12,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress';
 import { bundlePlan } from './scripts/vite-bundle-plan';
 
@@ -21,11 +22,27 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 /** The brand teal of client/src/styles.css. */
 const THEME_COLOR = '#0f766e';
 
+/**
+ * drizzle-zod's `zod/v4` import answered with client/src/lib/zod-for-drizzle.ts: it holds zod's
+ * namespace as a value, which keeps all of zod (every locale) in a chunk every device loads.
+ * A plugin per build (the page's and the service worker's), as vite-plugin-pwa asks.
+ */
+function drizzleZodNamespace(): Plugin {
+  const shim = path.join(rootDir, 'client/src/lib/zod-for-drizzle.ts');
+  return {
+    name: 'staykeep:drizzle-zod-namespace',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'zod/v4' && importer?.includes('/node_modules/drizzle-zod/') ? shim : null),
+  };
+}
+
 /** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
 const plan = bundlePlan([
-  // Besides the entry, precached for everyone: the sign-in page, the sync runtime with its
-  // after-sync watcher (both loaded after the first screen) and the update prompt's worker registration.
+  // Besides the entry, precached for everyone: the sign-in page, the store with the stored session
+  // and the auth calls (a signed-in start reads them first, offline too), the sync runtime with its
+  // after-sync watcher (all loaded after the first screen) and the update prompt's worker registration.
   '/client/src/routes/login.tsx',
+  '/client/src/auth/device-session.ts',
   '/client/src/sync/runtime.ts',
   '/client/src/pwa/after-pull.ts',
   'workbox-window.prod.es5.mjs',
@@ -38,6 +55,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
+    drizzleZodNamespace(),
     plan.plugin,
     VitePWA({
       strategies: 'injectManifest',
@@ -88,6 +106,7 @@ export default defineConfig({
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers or not.
         rollupFormat: 'iife',
+        plugins: [drizzleZodNamespace()],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'role-chunks.json'],
         // The shell only: the chunks of one area (admin, host, staff) are cached after sign-in by
         // that role's device (client/src/pwa/role-chunks.ts), or when first used.

@@ -10,7 +10,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createAuthStore } from './auth/auth-store';
 import { AuthProvider } from './auth/auth-context';
 import { getSession } from './auth/token-storage';
-import { appDb } from './db/app-db';
 import { AppErrorBoundary } from './components/error-screens';
 import { UpdatePrompt } from './components/layout/UpdatePrompt';
 import { ToastProvider } from './components/ui/Toast';
@@ -22,15 +21,17 @@ import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
 import './styles.css';
 
-const auth = createAuthStore({ db: appDb });
-// Loaded after the first screen (the sign-in page does not need it); the areas wait for it.
+// The offline store loads on demand (auth/device-session.ts): a device never signed in shows the
+// sign-in page without it.
+const auth = createAuthStore({});
+// Loaded once signed in (or when the sign-in form is used); the areas wait for it.
 const loadSync = syncLoader({
   onUnauthorized: () => void auth.expire(),
   // After each sync: the time for the profile, photos for the days ahead, the periodic refresh.
   // A chunk of its own, like the runtime: it brings the sync's pull and push for the worker's refresh.
-  onCreate: (sync) =>
+  onCreate: (sync, db) =>
     void Promise.all([import('./pwa/after-pull'), import('./pwa/refresh-log')]).then(([{ watchPulls }, { refreshLog }]) =>
-      watchPulls(sync, appDb(), refreshLog),
+      watchPulls(sync, db, refreshLog),
     ),
 });
 const queryClient = createQueryClient();
@@ -64,13 +65,13 @@ function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
   window.setTimeout(() => void cacheRoleChunks(area).catch(() => cachedAreas.delete(area)), 1000);
 }
 
+// Started before React's first render: a signed-in start reads the store while the page mounts.
+const restored = auth.restore();
+
 function App() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void auth.restore().finally(() => setReady(true));
-    // Fetched while the first screen shows, so that signing in does not wait for it.
-    const idle = window.setTimeout(() => void loadSync(), 0);
-    return () => window.clearTimeout(idle);
+    void restored.finally(() => setReady(true));
   }, []);
   if (!ready) return <PageSpinner label="Starting Staykeep" />;
   return <RouterProvider router={router} />;
