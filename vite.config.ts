@@ -12,9 +12,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress';
 import { bundlePlan } from './scripts/vite-bundle-plan';
+import { drizzleZodNamespace, zodWithoutJsonSchema } from './scripts/vite-zod-trim';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -22,19 +22,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 /** The brand teal of client/src/styles.css. */
 const THEME_COLOR = '#0f766e';
 
-/**
- * drizzle-zod's `zod/v4` import answered with client/src/lib/zod-for-drizzle.ts: it holds zod's
- * namespace as a value, which keeps all of zod (every locale) in a chunk every device loads.
- * A plugin per build (the page's and the service worker's), as vite-plugin-pwa asks.
- */
-function drizzleZodNamespace(): Plugin {
-  const shim = path.join(rootDir, 'client/src/lib/zod-for-drizzle.ts');
-  return {
-    name: 'staykeep:drizzle-zod-namespace',
-    enforce: 'pre',
-    resolveId: (source, importer) => (source === 'zod/v4' && importer?.includes('/node_modules/drizzle-zod/') ? shim : null),
-  };
-}
+const zodForDrizzle = path.join(rootDir, 'client/src/lib/zod-for-drizzle.ts');
 
 /** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
 const plan = bundlePlan([
@@ -55,7 +43,9 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
-    drizzleZodNamespace(),
+    // What the browser never runs of zod (scripts/vite-zod-trim.ts).
+    drizzleZodNamespace(zodForDrizzle),
+    zodWithoutJsonSchema(),
     plan.plugin,
     VitePWA({
       strategies: 'injectManifest',
@@ -106,7 +96,7 @@ export default defineConfig({
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers or not.
         rollupFormat: 'iife',
-        plugins: [drizzleZodNamespace()],
+        plugins: [drizzleZodNamespace(zodForDrizzle), zodWithoutJsonSchema()],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'role-chunks.json'],
         // The shell only: the chunks of one area (admin, host, staff) are cached after sign-in by
         // that role's device (client/src/pwa/role-chunks.ts), or when first used.
@@ -129,6 +119,10 @@ export default defineConfig({
     // Maps for debugging, named by no file and kept out of the served folder (scripts/vite-precompress.ts).
     sourcemap: 'hidden',
   },
+  // Dexie's ES module build: its package answers `import` with a wrapper around the UMD build
+  // (one copy for ES and CommonJS importers), 12 KB larger minified. Every importer of the page
+  // (ours, dexie-react-hooks) resolves here, so the page still holds one Dexie.
+  resolve: { alias: [{ find: /^dexie$/, replacement: path.join(rootDir, 'node_modules/dexie/dist/modern/dexie.mjs') }] },
   server: {
     port: 5173,
     proxy: {

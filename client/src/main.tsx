@@ -1,6 +1,4 @@
 /** Entry point: restores the session, starts sync for it, then mounts the providers and the router. */
-// First, before any module that builds or parses a zod schema.
-import './pwa/zod-jitless';
 // Early: the browser's install offer fires once, soon after load.
 import './pwa/install-events';
 import { StrictMode, useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The `z` that drizzle-zod gets in the client build (vite.config.ts, `drizzleZodNamespace`).
+ * The `z` that drizzle-zod gets in the client build (scripts/vite-zod-trim.ts, `drizzleZodNamespace`).
  * drizzle-zod (shared/schema/entities.ts) imports zod's whole namespace and passes it around as a
  * value (`factory?.zodInstance ?? z`), so the bundler keeps everything the namespace names: every
  * locale, JSON Schema conversion both ways, the schema compiler (about 200 KB minified, in a chunk
