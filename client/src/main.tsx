@@ -17,6 +17,7 @@ import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
+import { mayHoldSession } from './db/store-probe';
 import './styles.css';
 
 // The offline store loads on demand (auth/device-session.ts): a device never signed in shows the
@@ -63,8 +64,12 @@ function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
   window.setTimeout(() => void cacheRoleChunks(area).catch(() => cachedAreas.delete(area)), 1000);
 }
 
-// Started before React's first render: a signed-in start reads the store while the page mounts.
+// Started before React's first render: a signed-in start reads the store while the page mounts,
+// and fetches the sync runtime beside it (a device with a store most likely has a session).
 const restored = auth.restore();
+void mayHoldSession().then((mayHold) => {
+  if (mayHold) void loadSync();
+});
 
 function App() {
   const [ready, setReady] = useState(false);
