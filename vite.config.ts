@@ -15,6 +15,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
 import { bundlePlan } from './scripts/vite-bundle-plan';
 import { i18nCatalogs } from './scripts/vite-i18n';
+import { drizzleZodNamespace, zodWithoutJsonSchema } from './scripts/vite-zod-trim';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -22,11 +23,15 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 /** The brand teal of client/src/styles.css. */
 const THEME_COLOR = '#0f766e';
 
+const zodForDrizzle = path.join(rootDir, 'client/src/lib/zod-for-drizzle.ts');
+
 /** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
 const plan = bundlePlan([
-  // Besides the entry, precached for everyone: the sign-in page, the sync runtime with its
-  // after-sync watcher (both loaded after the first screen) and the update prompt's worker registration.
+  // Besides the entry, precached for everyone: the sign-in page, the store with the stored session
+  // and the auth calls (a signed-in start reads them first, offline too), the sync runtime with its
+  // after-sync watcher (all loaded after the first screen) and the update prompt's worker registration.
   '/client/src/routes/login.tsx',
+  '/client/src/auth/device-session.ts',
   '/client/src/sync/runtime.ts',
   '/client/src/pwa/after-pull.ts',
   'workbox-window.prod.es5.mjs',
@@ -40,6 +45,9 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     i18nCatalogs(),
+    // What the browser never runs of zod (scripts/vite-zod-trim.ts).
+    drizzleZodNamespace(zodForDrizzle),
+    zodWithoutJsonSchema(),
     plan.plugin,
     VitePWA({
       strategies: 'injectManifest',
@@ -90,6 +98,7 @@ export default defineConfig({
       injectManifest: {
         // A classic script: every browser with service workers runs it, module workers or not.
         rollupFormat: 'iife',
+        plugins: [drizzleZodNamespace(zodForDrizzle), zodWithoutJsonSchema()],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}', 'role-chunks.json'],
         // The shell only: the chunks of one area (admin, host, staff) are cached after sign-in by
         // that role's device (client/src/pwa/role-chunks.ts), or when first used.
@@ -112,6 +121,10 @@ export default defineConfig({
     // Maps for debugging, named by no file and kept out of the served folder (scripts/vite-precompress.ts).
     sourcemap: 'hidden',
   },
+  // Dexie's ES module build: its package answers `import` with a wrapper around the UMD build
+  // (one copy for ES and CommonJS importers), 12 KB larger minified. Every importer of the page
+  // (ours, dexie-react-hooks) resolves here, so the page still holds one Dexie.
+  resolve: { alias: [{ find: /^dexie$/, replacement: path.join(rootDir, 'node_modules/dexie/dist/modern/dexie.mjs') }] },
   server: {
     port: 5173,
     proxy: {

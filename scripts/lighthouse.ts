@@ -11,7 +11,8 @@
  * One row per page: the four scores, FCP, LCP, TBT and bytes transferred, and `MISSED` beside
  * each goal not met (see GOALS). It measures time, so it is not part of `npm test`; run it on a
  * quiet machine. Options: `--only <a,b>` audits the pages whose path contains one of these;
- * `--json <file>` also writes the rows; `--details` lists the failing audits of a missed score.
+ * `--json <file>` also writes the rows; `--details` lists the failing audits of a missed score;
+ * `--requests` lists each page's requests, the heaviest first, with the bytes transferred.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,10 +54,17 @@ export type Row = Audit & {
   bytes: number;
   missed: string[];
   failing: string[];
+  /** What the page transferred, the heaviest first (Lighthouse's total-byte-weight items). */
+  requests: { url: string; bytes: number }[];
 };
 
 const { values: options } = parseArgs({
-  options: { only: { type: 'string' }, json: { type: 'string' }, details: { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string' },
+    json: { type: 'string' },
+    details: { type: 'boolean', default: false },
+    requests: { type: 'boolean', default: false },
+  },
 });
 
 /** `--only a,b`: the pages whose path contains one of these. */
@@ -85,7 +93,7 @@ function metric(lhr: Result, audit: string): number {
 }
 
 /** The goals a page's result does not meet, in words. */
-export function missedGoals(row: Omit<Row, 'missed' | 'failing'>): string[] {
+export function missedGoals(row: Omit<Row, 'missed' | 'failing' | 'requests'>): string[] {
   const missed: string[] = [];
   const perfGoal = GOALS.performance[row.preset];
   if (row.performance < perfGoal) missed.push(`performance < ${perfGoal}`);
@@ -146,7 +154,14 @@ async function audit(port: number, baseUrl: string, target: Audit): Promise<Row>
     tbtMs: metric(lhr, 'total-blocking-time'),
     bytes: metric(lhr, 'total-byte-weight'),
   };
-  return { ...measured, missed: missedGoals(measured), failing: failingAudits(lhr) };
+  return { ...measured, missed: missedGoals(measured), failing: failingAudits(lhr), requests: requestsOf(lhr) };
+}
+
+/** The requests of a page by bytes transferred (the items of Lighthouse's total-byte-weight audit). */
+function requestsOf(lhr: Result): { url: string; bytes: number }[] {
+  const details = lhr.audits['total-byte-weight']?.details;
+  const items: Record<string, unknown>[] = details && 'items' in details ? details.items : [];
+  return items.map((item) => ({ url: String(item.url), bytes: Number(item.totalBytes) }));
 }
 
 /** Signs the demo account of `role` in on the browser's own profile and waits for the service worker to control the page. */
@@ -210,6 +225,7 @@ function printRow(row: Row): void {
   const goals = row.missed.length === 0 ? 'ok' : row.missed.map((m) => `MISSED ${m}`).join('; ');
   console.log(line([page, row.preset, row.performance, row.accessibility, row.bestPractices, row.seo, row.fcpMs, row.lcpMs, row.tbtMs, (row.bytes / 1024).toFixed(1), goals]));
   if (options.details && row.missed.length > 0) for (const failing of row.failing) console.log(`    ${failing}`);
+  if (options.requests) for (const request of row.requests) console.log(`    ${(request.bytes / 1024).toFixed(1).padStart(7)} KB  ${request.url}`);
 }
 
 async function main(): Promise<number> {

@@ -1,6 +1,4 @@
 /** Entry point: restores the session, starts sync for it, then mounts the providers and the router. */
-// First, before any module that builds or parses a zod schema.
-import './pwa/zod-jitless';
 // Early: the browser's install offer fires once, soon after load.
 import './pwa/install-events';
 import { StrictMode, useEffect, useState } from 'react';
@@ -11,7 +9,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createAuthStore } from './auth/auth-store';
 import { AuthProvider } from './auth/auth-context';
 import { getSession } from './auth/token-storage';
-import { appDb } from './db/app-db';
 import { AppErrorBoundary } from './components/error-screens';
 import { UpdatePrompt } from './components/layout/UpdatePrompt';
 import { ToastProvider } from './components/ui/Toast';
@@ -22,17 +19,20 @@ import { syncLoader } from './sync-loader';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
 import { i18n, startI18n, t } from './i18n';
+import { mayHoldSession } from './db/store-probe';
 import './styles.css';
 
-const auth = createAuthStore({ db: appDb });
-// Loaded after the first screen (the sign-in page does not need it); the areas wait for it.
+// The offline store loads on demand (auth/device-session.ts): a device never signed in shows the
+// sign-in page without it.
+const auth = createAuthStore({});
+// Loaded once signed in (or when the sign-in form is used); the areas wait for it.
 const loadSync = syncLoader({
   onUnauthorized: () => void auth.expire(),
   // After each sync: the time for the profile, photos for the days ahead, the periodic refresh.
   // A chunk of its own, like the runtime: it brings the sync's pull and push for the worker's refresh.
-  onCreate: (sync) =>
+  onCreate: (sync, db) =>
     void Promise.all([import('./pwa/after-pull'), import('./pwa/refresh-log')]).then(([{ watchPulls }, { refreshLog }]) =>
-      watchPulls(sync, appDb(), refreshLog),
+      watchPulls(sync, db, refreshLog),
     ),
 });
 const queryClient = createQueryClient();
@@ -66,13 +66,17 @@ function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
   window.setTimeout(() => void cacheRoleChunks(area).catch(() => cachedAreas.delete(area)), 1000);
 }
 
+// Started before React's first render: a signed-in start reads the store while the page mounts,
+// and fetches the sync runtime beside it (a device with a store most likely has a session).
+const restored = auth.restore();
+void mayHoldSession().then((mayHold) => {
+  if (mayHold) void loadSync();
+});
+
 function App() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void auth.restore().finally(() => setReady(true));
-    // Fetched while the first screen shows, so that signing in does not wait for it.
-    const idle = window.setTimeout(() => void loadSync(), 0);
-    return () => window.clearTimeout(idle);
+    void restored.finally(() => setReady(true));
   }, []);
   if (!ready) return <PageSpinner label={t('app.starting')} />;
   return <RouterProvider router={router} />;

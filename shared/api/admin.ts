@@ -17,11 +17,9 @@ export const CurrencyTotalsSchema = z.object({
 });
 export type CurrencyTotals = z.infer<typeof CurrencyTotalsSchema>;
 
-/** The columns the hosts list sorts by; a leading `-` sorts descending. */
-export const HOST_SORT_KEYS = ['name', 'email', 'company', 'tier', 'status', 'properties', 'bookings', 'revenue', 'created'] as const;
-export type HostSortKey = (typeof HOST_SORT_KEYS)[number];
-export const HOST_SORTS = HOST_SORT_KEYS.flatMap((k) => [k, `-${k}`] as const);
-export type HostSort = HostSortKey | `-${HostSortKey}`;
+import { HOST_SORTS, type HostSort } from './host-sorts';
+
+export { HOST_SORT_KEYS, HOST_SORTS, type HostSort, type HostSortKey } from './host-sorts';
 
 export const HOSTS_PAGE_SIZE_MAX = 100;
 

@@ -8,8 +8,4 @@ import { z } from 'zod';
 export const ErrorReplySchema = z.object({ error: z.string() });
 export type ErrorReply = z.infer<typeof ErrorReplySchema>;
 
-/** The server's `{ error }` text in an answer body, if the body is one. */
-export function errorOf(body: unknown): string | undefined {
-  const parsed = ErrorReplySchema.safeParse(body);
-  return parsed.success ? parsed.data.error : undefined;
-}
+export { errorOf } from './error-text';

@@ -24,11 +24,13 @@ import { ROLE_CHUNKS_CACHE, type RoleChunks } from '../../client/src/pwa/role-ch
  */
 const PRECACHE_BYTES_BEFORE_SPLIT = 1_925_444;
 /**
- * The issue's goal is 40 %, not met: the shared libraries alone (React DOM, Dexie, zod, the router)
- * are 28 %. 43.5 % at the split, 45.3 % once the staff area gained task photos, problem reports and
- * access details; this bound catches growth beyond that.
+ * The issue's goal is 40 %, not met yet: 43.5 % at the split, 45.3 % once the staff area gained
+ * task photos, problem reports and access details, 41.5 % once zod lost what the browser never
+ * runs (every locale, JSON Schema) and Dexie came as its ES module build (scripts/vite-zod-trim.ts,
+ * vite.config.ts). React DOM, Dexie, zod and the router are most of the rest; this bound catches
+ * growth beyond today's figure.
  */
-const HOUSEKEEPER_SHARE_BUDGET = 0.46;
+const HOUSEKEEPER_SHARE_BUDGET = 0.42;
 
 /** The URLs of the service worker's precache manifest, as listed in /sw.js. */
 function precacheUrls(sw: string): string[] {

@@ -8,7 +8,7 @@
  * in-process.
  */
 import type { z } from 'zod';
-import { errorOf } from '../../../shared/api/errors';
+import { errorOf } from '../../../shared/api/error-text';
 import { getToken } from '../auth/token-storage';
 
 export class ApiError extends Error {

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { apiRequest, apiRequestAs } from '../api/http';
-import { AuthResultSchema, SessionUserSchema, type AuthResult, type SessionUser } from './session';
+import type { SessionUser } from './session';
+import { AuthResultSchema, SessionUserSchema, type AuthResult } from './session-schema';
 
 /** The password was right and two-step sign-in is on: a code is owed, with this ticket (5 minutes, once). */
 export const TotpChallengeSchema = z.object({ totpRequired: z.literal(true), ticket: z.string().min(1) });

@@ -3,19 +3,21 @@
  * and the components (through useSyncExternalStore) read the same current value: a guard that
  * runs right after sign-in already sees the new user, without waiting for a React render.
  *
- * The session lives in the offline store (token-storage.ts), so a user who signed in before
- * opens the app offline as themselves. Signing in claims the store for that user (another
+ * The session lives in the offline store (stored-session.ts), so a user who signed in before
+ * opens the app offline as themselves. The store and the auth calls load on demand
+ * (device-session.ts): a device that never signed in shows /login without them. Signing in claims the store for that user (another
  * user's rows and outbox go); an expired session (401) forgets only the token, so the outbox
  * waits for the same user to sign in again; signing out wipes everything.
  */
 import type { Role } from '../../../shared/enums';
 import { ApiError, onUnauthorized } from '../api/http';
 import type { StaykeepDb } from '../db/db';
-import { claimStore, wipeStore } from '../db/store';
-import { forgetOfflineExtras } from '../pwa/offline-extras';
-import { fetchMe, logout as logoutCall } from './auth-api';
+import { mayHoldSession } from '../db/store-probe';
 import type { SessionUser } from './session';
-import { dropSessionFromMemory, forgetSession, getSession, getToken, loadSession, saveSession } from './token-storage';
+import { dropSessionFromMemory, getSession, getToken } from './token-storage';
+
+/** The store, the stored session and the auth calls: a chunk of their own (device-session.ts). */
+const device = () => import('./device-session');
 
 export type AuthState = { status: 'signedOut'; user: null; demo: false } | { status: 'signedIn'; user: SessionUser; demo: boolean };
 
@@ -41,7 +43,8 @@ export type AuthStore = {
 const SIGNED_OUT: AuthState = { status: 'signedOut', user: null, demo: false };
 
 export type AuthStoreOptions = {
-  db: () => StaykeepDb;
+  /** The offline store; by default the page's (db/app-db.ts), loaded on first use. */
+  db?: () => StaykeepDb;
   /** Today's date (YYYY-MM-DD) for the no-server demo data. */
   today?: () => string;
 };
@@ -56,13 +59,16 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   const listeners = new Set<() => void>();
   let state: AuthState = SIGNED_OUT;
 
+  const storeOf = async (): Promise<StaykeepDb> => options.db?.() ?? (await device()).appDb();
+
   const set = (next: AuthState) => {
     state = next;
     for (const listener of listeners) listener();
   };
 
   const expire = async () => {
-    await forgetSession(options.db());
+    const { forgetSession } = await device();
+    await forgetSession(await storeOf());
     if (state.status !== 'signedOut') set(SIGNED_OUT);
   };
 
@@ -71,7 +77,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   onUnauthorized(() => void expire());
 
   const signIn = async (token: string, user: SessionUser) => {
-    const db = options.db();
+    const [{ claimStore, saveSession }, db] = await Promise.all([device(), storeOf()]);
     await claimStore(db, user.ID, user.Email);
     await saveSession(db, { token, user, demo: false });
     set({ status: 'signedIn', user, demo: false });
@@ -85,7 +91,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     },
     signIn,
     async signInDemo(email) {
-      const db = options.db();
+      const [{ saveSession }, db] = await Promise.all([device(), storeOf()]);
       const { loadDemo } = await import('../sync/demo');
       const user = await loadDemo(db, email, (options.today ?? localToday)());
       await saveSession(db, { token: null, user, demo: true });
@@ -93,6 +99,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       return user;
     },
     async signInWithToken(token) {
+      const { fetchMe } = await device();
       const user = await fetchMe(undefined, token);
       await signIn(token, user);
       return user;
@@ -101,7 +108,8 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       const token = getToken();
       // Wiped before anyone hears of the sign-out: a page opened right after must find nothing.
       dropSessionFromMemory();
-      await wipeStore(options.db());
+      const [{ wipeStore, forgetOfflineExtras, logout: logoutCall }, db] = await Promise.all([device(), storeOf()]);
+      await wipeStore(db);
       await forgetOfflineExtras();
       set(SIGNED_OUT);
       try {
@@ -113,12 +121,20 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     async updateUser(user) {
       if (state.status !== 'signedIn' || state.user.ID !== user.ID) return;
       const session = getSession();
-      if (session) await saveSession(options.db(), { ...session, user });
+      if (session) {
+        const [{ saveSession }, db] = await Promise.all([device(), storeOf()]);
+        await saveSession(db, { ...session, user });
+      }
       set({ status: 'signedIn', user, demo: state.demo });
     },
     expire,
     async restore() {
-      const db = options.db();
+      // A device that never stored anything is signed out: no store to load for the sign-in page.
+      if (!options.db && !(await mayHoldSession())) {
+        if (state.status !== 'signedOut') set(SIGNED_OUT);
+        return;
+      }
+      const [{ loadSession, claimStore, fetchMe, saveSession }, db] = await Promise.all([device(), storeOf()]);
       const session = await loadSession(db);
       if (!session) {
         if (state.status !== 'signedOut') set(SIGNED_OUT);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_ROLES, SessionUserSchema, areaOf, homePathFor, landingPathFor, safeRedirectPath } from './session';
+import { AREA_ROLES, areaOf, homePathFor, landingPathFor, safeRedirectPath } from './session';
+import { SessionUserSchema } from './session-schema';
 
 describe('landing by role after sign-in', () => {
   it('sends admins and super admins to /admin/dashboard, hosts and staff to theirs', () => {

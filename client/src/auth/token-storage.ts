@@ -1,19 +1,16 @@
 /**
- * Where the session is kept between visits: the `meta` table of the offline store (IndexedDB),
- * beside the data, so that a user who signed in before opens the app offline as themselves
- * (the app opens without the network). Read once at start into memory, so that every request
- * reads the token synchronously. Storage failures (a browser with IndexedDB disabled) leave the
- * session in memory only: never an error on screen.
+ * The session of this page in memory: every request reads the token synchronously from here.
+ * Where it is kept between visits (the offline store) is stored-session.ts, which fills this at
+ * start; this module has no storage and no zod, so that the request helper and the first screen
+ * stay light (README, "Budgets").
  */
-import type { StaykeepDb } from '../db/db';
 import type { StoredSession } from '../db/schema';
-import { SessionUserSchema } from './session';
 
 let current: StoredSession | null = null;
 
-/** Keys of the localStorage session of earlier versions, moved into IndexedDB once. */
-const LEGACY_TOKEN_KEY = 'staykeep.token';
-const LEGACY_USER_KEY = 'staykeep.user';
+/** Keys of the localStorage session of earlier versions, moved into IndexedDB once (stored-session.ts). */
+export const LEGACY_TOKEN_KEY = 'staykeep.token';
+export const LEGACY_USER_KEY = 'staykeep.user';
 
 export function getToken(): string | null {
   return current?.token ?? null;
@@ -23,53 +20,9 @@ export function getSession(): StoredSession | null {
   return current;
 }
 
-function legacySession(): StoredSession | null {
-  try {
-    if (typeof localStorage === 'undefined') return null;
-    const token = localStorage.getItem(LEGACY_TOKEN_KEY);
-    const user = SessionUserSchema.safeParse(JSON.parse(localStorage.getItem(LEGACY_USER_KEY) ?? 'null'));
-    localStorage.removeItem(LEGACY_TOKEN_KEY);
-    localStorage.removeItem(LEGACY_USER_KEY);
-    return token && user.success ? { token, user: user.data, demo: false } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Reads the stored session (validated); null when there is none. */
-export async function loadSession(db: StaykeepDb): Promise<StoredSession | null> {
-  let stored: StoredSession | undefined;
-  try {
-    stored = await db.getMeta('session');
-  } catch {
-    stored = undefined;
-  }
-  const user = SessionUserSchema.safeParse(stored?.user);
-  current = stored && user.success && (stored.token || stored.demo) ? { token: stored.token, user: user.data, demo: stored.demo === true } : null;
-  if (!current) {
-    const legacy = legacySession();
-    if (legacy) await saveSession(db, legacy);
-  }
-  return current;
-}
-
-export async function saveSession(db: StaykeepDb, session: StoredSession): Promise<void> {
+/** The session this page now runs with (stored-session.ts, after reading or writing the store). */
+export function holdSession(session: StoredSession | null): void {
   current = session;
-  try {
-    await db.setMeta('session', session);
-  } catch {
-    // Kept in memory for this visit.
-  }
-}
-
-/** Forgets the session (the data and the outbox stay: they wait for the same user). */
-export async function forgetSession(db: StaykeepDb): Promise<void> {
-  current = null;
-  try {
-    await db.meta.delete('session');
-  } catch {
-    // Nothing stored.
-  }
 }
 
 /** For a sign-out that wiped the whole store. */

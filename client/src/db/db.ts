@@ -23,7 +23,9 @@ import {
   type SyncedTableName,
 } from './schema';
 
-export const DB_NAME = 'staykeep';
+import { DB_NAME } from './store-probe';
+
+export { DB_NAME };
 
 export class StaykeepDb extends Dexie {
   declare outbox: Table<OutboxEntry, number>;

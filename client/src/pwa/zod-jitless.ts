@@ -4,9 +4,10 @@
  * as a violation on every load. Jitless parsing is the same validation without generated code.
  *
  * Imported first by the service worker (client/src/sw.ts: one bundle, so this runs before any
- * schema is built) and by the page's entry (client/src/main.tsx). On the page the bundler runs
- * the shared chunks, where the schemas are built, before the entry's own code: there
- * client/public/zod-jitless.js, a classic script in index.html, sets the same flag first.
+ * schema is built). The page does not import it: the bundler runs the shared chunks, where the
+ * schemas are built, before the entry's own code, and the entry loads no zod at all (README,
+ * "Budgets"); there client/public/zod-jitless.js, a classic script in index.html, sets zod's
+ * shared configuration before any module runs.
  */
 import { z } from 'zod';
 

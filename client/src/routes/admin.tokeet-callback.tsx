@@ -1,8 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { searchOf, text } from '../lib/search-params';
 import { requireUser } from '../auth/guards';
 import { TokeetCallback } from '../features/partner';
+
+/** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
+const callbackSearch = searchOf({ code: text(), state: text(), error: text() });
 
 /**
  * Tokeet's OAuth redirect ({origin}/admin/tokeet-callback). Outside the admin area's guard: the
@@ -10,7 +13,7 @@ import { TokeetCallback } from '../features/partner';
  * the state is theirs.
  */
 export const Route = createFileRoute('/admin/tokeet-callback')({
-  validateSearch: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  validateSearch: callbackSearch,
   beforeLoad: ({ context, location }) => {
     requireUser(context, location);
   },

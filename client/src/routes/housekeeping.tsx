@@ -1,14 +1,17 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text } from '../lib/search-params';
 import { requireUser } from '../auth/guards';
 import { homePathFor } from '../auth/session';
+
+/** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
+const linkSearch = searchOf({ taskId: text() });
 
 /**
  * The target of notification links, `/housekeeping?taskId=`: each role is routed to
  * where it works on that task; admins, who have no task screen, go to their dashboard.
  */
 export const Route = createFileRoute('/housekeeping')({
-  validateSearch: z.object({ taskId: z.string().optional() }),
+  validateSearch: linkSearch,
   beforeLoad: ({ context, location, search }) => {
     const user = requireUser(context, location);
     const taskSearch = search.taskId ? { taskId: search.taskId } : {};

@@ -1,16 +1,13 @@
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { Link, createFileRoute, redirect, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchOf, text } from '../lib/search-params';
 import { LOGIN_FAILED } from '../../../shared/messages';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiError, errorText } from '../api/http';
-import { login } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import type { SessionUser } from '../../../shared/session';
 import { shouldAskForTwoStep } from '../features/two-step/ask';
-import { appDb } from '../db/app-db';
-import { waitingChanges } from '../db/store';
+import { mayHoldSession } from '../db/store-probe';
 import { demoAccountFor } from '../auth/demo-accounts';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { Button } from '../components/ui/Button';
@@ -22,8 +19,11 @@ import { PageSpinner } from '../components/ui/Spinner';
 const TotpCodeStep = lazy(() => import('../features/two-step/TotpCodeStep').then((m) => ({ default: m.TotpCodeStep })));
 const TwoStepPrompt = lazy(() => import('../features/two-step/TwoStepPrompt').then((m) => ({ default: m.TwoStepPrompt })));
 
+/** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
+const loginSearch = searchOf({ redirect: text(), reset: oneOf(['done'] as const) });
+
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal('done').optional() }),
+  validateSearch: loginSearch,
   beforeLoad: ({ context, search }) => {
     const state = context.auth.getState();
     if (state.status === 'signedIn') throw redirect({ href: landingPathFor(state.user.Role, search.redirect), replace: true });
@@ -40,9 +40,32 @@ function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.isNetwork || error.status === 502 || error.status === 503 || error.status === 504);
 }
 
+type Waiting = { owner: string; label: string; count: number };
+
+/**
+ * The changes on this device of a user whose session expired (null when none). Read once: nothing
+ * syncs while signed out. A device that never stored anything does not load the store for it.
+ */
+function useWaitingChanges(): Waiting | null {
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!(await mayHoldSession())) return;
+      const { appDb, waitingChanges } = await import('../auth/device-session');
+      const found = await waitingChanges(appDb());
+      if (live) setWaiting(found);
+    })().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return waiting;
+}
+
 function LoginPage() {
   const search = Route.useSearch();
-  const { auth } = useRouteContext({ from: '/login' });
+  const { auth, sync } = useRouteContext({ from: '/login' });
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -56,7 +79,12 @@ function LoginPage() {
     if (auth.getState().status === 'signedOut') setBusy(false);
   }), [auth]);
   // Changes of a user whose session expired wait here until that user signs in again.
-  const waiting = useLiveQuery(() => waitingChanges(appDb()), []);
+  const waiting = useWaitingChanges();
+  // The sign-in call and the signed-in app load once the form is used, not with the page.
+  const prefetch = () => {
+    void import('../auth/device-session');
+    void sync();
+  };
 
   const enter = async (token: string, user: SessionUser) => {
     await auth.signIn(token, user);
@@ -78,6 +106,7 @@ function LoginPage() {
     setError(null);
     setBusy(true);
     try {
+      const { login } = await import('../auth/auth-api');
       const answer = await login(email.trim(), password);
       if ('totpRequired' in answer) {
         setStep({ kind: 'code', ticket: answer.ticket });
@@ -147,7 +176,7 @@ function LoginPage() {
           {waiting.label} to send {waiting.count === 1 ? 'it' : 'them'}; signing in with another account discards {waiting.count === 1 ? 'it' : 'them'}.
         </FormMessage>
       ) : null}
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} onFocus={prefetch} noValidate={false}>
         <Input label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Input
           label="Password"

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text } from '../lib/search-params';
 import { landingPathFor } from '../auth/session';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { PageSpinner } from '../components/ui/Spinner';
+
+/** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
+const tokenSearch = searchOf({ token: text(), redirect: text() });
 
 /**
  * Finishes a sign-in that arrives by redirect (an invite or reset link carrying a session token)
@@ -11,7 +14,7 @@ import { PageSpinner } from '../components/ui/Spinner';
  * sent to sign in.
  */
 export const Route = createFileRoute('/onauthsuccess')({
-  validateSearch: z.object({ token: z.string().optional(), redirect: z.string().optional() }),
+  validateSearch: tokenSearch,
   component: OnAuthSuccessPage,
 });
 

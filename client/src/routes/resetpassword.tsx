@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { z } from 'zod';
+import { present, searchOf, text } from '../lib/search-params';
 import { INVITE_ACCEPT_FAILED, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../shared/messages';
 import { errorText } from '../api/http';
 import { acceptInvite, previewInvite, resetPassword, sendResetPasswordEmail, type InvitePreview } from '../auth/auth-api';
@@ -14,6 +14,9 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { TotpCodeStep } from '../features/two-step/TotpCodeStep';
 import { PRODUCT_NAME } from '../lib/page-title';
 
+/** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
+const resetSearch = searchOf({ token: text(), invite: present });
+
 /**
  * Without a token: ask for the reset mail. With `?token=` (the mailed link): choose a new password.
  * With `&invite=1` (a host's staff invite): a new housekeeper chooses a first password, one who
@@ -23,7 +26,7 @@ import { PRODUCT_NAME } from '../lib/page-title';
  */
 export const Route = createFileRoute('/resetpassword')({
   // The router reads `invite=1` as a number: any value present marks an invite.
-  validateSearch: z.object({ token: z.string().optional(), invite: z.union([z.string(), z.number(), z.boolean()]).optional() }),
+  validateSearch: resetSearch,
   component: ResetPasswordPage,
 });
 

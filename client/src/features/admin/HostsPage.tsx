@@ -18,7 +18,7 @@ import './admin.css';
 const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
-export { HostsListSearchSchema, type HostsListSearch } from './hosts-search';
+export { hostsListSearch, type HostsListSearch } from './hosts-search';
 
 type FilterKey = 'tier' | 'account_status' | 'subscription_status';
 

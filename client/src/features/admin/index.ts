@@ -6,7 +6,7 @@ export { AdminBillingsPage } from './BillingsPage';
 export { AdminDashboardPage } from './DashboardPage';
 export { AdminHostPage } from './HostPage';
 export { AdminHostsPage } from './HostsPage';
-export { HostsListSearchSchema, type HostsListSearch } from './hosts-search';
+export { hostsListSearch, type HostsListSearch } from './hosts-search';
 export { AdminPaypalPage } from './PaypalPage';
 export { AdminSettingsPage } from './SettingsPage';
 export { AdminSubscriptionsPage } from './SubscriptionsPage';

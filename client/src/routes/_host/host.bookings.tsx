@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text, wholeNumber } from '../../lib/search-params';
 import { HostBookingsPage } from '../../features/bookings';
 
 export const Route = createFileRoute('/_host/host/bookings')({
-  validateSearch: z.object({ bookingId: z.string().optional(), propertyId: z.string().optional(), payment: z.string().optional(), new: z.coerce.number().optional() }),
+  validateSearch: searchOf({ bookingId: text(), propertyId: text(), payment: text(), new: wholeNumber() }),
   component: BookingsRoute,
 });
 

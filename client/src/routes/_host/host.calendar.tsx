@@ -1,16 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { matching, oneOf, searchOf } from '../../lib/search-params';
 import { MARKS, markRouteStart } from '../../lib/screen-marks';
 import { HostCalendarPage } from '../../features/calendar';
 
 export const Route = createFileRoute('/_host/host/calendar')({
-  validateSearch: z.object({
-    view: z.enum(['2w', 'month', '90d']).optional(),
-    start: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
+  validateSearch: searchOf({ view: oneOf(['2w', 'month', '90d'] as const), start: matching(/^\d{4}-\d{2}-\d{2}$/) }),
   // The benchmark measures from here (route start) to the rows on screen.
   beforeLoad: () => markRouteStart(MARKS.calendar),
   component: CalendarRoute,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text } from '../../lib/search-params';
 import { HostHousekeepingPage } from '../../features/housekeeping';
 
 export const Route = createFileRoute('/_host/host/housekeeping')({
-  validateSearch: z.object({ taskId: z.string().optional() }),
+  validateSearch: searchOf({ taskId: text() }),
   component: HousekeepingRoute,
 });
 

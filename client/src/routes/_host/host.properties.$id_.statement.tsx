@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { matching, searchOf } from '../../lib/search-params';
 import { MONTH_PATTERN } from '../../../../shared/dates';
 import { OwnerStatementPage } from '../../features/statements';
 
@@ -9,7 +9,7 @@ function thisMonth(): string {
 }
 
 export const Route = createFileRoute('/_host/host/properties/$id_/statement')({
-  validateSearch: z.object({ month: z.string().regex(MONTH_PATTERN).optional().catch(undefined) }),
+  validateSearch: searchOf({ month: matching(MONTH_PATTERN) }),
   component: StatementRoute,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchOf, text } from '../../lib/search-params';
 import { HostSubscriptionPage } from '../../features/subscription';
 
 export const Route = createFileRoute('/_host/host/subscription')({
   // PayPal sends the payer back with subscription_id (and ba_token) after the approval.
-  validateSearch: z.object({ checkout: z.literal('cancelled').optional(), subscription_id: z.string().max(100).optional() }),
+  validateSearch: searchOf({ checkout: oneOf(['cancelled'] as const), subscription_id: text(100) }),
   component: SubscriptionRoute,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text } from '../../lib/search-params';
 import { StaffTasksPage } from '../../features/staff';
 
 export const Route = createFileRoute('/_staff/staff/tasks')({
-  validateSearch: z.object({ taskId: z.string().optional() }),
+  validateSearch: searchOf({ taskId: text() }),
   component: TasksRoute,
 });
 
