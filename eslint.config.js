@@ -21,6 +21,8 @@ export default tseslint.config(
     // literal text in their JSX. Add a folder here once every string of it is converted.
     files: [
       'client/src/features/{dashboard,bookings,calendar,guests,inbox,finances,analytics,statements,subscription}/**/*.tsx',
+      'client/src/routes/_host.tsx',
+      'client/src/routes/_host/**/*.tsx',
     ],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': 'error' },
