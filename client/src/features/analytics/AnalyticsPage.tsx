@@ -17,7 +17,6 @@ import { Table } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { useProperties, useEveryBooking } from '../../data/common-rows';
 import {
-  PERIOD_LABELS,
   PERIOD_PRESETS,
   analyticsReport,
   compare,
@@ -31,6 +30,7 @@ import {
   type PeriodPreset,
 } from './analytics';
 import { sourceLabel } from '../../lib/source-label';
+import { useT } from '../../i18n/use-t';
 import './analytics.css';
 
 const ALL = 'all';
@@ -41,20 +41,21 @@ function pct(rate: number): string {
 
 /** "was X (+12%)" under a figure. */
 function Beside({ previous, current, show }: { previous: number; current: number; show: (v: number) => string }) {
+  const t = useT();
   const c = compare(current, previous);
-  const change = c.percent === null ? (c.change === 0 ? 'no change' : 'new') : `${c.percent > 0 ? '+' : ''}${c.percent}%`;
+  const change = c.percent === null ? (c.change === 0 ? t('host.analytics.noChange') : t('host.analytics.new')) : `${c.percent > 0 ? '+' : ''}${c.percent}%`;
   return (
     <>
-      before: {show(previous)} <span className="muted">({change})</span>
+      {t('host.analytics.before', { value: show(previous) })} <span className="muted">({change})</span>
     </>
   );
 }
 
 /** The two series of a chart that sets this period beside the one before. */
-function besideSeries(color: string) {
+function besideSeries(color: string, t: ReturnType<typeof useT>) {
   return [
-    { key: 'current' as const, label: 'This period', color },
-    { key: 'previous' as const, label: 'Period before', color: CHART_COLORS.muted },
+    { key: 'current' as const, label: t('host.analytics.thisPeriod'), color },
+    { key: 'previous' as const, label: t('host.analytics.periodBefore'), color: CHART_COLORS.muted },
   ];
 }
 
@@ -63,6 +64,7 @@ const CUSTOM = 'custom';
 
 export function HostAnalyticsPage() {
   const format = useFormat();
+  const t = useT();
   const today = format.today();
   const bookings = useEveryBooking();
   const properties = useProperties();
@@ -91,134 +93,134 @@ export function HostAnalyticsPage() {
   let body;
   if (failed?.status === 'error') body = <ErrorState error={failed.error} onRetry={failed.retry} />;
   else if (!report || properties.status !== 'success') body = <SkeletonStats count={4} />;
-  else if (chosen.length === 0) body = <EmptyState title="No properties to analyse yet" />;
+  else if (chosen.length === 0) body = <EmptyState title={t('host.analytics.noProperties')} />;
   else {
     const { current, previous } = report;
     const room = roomIn(current, currency);
     const roomBefore = roomIn(previous, currency);
-    const inWhat = currencies.length > 1 ? `, ${currency}` : '';
+    const inWhat = currencies.length > 1 ? t('host.analytics.inWhat', { currency }) : '';
     const money = (v: number) => format.money(v, currency);
-    const nights = (v: number) => `${v} night${v === 1 ? '' : 's'}`;
-    const days = (v: number) => `${v} day${v === 1 ? '' : 's'}`;
+    const nights = (v: number) => t('host.analytics.nights', { count: v });
+    const days = (v: number) => t('host.analytics.days', { count: v });
     const sources = sourceComparison(report);
     const range = `${format.date(periods.current.from)} – ${format.date(addDays(periods.current.to, -1))}`;
     const before = `${format.date(periods.previous.from)} – ${format.date(addDays(periods.previous.to, -1))}`;
     body = (
       <>
         <p className="muted analytics-range">
-          {range}, set beside {before}
+          {t('host.analytics.range', { range, before })}
         </p>
         <div className="stat-grid">
-          <StatCard label="Occupancy" value={pct(current.occupancy.rate)} hint={<Beside current={current.occupancy.rate} previous={previous.occupancy.rate} show={pct} />} tone="accent" />
-          <StatCard label={`ADR (average daily rate)${inWhat}`} value={money(room.adr)} hint={<Beside current={room.adr} previous={roomBefore.adr} show={money} />} />
-          <StatCard label={`RevPAR${inWhat}`} value={money(room.revpar)} hint={<Beside current={room.revpar} previous={roomBefore.revpar} show={money} />} />
-          <StatCard label={`Room revenue${inWhat}`} value={money(room.revenue)} hint={<Beside current={room.revenue} previous={roomBefore.revenue} show={money} />} />
-          <StatCard label="Average stay" value={nights(current.lengthOfStay.average)} hint={<Beside current={current.lengthOfStay.average} previous={previous.lengthOfStay.average} show={nights} />} />
-          <StatCard label="Average lead time" value={days(current.leadTime.average)} hint={<Beside current={current.leadTime.average} previous={previous.leadTime.average} show={days} />} />
+          <StatCard label={t('host.analytics.occupancy')} value={pct(current.occupancy.rate)} hint={<Beside current={current.occupancy.rate} previous={previous.occupancy.rate} show={pct} />} tone="accent" />
+          <StatCard label={t('host.analytics.adr', { inWhat })} value={money(room.adr)} hint={<Beside current={room.adr} previous={roomBefore.adr} show={money} />} />
+          <StatCard label={t('host.analytics.revpar', { inWhat })} value={money(room.revpar)} hint={<Beside current={room.revpar} previous={roomBefore.revpar} show={money} />} />
+          <StatCard label={t('host.analytics.roomRevenue', { inWhat })} value={money(room.revenue)} hint={<Beside current={room.revenue} previous={roomBefore.revenue} show={money} />} />
+          <StatCard label={t('host.analytics.averageStay')} value={nights(current.lengthOfStay.average)} hint={<Beside current={current.lengthOfStay.average} previous={previous.lengthOfStay.average} show={nights} />} />
+          <StatCard label={t('host.analytics.averageLead')} value={days(current.leadTime.average)} hint={<Beside current={current.leadTime.average} previous={previous.leadTime.average} show={days} />} />
           <StatCard
-            label="Cancellations"
-            value={`${current.cancellations.cancelled} of ${current.cancellations.total}`}
+            label={t('host.analytics.cancellations')}
+            value={t('host.analytics.ofTotal', { count: current.cancellations.cancelled, total: current.cancellations.total })}
             hint={<Beside current={current.cancellations.rate} previous={previous.cancellations.rate} show={pct} />}
             tone={current.cancellations.cancelled > 0 ? 'warning' : 'default'}
           />
-          <StatCard label="Nights sold" value={nightsSold(current)} hint={<Beside current={nightsSold(current)} previous={nightsSold(previous)} show={String} />} />
+          <StatCard label={t('host.analytics.nightsSold')} value={nightsSold(current)} hint={<Beside current={nightsSold(current)} previous={nightsSold(previous)} show={String} />} />
         </div>
         <div className="grid-2">
           <Card>
-            <CardHeader title="Occupancy by property" description="Share of nights booked, this period and the one before" />
+            <CardHeader title={t('host.analytics.occupancyByProperty')} description={t('host.analytics.occupancyDescription')} />
             <BarChart
-              title="Occupancy by property, this period and the one before"
+              title={t('host.analytics.occupancyChart')}
               horizontal
               height={Math.max(200, report.perProperty.length * 44 + 60)}
               data={report.perProperty.map((p) => ({ label: p.name, current: Math.round(p.current * 1000) / 10, previous: Math.round(p.previous * 1000) / 10 }))}
-              series={besideSeries(CHART_COLORS.primary)}
+              series={besideSeries(CHART_COLORS.primary, t)}
               format={(v) => `${v}%`}
             />
             <Table
-              caption="Occupancy by property"
+              caption={t('host.analytics.occupancyByProperty')}
               rows={report.perProperty}
               rowKey={(p) => p.id}
               columns={[
-                { key: 'property', header: 'Property', render: (p) => p.name },
-                { key: 'now', header: 'This period', align: 'end', render: (p) => pct(p.current) },
-                { key: 'before', header: 'Before', align: 'end', render: (p) => pct(p.previous) },
+                { key: 'property', header: t('host.bookings.property'), render: (p) => p.name },
+                { key: 'now', header: t('host.analytics.thisPeriod'), align: 'end', render: (p) => pct(p.current) },
+                { key: 'before', header: t('host.analytics.beforeHeader'), align: 'end', render: (p) => pct(p.previous) },
               ]}
             />
           </Card>
           <Card>
-            <CardHeader title="Source mix" description="Bookings checking in, by booking site (cancelled left out)" />
+            <CardHeader title={t('host.analytics.sourceMix')} description={t('host.analytics.sourceMixDescription')} />
             {sources.length ? (
               <>
                 <BarChart
-                  title="Bookings by site, this period and the one before"
+                  title={t('host.analytics.sourceChart')}
                   horizontal
                   height={Math.max(200, sources.length * 44 + 60)}
                   data={sources.map((s) => ({ label: sourceLabel(s.source), current: s.current, previous: s.previous }))}
-                  series={besideSeries(CHART_COLORS.info)}
+                  series={besideSeries(CHART_COLORS.info, t)}
                   format={(v) => String(v)}
                 />
                 <Table
-                  caption="Bookings by site"
+                  caption={t('host.analytics.bookingsBySite')}
                   rows={sources}
                   rowKey={(s) => s.source}
                   columns={[
-                    { key: 'source', header: 'Site', render: (s) => sourceLabel(s.source) },
-                    { key: 'now', header: 'This period', align: 'end', render: (s) => s.current },
-                    { key: 'share', header: 'Share', align: 'end', render: (s) => pct(s.share) },
-                    { key: 'before', header: 'Before', align: 'end', render: (s) => s.previous },
+                    { key: 'source', header: t('host.guests.site'), render: (s) => sourceLabel(s.source) },
+                    { key: 'now', header: t('host.analytics.thisPeriod'), align: 'end', render: (s) => s.current },
+                    { key: 'share', header: t('host.analytics.share'), align: 'end', render: (s) => pct(s.share) },
+                    { key: 'before', header: t('host.analytics.beforeHeader'), align: 'end', render: (s) => s.previous },
                   ]}
                 />
               </>
             ) : (
-              <EmptyState title="No check-ins in either period" />
+              <EmptyState title={t('host.analytics.noCheckIns')} />
             )}
           </Card>
         </div>
         <div className="grid-2">
           <Card>
-            <CardHeader title={`Rates in ${currency}`} description={`Average daily rate and revenue per available night of the stays priced in ${currency}, this period and the one before`} />
+            <CardHeader title={t('host.analytics.ratesIn', { currency })} description={t('host.analytics.ratesDescription', { currency })} />
             <BarChart
-              title={`ADR and RevPAR in ${currency}, this period and the one before`}
+              title={t('host.analytics.ratesChart', { currency })}
               height={240}
               data={[
-                { label: 'ADR', current: room.adr, previous: roomBefore.adr },
-                { label: 'RevPAR', current: room.revpar, previous: roomBefore.revpar },
+                { label: t('host.analytics.adrShort'), current: room.adr, previous: roomBefore.adr },
+                { label: t('host.analytics.revparShort'), current: room.revpar, previous: roomBefore.revpar },
               ]}
-              series={besideSeries(CHART_COLORS.primary)}
+              series={besideSeries(CHART_COLORS.primary, t)}
               format={money}
             />
           </Card>
           <Card>
-            <CardHeader title="Stays" description="Average nights per stay, days booked ahead and cancellations, this period and the one before" />
+            <CardHeader title={t('host.guests.stays')} description={t('host.analytics.staysDescription')} />
             <BarChart
-              title="Length of stay, lead time and cancellations, this period and the one before"
+              title={t('host.analytics.staysChart')}
               height={240}
               data={[
-                { label: 'Nights per stay', current: current.lengthOfStay.average, previous: previous.lengthOfStay.average },
-                { label: 'Days booked ahead', current: current.leadTime.average, previous: previous.leadTime.average },
-                { label: 'Cancelled', current: current.cancellations.cancelled, previous: previous.cancellations.cancelled },
+                { label: t('host.analytics.nightsPerStay'), current: current.lengthOfStay.average, previous: previous.lengthOfStay.average },
+                { label: t('host.analytics.daysAhead'), current: current.leadTime.average, previous: previous.leadTime.average },
+                { label: t('host.analytics.cancelled'), current: current.cancellations.cancelled, previous: previous.cancellations.cancelled },
               ]}
-              series={besideSeries(CHART_COLORS.info)}
+              series={besideSeries(CHART_COLORS.info, t)}
               format={(v) => String(v)}
             />
           </Card>
         </div>
         <Card className="card--flush">
-          <CardHeader title="Stays in detail" description="Length of stay and lead time of the bookings checking in" />
+          <CardHeader title={t('host.analytics.staysDetail')} description={t('host.analytics.staysDetailDescription')} />
           <Table
-            caption="Length of stay and lead time"
+            caption={t('host.analytics.losCaption')}
             rows={[
-              { key: 'los', label: 'Length of stay (nights)', now: current.lengthOfStay, before: previous.lengthOfStay },
-              { key: 'lead', label: 'Lead time (days booked ahead)', now: current.leadTime, before: previous.leadTime },
+              { key: 'los', label: t('host.analytics.los'), now: current.lengthOfStay, before: previous.lengthOfStay },
+              { key: 'lead', label: t('host.analytics.lead'), now: current.leadTime, before: previous.leadTime },
             ]}
             rowKey={(r) => r.key}
             columns={[
-              { key: 'what', header: 'Figure', render: (r) => r.label },
-              { key: 'count', header: 'Bookings', align: 'end', render: (r) => r.now.count },
-              { key: 'avg', header: 'Average', align: 'end', render: (r) => r.now.average },
-              { key: 'median', header: 'Median', align: 'end', render: (r) => r.now.median },
-              { key: 'range', header: 'Range', align: 'end', secondary: true, render: (r) => (r.now.count ? `${r.now.min}–${r.now.max}` : '—') },
-              { key: 'before', header: 'Average before', align: 'end', render: (r) => r.before.average },
+              { key: 'what', header: t('host.analytics.figure'), render: (r) => r.label },
+              { key: 'count', header: t('host.bookings.title'), align: 'end', render: (r) => r.now.count },
+              { key: 'avg', header: t('host.analytics.average'), align: 'end', render: (r) => r.now.average },
+              { key: 'median', header: t('host.analytics.median'), align: 'end', render: (r) => r.now.median },
+              { key: 'range', header: t('host.analytics.rangeHeader'), align: 'end', secondary: true, render: (r) => (r.now.count ? `${r.now.min}–${r.now.max}` : '—') },
+              { key: 'before', header: t('host.analytics.averageBefore'), align: 'end', render: (r) => r.before.average },
             ]}
           />
         </Card>
@@ -228,33 +230,33 @@ export function HostAnalyticsPage() {
 
   return (
     <Page
-      title="Analytics"
-      description="How your properties perform, beside the period before."
+      title={t('host.analytics.title')}
+      description={t('host.analytics.description')}
       actions={
         <div className="filter-row">
           <Select
-            label="Period"
+            label={t('host.analytics.period')}
             value={preset}
             onChange={(e) => {
               const value = e.target.value;
               if (isPeriodPreset(value) || value === CUSTOM) setPreset(value);
             }}
-            options={[...PERIOD_PRESETS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })), { value: CUSTOM, label: 'Custom dates…' }]}
+            options={[...PERIOD_PRESETS.map((p) => ({ value: p, label: t('host.analytics.preset', { preset: p.replace('-', '_') }) })), { value: CUSTOM, label: t('host.analytics.custom') }]}
           />
           {preset === CUSTOM ? (
             <>
-              <DateInput label="First day" value={custom.first} onValueChange={(v) => setCustom((c) => ({ ...c, first: v }))} error={customError} />
-              <DateInput label="Last day" value={custom.last} min={custom.first || undefined} onValueChange={(v) => setCustom((c) => ({ ...c, last: v }))} />
+              <DateInput label={t('host.analytics.firstDay')} value={custom.first} onValueChange={(v) => setCustom((c) => ({ ...c, first: v }))} error={customError} />
+              <DateInput label={t('host.analytics.lastDay')} value={custom.last} min={custom.first || undefined} onValueChange={(v) => setCustom((c) => ({ ...c, last: v }))} />
             </>
           ) : null}
           <Select
-            label="Property"
+            label={t('host.bookings.property')}
             value={propertyId}
             onChange={(e) => setPropertyId(e.target.value)}
-            options={[{ value: ALL, label: 'All properties' }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
+            options={[{ value: ALL, label: t('host.common.allProperties') }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
           />
           {currencies.length > 1 ? (
-            <Select label="Currency" value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
+            <Select label={t('host.finances.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
           ) : null}
         </div>
       }

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { DateInput, FormMessage, NumberInput, Textarea } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
-import { humanize } from '../../components/ui/Badge';
+import { useT } from '../../i18n/use-t';
 import { useToast } from '../../components/ui/Toast';
 import { usePendingRowIds, useRejectionsOf } from '../../sync/sync-context';
 import { useProperties, useHostProfile } from '../../data/common-rows';
@@ -53,8 +53,9 @@ function draftOf(b: Booking): BookingDraft {
 }
 
 export function BookingForm({ open, booking, initial, onClose }: BookingFormProps) {
+  const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title={booking ? `Booking of ${booking.guest_name}` : 'New booking'} size="lg">
+    <Dialog open={open} onClose={onClose} title={booking ? t('host.bookingForm.titleOf', { guest: booking.guest_name }) : t('host.bookings.new')} size="lg">
       {open ? <BookingFormBody key={booking?.id ?? JSON.stringify(initial ?? {})} booking={booking} initial={initial} onClose={onClose} /> : null}
     </Dialog>
   );
@@ -62,8 +63,9 @@ export function BookingForm({ open, booking, initial, onClose }: BookingFormProp
 
 function BookingFormBody({ booking, initial, onClose }: { booking: Booking | null; initial?: Partial<BookingDraft>; onClose: () => void }) {
   const format = useFormat();
+  const t = useT();
   const { toast } = useToast();
-  const { write, pending: saving, failure, clearFailure } = useWrite({ what: 'This booking', toast: false });
+  const { write, pending: saving, failure, clearFailure } = useWrite({ what: t('host.bookingForm.what'), toast: false });
   const properties = useProperties();
   const profile = useHostProfile();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
@@ -112,7 +114,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     if (clash) {
-      setRefusal({ title: 'Double booking refused', text: `${clash.message}. Choose other dates or another property.` });
+      setRefusal({ title: t('host.bookingForm.doubleRefused'), text: t('host.bookingForm.doubleRefusedText', { reason: clash.message }) });
       return;
     }
     // A new booking is priced in its property's currency, also when made offline (the server
@@ -124,7 +126,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
     if (price && (!booking || changedMoney)) Object.assign(fields, { commission_amount: price.commission_amount, net_amount: price.net_amount });
     const saved = await write(booking ? updateBooking(booking.id, fields) : createBooking(fields));
     if (!saved.ok) return;
-    toast({ title: booking ? 'Booking saved' : 'Booking added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
+    toast({ title: booking ? t('host.bookingForm.saved') : t('host.bookingForm.added'), description: navigator.onLine ? t('host.common.savedOnline') : t('host.common.savedOffline') });
     onClose();
   };
 
@@ -136,7 +138,7 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
     }
     const cancelled = await write(cancelBooking(booking.id));
     if (!cancelled.ok) return;
-    toast({ title: 'Booking cancelled', description: 'Its dates are free again.' });
+    toast({ title: t('host.bookingForm.cancelled'), description: t('host.bookingForm.cancelledText') });
     onClose();
   };
 
@@ -144,81 +146,98 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
   if (draft.booking_source && !sources.includes(draft.booking_source)) sources.push(draft.booking_source);
 
   return (
-    <form className="form booking-form" noValidate onSubmit={(e) => void submit(e)} aria-label={booking ? 'Edit booking' : 'New booking'}>
+    <form className="form booking-form" noValidate onSubmit={(e) => void submit(e)} aria-label={booking ? t('host.bookingForm.edit') : t('host.bookings.new')}>
       {refusedBefore ? (
-        <FormMessage title="The server refused the last change to this booking">{refusedBefore.error}</FormMessage>
+        <FormMessage title={t('host.bookingForm.refusedBefore')}>{refusedBefore.error}</FormMessage>
       ) : null}
       {failure ? (
-        <FormMessage title="Booking not saved">{failure}</FormMessage>
+        <FormMessage title={t('host.bookingForm.notSaved')}>{failure}</FormMessage>
       ) : refusal ? (
         <FormMessage title={refusal.title}>{refusal.text}</FormMessage>
       ) : clash ? (
-        <FormMessage tone="warning" title="These dates are taken">
+        <FormMessage tone="warning" title={t('host.bookingForm.taken')}>
           {clash.message}.
         </FormMessage>
       ) : null}
       {blocked ? (
-        <FormMessage tone="warning" title="These dates are blocked">
-          {blocked}. The booking can still be saved; the calendar will show it as a clash until one of them moves.
+        <FormMessage tone="warning" title={t('host.bookingForm.blocked')}>
+          {t('host.bookingForm.blockedText', { reason: blocked })}
         </FormMessage>
       ) : null}
       <div className="form-grid">
         <Select
-          label="Property"
+          label={t('host.bookings.property')}
           required
           value={draft.property_id}
           onChange={(e) => set('property_id', e.target.value)}
           error={shown('property_id')}
-          options={[{ value: '', label: propertyList.length ? 'Choose a property' : 'No properties yet' }, ...propertyList.map((p) => ({ value: p.id, label: p.property_name }))]}
+          options={[{ value: '', label: propertyList.length ? t('host.common.chooseProperty') : t('host.common.noPropertiesYet') }, ...propertyList.map((p) => ({ value: p.id, label: p.property_name }))]}
         />
-        <Input label="Guest name" value={draft.guest_name} onChange={(e) => set('guest_name', e.target.value)} hint="“Guest” when left empty" autoComplete="off" />
-        <DateInput label="Check-in" required value={draft.check_in_date} onValueChange={(v) => set('check_in_date', v)} error={shown('check_in_date')} />
-        <DateInput label="Check-out" required value={draft.check_out_date} min={draft.check_in_date || undefined} onValueChange={(v) => set('check_out_date', v)} error={shown('check_out_date')} hint="The departure day (not a night)" />
-        <Input label="Guest e-mail" type="email" value={draft.guest_email} onChange={(e) => set('guest_email', e.target.value)} error={shown('guest_email')} autoComplete="off" />
-        <Input label="Guest phone" type="tel" value={draft.guest_phone} onChange={(e) => set('guest_phone', e.target.value)} autoComplete="off" />
+        <Input label={t('host.bookingForm.guestName')} value={draft.guest_name} onChange={(e) => set('guest_name', e.target.value)} hint={t('host.bookingForm.guestNameHint')} autoComplete="off" />
+        <DateInput label={t('host.bookings.checkIn')} required value={draft.check_in_date} onValueChange={(v) => set('check_in_date', v)} error={shown('check_in_date')} />
+        <DateInput
+          label={t('host.bookings.checkOut')}
+          required value={draft.check_out_date} min={draft.check_in_date || undefined} onValueChange={(v) => set('check_out_date', v)} error={shown('check_out_date')} hint={t('host.bookingForm.checkOutHint')}
+        />
+        <Input label={t('host.bookingForm.guestEmail')} type="email" value={draft.guest_email} onChange={(e) => set('guest_email', e.target.value)} error={shown('guest_email')} autoComplete="off" />
+        <Input label={t('host.bookingForm.guestPhone')} type="tel" value={draft.guest_phone} onChange={(e) => set('guest_phone', e.target.value)} autoComplete="off" />
         <NumberInput
-          label="Guests"
+          label={t('host.bookings.guests')}
           min={1}
           step={1}
           value={draft.guests_count}
           onValueChange={(v) => set('guests_count', v)}
           error={shown('guests_count')}
-          hint={property ? `This property sleeps ${property.max_guests}` : undefined}
+          hint={property ? t('host.bookingForm.sleeps', { count: property.max_guests }) : undefined}
         />
-        <NumberInput label="Total" min={0} step={1 / 10 ** currencyDecimals(currency)} value={draft.total_amount} onValueChange={(v) => set('total_amount', v)} error={shown('total_amount')} suffix={currency} hint={property && !booking ? `In ${currency}, the property's currency` : booking ? `In ${currency}, the currency of this booking` : undefined} />
-        <Select label="Source" value={draft.booking_source} onChange={(e) => set('booking_source', e.target.value)} options={sources.map((s) => ({ value: s, label: sourceLabel(s) }))} />
-        <Input label="Booking reference" value={draft.booking_reference} onChange={(e) => set('booking_reference', e.target.value)} autoComplete="off" />
+        <NumberInput
+          label={t('host.bookings.total')}
+          min={0}
+          step={1 / 10 ** currencyDecimals(currency)}
+          value={draft.total_amount}
+          onValueChange={(v) => set('total_amount', v)}
+          error={shown('total_amount')}
+          suffix={currency}
+          hint={property && !booking ? t('host.bookingForm.inPropertyCurrency', { currency }) : booking ? t('host.bookingForm.inBookingCurrency', { currency }) : undefined}
+        />
+        <Select label={t('host.bookings.source')} value={draft.booking_source} onChange={(e) => set('booking_source', e.target.value)} options={sources.map((s) => ({ value: s, label: sourceLabel(s) }))} />
+        <Input label={t('host.bookingForm.reference')} value={draft.booking_reference} onChange={(e) => set('booking_reference', e.target.value)} autoComplete="off" />
         <Select
-          label="Booking status"
+          label={t('host.bookingForm.status')}
           value={draft.booking_status}
           onChange={(e) => set('booking_status', e.target.value as BookingDraft['booking_status'])}
-          options={BOOKING_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          options={BOOKING_STATUSES.map((s) => ({ value: s, label: t('host.enum.bookingStatus', { value: s }) }))}
         />
         <Select
-          label="Payment"
+          label={t('host.bookings.payment')}
           value={draft.payment_status}
           onChange={(e) => set('payment_status', e.target.value as BookingDraft['payment_status'])}
-          options={PAYMENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t('host.enum.paymentStatus', { value: s }) }))}
         />
       </div>
-      <Textarea label="Special requests" value={draft.special_requests} onChange={(e) => set('special_requests', e.target.value)} />
+      <Textarea label={t('host.bookingForm.specialRequests')} value={draft.special_requests} onChange={(e) => set('special_requests', e.target.value)} />
 
-      <section className="price-panel" aria-label="Commission and net">
+      <section className="price-panel" aria-label={t('host.bookingForm.commissionAndNet')}>
         {isSynced && !changedMoney && booking ? (
           <dl className="details">
             <div>
-              <dt>Commission</dt>
+              <dt>{t('host.bookingForm.commission')}</dt>
               <dd data-testid="commission">{format.money(booking.commission_amount, booking.currency)}</dd>
             </div>
             <div>
-              <dt>Net to you</dt>
+              <dt>{t('host.bookingForm.netToYou')}</dt>
               <dd data-testid="net">{format.money(booking.net_amount, booking.currency)}</dd>
             </div>
           </dl>
         ) : (
           <p className="muted" data-testid="commission">
-            Commission and net: calculated on sync
-            {preview ? ` (about ${format.money(preview.commission_amount, currency)} commission at your ${profile?.commission_rate}% rate, ${format.money(preview.net_amount, currency)} net)` : ''}.
+            {preview
+              ? t('host.bookingForm.onSyncAbout', {
+                  commission: format.money(preview.commission_amount, currency),
+                  rate: String(profile?.commission_rate),
+                  net: format.money(preview.net_amount, currency),
+                })
+              : t('host.bookingForm.onSync')}
           </p>
         )}
       </section>
@@ -226,14 +245,14 @@ function BookingFormBody({ booking, initial, onClose }: { booking: Booking | nul
       <div className="dialog__footer form-actions">
         {booking && booking.booking_status !== 'cancelled' ? (
           <Button variant="danger" className="form-actions__start" onClick={() => void cancel()}>
-            {confirmCancel ? 'Confirm: cancel this booking' : 'Cancel booking'}
+            {confirmCancel ? t('host.bookingForm.confirmCancel') : t('host.bookingForm.cancel')}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t('host.common.close')}
         </Button>
         <Button type="submit" isLoading={saving}>
-          {booking ? 'Save booking' : 'Add booking'}
+          {booking ? t('host.bookingForm.save') : t('host.bookingForm.add')}
         </Button>
       </div>
     </form>

@@ -7,7 +7,6 @@ import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
-import { humanize } from '../../components/ui/Badge';
 import { DateInput, FormMessage } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
 import { EmptyState } from '../../components/ui/States';
@@ -18,6 +17,7 @@ import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type Book
 import { useProperties } from '../../data/common-rows';
 import { dismissRejection, useRejectionsOf, usePendingRowIds } from '../../sync/sync-context';
 import { sourceLabel } from '../../lib/source-label';
+import { useT } from '../../i18n/use-t';
 import './bookings.css';
 
 /** The list reads every booking on the device (filters run in memory, offline too), latest first. */
@@ -28,6 +28,7 @@ type Editing = { booking: Booking | null } | null;
 
 export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: { bookingId?: string; propertyId?: string; payment?: string; startNew?: boolean } = {}) {
   const format = useFormat();
+  const t = useT();
   const result = useRows(TABLE.bookings, EVERY_BOOKING);
   const properties = useProperties();
   const pending = usePendingRowIds(SYNCED_TABLES.bookings);
@@ -53,23 +54,23 @@ export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: {
 
   return (
     <Page
-      title="Bookings"
-      description="Every stay from the booking sites and direct, latest check-in first. Works offline: changes sync when you are back online."
-      actions={<Button onClick={() => setEditing({ booking: null })}>New booking</Button>}
+      title={t('host.bookings.title')}
+      description={t('host.bookings.description')}
+      actions={<Button onClick={() => setEditing({ booking: null })}>{t('host.bookings.new')}</Button>}
     >
       {rejections.length ? (
-        <section aria-label="Refused booking changes" className="rejection-list">
+        <section aria-label={t('host.bookings.refusedChanges')} className="rejection-list">
           {rejections.map((r) => (
-            <FormMessage key={r.id} title={`The server refused a booking ${r.op === 'create' ? 'for' : 'change for'} ${String(r.fields.guest_name ?? 'a guest')}`}>
+            <FormMessage key={r.id} title={t('host.bookings.refused', { op: r.op === 'create' ? 'create' : 'change', guest: String(r.fields.guest_name ?? t('host.bookings.aGuest')) })}>
               <p>
                 {r.error}
                 {typeof r.fields.check_in_date === 'string' && typeof r.fields.check_out_date === 'string'
-                  ? ` (asked for ${format.date(r.fields.check_in_date)} to ${format.date(r.fields.check_out_date)})`
+                  ? t('host.bookings.refusedDates', { from: format.date(r.fields.check_in_date), to: format.date(r.fields.check_out_date) })
                   : ''}
                 .
               </p>
               <Button size="sm" variant="secondary" onClick={() => void dismissRejection(r.id)}>
-                Dismiss
+                {t('host.common.dismiss')}
               </Button>
             </FormMessage>
           ))}
@@ -77,38 +78,60 @@ export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: {
       ) : null}
 
       <Card>
-        <form className="filter-bar" role="search" aria-label="Filter bookings" onSubmit={(e) => e.preventDefault()}>
-          <Input label="Guest" type="search" placeholder="Name, e-mail, phone or reference" value={filters.search} onChange={(e) => set('search', e.target.value)} />
+        <form className="filter-bar" role="search" aria-label={t('host.bookings.filter')} onSubmit={(e) => e.preventDefault()}>
+           <Input label={t('host.bookings.guest')} type="search" placeholder={t('host.bookings.searchPlaceholder')} value={filters.search} onChange={(e) => set('search', e.target.value)} />
           <Select
-            label="Property"
+            label={t('host.bookings.property')}
             value={filters.propertyId}
             onChange={(e) => set('propertyId', e.target.value)}
-            options={[{ value: '', label: 'All properties' }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
+            options={[{ value: '', label: t('host.common.allProperties') }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
           />
-          <Select label="Source" value={filters.source} onChange={(e) => set('source', e.target.value)} options={[{ value: '', label: 'All sources' }, ...sources.map((s) => ({ value: s, label: sourceLabel(s) }))]} />
-          <Select label="Status" value={filters.status} onChange={(e) => set('status', e.target.value)} options={[{ value: '', label: 'Any status' }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]} />
-          <Select label="Payment" value={filters.payment} onChange={(e) => set('payment', e.target.value)} options={[{ value: '', label: 'Any payment' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]} />
-          <DateInput label="Staying from" value={filters.from} onValueChange={(v) => set('from', v)} />
-          <DateInput label="Staying until" value={filters.to} onValueChange={(v) => set('to', v)} />
+          <Select
+            label={t('host.bookings.source')}
+            value={filters.source}
+            onChange={(e) => set('source', e.target.value)}
+            options={[{ value: '', label: t('host.bookings.allSources') }, ...sources.map((s) => ({ value: s, label: sourceLabel(s) }))]}
+          />
+          <Select
+            label={t('host.bookings.status')}
+            value={filters.status}
+            onChange={(e) => set('status', e.target.value)}
+            options={[{ value: '', label: t('host.bookings.anyStatus') }, ...BOOKING_STATUSES.map((s) => ({ value: s, label: t('host.enum.bookingStatus', { value: s }) }))]}
+          />
+          <Select
+            label={t('host.bookings.payment')}
+            value={filters.payment}
+            onChange={(e) => set('payment', e.target.value)}
+            options={[{ value: '', label: t('host.bookings.anyPayment') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t('host.enum.paymentStatus', { value: s }) }))]}
+          />
+          <DateInput label={t('host.bookings.stayingFrom')} value={filters.from} onValueChange={(v) => set('from', v)} />
+          <DateInput label={t('host.bookings.stayingUntil')} value={filters.to} onValueChange={(v) => set('to', v)} />
           {active ? (
             <Button variant="ghost" className="filter-bar__clear" onClick={() => setFilters(NO_FILTERS)}>
-              Clear {active} filter{active === 1 ? '' : 's'}
+              {t('host.common.clearFilters', { count: active })}
             </Button>
           ) : null}
         </form>
       </Card>
 
       <Card className="card--flush">
-        <DataView result={result} empty={{ title: 'No bookings yet', text: 'Bookings from Airbnb, Booking.com, Vrbo and direct stays appear here.' }}>
+        <DataView result={result} empty={{ title: t('host.bookings.emptyTitle'), text: t('host.bookings.emptyText') }}>
           {() =>
             filtered.length === 0 ? (
-              <EmptyState title="No booking matches these filters" action={<Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>} />
+              <EmptyState
+                title={t('host.bookings.noMatch')}
+                action={
+                  <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                    {t('host.common.clearAllFilters')}
+                  </Button>
+                }
+              />
             ) : (
               <>
                 <p className="list-summary" aria-live="polite">
-                  {filtered.length} booking{filtered.length === 1 ? '' : 's'}
+                  {t('host.bookings.count', { count: filtered.length })}
                 </p>
-                <BookingsTable bookings={filtered.slice(0, SHOWN)} propertyNames={propertyNames} caption="Bookings" onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
+                <BookingsTable bookings={filtered.slice(0, SHOWN)} propertyNames={propertyNames} caption={t('host.bookings.title')} onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
                 <ListFooter shown={Math.min(SHOWN, filtered.length)} total={filtered.length} />
               </>
             )

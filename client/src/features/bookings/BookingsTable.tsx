@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/ui/Badge';
 import { Table, type Column } from '../../components/ui/Table';
 import { nightsBetween } from '../../../../shared/format/dates';
 import { sourceLabel } from '../../lib/source-label';
+import { useT } from '../../i18n/use-t';
 
 export function BookingsTable({
   bookings,
@@ -27,10 +28,11 @@ export function BookingsTable({
   pendingIds?: ReadonlySet<string>;
 }) {
   const format = useFormat();
+  const t = useT();
   const columns: Column<Booking>[] = [
     {
       key: 'guest',
-      header: 'Guest',
+      header: t('host.bookings.guest'),
       render: (b) => (
         <div className="cell-stack">
           {onOpen ? (
@@ -48,30 +50,30 @@ export function BookingsTable({
       ? [
           {
             key: 'property',
-            header: 'Property',
+            header: t('host.bookings.property'),
             render: (b: Booking) => (
               <Link to="/host/properties/$id" params={{ id: b.property_id }} className="text-link">
-                {propertyNames.get(b.property_id) ?? 'Unknown property'}
+                {propertyNames.get(b.property_id) ?? t('host.common.unknownProperty')}
               </Link>
             ),
           },
         ]
       : []),
-    { key: 'in', header: 'Check-in', render: (b) => format.date(b.check_in_date) },
-    { key: 'out', header: 'Check-out', render: (b) => format.date(b.check_out_date) },
-    { key: 'nights', header: 'Nights', align: 'end', secondary: true, render: (b) => nightsBetween(b.check_in_date, b.check_out_date) },
-    { key: 'guests', header: 'Guests', align: 'end', secondary: true, render: (b) => b.guests_count },
-    { key: 'source', header: 'Source', render: (b) => sourceLabel(b.booking_source) },
-    { key: 'total', header: 'Total', align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
+    { key: 'in', header: t('host.bookings.checkIn'), render: (b) => format.date(b.check_in_date) },
+    { key: 'out', header: t('host.bookings.checkOut'), render: (b) => format.date(b.check_out_date) },
+    { key: 'nights', header: t('host.bookings.nights'), align: 'end', secondary: true, render: (b) => nightsBetween(b.check_in_date, b.check_out_date) },
+    { key: 'guests', header: t('host.bookings.guests'), align: 'end', secondary: true, render: (b) => b.guests_count },
+    { key: 'source', header: t('host.bookings.source'), render: (b) => sourceLabel(b.booking_source) },
+    { key: 'total', header: t('host.bookings.total'), align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
     {
       key: 'net',
-      header: 'Net',
+      header: t('host.bookings.net'),
       align: 'end',
       secondary: true,
-      render: (b) => (pendingIds?.has(b.id) ? <span className="muted">on sync</span> : format.money(b.net_amount, b.currency)),
+      render: (b) => (pendingIds?.has(b.id) ? <span className="muted">{t('host.bookings.onSync')}</span> : format.money(b.net_amount, b.currency)),
     },
-    { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
-    { key: 'payment', header: 'Payment', secondary: true, render: (b) => <StatusBadge status={b.payment_status} /> },
+    { key: 'status', header: t('host.bookings.status'), render: (b) => <StatusBadge status={b.booking_status} /> },
+    { key: 'payment', header: t('host.bookings.payment'), secondary: true, render: (b) => <StatusBadge status={b.payment_status} /> },
   ];
   const shown = compact ? columns.filter((c) => ['guest', 'property', 'in', 'out'].includes(c.key)) : columns.filter((c) => c.key !== 'net' || pendingIds !== undefined);
   return <Table caption={caption} columns={shown} rows={bookings} rowKey={(b) => b.id} />;

@@ -17,6 +17,7 @@ import { useBookingsBetween } from '../../data/use-bookings-between';
 import { Timeline, TimelineLegend } from './Timeline';
 import { useProperties } from '../../data/common-rows';
 import { monthStart } from '../../lib/months';
+import { useT } from '../../i18n/use-t';
 
 export type CalendarView = '2w' | 'month' | '90d';
 
@@ -47,6 +48,7 @@ type Editing = { booking: Booking | null; initial?: Partial<BookingDraft> } | nu
 
 export function HostCalendarPage({ view, start, onChange }: { view: CalendarView; start?: string; onChange: (next: { view?: CalendarView; start?: string }) => void }) {
   const format = useFormat();
+  const t = useT();
   const today = format.today();
   const { from, days: count } = windowOf(view, start ?? today);
   const to = addDays(from, count);
@@ -82,32 +84,32 @@ export function HostCalendarPage({ view, start, onChange }: { view: CalendarView
 
   return (
     <Page
-      title="Calendar"
-      description={`${format.date(from)} to ${format.date(addDays(to, -1))}. Drag across free days to add a booking; select a booking to open it.`}
+      title={t('host.dashboard.calendar')}
+      description={t('host.calendar.description', { from: format.date(from), to: format.date(addDays(to, -1)) })}
       actions={
         <div className="calendar-toolbar">
           <Segmented
-            label="View"
+            label={t('host.calendar.view')}
             value={view}
             onChange={(v) => onChange({ view: v })}
             options={[
-              { value: '2w', label: 'Two weeks' },
-              { value: 'month', label: 'Month' },
-              { value: '90d', label: '90 days' },
+              { value: '2w', label: t('host.calendar.twoWeeks') },
+              { value: 'month', label: t('host.calendar.month') },
+              { value: '90d', label: t('host.calendar.ninetyDays') },
             ]}
           />
           <div className="button-group">
             <Button variant="secondary" onClick={() => onChange({ start: step(view, from, -1) })}>
-              Previous
+              {t('host.calendar.previous')}
             </Button>
             <Button variant="secondary" onClick={() => onChange({ start: today })}>
-              Today
+              {t('host.calendar.today')}
             </Button>
             <Button variant="secondary" onClick={() => onChange({ start: step(view, from, 1) })}>
-              Next
+              {t('host.calendar.next')}
             </Button>
           </div>
-          <Button onClick={() => setEditing({ booking: null })}>New booking</Button>
+          <Button onClick={() => setEditing({ booking: null })}>{t('host.bookings.new')}</Button>
         </div>
       }
     >
@@ -117,7 +119,7 @@ export function HostCalendarPage({ view, start, onChange }: { view: CalendarView
         ) : !ready ? (
           <SkeletonRows rows={6} columns={8} />
         ) : shown.length === 0 ? (
-          <EmptyState title="No properties yet">Add a property to see its calendar.</EmptyState>
+          <EmptyState title={t('host.common.noPropertiesYet')}>{t('host.calendar.emptyText')}</EmptyState>
         ) : (
           <Timeline properties={shown} rows={rows} days={days} today={today} formatDate={format.date} onOpen={onOpen} onCreate={onCreate} onPainted={onPainted} />
         )}

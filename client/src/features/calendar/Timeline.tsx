@@ -8,13 +8,13 @@
  * Enter / Space: bars are buttons). A drag across free days of a row asks to create a booking for
  * those nights.
  */
-import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { addDays } from '../../../../shared/format/dates';
 import { dragSelection, sameRow, sourceTone, type Bar, type TimelineBooking, type TimelineRow } from './timeline';
 import { sourceLabel } from '../../lib/source-label';
+import { useLocale, useT } from '../../i18n/use-t';
 import './calendar.css';
 
-const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function weekdayIndex(iso: string): number {
   const [y, m, d] = iso.split('-').map(Number);
@@ -39,7 +39,10 @@ export type TimelineProps<B extends TimelineBooking> = {
 
 type Drag = { propertyId: string; anchor: number; current: number; pointerId: number };
 
-export function Timeline<B extends TimelineBooking>({ properties, rows, days, today, formatDate, onOpen, onCreate, onPainted, label = 'Booking timeline' }: TimelineProps<B>) {
+export function Timeline<B extends TimelineBooking>({ properties, rows, days, today, formatDate, onOpen, onCreate, onPainted, label }: TimelineProps<B>) {
+  const t = useT();
+  const locale = useLocale();
+  const weekday = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
   const todayIndex = days.indexOf(today);
   const style = { '--days': days.length } as CSSProperties;
   const [taken, setTaken] = useState<string | null>(null);
@@ -65,23 +68,23 @@ export function Timeline<B extends TimelineBooking>({ properties, rows, days, to
   }, [onPainted, rows]);
 
   return (
-    <div className="tl-wrap" role="region" aria-label={label} tabIndex={0} style={style}>
+    <div className="tl-wrap" role="region" aria-label={label ?? t('host.calendar.timeline')} tabIndex={0} style={style}>
       <div className="tl">
         <div className="tl__head" aria-hidden="true">
-          <div className="tl__corner">Property</div>
+          <div className="tl__corner">{t('host.bookings.property')}</div>
           <div className="tl__days">
             {days.map((d, i) => {
               const wd = weekdayIndex(d);
               return (
                 <div key={d} className={`tl__day${i === todayIndex ? ' tl__day--today' : ''}${wd === 0 || wd === 6 ? ' tl__day--weekend' : ''}`}>
-                  <span className="tl__weekday">{WEEKDAY[wd]}</span>
+                  <span className="tl__weekday">{weekday.format(new Date(`${d}T00:00:00Z`))}</span>
                   <span className="tl__date">{d.slice(8)}</span>
                 </div>
               );
             })}
           </div>
         </div>
-        <ul className="tl__rows" aria-label="Properties">
+        <ul className="tl__rows" aria-label={t('host.calendar.properties')}>
           {properties.map((p) => {
             const row = shown.get(p.id);
             return row ? (
@@ -137,6 +140,7 @@ type RowViewProps = {
 };
 
 const RowView = memo(function RowView({ propertyId, propertyName, row, days, todayIndex, formatDate, onOpen, onCreate, onTaken }: RowViewProps) {
+  const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
 
@@ -163,7 +167,7 @@ const RowView = memo(function RowView({ propertyId, propertyName, row, days, tod
     const chosen = dragSelection(row, drag.anchor, drag.current);
     setDrag(null);
     if (!chosen) {
-      onTaken(`Some of those nights at ${propertyName} are already taken.`);
+      onTaken(t('host.calendar.taken', { property: propertyName }));
       return;
     }
     onTaken(null);
@@ -208,7 +212,14 @@ const RowView = memo(function RowView({ propertyId, propertyName, row, days, tod
               type="button"
               className={`tl__bar tl__bar--${sourceTone(b.booking_source)}${bar.clash ? ' tl__bar--clash' : ''}${bar.clippedStart ? ' tl__bar--clip-start' : ''}${bar.clippedEnd ? ' tl__bar--clip-end' : ''}`}
               style={placed(bar, bar.lane, count)}
-              aria-label={`${b.guest_name} at ${propertyName}, ${formatDate(b.check_in_date)} to ${formatDate(b.check_out_date)}, ${sourceLabel(b.booking_source)}${bar.clash ? ', clashes with another booking or block' : ''}`}
+              aria-label={t('host.calendar.bookingBar', {
+                guest: b.guest_name,
+                property: propertyName,
+                from: formatDate(b.check_in_date),
+                to: formatDate(b.check_out_date),
+                source: sourceLabel(b.booking_source),
+                clash: bar.clash ? 'yes' : 'no',
+              })}
               data-booking-id={b.id}
             >
               <span className="tl__bar-label">{b.guest_name}</span>
@@ -221,8 +232,14 @@ const RowView = memo(function RowView({ propertyId, propertyName, row, days, tod
             className={`tl__block${bar.clash ? ' tl__block--clash' : ''}`}
             style={placed(bar, row.lanes, count)}
             role="img"
-            aria-label={`Blocked at ${propertyName}${bar.item.summary ? `: ${bar.item.summary}` : ''}, ${formatDate(bar.item.start_date)} to ${formatDate(bar.item.end_date)}${bar.clash ? ', clashes with a booking' : ''}`}
-            title={bar.item.summary || 'Blocked'}
+            aria-label={t(bar.item.summary ? 'host.calendar.blockBarSummary' : 'host.calendar.blockBar', {
+              property: propertyName,
+              summary: bar.item.summary,
+              from: formatDate(bar.item.start_date),
+              to: formatDate(bar.item.end_date),
+              clash: bar.clash ? 'yes' : 'no',
+            })}
+            title={bar.item.summary || t('host.dashboard.blocked')}
           />
         ))}
       </div>
@@ -242,18 +259,19 @@ function placed(bar: Pick<Bar<unknown>, 'start' | 'span'>, lane: number, count: 
 }
 
 export function TimelineLegend() {
+  const t = useT();
   return (
-    <ul className="legend tl-legend" aria-label="Legend">
+    <ul className="legend tl-legend" aria-label={t('host.calendar.legend')}>
       {(['airbnb', 'booking', 'vrbo', 'expedia', 'direct', 'other'] as const).map((tone) => (
         <li key={tone}>
-          <span className={`tl-swatch tl__bar--${tone}`} aria-hidden="true" /> {tone === 'booking' ? 'Booking.com' : tone === 'other' ? 'Other sources' : sourceLabel(tone)}
+          <span className={`tl-swatch tl__bar--${tone}`} aria-hidden="true" /> {tone === 'booking' ? sourceLabel('booking.com') : tone === 'other' ? t('host.calendar.otherSources') : sourceLabel(tone)}
         </li>
       ))}
       <li>
-        <span className="tl-swatch tl-swatch--block" aria-hidden="true" /> Blocked by an imported calendar
+        <span className="tl-swatch tl-swatch--block" aria-hidden="true" /> {t('host.calendar.legendBlock')}
       </li>
       <li>
-        <span className="tl-swatch tl-swatch--clash" aria-hidden="true" /> Clash: the same nights taken twice
+        <span className="tl-swatch tl-swatch--clash" aria-hidden="true" /> {t('host.calendar.legendClash')}
       </li>
     </ul>
   );

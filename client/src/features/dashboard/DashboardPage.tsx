@@ -14,9 +14,12 @@ import { useHydrated } from '../../sync/sync-context';
 import { dashboardFigures, dashboardWindow, type ClashSide, type DashboardFigures } from './figures';
 import { usePropertyNames, useProperties } from '../../data/common-rows';
 import { TaskDialog } from '../tasks';
+import { Trans } from '@lingui/react';
+import { useT } from '../../i18n/use-t';
 import './dashboard.css';
 
 function StayList({ title, stays, names, empty }: { title: string; stays: readonly Booking[]; names: Map<string, string>; empty: string }) {
+  const t = useT();
   return (
     <div className="dash-list">
       <h3 className="dash-list__title">
@@ -30,7 +33,7 @@ function StayList({ title, stays, names, empty }: { title: string; stays: readon
                 {b.guest_name}
               </Link>{' '}
               <span className="muted">
-                · {names.get(b.property_id) ?? 'Unknown property'} · {b.guests_count} guest{b.guests_count === 1 ? '' : 's'}
+                {t('host.dashboard.stayDetail', { property: names.get(b.property_id) ?? t('host.common.unknownProperty'), count: b.guests_count })}
               </span>
             </li>
           ))}
@@ -44,7 +47,8 @@ function StayList({ title, stays, names, empty }: { title: string; stays: readon
 
 function ClashSideText({ side }: { side: ClashSide<Booking> }) {
   const format = useFormat();
-  const what = side.kind === 'booking' ? side.booking.guest_name : `the block “${side.block.summary || 'Blocked'}”`;
+  const t = useT();
+  const what = side.kind === 'booking' ? side.booking.guest_name : t('host.dashboard.clashBlock', { summary: side.block.summary || t('host.dashboard.blocked') });
   return (
     <>
       {what} ({format.date(side.start)}–{format.date(side.end)})
@@ -54,40 +58,60 @@ function ClashSideText({ side }: { side: ClashSide<Booking> }) {
 
 function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booking, Task>; names: Map<string, string>; onTask: (t: Task) => void }) {
   const format = useFormat();
+  const t = useT();
+  const aProperty = t('host.dashboard.aProperty');
   const { unassignedTurnovers, overdueTasks, unpaidBookings, clashes } = figures.attention;
   const total = unassignedTurnovers.length + overdueTasks.length + unpaidBookings.length + clashes.length;
-  if (total === 0) return <p className="muted">Nothing needs your attention. Every turnover has a housekeeper, tasks are on time, stays are paid and no dates clash.</p>;
+  if (total === 0) return <p className="muted">{t('host.dashboard.attentionNone')}</p>;
   return (
     <ul className="attention">
       {clashes.map((c) => (
         <li key={`${c.a.id}-${c.b.id}`} className="attention__item attention__item--danger">
-          <strong>Calendar clash</strong> at {names.get(c.a.property_id) ?? 'a property'}: <ClashSideText side={c.a} /> and <ClashSideText side={c.b} />.{' '}
+          <Trans
+            id="host.dashboard.clash"
+            values={{ property: names.get(c.a.property_id) ?? aProperty }}
+            components={{ 0: <strong />, 1: <ClashSideText side={c.a} />, 2: <ClashSideText side={c.b} /> }}
+          />{' '}
           <Link to="/host/calendar" search={{ start: c.b.start }} className="text-link">
-            Open calendar
+            {t('host.dashboard.openCalendar')}
           </Link>
         </li>
       ))}
-      {unassignedTurnovers.map((t) => (
-        <li key={t.id} className="attention__item">
-          <strong>Turnover without a housekeeper</strong>: {t.task_title} at {names.get(t.property_id) ?? 'a property'}, {format.when(t.scheduled_date ?? t.due_date)}.{' '}
-          <button type="button" className="link-button" onClick={() => onTask(t)}>
-            Open task
+      {unassignedTurnovers.map((task) => (
+        <li key={task.id} className="attention__item">
+          <Trans
+            id="host.dashboard.turnoverUnassigned"
+            values={{ title: task.task_title, property: names.get(task.property_id) ?? aProperty, when: format.when(task.scheduled_date ?? task.due_date) }}
+            components={{ 0: <strong /> }}
+          />{' '}
+          <button type="button" className="link-button" onClick={() => onTask(task)}>
+            {t('host.dashboard.openTask')}
           </button>
         </li>
       ))}
-      {overdueTasks.map((t) => (
-        <li key={t.id} className="attention__item attention__item--warning">
-          <strong>Overdue</strong>: {t.task_title}, due {format.when(t.due_date)}.{' '}
-          <button type="button" className="link-button" onClick={() => onTask(t)}>
-            Open task
+      {overdueTasks.map((task) => (
+        <li key={task.id} className="attention__item attention__item--warning">
+          <Trans id="host.dashboard.overdue" values={{ title: task.task_title, due: format.when(task.due_date) }} components={{ 0: <strong /> }} />{' '}
+          <button type="button" className="link-button" onClick={() => onTask(task)}>
+            {t('host.dashboard.openTask')}
           </button>
         </li>
       ))}
       {unpaidBookings.map((b) => (
         <li key={b.id} className="attention__item">
-          <strong>{b.payment_status === 'partial' ? 'Partly paid' : 'Unpaid'}</strong>: {b.guest_name} at {names.get(b.property_id) ?? 'a property'}, from {format.date(b.check_in_date)}, {format.money(b.total_amount, b.currency)}.{' '}
+          <Trans
+            id="host.dashboard.unpaid"
+            values={{
+              partial: b.payment_status === 'partial' ? 'yes' : 'no',
+              guest: b.guest_name,
+              property: names.get(b.property_id) ?? aProperty,
+              from: format.date(b.check_in_date),
+              amount: format.money(b.total_amount, b.currency),
+            }}
+            components={{ 0: <strong /> }}
+          />{' '}
           <Link to="/host/bookings" search={{ bookingId: b.id }} className="text-link">
-            Open booking
+            {t('host.dashboard.openBooking')}
           </Link>
         </li>
       ))}
@@ -98,6 +122,7 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
 export function HostDashboardPage() {
   const user = useCurrentUser();
   const format = useFormat();
+  const t = useT();
   const today = format.today();
   const window = dashboardWindow(today);
   const names = usePropertyNames();
@@ -143,7 +168,7 @@ export function HostDashboardPage() {
   }, [figures]);
 
   return (
-    <Page title="Dashboard" description={`Good to see you, ${user.Name || user.Email}. Here is what is happening at your properties.`}>
+    <Page title={t('host.dashboard.title')} description={t('host.dashboard.description', { name: user.Name || user.Email })}>
       {failed?.status === 'error' ? (
         <ErrorState error={failed.error} onRetry={failed.retry} />
       ) : !ready || !figures ? (
@@ -154,40 +179,70 @@ export function HostDashboardPage() {
       ) : (
         <>
           <div className="stat-grid" data-testid="dashboard-figures">
-            <StatCard label="Arrivals today" value={figures.arrivals.today.length} hint={`${figures.arrivals.tomorrow.length} tomorrow`} tone="accent" />
-            <StatCard label="Departures today" value={figures.departures.today.length} hint={`${figures.departures.tomorrow.length} tomorrow`} />
             <StatCard
-              label="Occupancy, next 30 days"
+              label={t('host.dashboard.arrivalsToday')}
+              value={figures.arrivals.today.length}
+              hint={t('host.dashboard.tomorrowCount', { count: figures.arrivals.tomorrow.length })}
+              tone="accent"
+            />
+            <StatCard
+              label={t('host.dashboard.departuresToday')}
+              value={figures.departures.today.length}
+              hint={t('host.dashboard.tomorrowCount', { count: figures.departures.tomorrow.length })}
+            />
+            <StatCard
+              label={t('host.dashboard.occupancy')}
               value={`${Math.round(figures.occupancy.rate * 1000) / 10}%`}
-              hint={`${figures.occupancy.occupiedNights} of ${figures.occupancy.availableNights} nights booked`}
+              hint={t('host.dashboard.nightsBooked', { occupied: figures.occupancy.occupiedNights, available: figures.occupancy.availableNights })}
             />
             {figures.revenue.map(({ currency, thisMonth, lastMonth, change }) => (
               <StatCard
                 key={currency}
-                label={figures.revenue.length > 1 ? `Revenue this month, ${currency}` : 'Revenue this month'}
+                label={figures.revenue.length > 1 ? t('host.dashboard.revenueIn', { currency }) : t('host.dashboard.revenue')}
                 value={format.money(thisMonth, currency)}
-                hint={`Nights stayed this month; ${format.money(lastMonth, currency)} last month${change === null ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`}`}
+                hint={
+                  change === null
+                    ? t('host.dashboard.revenueHint', { lastMonth: format.money(lastMonth, currency) })
+                    : t('host.dashboard.revenueHintChange', { lastMonth: format.money(lastMonth, currency), change: `${change >= 0 ? '+' : ''}${change}` })
+                }
                 tone={change !== null && change < 0 ? 'warning' : 'default'}
               />
             ))}
             <StatCard
-              label="Open housekeeping tasks"
+              label={t('host.dashboard.openTasks')}
               value={figures.tasks.open}
-              hint={`${figures.tasks.urgent} urgent${partial ? `; until ${format.date(window.to)}, later ones still downloading` : ''}`} tone={figures.tasks.urgent ? 'danger' : 'default'} />
-            <StatCard label="Unread messages" value={figures.unreadMessages} hint={<Link to="/host/inbox" className="text-link">Open inbox</Link>} />
+              hint={partial ? t('host.dashboard.urgentCountPartial', { count: figures.tasks.urgent, until: format.date(window.to) }) : t('host.dashboard.urgentCount', { count: figures.tasks.urgent })}
+              tone={figures.tasks.urgent ? 'danger' : 'default'}
+            />
+            <StatCard
+              label={t('host.dashboard.unread')}
+              value={figures.unreadMessages}
+              hint={
+                <Link to="/host/inbox" className="text-link">
+                  {t('host.dashboard.openInbox')}
+                </Link>
+              }
+            />
           </div>
           <div className="grid-2">
             <Card>
-              <CardHeader title="Needs attention" description="Unassigned turnovers, overdue tasks, unpaid stays and clashing dates" />
+              <CardHeader title={t('host.dashboard.attention')} description={t('host.dashboard.attentionDescription')} />
               <Attention figures={figures} names={names} onTask={setOpenTask} />
             </Card>
             <Card>
-              <CardHeader title="Arrivals and departures" actions={<Link to="/host/calendar" className="text-link">Calendar</Link>} />
+              <CardHeader
+                title={t('host.dashboard.stays')}
+                actions={
+                  <Link to="/host/calendar" className="text-link">
+                    {t('host.dashboard.calendar')}
+                  </Link>
+                }
+              />
               <div className="dash-lists">
-                <StayList title="Arriving today" stays={figures.arrivals.today} names={names} empty="No arrivals today." />
-                <StayList title="Leaving today" stays={figures.departures.today} names={names} empty="No departures today." />
-                <StayList title="Arriving tomorrow" stays={figures.arrivals.tomorrow} names={names} empty="No arrivals tomorrow." />
-                <StayList title="Leaving tomorrow" stays={figures.departures.tomorrow} names={names} empty="No departures tomorrow." />
+                <StayList title={t('host.dashboard.arrivingToday')} stays={figures.arrivals.today} names={names} empty={t('host.dashboard.noArrivalsToday')} />
+                <StayList title={t('host.dashboard.leavingToday')} stays={figures.departures.today} names={names} empty={t('host.dashboard.noDeparturesToday')} />
+                <StayList title={t('host.dashboard.arrivingTomorrow')} stays={figures.arrivals.tomorrow} names={names} empty={t('host.dashboard.noArrivalsTomorrow')} />
+                <StayList title={t('host.dashboard.leavingTomorrow')} stays={figures.departures.tomorrow} names={names} empty={t('host.dashboard.noDeparturesTomorrow')} />
               </div>
             </Card>
           </div>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/use-t';
 import { Button } from '../../components/ui/Button';
 import { downloadCsv, toCsv, csvFileName, type CsvColumn } from './csv';
 
@@ -10,7 +11,7 @@ export function ExportButton<T>({
   columns,
   fileName,
   what,
-  label = 'CSV',
+  label,
   variant = 'ghost',
 }: {
   rows: readonly T[];
@@ -20,17 +21,19 @@ export function ExportButton<T>({
   label?: string;
   variant?: 'ghost' | 'secondary';
 }) {
+  const t = useT();
+  const shownLabel = label ?? t('host.finances.csv');
   return (
     <Button
       variant={variant}
       size="sm"
       className="export-btn"
-      aria-label={`${label}: download ${what} as a CSV file`}
-      title={`Download ${what} as a CSV file`}
+      aria-label={t('host.finances.exportName', { label: shownLabel, what })}
+      title={t('host.finances.exportTitle', { what })}
       disabled={rows.length === 0}
       onClick={() => downloadCsv(csvFileName(...fileName), toCsv(columns, rows))}
     >
-      {label}
+      {shownLabel}
     </Button>
   );
 }

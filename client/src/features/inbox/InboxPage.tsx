@@ -23,39 +23,42 @@ import { useToast } from '../../components/ui/Toast';
 import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
 import { emailMark, groupThreads, isUnread, messageableBookings, type Thread } from './threads';
 import { markRead, sendMessage } from './mutations';
+import { useT } from '../../i18n/use-t';
 import './inbox.css';
 
 const MAX_MESSAGE = 20_000;
 
 /** Whether a reply reached the guest by e-mail, with the longer wording for screen readers and a tooltip. */
 function EmailBadge({ message }: { message: InboxMessage }) {
+  const t = useT();
   const mark = emailMark(message);
   if (!mark) return null;
   return (
-    <span title={mark.description}>
-      <Badge tone={mark.tone}>{mark.label}</Badge>
-      <span className="visually-hidden">: {mark.description}</span>
+    <span title={t(mark.description)}>
+      <Badge tone={mark.tone}>{t(mark.label)}</Badge>
+      <span className="visually-hidden">: {t(mark.description)}</span>
     </span>
   );
 }
 
 function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pending: Set<string> }) {
   const format = useFormat();
+  const t = useT();
   const names = usePropertyNames();
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { write, pending: busy, failure, clearFailure } = useWrite({ what: 'This message', toast: false });
+  const { write, pending: busy, failure, clearFailure } = useWrite({ what: t('host.inbox.what'), toast: false });
   const unreadIds = thread.messages.filter(isUnread).map((m) => m.id);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const text = reply.trim();
     if (!text) {
-      setError('Write a message first');
+      setError(t('host.inbox.writeFirst'));
       return;
     }
     if (text.length > MAX_MESSAGE) {
-      setError(`At most ${MAX_MESSAGE} characters`);
+      setError(t('host.inbox.tooLong', { max: MAX_MESSAGE }));
       return;
     }
     setError(null);
@@ -70,40 +73,46 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
 
   const b = thread.booking;
   return (
-    <section className="conversation" aria-label={`Conversation with ${thread.guestName}`}>
+    <section className="conversation" aria-label={t('host.inbox.conversationWith', { guest: thread.guestName })}>
       <header className="conversation__head">
         <div>
           <h2 className="conversation__title">{thread.guestName}</h2>
           <p className="muted conversation__meta">
-            {thread.guestEmail || 'No e-mail address'}
-            {b ? ` · ${names.get(b.property_id) ?? 'Property'} · ${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` : ''}
+            {thread.guestEmail || t('host.inbox.noEmail')}
+            {b
+              ? t('host.inbox.stayMeta', {
+                  property: names.get(b.property_id) ?? t('host.bookings.property'),
+                  from: format.date(b.check_in_date),
+                  to: format.date(b.check_out_date),
+                })
+              : ''}
           </p>
         </div>
         {unreadIds.length ? (
           <Button size="sm" variant="secondary" onClick={read}>
-            Mark as read
+            {t('host.inbox.markRead')}
           </Button>
         ) : null}
       </header>
-      <ol className="message-list conversation__messages" tabIndex={0} aria-label="Messages">
+      <ol className="message-list conversation__messages" tabIndex={0} aria-label={t('host.inbox.messages')}>
         {thread.messages.map((m) => (
           <li key={m.id} className={m.direction === 'inbound' ? 'message message--inbound' : 'message message--outbound'} data-message-id={m.id}>
             <div className="message__head">
-              <span className="cell-strong">{m.direction === 'inbound' ? thread.guestName : 'You'}</span>
+              <span className="cell-strong">{m.direction === 'inbound' ? thread.guestName : t('host.inbox.you')}</span>
               <span className="message__marks">
-                {pending.has(m.id) ? <Badge tone="warning">Waiting to send</Badge> : <StatusBadge status={m.status} />}
+                {pending.has(m.id) ? <Badge tone="warning">{t('host.inbox.waiting')}</Badge> : <StatusBadge status={m.status} />}
                 <EmailBadge message={m} />
               </span>
             </div>
             <p className="message__body">{m.message_content}</p>
-            <p className="message__time">{m.sent_at ? format.dateTime(m.sent_at) : 'Not sent yet'}</p>
+            <p className="message__time">{m.sent_at ? format.dateTime(m.sent_at) : t('host.inbox.notSent')}</p>
           </li>
         ))}
       </ol>
       <form className="form conversation__reply" onSubmit={(e) => void send(e)} noValidate>
         {(error ?? failure) ? <FormMessage>{error ?? failure}</FormMessage> : null}
         <Textarea
-          label={`Reply to ${thread.guestName}`}
+          label={t('host.inbox.replyTo', { guest: thread.guestName })}
           value={reply}
           onChange={(e) => {
             clearFailure();
@@ -111,11 +120,11 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
           }}
           rows={3}
           maxLength={MAX_MESSAGE}
-          hint="Works offline: it is sent when you are back online."
+          hint={t('host.inbox.replyHint')}
         />
         <div className="form__row form__row--end">
           <Button type="submit" isLoading={busy}>
-            Send reply
+            {t('host.inbox.sendReply')}
           </Button>
         </div>
       </form>
@@ -125,18 +134,19 @@ function Conversation({ thread, pending }: { thread: Thread<InboxMessage>; pendi
 
 function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; onClose: () => void; onSent: (bookingId: string) => void }) {
   const format = useFormat();
+  const t = useT();
   const names = usePropertyNames();
   const today = format.today();
   const choices = messageableBookings(bookings, today, addDays(today, -30));
   const [bookingId, setBookingId] = useState(choices[0]?.id ?? '');
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<{ booking?: string; text?: string }>({});
-  const { write, pending: busy, failure } = useWrite({ what: 'This message', toast: false });
+  const { write, pending: busy, failure } = useWrite({ what: t('host.inbox.what'), toast: false });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const booking = choices.find((b) => b.id === bookingId);
-    const found = { booking: booking ? undefined : 'Choose a booking', text: text.trim() ? undefined : 'Write a message first' };
+    const found = { booking: booking ? undefined : t('host.inbox.chooseBooking'), text: text.trim() ? undefined : t('host.inbox.writeFirst') };
     setErrors(found);
     if (!booking || found.text) return;
     const sent = await write(sendMessage({ bookingId: booking.id, guestName: booking.guest_name, guestEmail: booking.guest_email }, text));
@@ -147,42 +157,40 @@ function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; 
     <Dialog
       open
       onClose={onClose}
-      title="New message"
-      description="Write to the guest of a current, upcoming or recent stay."
+      title={t('host.inbox.new')}
+      description={t('host.inbox.newDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('host.common.cancel')}
           </Button>
           <Button type="submit" form="new-message-form" isLoading={busy} disabled={choices.length === 0}>
-            Send
+            {t('host.inbox.send')}
           </Button>
         </>
       }
     >
       <form id="new-message-form" className="form" onSubmit={(e) => void submit(e)} noValidate>
         {failure ? <FormMessage>{failure}</FormMessage> : null}
-        {choices.length === 0 ? <FormMessage tone="info">No current, upcoming or recent stays to write about.</FormMessage> : null}
+        {choices.length === 0 ? <FormMessage tone="info">{t('host.inbox.noStays')}</FormMessage> : null}
         <Select
-          label="Booking"
+          label={t('host.inbox.booking')}
           value={bookingId}
           onChange={(e) => setBookingId(e.target.value)}
           error={errors.booking}
-          options={choices.map((b) => ({ value: b.id, label: `${b.guest_name || b.guest_email} · ${names.get(b.property_id) ?? 'Property'} · ${format.date(b.check_in_date)}` }))}
+          options={choices.map((b) => ({ value: b.id, label: t('host.inbox.bookingOption', { guest: b.guest_name || b.guest_email, property: names.get(b.property_id) ?? t('host.bookings.property'), from: format.date(b.check_in_date) }),
+          }))}
         />
-        <Textarea label="Message" value={text} onChange={(e) => setText(e.target.value)} error={errors.text} rows={5} maxLength={MAX_MESSAGE} />
+        <Textarea label={t('host.inbox.message')} value={text} onChange={(e) => setText(e.target.value)} error={errors.text} rows={5} maxLength={MAX_MESSAGE} />
       </form>
     </Dialog>
   );
 }
 
-const SHOW = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-] as const;
 
 export function HostInboxPage() {
   const format = useFormat();
+  const t = useT();
   const { toast } = useToast();
   const messages = useRows(TABLE.inbox_messages, { PageSize: 100_000 });
   const bookings = useEveryBooking();
@@ -192,9 +200,13 @@ export function HostInboxPage() {
   const [composing, setComposing] = useState(false);
 
   const threads = useMemo(() => (messages.rows && bookings.rows ? groupThreads(messages.rows, bookings.rows) : []), [messages.rows, bookings.rows]);
-  const shown = show === 'unread' ? threads.filter((t) => t.unread > 0) : threads;
-  const active = threads.find((t) => t.key === selected) ?? shown[0];
-  const unreadTotal = threads.reduce((n, t) => n + t.unread, 0);
+  const shown = show === 'unread' ? threads.filter((thread) => thread.unread > 0) : threads;
+  const active = threads.find((thread) => thread.key === selected) ?? shown[0];
+  const unreadTotal = threads.reduce((n, thread) => n + thread.unread, 0);
+  const showOptions = [
+    { value: 'all', label: t('host.inbox.all') },
+    { value: 'unread', label: t('host.inbox.unread') },
+  ] as const;
 
   const failed = [messages, bookings].find((r) => r.status === 'error');
   let body;
@@ -202,35 +214,40 @@ export function HostInboxPage() {
   else if (messages.status !== 'success' || bookings.status !== 'success') body = <SkeletonRows rows={4} columns={2} />;
   else if (threads.length === 0)
     body = (
-      <EmptyState title="No messages yet" action={<Button onClick={() => setComposing(true)}>Write to a guest</Button>}>
-        Messages with your guests appear here, one conversation per booking.
+      <EmptyState title={t('host.inbox.emptyTitle')} action={<Button onClick={() => setComposing(true)}>{t('host.inbox.writeToGuest')}</Button>}>
+        {t('host.inbox.emptyText')}
       </EmptyState>
     );
   else
     body = (
       <div className="inbox">
-        <nav className="inbox__threads" aria-label="Conversations">
-          <Segmented label="Show" options={SHOW} value={show} onChange={setShow} />
+        <nav className="inbox__threads"  aria-label={t('host.inbox.conversations')}>
+          <Segmented label={t('host.inbox.show')} options={showOptions} value={show} onChange={setShow} />
           {shown.length ? (
             <ul className="thread-list">
-              {shown.map((t) => {
-                const last = t.messages[t.messages.length - 1];
+              {shown.map((thread) => {
+                const last = thread.messages[thread.messages.length - 1];
                 return (
-                  <li key={t.key}>
-                    <button type="button" className={t.key === active?.key ? 'thread thread--active' : 'thread'} aria-current={t.key === active?.key ? 'true' : undefined} onClick={() => setSelected(t.key)}>
+                  <li key={thread.key}>
+                    <button
+                      type="button"
+                      className={thread.key === active?.key ? 'thread thread--active' : 'thread'}
+                      aria-current={thread.key === active?.key ? 'true' : undefined}
+                      onClick={() => setSelected(thread.key)}
+                    >
                       <span className="thread__head">
-                        <span className={t.unread ? 'cell-strong' : undefined}>{t.guestName}</span>
-                        {t.unread ? <Badge tone="info">{t.unread} unread</Badge> : null}
+                        <span className={thread.unread ? 'cell-strong' : undefined}>{thread.guestName}</span>
+                        {thread.unread ? <Badge tone="info">{t('host.inbox.unreadCount', { count: thread.unread })}</Badge> : null}
                       </span>
                       <span className="thread__preview muted">{last?.message_content}</span>
-                      <span className="thread__time muted">{last?.sent_at ? format.dateTime(last.sent_at) : 'Waiting to send'}</span>
+                      <span className="thread__time muted">{last?.sent_at ? format.dateTime(last.sent_at) : t('host.inbox.waiting')}</span>
                     </button>
                   </li>
                 );
               })}
             </ul>
           ) : (
-            <p className="muted">No unread messages.</p>
+            <p className="muted">{t('host.inbox.noUnread')}</p>
           )}
         </nav>
         {active ? <Conversation key={active.key} thread={active} pending={pending} /> : null}
@@ -239,11 +256,11 @@ export function HostInboxPage() {
 
   return (
     <Page
-      title="Inbox"
-      description={unreadTotal ? `${unreadTotal} unread ${unreadTotal === 1 ? 'message' : 'messages'}. Conversations are grouped by booking.` : 'Messages with your guests, grouped by booking.'}
+      title={t('host.inbox.title')}
+      description={unreadTotal ? t('host.inbox.descriptionUnread', { count: unreadTotal }) : t('host.inbox.description')}
       actions={
         <Button onClick={() => setComposing(true)} disabled={bookings.status !== 'success'}>
-          New message
+          {t('host.inbox.new')}
         </Button>
       }
     >
@@ -256,7 +273,7 @@ export function HostInboxPage() {
             setComposing(false);
             setShow('all');
             setSelected(`booking:${bookingId}`);
-            toast({ title: 'Message saved', description: 'It is sent to the server now, or as soon as you are back online.', variant: 'success' });
+            toast({ title: t('host.inbox.savedTitle'), description: t('host.inbox.savedText'), variant: 'success' });
           }}
         />
       ) : null}

@@ -52,9 +52,9 @@ describe('messageableBookings', () => {
 
 describe('emailMark', () => {
   it('tells whether a reply went to the guest by e-mail, and nothing for inbound or un-mailed messages', () => {
-    expect(emailMark({ direction: 'outbound', email_status: 'sent' })?.label).toBe('Sent by e-mail');
-    expect(emailMark({ direction: 'outbound', email_status: 'failed' })).toMatchObject({ label: 'E-mail failed', tone: 'danger' });
-    expect(emailMark({ direction: 'outbound', email_status: 'queued' })?.label).toBe('E-mail queued');
+    expect(emailMark({ direction: 'outbound', email_status: 'sent' })?.label).toBe('host.inbox.emailSent');
+    expect(emailMark({ direction: 'outbound', email_status: 'failed' })).toMatchObject({ label: 'host.inbox.emailFailed', tone: 'danger' });
+    expect(emailMark({ direction: 'outbound', email_status: 'queued' })?.label).toBe('host.inbox.emailQueued');
     expect(emailMark({ direction: 'outbound', email_status: null })).toBeNull();
     expect(emailMark({ direction: 'inbound', email_status: 'sent' })).toBeNull();
   });

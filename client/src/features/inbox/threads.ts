@@ -3,6 +3,8 @@
  * unread count, newest conversation first. A message without a booking joins the conversation of
  * its guest's e-mail, so nothing is left out. Pure, for tests.
  */
+import type { MessageId } from '../../i18n/message-ids';
+
 export type MessageLike = {
   id: string;
   booking_id: string | null;
@@ -89,7 +91,8 @@ export function messageableBookings<B extends BookingRef & { booking_status: str
     });
 }
 
-export type EmailMark = { label: string; tone: 'info' | 'success' | 'danger'; description: string };
+/** The label and longer description are message ids of the host catalog. */
+export type EmailMark = { label: MessageId; tone: 'info' | 'success' | 'danger'; description: MessageId };
 
 /**
  * What the thread says of a reply's e-mail to the guest (the server's `email_status`): nothing for
@@ -99,11 +102,11 @@ export function emailMark(message: { direction: string; email_status?: string | 
   if (message.direction !== 'outbound') return null;
   switch (message.email_status) {
     case 'queued':
-      return { label: 'E-mail queued', tone: 'info', description: 'The e-mail to the guest is waiting to be sent.' };
+      return { label: 'host.inbox.emailQueued', tone: 'info', description: 'host.inbox.emailQueuedText' };
     case 'sent':
-      return { label: 'Sent by e-mail', tone: 'success', description: 'The guest was sent this reply by e-mail.' };
+      return { label: 'host.inbox.emailSent', tone: 'success', description: 'host.inbox.emailSentText' };
     case 'failed':
-      return { label: 'E-mail failed', tone: 'danger', description: 'The e-mail to the guest could not be delivered; reach the guest another way.' };
+      return { label: 'host.inbox.emailFailed', tone: 'danger', description: 'host.inbox.emailFailedText' };
     default:
       return null;
   }

@@ -26,16 +26,18 @@ import { useFormat } from '../../lib/display';
 import { monthLabel, nextMonthStart, previousMonthStart } from '../../lib/months';
 import { sourceLabel } from '../../lib/source-label';
 import { downloadStatement, statementUrl, type StatementFormat } from './download';
+import { useT } from '../../i18n/use-t';
 import './statements.css';
 
 function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
+  const t = useT();
   return (
     <div className="statement-month statement-controls">
-      <Button variant="secondary" onClick={() => onChange(previousMonthStart(`${month}-01`).slice(0, 7))} aria-label="Previous month">
+      <Button variant="secondary" onClick={() => onChange(previousMonthStart(`${month}-01`).slice(0, 7))} aria-label={t('host.statement.previousMonth')}>
         ‹
       </Button>
-      <Input label="Month" type="month" value={month} required onChange={(e) => (/^\d{4}-\d{2}$/.test(e.target.value) ? onChange(e.target.value) : undefined)} />
-      <Button variant="secondary" onClick={() => onChange(nextMonthStart(`${month}-01`).slice(0, 7))} aria-label="Next month">
+      <Input label={t('host.calendar.month')} type="month" value={month} required onChange={(e) => (/^\d{4}-\d{2}$/.test(e.target.value) ? onChange(e.target.value) : undefined)} />
+      <Button variant="secondary" onClick={() => onChange(nextMonthStart(`${month}-01`).slice(0, 7))} aria-label={t('host.statement.nextMonth')}>
         ›
       </Button>
     </div>
@@ -43,7 +45,8 @@ function MonthPicker({ month, onChange }: { month: string; onChange: (month: str
 }
 
 function Downloads({ propertyId, month }: { propertyId: string; month: string }) {
-  const online = useOnlineOnly('downloading the statement');
+  const t = useT();
+  const online = useOnlineOnly(t('host.statement.downloading'));
   const { toast } = useToast();
   const [busy, setBusy] = useState<StatementFormat | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,9 +55,9 @@ function Downloads({ propertyId, month }: { propertyId: string; month: string })
     setFailure(null);
     try {
       const name = await downloadStatement(statementUrl(propertyId, month, format, navigator.language), `owner-statement-${month}.${format}`);
-      toast({ title: 'Statement downloading', description: name, variant: 'success' });
+      toast({ title: t('host.statement.downloadingTitle'), description: name, variant: 'success' });
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The download failed. Please try again.');
+      setFailure(error instanceof Error ? error.message : t('host.statement.downloadFailed'));
     } finally {
       setBusy(null);
     }
@@ -65,13 +68,13 @@ function Downloads({ propertyId, month }: { propertyId: string; month: string })
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       <div className="button-group">
         <Button variant="secondary" onClick={() => window.print()}>
-          Print
+          {t('host.statement.print')}
         </Button>
         <Button variant="secondary" isLoading={busy === 'csv'} disabled={!online.available} onClick={() => void download('csv')}>
-          Download CSV
+          {t('host.statement.downloadCsv')}
         </Button>
         <Button isLoading={busy === 'pdf'} disabled={!online.available} onClick={() => void download('pdf')}>
-          Download PDF
+          {t('host.statement.downloadPdf')}
         </Button>
       </div>
     </div>
@@ -80,19 +83,20 @@ function Downloads({ propertyId, month }: { propertyId: string; month: string })
 
 function Figures({ section }: { section: StatementSection }) {
   const format = useFormat();
+  const t = useT();
   return (
-    <dl className="statement-figures" aria-label={`Figures in ${section.currency}`}>
+    <dl className="statement-figures" aria-label={t('host.statement.figuresIn', { currency: section.currency })}>
       <div>
-        <dt>Stays</dt>
+        <dt>{t('host.guests.stays')}</dt>
         <dd>{section.stays}</dd>
       </div>
       <div>
-        <dt>Nights</dt>
+        <dt>{t('host.bookings.nights')}</dt>
         <dd>{section.nights}</dd>
       </div>
-      {STATEMENT_FIGURES.map(([key, label]) => (
+      {STATEMENT_FIGURES.map(([key]) => (
         <div key={key} className={key === 'payout' ? 'statement-figures__payout' : undefined}>
-          <dt>{label}</dt>
+          <dt>{t('host.statement.figure', { key })}</dt>
           <dd data-figure={key}>{format.money(section[key], section.currency)}</dd>
         </div>
       ))}
@@ -102,38 +106,39 @@ function Figures({ section }: { section: StatementSection }) {
 
 function SectionCard({ section, many }: { section: StatementSection; many: boolean }) {
   const format = useFormat();
+  const t = useT();
   const money = (n: number) => format.money(n, section.currency);
   const stayColumns: Column<StatementStay>[] = [
-    { key: 'guest', header: 'Guest', render: (b) => b.guest_name || 'Guest' },
-    { key: 'dates', header: 'Stay', render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
-    { key: 'nights', header: 'Nights', align: 'end', render: (b) => b.nights },
-    { key: 'source', header: 'Site', secondary: true, render: (b) => sourceLabel(b.booking_source) },
-    { key: 'gross', header: 'Gross', align: 'end', render: (b) => money(b.total_amount) },
-    { key: 'commission', header: 'Commission', align: 'end', secondary: true, render: (b) => money(b.commission_amount) },
-    { key: 'net', header: 'Net', align: 'end', render: (b) => money(b.net_amount) },
+    { key: 'guest', header: t('host.bookings.guest'), render: (b) => b.guest_name || t('host.bookings.guest') },
+    { key: 'dates', header: t('host.guests.stay'), render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
+    { key: 'nights', header: t('host.bookings.nights'), align: 'end', render: (b) => b.nights },
+    { key: 'source', header: t('host.guests.site'), secondary: true, render: (b) => sourceLabel(b.booking_source) },
+    { key: 'gross', header: t('host.statement.gross'), align: 'end', render: (b) => money(b.total_amount) },
+    { key: 'commission', header: t('host.bookingForm.commission'), align: 'end', secondary: true, render: (b) => money(b.commission_amount) },
+    { key: 'net', header: t('host.bookings.net'), align: 'end', render: (b) => money(b.net_amount) },
   ];
   const costColumns: Column<StatementCost>[] = [
-    { key: 'day', header: 'Day', render: (c) => format.date(c.day) },
-    { key: 'task', header: 'Task', render: (c) => c.task_title },
-    { key: 'kind', header: 'Kind', render: (c) => (c.kind === 'maintenance' ? 'Maintenance' : 'Housekeeping') },
-    { key: 'cost', header: 'Cost', align: 'end', render: (c) => money(c.cost) },
+    { key: 'day', header: t('host.statement.day'), render: (c) => format.date(c.day) },
+    { key: 'task', header: t('host.statement.task'), render: (c) => c.task_title },
+    { key: 'kind', header: t('host.statement.kind'), render: (c) => t('host.statement.figure', { key: c.kind === 'maintenance' ? 'maintenance' : 'housekeeping' }) },
+    { key: 'cost', header: t('host.statement.cost'), align: 'end', render: (c) => money(c.cost) },
   ];
-  const title = many ? `In ${section.currency}` : 'Summary';
+  const title = many ? t('host.statement.inCurrency', { currency: section.currency }) : t('host.statement.summary');
   return (
     <Card>
-      <CardHeader title={title} description="Payout = net − housekeeping − maintenance." />
+      <CardHeader title={title} description={t('host.statement.payoutRule')} />
       <Figures section={section} />
-      <h3 className="section-title">Stays</h3>
+      <h3 className="section-title">{t('host.guests.stays')}</h3>
       {section.bookings.length > 0 ? (
-        <Table caption={`Stays checking in this month${many ? `, in ${section.currency}` : ''}`} columns={stayColumns} rows={section.bookings} rowKey={(b) => b.id} />
+        <Table caption={many ? t('host.statement.staysCaptionIn', { currency: section.currency }) : t('host.statement.staysCaption')} columns={stayColumns} rows={section.bookings} rowKey={(b) => b.id} />
       ) : (
-        <p className="muted">No stays check in this month{many ? ` in ${section.currency}` : ''}.</p>
+        <p className="muted">{many ? t('host.statement.noStaysIn', { currency: section.currency }) : t('host.statement.noStays')}</p>
       )}
-      <h3 className="section-title">Housekeeping and maintenance</h3>
+      <h3 className="section-title">{t('host.statement.costs')}</h3>
       {section.costs.length > 0 ? (
-        <Table caption={`Costs of completed tasks this month${many ? `, in ${section.currency}` : ''}`} columns={costColumns} rows={section.costs} rowKey={(c) => c.id} />
+        <Table caption={many ? t('host.statement.costsCaptionIn', { currency: section.currency }) : t('host.statement.costsCaption')} columns={costColumns} rows={section.costs} rowKey={(c) => c.id} />
       ) : (
-        <p className="muted">No completed tasks with a cost this month.</p>
+        <p className="muted">{t('host.statement.noCosts')}</p>
       )}
     </Card>
   );
@@ -141,6 +146,7 @@ function SectionCard({ section, many }: { section: StatementSection; many: boole
 
 export function OwnerStatementPage({ propertyId, month }: { propertyId: string; month: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const property = useRows(TABLE.properties, { PageSize: 1, Filters: [{ name: 'id', op: 'Equal', value: propertyId }] });
   const bookings = useRows(TABLE.bookings, { PageSize: 100_000, Filters: [{ name: 'property_id', op: 'Equal', value: propertyId }] });
   const tasks = useRows(TABLE.housekeeping_tasks, { PageSize: 100_000, Filters: [{ name: 'property_id', op: 'Equal', value: propertyId }] });
@@ -151,22 +157,22 @@ export function OwnerStatementPage({ propertyId, month }: { propertyId: string; 
   const failed = [property, bookings, tasks].find((r) => r.status === 'error');
   if (failed?.status === 'error') {
     return (
-      <Page title="Owner statement">
+      <Page title={t('host.statement.title')}>
         <ErrorState error={failed.error} onRetry={failed.retry} />
       </Page>
     );
   }
   if (property.status === 'success' && !p) {
-    return <PropertyNotFound title="Owner statement" />;
+    return <PropertyNotFound title={t('host.statement.title')} />;
   }
-  const name = p?.property_name ?? 'Property';
+  const name = p?.property_name ?? t('host.bookings.property');
   return (
     <Page
-      title="Owner statement"
+      title={t('host.statement.title')}
       description={`${name} · ${monthLabel(month)}`}
       actions={
         <Link to="/host/properties/$id" params={{ id: propertyId }} className="btn btn--ghost btn--md">
-          <span>Back to {name}</span>
+          <span>{t('host.statement.backTo', { name })}</span>
         </Link>
       }
     >
@@ -177,7 +183,7 @@ export function OwnerStatementPage({ propertyId, month }: { propertyId: string; 
       {statement ? (
         <>
           <p className="muted statement-note">
-            Stays checking in from {statement.period.from} until {statement.period.to} (not included), as Finances counts them; costs of the completed tasks worked this month.
+            {t('host.statement.note', { from: statement.period.from, to: statement.period.to })}
           </p>
           {statement.sections.map((s) => (
             <SectionCard key={s.currency} section={s} many={statement.sections.length > 1} />

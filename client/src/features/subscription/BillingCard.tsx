@@ -2,6 +2,7 @@
  * The host's PayPal billing: the subscription's status, its next billing date, cancelling it
  * (after a confirmation that says what changes), and its payments.
  */
+import { useT } from '../../i18n/use-t';
 import { useState } from 'react';
 import type { MySubscriptionReply } from '../../../../shared/api/paypal';
 import { errorText } from '../../api/http';
@@ -19,6 +20,7 @@ import { useSubscriptionCommands } from './paypal-api';
 type Subscription = NonNullable<MySubscriptionReply['subscription']>;
 
 function CancelDialog({ subscription, open, onClose }: { subscription: Subscription; open: boolean; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
   const { cancel } = useSubscriptionCommands();
   const [busy, setBusy] = useState(false);
@@ -28,10 +30,10 @@ function CancelDialog({ subscription, open, onClose }: { subscription: Subscript
     setError(null);
     try {
       await cancel(subscription.paypal_subscription_id);
-      toast({ title: 'Subscription cancelled', description: 'PayPal will not bill you again. Your data stays; the basic plan’s limits apply to new additions.', variant: 'success' });
+      toast({ title: t('host.billing.cancelledTitle'), description: t('host.billing.cancelledText'), variant: 'success' });
       onClose();
     } catch (e) {
-      setError(errorText(e, 'The subscription could not be cancelled. Please try again.'));
+      setError(errorText(e, t('host.billing.cancelFailed')));
     } finally {
       setBusy(false);
     }
@@ -40,16 +42,16 @@ function CancelDialog({ subscription, open, onClose }: { subscription: Subscript
     <Dialog
       open={open}
       onClose={onClose}
-      title="Cancel your subscription?"
+      title={t('host.billing.cancelTitle')}
       size="sm"
-      description={`${subscription.plan_name || 'Your plan'} stops: PayPal bills you no more, and your account moves to the basic plan. Nothing is deleted.`}
+      description={t('host.billing.cancelDescription', { plan: subscription.plan_name || t('host.billing.yourPlan') })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep it
+            {t('host.billing.keep')}
           </Button>
           <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Cancelling…' : 'Cancel subscription'}
+            {busy ? t('host.billing.cancelling') : t('host.billing.cancel')}
           </Button>
         </>
       }
@@ -61,18 +63,19 @@ function CancelDialog({ subscription, open, onClose }: { subscription: Subscript
 
 export function BillingCard({ data, canAct }: { data: MySubscriptionReply; canAct: boolean }) {
   const format = useFormat();
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const sub = data.subscription;
   const cancellable = sub && ['APPROVAL_PENDING', 'ACTIVE', 'SUSPENDED'].includes(sub.subscription_status);
   return (
     <Card>
       <CardHeader
-        title="Billing"
-        description="Paid through PayPal"
+        title={t('host.billing.title')}
+        description={t('host.billing.description')}
         actions={
           cancellable && canAct ? (
             <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Cancel subscription
+              {t('host.billing.cancel')}
             </Button>
           ) : undefined
         }
@@ -81,45 +84,45 @@ export function BillingCard({ data, canAct }: { data: MySubscriptionReply; canAc
         <>
           <dl className="details details--row">
             <div>
-              <dt>Subscription</dt>
+              <dt>{t('host.billing.subscription')}</dt>
               <dd>{sub.plan_name || '—'}</dd>
             </div>
             <div>
-              <dt>Status</dt>
+              <dt>{t('host.bookings.status')}</dt>
               <dd>
                 <StatusBadge status={sub.subscription_status.toLowerCase()} />
               </dd>
             </div>
             <div>
-              <dt>Billed</dt>
+              <dt>{t('host.billing.billed')}</dt>
               <dd>{humanize(sub.billing_cycle)}</dd>
             </div>
             <div>
-              <dt>Next billing date</dt>
+              <dt>{t('host.billing.nextDate')}</dt>
               <dd>{data.nextBillingDate ? format.date(data.nextBillingDate) : '—'}</dd>
             </div>
           </dl>
           {sub.subscription_status === 'APPROVAL_PENDING' ? (
-            <FormMessage tone="info">Waiting for PayPal to confirm your approval. If you left PayPal without approving, subscribe again or cancel this one.</FormMessage>
+            <FormMessage tone="info">{t('host.billing.waiting')}</FormMessage>
           ) : null}
           {cancellable ? <CancelDialog subscription={sub} open={confirming} onClose={() => setConfirming(false)} /> : null}
         </>
       ) : (
-        <p className="muted">You have no PayPal subscription yet. Pick a plan below, monthly or yearly.</p>
+        <p className="muted">{t('host.billing.none')}</p>
       )}
-      <h3 className="billing__payments-title">Payments</h3>
+      <h3 className="billing__payments-title">{t('host.billing.payments')}</h3>
       {data.payments.length === 0 ? (
-        <EmptyState title="No payments yet">Payments appear here once PayPal has charged them.</EmptyState>
+        <EmptyState title={t('host.billing.noPayments')}>{t('host.billing.noPaymentsText')}</EmptyState>
       ) : (
         <Table
-          caption="Your payments"
+          caption={t('host.billing.yourPayments')}
           rows={data.payments}
           rowKey={(p) => p.id}
           columns={[
-            { key: 'date', header: 'Date', render: (p) => (p.payment_time ? format.dateTime(p.payment_time) : '—') },
-            { key: 'amount', header: 'Amount', align: 'end', render: (p) => format.money(p.amount, p.currency_code) },
-            { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.payment_status.toLowerCase()} /> },
-            { key: 'txn', header: 'Transaction', secondary: true, render: (p) => <code>{p.transaction_id}</code> },
+            { key: 'date', header: t('host.billing.date'), render: (p) => (p.payment_time ? format.dateTime(p.payment_time) : '—') },
+            { key: 'amount', header: t('host.guests.amount'), align: 'end', render: (p) => format.money(p.amount, p.currency_code) },
+            { key: 'status', header: t('host.bookings.status'), render: (p) => <StatusBadge status={p.payment_status.toLowerCase()} /> },
+            { key: 'txn', header: t('host.billing.transaction'), secondary: true, render: (p) => <code>{p.transaction_id}</code> },
           ]}
         />
       )}

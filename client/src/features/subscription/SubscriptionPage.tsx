@@ -4,6 +4,7 @@
  * monthly and yearly prices, features and Subscribe buttons (to PayPal's approval page), and,
  * while PayPal is not set up, how to ask the admin for a change.
  */
+import { useT } from '../../i18n/use-t';
 import { useState, type ReactNode } from 'react';
 import { TABLE, type SubscriptionTier } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
@@ -27,28 +28,29 @@ import './subscription.css';
 
 function TierCard({ tier, current, children }: { tier: SubscriptionTier; current: boolean; children?: ReactNode }) {
   const format = useFormat();
+  const t = useT();
   const saving = yearlySavingPercent(tier);
   return (
     <li className={current ? 'tier tier--current' : 'tier'}>
       <div className="tier__head">
         <h3 className="tier__name">{humanize(tier.tier_name)}</h3>
-        {current ? <Badge tone="accent">Your plan</Badge> : null}
+        {current ? <Badge tone="accent">{t('host.billing.yourPlan')}</Badge> : null}
       </div>
       <p className="tier__price">
-        {format.money(tier.monthly_price)} <span className="muted">/ month</span>
+        {format.money(tier.monthly_price)} <span className="muted">{t('host.subscription.perMonth')}</span>
       </p>
       <p className="muted">
-        or {format.money(tier.yearly_price)} a year{saving > 0 ? ` (save ${saving}%)` : ''}
+        {saving > 0 ? t('host.subscription.yearlySave', { price: format.money(tier.yearly_price), saving }) : t('host.subscription.yearly', { price: format.money(tier.yearly_price) })}
       </p>
       <ul className="tier__facts">
         <li>
-          Up to {tier.properties_limit} {tier.properties_limit === 1 ? 'property' : 'properties'}
+          {t('host.subscription.upToProperties', { count: tier.properties_limit })}
         </li>
         <li>
-          {tier.ota_integrations} booking-site {tier.ota_integrations === 1 ? 'connection' : 'connections'}
+          {t('host.subscription.connections', { count: tier.ota_integrations })}
         </li>
-        <li>{tier.commission_rate}% commission</li>
-        <li>{humanize(tier.support_level)} support</li>
+        <li>{t('host.subscription.commission', { rate: tier.commission_rate })}</li>
+        <li>{t('host.subscription.support', { level: humanize(tier.support_level) })}</li>
         {extraFeatures(tier.features).map((f) => (
           <li key={f}>{f}</li>
         ))}
@@ -59,28 +61,36 @@ function TierCard({ tier, current, children }: { tier: SubscriptionTier; current
 }
 
 function UsageMeter({ label, usage, unit, detail }: { label: string; usage: Usage; unit: string; detail?: string }) {
+  const t = useT();
+  const amount = t('host.subscription.usage', { used: usage.used, limit: usage.limit, unit });
   return (
     <div className={usage.over ? 'usage usage--over' : usage.atLimit ? 'usage usage--full' : 'usage'}>
       <div className="usage__head">
         <span className="cell-strong">{label}</span>
         <span>
-          {usage.used} of {usage.limit} {unit}
+          {amount}
         </span>
       </div>
-      <meter className="usage__bar" min={0} max={Math.max(usage.limit, usage.used, 1)} value={usage.used} high={Math.max(usage.limit - 0.5, 0)} optimum={0} aria-label={`${label}: ${usage.used} of ${usage.limit} ${unit}`} />
+      <meter className="usage__bar" min={0} max={Math.max(usage.limit, usage.used, 1)} value={usage.used} high={Math.max(usage.limit - 0.5, 0)} optimum={0} aria-label={`${label}: ${amount}`} />
       {detail ? <p className="usage__detail muted">{detail}</p> : null}
-      {usage.over ? <p className="usage__detail">Over this plan&apos;s limit: nothing is removed, but adding more needs a larger plan.</p> : usage.atLimit ? <p className="usage__detail">At this plan&apos;s limit.</p> : null}
+      {usage.over ? (
+        <p className="usage__detail">{t('host.subscription.over')}</p>
+      ) : usage.atLimit ? (
+        <p className="usage__detail">{t('host.subscription.atLimit')}</p>
+      ) : null}
     </div>
   );
 }
 
 function SubscribeButtons({ tier, cycles, busy, onSubscribe }: { tier: SubscriptionTier; cycles: BillingCycle[]; busy: string | null; onSubscribe: (cycle: BillingCycle) => void }) {
+  const t = useT();
   if (cycles.length === 0) return null;
   return (
     <div className="tier__actions">
       {cycles.map((cycle) => (
-        <Button key={cycle} variant={cycle === 'monthly' ? 'primary' : 'secondary'} disabled={busy !== null} onClick={() => onSubscribe(cycle)} aria-label={`Subscribe to ${humanize(tier.tier_name)} ${cycle}`}>
-          {busy === `${tier.id}:${cycle}` ? 'Opening PayPal…' : cycle === 'monthly' ? 'Subscribe monthly' : 'Subscribe yearly'}
+        <Button key={cycle} variant={cycle === 'monthly' ? 'primary' : 'secondary'} disabled={busy !== null} onClick={() => onSubscribe(cycle)} aria-label={t('host.subscription.subscribeTo', { tier: humanize(tier.tier_name), cycle })}
+        >
+          {busy === `${tier.id}:${cycle}` ? t('host.subscription.opening') : t('host.subscription.subscribe', { cycle })}
         </Button>
       ))}
     </div>
@@ -88,9 +98,14 @@ function SubscribeButtons({ tier, cycles, busy, onSubscribe }: { tier: Subscript
 }
 
 function UpgradeHelp({ current, next, company }: { current: SubscriptionTier | undefined; next: SubscriptionTier[]; company: string }) {
+  const t = useT();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const wanted = next[0];
-  const request = `Hello, please move ${company || 'my host account'} from the ${humanize(current?.tier_name ?? 'current')} plan to the ${humanize(wanted?.tier_name ?? 'next')} plan. Thank you.`;
+  const request = t('host.subscription.request', {
+    company: company || t('host.subscription.myAccount'),
+    current: humanize(current?.tier_name ?? 'current'),
+    next: humanize(wanted?.tier_name ?? 'next'),
+  });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(request);
@@ -101,31 +116,29 @@ function UpgradeHelp({ current, next, company }: { current: SubscriptionTier | u
   };
   return (
     <Card>
-      <CardHeader title="Changing your plan" />
-      <p>
-        Online payment is not set up on this Staykeep yet, so your Staykeep administrator changes plans. Send them a short request (e-mail or your usual channel) naming the plan you
-        want. The new plan&apos;s limits and commission rate apply as soon as they move you.
-      </p>
+      <CardHeader title={t('host.subscription.changing')} />
+      <p>{t('host.subscription.changingText')}</p>
       {wanted ? (
         <>
           <blockquote className="upgrade-request">{request}</blockquote>
           <div className="upgrade-actions">
             <Button variant="secondary" onClick={() => void copy()}>
-              Copy the request
+              {t('host.subscription.copy')}
             </Button>
             <span role="status" className="muted">
-              {copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Copying is not allowed here: select the text above instead.' : ''}
+              {copied === 'yes' ? t('host.subscription.copied') : copied === 'no' ? t('host.subscription.copyRefused') : ''}
             </span>
           </div>
         </>
       ) : (
-        <p className="muted">You are on the largest plan.</p>
+        <p className="muted">{t('host.subscription.largest')}</p>
       )}
     </Card>
   );
 }
 
 export function HostSubscriptionPage({ checkout, returned }: { checkout?: 'cancelled'; returned?: boolean }) {
+  const t = useT();
   const { toast } = useToast();
   const online = useOnlineOnly('paying through PayPal');
   const billing = useMySubscription(online.available);
@@ -144,9 +157,9 @@ export function HostSubscriptionPage({ checkout, returned }: { checkout?: 'cance
       // PayPal's approval page; PayPal sends the host back to this page afterwards.
       window.location.assign(approveUrl);
     } catch (e) {
-      const text = errorText(e, 'The subscription could not be started. Please try again.');
+      const text = errorText(e, t('host.subscription.startFailed'));
       setSubscribeError(text);
-      toast({ title: 'Could not start the subscription', description: text, variant: 'destructive' });
+      toast({ title: t('host.subscription.startFailedTitle'), description: text, variant: 'destructive' });
       setBusy(null);
     }
   };
@@ -163,72 +176,77 @@ export function HostSubscriptionPage({ checkout, returned }: { checkout?: 'cance
   let planBody;
   if (failed?.status === 'error') planBody = <ErrorState error={failed.error} onRetry={failed.retry} />;
   else if (loading) planBody = <SkeletonRows rows={3} columns={3} />;
-  else if (!me) planBody = <p className="muted">No host profile is linked to this account yet.</p>;
+  else if (!me) planBody = <p className="muted">{t('host.subscription.noProfile')}</p>;
   else {
     const platforms = otaPlatforms(feeds.rows ?? []);
     planBody = (
       <>
         <dl className="details details--row">
           <div>
-            <dt>Plan</dt>
+            <dt>{t('host.subscription.plan')}</dt>
             <dd>{humanize(me.subscription_tier)}</dd>
           </div>
           <div>
-            <dt>Status</dt>
+            <dt>{t('host.bookings.status')}</dt>
             <dd>
               <StatusBadge status={me.subscription_status} />
             </dd>
           </div>
           <div>
-            <dt>Commission rate</dt>
+            <dt>{t('host.subscription.commissionRate')}</dt>
             <dd>{me.commission_rate}%</dd>
           </div>
         </dl>
         {tier ? (
           <div className="usage-grid">
-            <UsageMeter label="Properties" unit="properties" usage={propertyUsage(properties.rows ?? [], tier.properties_limit)} detail="Archived properties do not count." />
             <UsageMeter
-              label="OTA integrations"
-              unit="sites"
+              label={t('host.calendar.properties')}
+              unit={t('host.subscription.unitProperties')}
+              usage={propertyUsage(properties.rows ?? [], tier.properties_limit)}
+              detail={t('host.subscription.archivedNote')}
+            />
+            <UsageMeter
+              label={t('host.subscription.ota')}
+              unit={t('host.subscription.unitSites')}
               usage={otaUsage(feeds.rows ?? [], tier.ota_integrations)}
-              detail={platforms.length ? `In use: ${platforms.join(', ')} (calendar feeds; a connected channel partner counts too).` : 'Each booking site you connect a calendar from counts once.'}
+              detail={platforms.length ? t('host.subscription.inUse', { platforms: platforms.join(', ') }) : t('host.subscription.eachSite')}
             />
           </div>
         ) : (
-          <p className="muted">The {humanize(me.subscription_tier)} plan is not offered any more, so no limits are shown.</p>
+          <p className="muted">{t('host.subscription.notOffered', { tier: humanize(me.subscription_tier) })}</p>
         )}
       </>
     );
   }
 
   return (
-    <Page title="Subscription" description="Your plan, how much of it you use, and the other plans.">
-      {checkout === 'cancelled' ? <FormMessage tone="info">The checkout was cancelled: your plan has not changed.</FormMessage> : null}
+    <Page title={t('host.subscription.title')} description={t('host.subscription.description')}>
+      {checkout === 'cancelled' ? <FormMessage tone="info">{t('host.subscription.checkoutCancelled')}</FormMessage> : null}
       {returned && billingData?.subscription?.subscription_status === 'APPROVAL_PENDING' ? (
-        <FormMessage tone="info">Thank you: PayPal is confirming your subscription. This page updates by itself.</FormMessage>
+        <FormMessage tone="info">{t('host.subscription.confirming')}</FormMessage>
       ) : null}
       <Card>
-        <CardHeader title="Your plan" />
+        <CardHeader title={t('host.billing.yourPlan')} />
         {planBody}
       </Card>
       <OnlineOnlyNote state={online} />
       {billing.status === 'pending' && online.available ? (
         <Card>
-          <CardHeader title="Billing" />
+          <CardHeader title={t('host.billing.title')} />
           <SkeletonRows rows={2} columns={3} />
         </Card>
       ) : null}
       {billing.status === 'error' ? (
         <Card>
-          <CardHeader title="Billing" />
+          <CardHeader title={t('host.billing.title')} />
           <ErrorState error={billing.error} onRetry={() => void billing.refetch()} />
         </Card>
       ) : null}
       {billingData?.configured ? <BillingCard data={billingData} canAct={online.available} /> : null}
       {subscribeError ? <FormMessage tone="error">{subscribeError}</FormMessage> : null}
       <Card>
-        <CardHeader title="Plans" description="Prices in USD; yearly billing is paid once a year." />
-        <DataView result={tiers} empty={{ title: 'No plans are offered right now' }}>
+        <CardHeader title={t('host.subscription.plans')} description={t('host.subscription.plansDescription')} />
+        <DataView result={tiers} empty={{ title: t('host.subscription.noPlans') }}>
           {(rows) => (
             <ul className="tier-grid">
               {rows.map((t) => (
