@@ -10,17 +10,17 @@ export function HostTextBar({ view }: { view: HostTextView }) {
   const { toast } = useToast();
   if (!view.translated && !view.untranslated) return null;
   const translate = () =>
-    void view.translate().catch(() => toast({ title: t('staff.hostText.failed'), variant: 'destructive' }));
+    void view.translate().catch(() => toast({ title: t('hostText.failed'), variant: 'destructive' }));
   return (
     <div className="host-text-bar">
       {view.translated ? (
         <Button size="sm" variant="ghost" aria-pressed={view.showOriginal} onClick={() => view.setShowOriginal(!view.showOriginal)}>
-          {view.showOriginal ? t('staff.hostText.showTranslation') : t('staff.hostText.showOriginal')}
+          {view.showOriginal ? t('hostText.showTranslation') : t('hostText.showOriginal')}
         </Button>
       ) : null}
       {view.untranslated ? (
         <Button size="sm" variant="secondary" isLoading={view.translating} onClick={translate}>
-          {view.translating ? t('staff.hostText.translating') : t('staff.hostText.translate', { count: view.untranslated })}
+          {view.translating ? t('hostText.translating') : t('hostText.translate', { count: view.untranslated })}
         </Button>
       ) : null}
     </div>

@@ -9,11 +9,12 @@ export function taskTexts(
   t: Translate,
   fields: { title: string; description: string; instructions: string; items: readonly { id: string; text: string }[] },
 ): TranslatableText[] {
+  // As the forms save them (trimmed), so that a translation stays current after the save.
   return [
-    { key: 'title', label: t('host.translations.field.title'), original: fields.title },
+    { key: 'title', label: t('host.translations.field.title'), original: fields.title.trim() },
     { key: 'description', label: t('host.translations.field.description'), original: fields.description },
     { key: 'instructions', label: t('host.translations.field.instructions'), original: fields.instructions },
-    ...fields.items.map((item, i) => ({ key: itemKey(item.id), label: t('host.translations.field.item', { number: i + 1 }), original: item.text })),
+    ...fields.items.map((item, i) => ({ key: itemKey(item.id), label: t('host.translations.field.item', { number: i + 1 }), original: item.text.trim() })),
   ];
 }
 

@@ -17,6 +17,9 @@ import { Input } from '../../components/ui/Input';
 import { FormMessage, Textarea } from '../../components/ui/Field';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { ErrorState } from '../../components/ui/States';
+import type { Translations } from '../../../../shared/host-text';
+import { useT } from '../../i18n/use-t';
+import { accessTexts, TranslationsEditor, translationsToSave } from '../host-text';
 
 const FIELDS = ['door_code', 'wifi_name', 'wifi_password', 'parking', 'arrival_notes'] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
@@ -47,13 +50,17 @@ export function AccessCard({ propertyId, readOnly }: { propertyId: string; readO
   );
 }
 
-function AccessDialog({ propertyId, row, onClose }: { propertyId: string; row: (Draft & { id: string }) | null; onClose: () => void }) {
+function AccessDialog({ propertyId, row, onClose }: { propertyId: string; row: (Draft & { id: string; translations?: Translations }) | null; onClose: () => void }) {
+  const t = useT();
   const { write, pending, failure } = useWrite({ what: 'The access details', toast: false });
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(FIELDS.map((f) => [f, row?.[f] ?? ''])) as Draft);
+  const [translations, setTranslations] = useState<Translations>(() => row?.translations ?? {});
   const set = (field: keyof Draft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  // Translated as they will be saved (trimmed), so that a translation stays current.
+  const texts = accessTexts(t, { parking: draft.parking.trim(), arrival_notes: draft.arrival_notes.trim() });
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const fields = Object.fromEntries(FIELDS.map((f) => [f, draft[f].trim()]));
+    const fields = { ...Object.fromEntries(FIELDS.map((f) => [f, draft[f].trim()])), translations: translationsToSave(translations, texts) };
     const request = row
       ? ({ table: SYNCED_TABLES.property_access, op: 'update', rowId: row.id, fields } as const)
       : ({ table: SYNCED_TABLES.property_access, op: 'create', fields: { ...fields, property_id: propertyId } } as const);
@@ -83,6 +90,7 @@ function AccessDialog({ propertyId, row, onClose }: { propertyId: string; row: (
         <Input label="Wi-Fi password" value={draft.wifi_password} maxLength={Number(LIMITS.wifi_password)} autoComplete="off" onChange={(e) => set('wifi_password', e.target.value)} />
         <Textarea label="Parking" value={draft.parking} maxLength={Number(LIMITS.parking)} onChange={(e) => set('parking', e.target.value)} />
         <Textarea label="Arrival notes" hint="Where the key box is, which door, the lift…" value={draft.arrival_notes} maxLength={Number(LIMITS.arrival_notes)} onChange={(e) => set('arrival_notes', e.target.value)} />
+        <TranslationsEditor texts={texts} value={translations} onChange={setTranslations} />
         {failure ? <FormMessage>{failure}</FormMessage> : null}
       </form>
     </Dialog>
