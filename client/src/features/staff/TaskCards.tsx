@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
-import { StatusBadge } from '../../components/ui/Badge';
-import { PriorityBadge, isOverdue } from '../tasks';
+import { PriorityBadge, TaskStatusBadge, isOverdue } from '../tasks';
+import { useT } from '../../i18n/use-t';
 import { HostLabel } from './hosts';
 
 type CardProps = {
@@ -18,6 +18,7 @@ type CardProps = {
 /** Memoised on the task object (the store keeps it until the task changes): a tick renders one card. */
 const TaskCard = memo(function TaskCard({ task: t, propertyName, hostName, onOpen }: CardProps) {
   const format = useFormat();
+  const tr = useT();
   const done = t.checklist_items.filter((i) => i.done).length;
   return (
     <li>
@@ -31,13 +32,11 @@ const TaskCard = memo(function TaskCard({ task: t, propertyName, hostName, onOpe
           <HostLabel name={hostName} />
         </span>
         <span className="task-card__meta">
-          <StatusBadge status={t.task_status} />
-          <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? `Due ${format.when(t.due_date)}` : 'Not scheduled'}</span>
-          {isOverdue(t, new Date(), format.settings.timezone) ? <span className="text-danger">Overdue</span> : null}
+          <TaskStatusBadge status={t.task_status} />
+          <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? tr('staff.card.due', { when: format.when(t.due_date) }) : tr('task.notScheduled')}</span>
+          {isOverdue(t, new Date(), format.settings.timezone) ? <span className="text-danger">{tr('task.overdue')}</span> : null}
           {t.checklist_items.length ? (
-            <span>
-              {done}/{t.checklist_items.length} done
-            </span>
+            <span>{tr('staff.card.checklist', { done, total: t.checklist_items.length })}</span>
           ) : null}
         </span>
       </button>
@@ -59,10 +58,11 @@ export function TaskCards({
   onOpen: (task: Task) => void;
 }) {
   const minute = Math.floor(Date.now() / 60_000);
+  const t = useT();
   return (
     <ul className="task-cards">
-      {tasks.map((t) => (
-        <TaskCard key={t.id} task={t} propertyName={propertyNames.get(t.property_id) ?? 'Property'} hostName={hostLabel?.(t.host_id)} minute={minute} onOpen={onOpen} />
+      {tasks.map((task) => (
+        <TaskCard key={task.id} task={task} propertyName={propertyNames.get(task.property_id) ?? t('staff.propertyFallback')} hostName={hostLabel?.(task.host_id)} minute={minute} onOpen={onOpen} />
       ))}
     </ul>
   );

@@ -8,14 +8,11 @@
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat, type Formatters } from '../../lib/display';
-import { Badge, StatusBadge, humanize, statusTone } from '../../components/ui/Badge';
+import { Badge, humanize, statusTone } from '../../components/ui/Badge';
 import { cx } from '../../components/ui/cx';
 import { isOverdue } from './task-rules';
+import { PriorityBadge, TaskStatusBadge } from './task-labels';
 
-export function PriorityBadge({ priority }: { priority: string }) {
-  const tone = priority === 'urgent' ? 'danger' : priority === 'high' ? 'warning' : priority === 'low' ? 'neutral' : 'info';
-  return <Badge tone={tone}>{humanize(priority)}</Badge>;
-}
 
 type CellContext = { format: Formatters; propertyName: string; staffName: string; onOpen: (task: Task) => void };
 
@@ -46,7 +43,7 @@ const COLUMNS: readonly TaskColumn[] = [
   { key: 'scheduled', header: 'Scheduled', render: (t, c) => (t.scheduled_date ? c.format.when(t.scheduled_date) : '—') },
   { key: 'due', header: 'Due', render: (t, c) => <DueCell task={t} format={c.format} /> },
   { key: 'priority', header: 'Priority', render: (t) => <PriorityBadge priority={t.priority_level} /> },
-  { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.task_status} /> },
+  { key: 'status', header: 'Status', render: (t) => <TaskStatusBadge status={t.task_status} /> },
   { key: 'staff', header: 'Assigned to', secondary: true, render: (_t, c) => c.staffName },
   { key: 'category', header: 'Category', secondary: true, render: (t) => <Badge tone={statusTone(null)}>{humanize(t.task_category)}</Badge> },
 ];
