@@ -12,6 +12,7 @@ import { Badge, humanize, statusTone } from '../../components/ui/Badge';
 import { cx } from '../../components/ui/cx';
 import { isOverdue } from './task-rules';
 import { PriorityBadge, TaskStatusBadge } from './task-labels';
+import { useT } from '../../i18n/use-t';
 
 
 type CellContext = { format: Formatters; propertyName: string; staffName: string; onOpen: (task: Task) => void };
@@ -104,11 +105,12 @@ export function TasksTable({
   compact?: boolean;
 }) {
   const format = useFormat();
+  const t = useT();
   const { ref, scrolls } = useSidewaysScroll();
   const minute = Math.floor(Date.now() / 60_000);
   const columns = compact ? COMPACT_COLUMNS : staffNames ? COLUMNS : WITHOUT_STAFF;
   return (
-    <div ref={ref} className="table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` } : {})}>
+    <div ref={ref} className="table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {})}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
