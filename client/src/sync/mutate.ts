@@ -6,13 +6,14 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../shared/enums';
-import { isTaskStatusMoveAllowed, taskStatusMoveError } from '../../../shared/sync';
+import { isTaskStatusMoveAllowed, type TaskStatus } from '../../../shared/sync';
 import type { Table } from 'dexie';
 import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { applyMutation, isTaskStatus, sameRow } from './rebase';
 import { writeGuesses } from './write-guesses';
 import { isStorageFull, storageFullText } from '../db/storage-full';
+import { t, type MessageId } from '../i18n';
 
 export type Fields = Record<string, unknown>;
 
@@ -40,9 +41,23 @@ export class WriteRefused extends Error {
 }
 
 /** What a form tells the user when a write failed: the refusal's own words, else that the device could not keep it. */
-export function writeFailureText(error: unknown, what = 'This change'): string {
+export function writeFailureText(error: unknown, what = t('write.thisChange')): string {
   if (error instanceof WriteRefused) return error.message;
-  return isStorageFull(error) ? storageFullText(what) : `${what} could not be saved on this device.`;
+  return isStorageFull(error) ? storageFullText(what) : t('write.notSaved', { what });
+}
+
+/** A status as a word inside a sentence ("already in progress"). */
+const TASK_STATUS_WORD: Record<TaskStatus, MessageId> = {
+  pending: 'write.status.pending',
+  in_progress: 'write.status.inProgress',
+  completed: 'write.status.completed',
+  cancelled: 'write.status.cancelled',
+};
+
+/** shared/sync.ts `taskStatusMoveError`, in the reader's language. */
+function statusMoveText(from: TaskStatus, to: TaskStatus): string {
+  const label = (status: TaskStatus) => t(TASK_STATUS_WORD[status]);
+  return from === 'completed' || from === 'cancelled' ? t('write.statusFinal', { from: label(from) }) : t('write.statusBack', { from: label(from), to: label(to) });
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -88,7 +103,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     fields = { ...request.fields };
     delete fields.id;
   } else if (request.op === 'update') {
-    if (!current) throw new WriteRefused('This item is no longer on this device; it may have been deleted or moved.');
+    if (!current) throw new WriteRefused(t('write.gone'));
     const wanted = typeof request.fields === 'function' ? request.fields(current) : request.fields;
     if (!wanted) return null;
     fields = changedFields(current, wanted);
@@ -98,7 +113,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     if (request.table === SYNCED_TABLES.housekeeping_tasks && 'task_status' in fields) {
       const from = current.task_status;
       const to = fields.task_status;
-      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(taskStatusMoveError(from, to));
+      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(statusMoveText(from, to));
     }
   } else if (!current) {
     return null;
