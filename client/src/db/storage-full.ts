@@ -3,7 +3,6 @@
  * wrap (its own QuotaExceededError, or an AbortError whose `inner` is the cause). What the user is
  * told is the cause and the remedy, never only "could not be saved".
  */
-import { t } from '../i18n';
 
 /** Whether an error of a store write (or its cause, however deep Dexie wrapped it) is a full disk. */
 export function isStorageFull(error: unknown, depth = 0): boolean {
@@ -13,8 +12,8 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
 }
 
 /** What a failed write tells the user when the device's storage is full. */
-export function storageFullText(what = t('write.thisChange')): string {
-  return t('write.storageFull', { what });
+export function storageFullText(what = 'This change'): string {
+  return `${what} could not be saved: this device's storage is full. Free some space (delete photos, videos or apps you do not need), then try again. Changes already waiting are kept and will be sent when you are online.`;
 }
 
 /** What the sync status says when received data could not be stored. */

@@ -6,14 +6,14 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../shared/enums';
-import { isTaskStatusMoveAllowed, type TaskStatus } from '../../../shared/sync';
+import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../../shared/sync';
 import type { Table } from 'dexie';
 import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { applyMutation, isTaskStatus, sameRow } from './rebase';
 import { writeGuesses } from './write-guesses';
 import { isStorageFull, storageFullText } from '../db/storage-full';
-import { t, type MessageId } from '../i18n';
+import type { MessageId, MessageValues } from '../i18n/message-ids';
 
 export type Fields = Record<string, unknown>;
 
@@ -32,18 +32,25 @@ export type MutateContext = { role: Role; now?: () => Date };
 /** A write of one synced row as screens are given it (SyncRuntime.write): the queued mutation, or null when nothing changed. */
 export type Write = (request: WriteRequest) => Promise<OutboxEntry | null>;
 
-/** A write the client refuses before it reaches the outbox; the message is for the user. */
+/**
+ * A write the client refuses before it reaches the outbox; the message is for the user. `text`
+ * names it in the catalogs, so that a screen shows it in the reader's language (data/write-failure.ts);
+ * the English message stays for the service worker and logs, which load no catalog.
+ */
 export class WriteRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly text?: { id: MessageId; values?: MessageValues },
+  ) {
     super(message);
     this.name = 'WriteRefused';
   }
 }
 
 /** What a form tells the user when a write failed: the refusal's own words, else that the device could not keep it. */
-export function writeFailureText(error: unknown, what = t('write.thisChange')): string {
+export function writeFailureText(error: unknown, what = 'This change'): string {
   if (error instanceof WriteRefused) return error.message;
-  return isStorageFull(error) ? storageFullText(what) : t('write.notSaved', { what });
+  return isStorageFull(error) ? storageFullText(what) : `${what} could not be saved on this device.`;
 }
 
 /** A status as a word inside a sentence ("already in progress"). */
@@ -54,10 +61,10 @@ const TASK_STATUS_WORD: Record<TaskStatus, MessageId> = {
   cancelled: 'write.status.cancelled',
 };
 
-/** shared/sync.ts `taskStatusMoveError`, in the reader's language. */
-function statusMoveText(from: TaskStatus, to: TaskStatus): string {
-  const label = (status: TaskStatus) => t(TASK_STATUS_WORD[status]);
-  return from === 'completed' || from === 'cancelled' ? t('write.statusFinal', { from: label(from) }) : t('write.statusBack', { from: label(from), to: label(to) });
+/** shared/sync.ts `taskStatusMoveError` as a message of the catalogs (its status words are messages too). */
+function statusMoveText(from: TaskStatus, to: TaskStatus): { id: MessageId; values: MessageValues } {
+  const final = from === 'completed' || from === 'cancelled';
+  return { id: final ? 'write.statusFinal' : 'write.statusBack', values: { from: TASK_STATUS_WORD[from], to: TASK_STATUS_WORD[to] } };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -103,7 +110,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     fields = { ...request.fields };
     delete fields.id;
   } else if (request.op === 'update') {
-    if (!current) throw new WriteRefused(t('write.gone'));
+    if (!current) throw new WriteRefused('This item is no longer on this device; it may have been deleted or moved.', { id: 'write.gone' });
     const wanted = typeof request.fields === 'function' ? request.fields(current) : request.fields;
     if (!wanted) return null;
     fields = changedFields(current, wanted);
@@ -113,7 +120,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     if (request.table === SYNCED_TABLES.housekeeping_tasks && 'task_status' in fields) {
       const from = current.task_status;
       const to = fields.task_status;
-      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(statusMoveText(from, to));
+      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(taskStatusMoveError(from, to), statusMoveText(from, to));
     }
   } else if (!current) {
     return null;

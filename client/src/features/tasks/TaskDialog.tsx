@@ -14,9 +14,9 @@ import { Button } from '../../components/ui/Button';
 import { Badge } from '../../components/ui/Badge';
 import { useWrite } from '../../data/use-write';
 import type { WriteRequest } from '../../sync/mutate';
-import { PriorityBadge, TaskStatusBadge, useTaskLabels } from './task-labels';
+import { PriorityBadge, TaskStatusBadge, durationText, useTaskLabels } from './task-labels';
 import { useT } from '../../i18n/use-t';
-import { isOpen, isOverdue, mapLink, workedMinutes } from './task-rules';
+import { isOpen, isOverdue, mapLink, workedMinuteCount } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask } from './mutations';
 import { AlertsPrompt } from '../notifications';
 import { AddPhotoButtons, PhotoGallery, pendingText, useTaskPhotos, type PhotoView, type TaskPhotos } from '../photos';
@@ -125,7 +125,7 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
                 <dt>{t('task.field.completed')}</dt>
                 <dd>
                   {format.dateTime(task.completed_at)}
-                  {task.started_at ? ` (${workedMinutes(task.started_at, task.completed_at)})` : null}
+                  {task.started_at ? <WorkedTime startedAt={task.started_at} completedAt={task.completed_at} /> : null}
                 </dd>
               </div>
             ) : null}
@@ -205,6 +205,13 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
       ) : null}
     </Dialog>
   );
+}
+
+/** How long the work took, after the completion time: " (1 h 5 min)". */
+function WorkedTime({ startedAt, completedAt }: { startedAt: string; completedAt: string }) {
+  const t = useT();
+  const minutes = workedMinuteCount(startedAt, completedAt);
+  return minutes === null ? null : <> ({durationText(minutes, t)})</>;
 }
 
 /**

@@ -63,6 +63,14 @@ export function useTaskLabels() {
   };
 }
 
+/** A duration in the reader's language: "45 min", "1 h 5 min", "2 h". */
+export function durationText(minutes: number, t: (id: MessageId, values?: Record<string, number>) => string): string {
+  if (minutes < 60) return t('duration.minutes', { minutes });
+  const rest = minutes % 60;
+  const hours = Math.floor(minutes / 60);
+  return rest === 0 ? t('duration.hours', { hours }) : t('duration.hoursMinutes', { hours, minutes: rest });
+}
+
 export function TaskStatusBadge({ status }: { status: string }) {
   const labels = useTaskLabels();
   return <Badge tone={statusTone(status)}>{labels.status(status)}</Badge>;

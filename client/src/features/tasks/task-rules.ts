@@ -1,6 +1,5 @@
 /** Task facts the screens share: which statuses are open, when a task is overdue, its day, a map link. */
 import { dayOf } from '../../../../shared/format/dates';
-import { t } from '../../i18n';
 
 type TaskLike = { task_status: string; due_date: string | null; scheduled_date: string | null };
 
@@ -43,17 +42,17 @@ export function mapLink(property: { address: string; latitude: number | null; lo
   return null;
 }
 
-/** A duration in the reader's language: "45 min", "1 h 5 min", "2 h". */
-export function durationText(minutes: number): string {
-  if (minutes < 60) return t('duration.minutes', { minutes });
-  const rest = minutes % 60;
-  const hours = Math.floor(minutes / 60);
-  return rest === 0 ? t('duration.hours', { hours }) : t('duration.hoursMinutes', { hours, minutes: rest });
+/** How many minutes the work took, from its start to its completion (null when a time is unreadable). */
+export function workedMinuteCount(startedAt: string, completedAt: string): number | null {
+  const minutes = Math.max(0, Math.round((Date.parse(completedAt) - Date.parse(startedAt)) / 60_000));
+  return Number.isFinite(minutes) ? minutes : null;
 }
 
-/** How long the work took, from its start to its completion: "45 min", "1 h 5 min". */
+/** How long the work took, in English: "45 min", "1 h 5 min" (screens use task-labels.tsx `durationText`). */
 export function workedMinutes(startedAt: string, completedAt: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(completedAt) - Date.parse(startedAt)) / 60_000));
-  if (!Number.isFinite(minutes)) return '';
-  return durationText(minutes);
+  const minutes = workedMinuteCount(startedAt, completedAt);
+  if (minutes === null) return '';
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
 }
