@@ -47,8 +47,9 @@ export type TableProps<T> = {
 export function Table<T>({ caption, columns, rows, rowKey, showCaption = false }: TableProps<T>) {
   const t = useT();
   const { ref, overflows } = useHorizontalOverflow<HTMLDivElement>();
+  const region = overflows ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {};
   return (
-    <div ref={ref} className="table-wrap" {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {})}>
+    <div ref={ref} className="table-wrap" {...region}>
       <table className="table">
         <caption className={showCaption ? 'table__caption' : 'visually-hidden'}>{caption}</caption>
         <thead>

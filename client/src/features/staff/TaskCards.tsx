@@ -16,27 +16,27 @@ type CardProps = {
 };
 
 /** Memoised on the task object (the store keeps it until the task changes): a tick renders one card. */
-const TaskCard = memo(function TaskCard({ task: t, propertyName, hostName, onOpen }: CardProps) {
+const TaskCard = memo(function TaskCard({ task, propertyName, hostName, onOpen }: CardProps) {
   const format = useFormat();
-  const tr = useT();
-  const done = t.checklist_items.filter((i) => i.done).length;
+  const t = useT();
+  const done = task.checklist_items.filter((i) => i.done).length;
   return (
     <li>
-      <button type="button" className={t.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(t)}>
+      <button type="button" className={task.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(task)}>
         <span className="task-card__head">
-          <span className="task-card__title">{t.task_title}</span>
-          <PriorityBadge priority={t.priority_level} />
+          <span className="task-card__title">{task.task_title}</span>
+          <PriorityBadge priority={task.priority_level} />
         </span>
         <span className="task-card__property">
           {propertyName}
           <HostLabel name={hostName} />
         </span>
         <span className="task-card__meta">
-          <TaskStatusBadge status={t.task_status} />
-          <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? tr('staff.card.due', { when: format.when(t.due_date) }) : tr('task.notScheduled')}</span>
-          {isOverdue(t, new Date(), format.settings.timezone) ? <span className="text-danger">{tr('task.overdue')}</span> : null}
-          {t.checklist_items.length ? (
-            <span>{tr('staff.card.checklist', { done, total: t.checklist_items.length })}</span>
+          <TaskStatusBadge status={task.task_status} />
+          <span>{task.scheduled_date ? format.when(task.scheduled_date) : task.due_date ? t('staff.card.due', { when: format.when(task.due_date) }) : t('task.notScheduled')}</span>
+          {isOverdue(task, new Date(), format.settings.timezone) ? <span className="text-danger">{t('task.overdue')}</span> : null}
+          {task.checklist_items.length ? (
+            <span>{t('staff.card.checklist', { done, total: task.checklist_items.length })}</span>
           ) : null}
         </span>
       </button>

@@ -22,6 +22,9 @@ import { AlertsPrompt } from '../notifications';
 import { AddPhotoButtons, PhotoGallery, pendingText, useTaskPhotos, type PhotoView, type TaskPhotos } from '../photos';
 import './tasks.css';
 
+/** A ticked item's mark (the words "(done)" follow for screen readers). */
+const CHECK_MARK = '✓';
+
 export type TaskDialogProps = {
   task: Task | null;
   propertyName?: string;
@@ -180,7 +183,7 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
                   <li key={item.id}>
                     <div className={item.done ? 'checklist__item checklist__item--done' : 'checklist__item'}>
                       <span className="checklist__mark" aria-hidden="true">
-                        {item.done ? '✓' : ''}
+                        {item.done ? CHECK_MARK : null}
                       </span>
                       <span>{item.text}</span>
                       <span className="visually-hidden">{item.done ? t('task.checklist.itemDone') : t('task.checklist.itemToDo')}</span>

@@ -19,13 +19,18 @@ type CellContext = { format: Formatters; propertyName: string; staffName: string
 
 type TaskColumn = { key: string; header: string; secondary?: boolean; render: (t: Task, c: CellContext) => ReactNode };
 
+function OverdueMark() {
+  const t = useT();
+  return <> ({t('task.overdueLower')})</>;
+}
+
 function DueCell({ task: t, format }: { task: Task; format: Formatters }) {
   if (!t.due_date) return <>—</>;
   const overdue = isOverdue(t, new Date(), format.settings.timezone);
   return (
     <span className={overdue ? 'text-danger' : undefined}>
       {format.when(t.due_date)}
-      {overdue ? ' (overdue)' : ''}
+      {overdue ? <OverdueMark /> : null}
     </span>
   );
 }
@@ -109,8 +114,9 @@ export function TasksTable({
   const { ref, scrolls } = useSidewaysScroll();
   const minute = Math.floor(Date.now() / 60_000);
   const columns = compact ? COMPACT_COLUMNS : staffNames ? COLUMNS : WITHOUT_STAFF;
+  const region = scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {};
   return (
-    <div ref={ref} className="table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {})}>
+    <div ref={ref} className="table-wrap" {...region}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
