@@ -16,16 +16,35 @@ import { isLocale } from '../shared/i18n/locales';
 
 const LOADERS_ID = 'virtual:i18n-catalogs';
 const CATALOG_PREFIX = 'virtual:i18n-catalog/';
+/** English `common` as the entry carries it: without the messages only a signed-in area shows. */
+const START_ID = 'virtual:i18n-catalog-start';
 
-export function i18nCatalogs(): Plugin {
+/**
+ * Ids of `common` that only a signed-in area shows (its frame, the sync pill, tasks,
+ * notifications): left out of the entry's English, so that the first screen stays within its
+ * budget; they come with the full catalog, loaded at start (client/src/i18n/index.ts).
+ */
+export const AREA_ONLY_PREFIXES = [
+  'nav.', 'shell.', 'sync.', 'task.', 'property.', 'notification.', 'notifications.', 'push.', 'storage.', 'install.',
+  'write.', 'userMenu.', 'role.', 'duration.', 'list.', 'table.', 'onlineOnly.', 'alertsPrompt.',
+] as const;
+
+/** `fullStart`: the entry's English carries every common message (unit tests, which start no language). */
+export function i18nCatalogs({ fullStart = false }: { fullStart?: boolean } = {}): Plugin {
   return {
     name: 'staykeep-i18n-catalogs',
     resolveId(id) {
-      if (id === LOADERS_ID || id.startsWith(CATALOG_PREFIX)) return `\0${id}`;
+      if (id === LOADERS_ID || id === START_ID || id.startsWith(CATALOG_PREFIX)) return `\0${id}`;
       return undefined;
     },
     load(id) {
       if (id === `\0${LOADERS_ID}`) return loadersModule();
+      if (id === `\0${START_ID}`) {
+        this.addWatchFile(catalogPath('common', 'en'));
+        const all = readCatalog('common', 'en');
+        const kept = fullStart ? all : Object.fromEntries(Object.entries(all).filter(([key]) => !AREA_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix))));
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(compileCatalog(kept)))});`;
+      }
       if (!id.startsWith(`\0${CATALOG_PREFIX}`)) return undefined;
       const [namespace, locale] = id.slice(CATALOG_PREFIX.length + 1).split('/');
       const known = (CLIENT_NAMESPACES as readonly string[]).includes(namespace ?? '');

@@ -37,6 +37,8 @@ function AccessDetailsList({ access, heading }: { access: Shown; heading: string
     : access.wifi_name ? t('access.wifiNetwork', { name: access.wifi_name })
     : access.wifi_password ? t('access.wifiPassword', { password: access.wifi_password })
     : '';
+  const parking = view.text('parking', access.parking);
+  const arrivalNotes = view.text('arrival_notes', access.arrival_notes);
   return (
     <div className="callout access-details">
       <p className="callout__title">{heading}</p>
@@ -56,13 +58,13 @@ function AccessDetailsList({ access, heading }: { access: Shown; heading: string
         {access.parking ? (
           <div>
             <dt>{t('access.parking')}</dt>
-            <dd className="pre-wrap">{view.text('parking', access.parking)}</dd>
+            <dd className="pre-wrap">{parking}</dd>
           </div>
         ) : null}
         {access.arrival_notes ? (
           <div>
             <dt>{t('access.arrivalNotes')}</dt>
-            <dd className="pre-wrap">{view.text('arrival_notes', access.arrival_notes)}</dd>
+            <dd className="pre-wrap">{arrivalNotes}</dd>
           </div>
         ) : null}
       </dl>

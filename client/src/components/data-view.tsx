@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RowsResult } from '../data/use-rows';
 import { SkeletonRows } from './ui/Skeleton';
 import { EmptyState, ErrorState } from './ui/States';
+import { useT } from '../i18n/use-t';
 
 export type DataViewProps<T> = {
   result: RowsResult<T>;
@@ -27,10 +28,7 @@ export function DataView<T>({ result, empty, skeleton, children }: DataViewProps
 
 /** "Showing 50 of 120" when a list is cut at its page size. */
 export function ListFooter({ shown, total }: { shown: number; total: number }) {
+  const t = useT();
   if (total <= shown) return null;
-  return (
-    <p className="list-footer">
-      Showing {shown} of {total}
-    </p>
-  );
+  return <p className="list-footer">{t('list.showing', { shown, total })}</p>;
 }

@@ -4,16 +4,17 @@
  * get the router fallback.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE, ROUTER_ERROR_TITLE } from '../../../shared/messages';
 import { Button } from './ui/Button';
+// The plain translate function, not the hook: these screens also show where React's tree failed.
+import { t } from '../i18n';
 
 export function ErrorScreen({ onRefresh = () => window.location.reload() }: { onRefresh?: () => void }) {
   return (
     <main className="fullscreen-message" role="alert">
       <div className="fullscreen-message__panel">
-        <h1>{ERROR_SCREEN_TITLE}</h1>
-        <p>{ERROR_SCREEN_TEXT}</p>
-        <Button onClick={onRefresh}>Refresh Page</Button>
+        <h1>{t('error.screen.title')}</h1>
+        <p>{t('error.screen.text')}</p>
+        <Button onClick={onRefresh}>{t('error.refreshPage')}</Button>
       </div>
     </main>
   );
@@ -24,15 +25,15 @@ export function RouterErrorScreen({ error, onRetry, onRefresh = () => window.loc
   return (
     <main className="fullscreen-message" role="alert">
       <div className="fullscreen-message__panel">
-        <h1>{ROUTER_ERROR_TITLE}</h1>
+        <h1>{t('error.router.title')}</h1>
         {message ? <pre className="fullscreen-message__detail">{message}</pre> : null}
         <div className="fullscreen-message__actions">
           {onRetry ? (
             <Button variant="secondary" onClick={onRetry}>
-              Try again
+              {t('action.tryAgain')}
             </Button>
           ) : null}
-          <Button onClick={onRefresh}>Refresh Page</Button>
+          <Button onClick={onRefresh}>{t('error.refreshPage')}</Button>
         </div>
       </div>
     </main>

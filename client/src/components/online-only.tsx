@@ -6,14 +6,16 @@
 import { useOnline } from '../lib/use-online';
 import { FormMessage } from './layout/AuthLayout';
 import { useSyncSnapshot } from '../sync/sync-context';
+import { useT } from '../i18n/use-t';
 
 export type OnlineOnly = { available: boolean; reason: string | null };
 
 export function useOnlineOnly(what: string): OnlineOnly {
   const online = useOnline();
   const { mode } = useSyncSnapshot();
-  if (mode === 'demo') return { available: false, reason: `This is the offline demo: ${what} needs the Staykeep server. Sign in with the server running to try it.` };
-  if (!online) return { available: false, reason: `You are offline: ${what} needs a connection. Everything else on this page works offline.` };
+  const t = useT();
+  if (mode === 'demo') return { available: false, reason: t('onlineOnly.demo', { what }) };
+  if (!online) return { available: false, reason: t('onlineOnly.offline', { what }) };
   return { available: true, reason: null };
 }
 

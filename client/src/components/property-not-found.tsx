@@ -5,15 +5,17 @@
 import { Link } from '@tanstack/react-router';
 import { Page } from './layout/Page';
 import { EmptyState } from './ui/States';
+import { useT } from '../i18n/use-t';
 
 export function PropertyNotFound({ title }: { title: string }) {
+  const t = useT();
   return (
     <Page title={title}>
       <EmptyState
-        title="This property does not exist or is not yours"
+        title={t('property.notFound')}
         action={
           <Link to="/host/properties" className="btn btn--secondary btn--md">
-            <span>Back to properties</span>
+            <span>{t('property.backToList')}</span>
           </Link>
         }
       />

@@ -7,7 +7,8 @@
  * It adds nothing to the write itself: each request goes to `write` as it is, in the same tick.
  */
 import type { OutboxEntry } from '../db/schema';
-import { writeFailureText, type Write, type WriteRequest } from '../sync/mutate';
+import type { Write, WriteRequest } from '../sync/mutate';
+import { localWriteFailureText } from './write-failure';
 
 export type WriteOutcome =
   /** `written`: the mutations queued, in order (a write that changed nothing queues none). */
@@ -74,7 +75,7 @@ export function createWriteRunner({ write, what, onFailure }: WriteRunnerOptions
       try {
         outcome = { ok: true, written: await writeAll(requests) };
       } catch (error) {
-        outcome = { ok: false, failure: writeFailureText(error, what) };
+        outcome = { ok: false, failure: localWriteFailureText(error, what) };
       }
       running -= 1;
       set({ pending: running > 0, failure: outcome.ok ? state.failure : outcome.failure });

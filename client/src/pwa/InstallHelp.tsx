@@ -9,23 +9,25 @@ import { Button } from '../components/ui/Button';
 import { useToast } from '../components/ui/Toast';
 import { promptInstall } from './install-events';
 import { useInstallOffer, type InstallOffer } from './use-install';
+import { useT } from '../i18n/use-t';
 import './install.css';
 
 function Steps({ offer }: { offer: InstallOffer }) {
+  const t = useT();
   if (offer === 'ios') {
     return (
       <ol className="install-steps">
-        <li>Tap the Share button (the square with an arrow) in Safari’s toolbar.</li>
-        <li>Choose “Add to Home Screen”, then “Add”.</li>
-        <li>Open Staykeep from its icon on the home screen.</li>
+        <li>{t('install.ios.share')}</li>
+        <li>{t('install.ios.add')}</li>
+        <li>{t('install.ios.open')}</li>
       </ol>
     );
   }
   return (
     <ol className="install-steps">
-      <li>Open your browser’s menu (⋮ or ⋯, next to the address bar).</li>
-      <li>Choose “Install Staykeep”, “Install app” or “Add to Home screen”.</li>
-      <li>Open Staykeep from its icon, like any other app.</li>
+      <li>{t('install.other.menu')}</li>
+      <li>{t('install.other.choose')}</li>
+      <li>{t('install.other.open')}</li>
     </ol>
   );
 }
@@ -34,6 +36,7 @@ export function useInstallApp() {
   const offer = useInstallOffer();
   const { toast } = useToast();
   const [helpOpen, setHelpOpen] = useState(false);
+  const t = useT();
 
   const install = async () => {
     if (offer !== 'prompt') {
@@ -41,7 +44,7 @@ export function useInstallApp() {
       return;
     }
     const outcome = await promptInstall();
-    if (outcome === 'accepted') toast({ title: 'Staykeep is installed', description: 'Open it from its icon: it works without a connection.', variant: 'success' });
+    if (outcome === 'accepted') toast({ title: t('install.done'), description: t('install.doneText'), variant: 'success' });
     else if (outcome === 'unavailable') setHelpOpen(true);
   };
 
@@ -49,10 +52,10 @@ export function useInstallApp() {
     <Dialog
       open={helpOpen}
       onClose={() => setHelpOpen(false)}
-      title="Install Staykeep"
+      title={t('install.title')}
       size="sm"
-      description="Installed, Staykeep opens from its own icon, works offline and keeps its data on this device."
-      footer={<Button onClick={() => setHelpOpen(false)}>Done</Button>}
+      description={t('install.description')}
+      footer={<Button onClick={() => setHelpOpen(false)}>{t('action.done')}</Button>}
     >
       <Steps offer={offer} />
     </Dialog>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Card, CardHeader } from '../components/ui/Card';
 import { Button } from '../components/ui/Button';
 import { useInstallApp } from './InstallHelp';
+import { useT } from '../i18n/use-t';
 
 export const INSTALL_PROMPT_KEY = 'staykeep.install-prompt';
 
@@ -29,6 +30,7 @@ function remember(): void {
 export function InstallPrompt() {
   const { offer, install, help } = useInstallApp();
   const [answered, setAnswered] = useState(wasAnswered);
+  const t = useT();
   if (answered || offer === 'none' || offer === 'manual') return help;
 
   const close = () => {
@@ -38,11 +40,8 @@ export function InstallPrompt() {
 
   return (
     <>
-      <Card className="install-prompt" aria-label="Install Staykeep">
-        <CardHeader
-          title="Install Staykeep on this phone"
-          description="Open your tasks from the home screen, with or without signal. Installed, your offline data is kept safe from clean-ups."
-        />
+      <Card className="install-prompt" aria-label={t('install.title')}>
+        <CardHeader title={t('install.prompt.title')} description={t('install.prompt.description')} />
         <div className="button-group">
           <Button
             size="lg"
@@ -51,10 +50,10 @@ export function InstallPrompt() {
               void install();
             }}
           >
-            {offer === 'prompt' ? 'Install app' : 'Show me how'}
+            {offer === 'prompt' ? t('install.app') : t('install.prompt.showHow')}
           </Button>
           <Button variant="secondary" size="lg" onClick={close}>
-            Not now
+            {t('action.notNow')}
           </Button>
         </div>
       </Card>

@@ -8,7 +8,8 @@
 import type { StaykeepDb } from '../db/db';
 import type { LocalRow } from '../db/schema';
 import { mutate, type WriteRequest } from '../sync/mutate';
-import { completeTask, startTask } from '../features/tasks';
+// The builders' own module, not the feature's index: the service worker bundles no screen and no message catalog.
+import { completeTask, startTask } from '../features/tasks/mutations';
 
 export type TaskAction = 'start' | 'done' | 'open';
 

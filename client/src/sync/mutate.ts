@@ -6,7 +6,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../shared/enums';
-import { isTaskStatusMoveAllowed, taskStatusMoveError } from '../../../shared/sync';
+import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../../shared/sync';
 import type { Table } from 'dexie';
 import type { StaykeepDb } from '../db/db';
 import { SYNCED_TABLES, syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
@@ -14,6 +14,7 @@ import { applyMutation, isTaskStatus, sameRow } from './rebase';
 import { writeGuesses } from './write-guesses';
 import { localWrite } from './write-gate';
 import { isStorageFull, storageFullText } from '../db/storage-full';
+import type { MessageId, MessageValues } from '../i18n/message-ids';
 
 export type Fields = Record<string, unknown>;
 
@@ -32,9 +33,16 @@ export type MutateContext = { role: Role; now?: () => Date };
 /** A write of one synced row as screens are given it (SyncRuntime.write): the queued mutation, or null when nothing changed. */
 export type Write = (request: WriteRequest) => Promise<OutboxEntry | null>;
 
-/** A write the client refuses before it reaches the outbox; the message is for the user. */
+/**
+ * A write the client refuses before it reaches the outbox; the message is for the user. `text`
+ * names it in the catalogs, so that a screen shows it in the reader's language (data/write-failure.ts);
+ * the English message stays for the service worker and logs, which load no catalog.
+ */
 export class WriteRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly text?: { id: MessageId; values?: MessageValues },
+  ) {
     super(message);
     this.name = 'WriteRefused';
   }
@@ -44,6 +52,20 @@ export class WriteRefused extends Error {
 export function writeFailureText(error: unknown, what = 'This change'): string {
   if (error instanceof WriteRefused) return error.message;
   return isStorageFull(error) ? storageFullText(what) : `${what} could not be saved on this device.`;
+}
+
+/** A status as a word inside a sentence ("already in progress"). */
+const TASK_STATUS_WORD: Record<TaskStatus, MessageId> = {
+  pending: 'write.status.pending',
+  in_progress: 'write.status.inProgress',
+  completed: 'write.status.completed',
+  cancelled: 'write.status.cancelled',
+};
+
+/** shared/sync.ts `taskStatusMoveError` as a message of the catalogs (its status words are messages too). */
+function statusMoveText(from: TaskStatus, to: TaskStatus): { id: MessageId; values: MessageValues } {
+  const final = from === 'completed' || from === 'cancelled';
+  return { id: final ? 'write.statusFinal' : 'write.statusBack', values: { from: TASK_STATUS_WORD[from], to: TASK_STATUS_WORD[to] } };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -89,7 +111,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     fields = { ...request.fields };
     delete fields.id;
   } else if (request.op === 'update') {
-    if (!current) throw new WriteRefused('This item is no longer on this device; it may have been deleted or moved.');
+    if (!current) throw new WriteRefused('This item is no longer on this device; it may have been deleted or moved.', { id: 'write.gone' });
     const wanted = typeof request.fields === 'function' ? request.fields(current) : request.fields;
     if (!wanted) return null;
     fields = changedFields(current, wanted);
@@ -99,7 +121,7 @@ function planWrite(request: WriteRequest, rowId: string, basis: Basis, ctx: Muta
     if (request.table === SYNCED_TABLES.housekeeping_tasks && 'task_status' in fields) {
       const from = current.task_status;
       const to = fields.task_status;
-      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(taskStatusMoveError(from, to));
+      if (isTaskStatus(from) && isTaskStatus(to) && !isTaskStatusMoveAllowed(from, to, ctx.role)) throw new WriteRefused(taskStatusMoveError(from, to), statusMoveText(from, to));
     }
   } else if (!current) {
     return null;

@@ -1,17 +1,14 @@
-/** The words and tone of the sync status every layout shows. */
+/** The words and tone of the sync status every layout shows, in the active language (common catalog, `sync.*`). */
 import type { Rejection } from '../db/schema';
 import type { SyncStatus } from './engine';
 import type { RuntimeSnapshot } from './runtime';
 import { SYNCED_TABLES, type SyncedTableName } from '../db/schema';
+import { activeLocale, t, type MessageId } from '../i18n';
 
 export type SyncTone = 'ok' | 'busy' | 'waiting' | 'offline' | 'error' | 'demo';
 
 /** `short` is for small phones, where the top bar has little room. */
 export type SyncLabel = { tone: SyncTone; label: string; short: string; detail: string; canRetry: boolean };
-
-function changes(n: number): string {
-  return `${n} ${n === 1 ? 'change' : 'changes'}`;
-}
 
 /**
  * How far a paging pull has come, 0..100: the versions pulled so far (cursor − from) against the
@@ -28,69 +25,91 @@ export function progressPercent(progress: SyncStatus['progress']): number | null
 
 export function describeSync(snapshot: RuntimeSnapshot, pending: number, online: boolean): SyncLabel {
   if (snapshot.mode === 'demo') {
-    return { tone: 'demo', label: 'Demo mode', short: 'Demo', detail: 'Demo data on this device only: changes are not sent to a server.', canRetry: false };
+    return { tone: 'demo', label: t('sync.demo.label'), short: t('sync.demo.short'), detail: t('sync.demo.detail'), canRetry: false };
   }
   const status = snapshot.status;
-  const waiting = pending > 0 ? ` · ${changes(pending)} waiting` : '';
+  const count = { count: pending };
   if (!online || status?.state === 'offline') {
     return {
       tone: 'offline',
-      label: `Offline${waiting}`,
-      short: pending > 0 ? `Offline · ${pending} waiting` : 'Offline',
-      detail: pending > 0 ? `You are offline. ${changes(pending)} will be sent when the connection returns.` : 'You are offline. Your changes are kept on this device and sent when the connection returns.',
+      label: pending > 0 ? t('sync.offline.labelWaiting', count) : t('sync.offline.label'),
+      short: pending > 0 ? t('sync.offline.shortWaiting', count) : t('sync.offline.label'),
+      detail: pending > 0 ? t('sync.offline.detailWaiting', count) : t('sync.offline.detail'),
       canRetry: true,
     };
   }
-  if (!status) return { tone: 'busy', label: 'Starting sync', short: 'Starting', detail: 'Connecting to the server.', canRetry: false };
+  if (!status) return { tone: 'busy', label: t('sync.starting.label'), short: t('sync.starting.short'), detail: t('sync.starting.detail'), canRetry: false };
   switch (status.state) {
     case 'syncing': {
       const percent = progressPercent(status.progress);
       if (status.progress) {
-        const received = `${status.progress.received.toLocaleString('en-US')} received`;
-        const label = percent === null ? 'Downloading…' : `Downloading ${percent}%`;
-        return { tone: 'busy', label, short: percent === null ? 'Loading…' : `${percent}%`, detail: `Downloading your data: ${received}.`, canRetry: false };
+        const received = status.progress.received.toLocaleString(activeLocale());
+        return {
+          tone: 'busy',
+          label: percent === null ? t('sync.downloading.label') : t('sync.downloading.labelPercent', { percent }),
+          short: percent === null ? t('sync.downloading.short') : t('sync.downloading.shortPercent', { percent }),
+          detail: t('sync.downloading.detail', { received }),
+          canRetry: false,
+        };
       }
-      if (pending > 0) return { tone: 'busy', label: `Sending ${changes(pending)}…`, short: 'Sending…', detail: `Sending ${changes(pending)}.`, canRetry: false };
-      return { tone: 'busy', label: 'Checking for changes…', short: 'Checking…', detail: 'Checking for changes.', canRetry: false };
+      if (pending > 0) return { tone: 'busy', label: t('sync.sending.label', count), short: t('sync.sending.short'), detail: t('sync.sending.detail', count), canRetry: false };
+      return { tone: 'busy', label: t('sync.checking.label'), short: t('sync.checking.short'), detail: t('sync.checking.detail'), canRetry: false };
     }
-    case 'error':
-      return { tone: 'error', label: 'Sync failed', short: 'Sync failed', detail: `${status.error ?? 'The last sync failed.'}${pending > 0 ? ` ${changes(pending)} waiting.` : ''}`, canRetry: true };
+    case 'error': {
+      const error = status.error ?? t('sync.failed.lastFailed');
+      return { tone: 'error', label: t('sync.failed.label'), short: t('sync.failed.label'), detail: pending > 0 ? t('sync.failed.detailWaiting', { error, count: pending }) : error, canRetry: true };
+    }
     case 'unauthorized':
-      return { tone: 'error', label: 'Signed out', short: 'Signed out', detail: `Sign in again to send ${pending > 0 ? changes(pending) : 'your changes'}.`, canRetry: false };
+      return { tone: 'error', label: t('sync.signedOut.label'), short: t('sync.signedOut.label'), detail: pending > 0 ? t('sync.signedOut.detailWaiting', count) : t('sync.signedOut.detail'), canRetry: false };
     case 'idle':
-      if (pending > 0) return { tone: 'waiting', label: `${changes(pending)} waiting`, short: `${pending} waiting`, detail: `${changes(pending)} will be sent in a moment.`, canRetry: true };
-      return { tone: 'ok', label: 'Up to date', short: 'Up to date', detail: 'Everything on this device is on the server.', canRetry: true };
+      if (pending > 0) return { tone: 'waiting', label: t('sync.waiting.label', count), short: t('sync.waiting.short', count), detail: t('sync.waiting.detail', count), canRetry: true };
+      return { tone: 'ok', label: t('sync.upToDate.label'), short: t('sync.upToDate.label'), detail: t('sync.upToDate.detail'), canRetry: true };
   }
 }
 
-const TABLE_LABELS: Record<SyncedTableName, string> = {
-  host_profiles: 'Profile',
-  subscription_tiers: 'Plan',
-  platform_settings: 'Setting',
-  display_settings: 'Display settings',
-  properties: 'Property',
-  bookings: 'Booking',
-  property_access: 'Access details',
-  housekeeping_staff: 'Staff member',
-  housekeeping_tasks: 'Task',
-  task_templates: 'Task template',
-  guests: 'Guest',
-  notifications: 'Notification',
-  calendar_feeds: 'Calendar feed',
-  calendar_sync_jobs: 'Calendar sync',
-  calendar_blocks: 'Calendar block',
-  inbox_messages: 'Message',
-  problem_reports: 'Problem report',
+const TABLE_LABELS: Record<SyncedTableName, MessageId> = {
+  host_profiles: 'sync.table.hostProfiles',
+  subscription_tiers: 'sync.table.subscriptionTiers',
+  platform_settings: 'sync.table.platformSettings',
+  display_settings: 'sync.table.displaySettings',
+  properties: 'sync.table.properties',
+  bookings: 'sync.table.bookings',
+  property_access: 'sync.table.propertyAccess',
+  housekeeping_staff: 'sync.table.housekeepingStaff',
+  housekeeping_tasks: 'sync.table.housekeepingTasks',
+  task_templates: 'sync.table.taskTemplates',
+  guests: 'sync.table.guests',
+  notifications: 'sync.table.notifications',
+  calendar_feeds: 'sync.table.calendarFeeds',
+  calendar_sync_jobs: 'sync.table.calendarSyncJobs',
+  calendar_blocks: 'sync.table.calendarBlocks',
+  inbox_messages: 'sync.table.inboxMessages',
+  problem_reports: 'sync.table.problemReports',
 };
 
-/** "Task: task status, notes" — what a refused change was about. */
+/** The names of the fields a housekeeper's refused change most often carries; others read as their column name. */
+const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
+  task_status: 'sync.field.taskStatus',
+  notes: 'sync.field.notes',
+  checklist_ops: 'sync.field.checklist',
+  checklist_items: 'sync.field.checklist',
+  task_title: 'sync.field.taskTitle',
+  task_description: 'sync.field.taskDescription',
+};
+
+function fieldLabel(field: string): string {
+  const id = Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined;
+  return id ? t(id) : field.replace(/_/g, ' ');
+}
+
+/** "Task: change of task status, notes" — what a refused change was about. */
 export function describeRejection(rejection: Rejection): string {
   const name = (Object.keys(SYNCED_TABLES) as SyncedTableName[]).find((n) => SYNCED_TABLES[n] === rejection.table);
-  const what = name ? TABLE_LABELS[name] : `Table ${rejection.table}`;
-  if (rejection.op === 'delete') return `${what}: deletion`;
-  const fields = Object.keys(rejection.fields).map((f) => f.replace(/_/g, ' '));
-  const verb = rejection.op === 'create' ? 'new' : 'change of';
-  return fields.length ? `${what}: ${verb} ${fields.join(', ')}` : `${what}: ${verb} item`;
+  const what = name ? t(TABLE_LABELS[name]) : t('sync.table.unknown', { table: rejection.table });
+  if (rejection.op === 'delete') return t('sync.rejection.deletion', { what });
+  const fields = [...new Set(Object.keys(rejection.fields).map(fieldLabel))].join(', ');
+  if (rejection.op === 'create') return fields ? t('sync.rejection.create', { what, fields }) : t('sync.rejection.createItem', { what });
+  return fields ? t('sync.rejection.update', { what, fields }) : t('sync.rejection.updateItem', { what });
 }
 
 /**
@@ -101,12 +120,12 @@ export function rejectionTexts(rejection: Pick<Rejection, 'fields'>): { field: s
   const out: { field: string; text: string }[] = [];
   for (const [field, value] of Object.entries(rejection.fields)) {
     if (typeof value === 'string' && value.trim() !== '' && !field.endsWith('_id') && !field.endsWith('_date') && !field.endsWith('_at')) {
-      out.push({ field: field.replace(/_/g, ' '), text: value });
+      out.push({ field: fieldLabel(field), text: value });
     }
     if (field === 'checklist_ops' && Array.isArray(value)) {
       for (const op of value as { op?: string; text?: string; item?: { text?: string } }[]) {
         const text = op.op === 'rename' ? op.text : op.op === 'add' ? op.item?.text : undefined;
-        if (text) out.push({ field: 'checklist item', text });
+        if (text) out.push({ field: t('sync.field.checklistItem'), text });
       }
     }
   }

@@ -18,19 +18,22 @@ import { DemoBanner, FirstSyncProgress, SyncStatus, useFirstSyncRunning } from '
 import './first-sync.css';
 import { UserMenu } from './UserMenu';
 import type { NavItem } from './nav';
+import type { MessageId } from '../../i18n';
+import { useT } from '../../i18n/use-t';
 
 type Area = 'admin' | 'host' | 'staff';
 
-const AREA_LABEL: Record<Area, string> = { admin: 'Admin', host: 'Host', staff: 'Housekeeping' };
+const AREA_LABEL: Record<Area, MessageId> = { admin: 'shell.area.admin', host: 'shell.area.host', staff: 'shell.area.staff' };
 
 function NavLinks({ items, onNavigate, rail = false }: { items: readonly NavItem[]; onNavigate?: () => void; rail?: boolean }) {
+  const t = useT();
   return (
     <ul className="nav">
       {items.map((item) => (
         <li key={item.to}>
-          <Link to={item.to} className="nav__link" activeProps={{ className: 'nav__link--active', 'aria-current': 'page' }} onClick={onNavigate} title={rail ? item.label : undefined}>
+          <Link to={item.to} className="nav__link" activeProps={{ className: 'nav__link--active', 'aria-current': 'page' }} onClick={onNavigate} title={rail ? t(item.labelId) : undefined}>
             <Icon name={item.icon} />
-            <span className="nav__label">{item.label}</span>
+            <span className="nav__label">{t(item.labelId)}</span>
           </Link>
         </li>
       ))}
@@ -44,6 +47,7 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hydrated = useHydrated();
   const firstSync = useFirstSyncRunning(hydrated);
+  const t = useT();
 
   useEffect(() => {
     const drawer = drawerRef.current;
@@ -57,27 +61,27 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
 
   return (
     <div className={`shell shell--${area}${firstSync ? ' shell--first-sync' : ''}`}>
-      <aside className="shell__sidebar" aria-label={`${AREA_LABEL[area]} navigation`}>
-        <Link to="/" className="shell__brand brand-link" aria-label="Staykeep home">
+      <aside className="shell__sidebar" aria-label={t('shell.areaNavigation', { area: t(AREA_LABEL[area]) })}>
+        <Link to="/" className="shell__brand brand-link" aria-label={t('shell.home')}>
           <Brand />
         </Link>
-        <p className="shell__area">{AREA_LABEL[area]}</p>
-        <nav aria-label="Main">
+        <p className="shell__area">{t(AREA_LABEL[area])}</p>
+        <nav aria-label={t('shell.mainNavigation')}>
           <NavLinks items={nav} rail />
         </nav>
       </aside>
 
-      <dialog ref={drawerRef} className="drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawerRef.current && setDrawerOpen(false)}>
+      <dialog ref={drawerRef} className="drawer" aria-label={t('shell.menu')} onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawerRef.current && setDrawerOpen(false)}>
         <div className="drawer__panel">
           <div className="drawer__head">
             <Brand />
-            <button type="button" className="icon-btn" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+            <button type="button" className="icon-btn" aria-label={t('shell.closeMenu')} onClick={() => setDrawerOpen(false)}>
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                 <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
             </button>
           </div>
-          <nav aria-label="Main">
+          <nav aria-label={t('shell.mainNavigation')}>
             <NavLinks items={nav} onNavigate={() => setDrawerOpen(false)} />
           </nav>
         </div>
@@ -85,12 +89,12 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
 
       <div className="shell__main">
         <header className="topbar">
-          <Tooltip content="Menu" side="bottom">
-            <button type="button" className="icon-btn topbar__menu" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+          <Tooltip content={t('shell.menu')} side="bottom">
+            <button type="button" className="icon-btn topbar__menu" aria-label={t('shell.openMenu')} onClick={() => setDrawerOpen(true)}>
               <Icon name="menu" />
             </button>
           </Tooltip>
-          <Link to="/" className="topbar__brand brand-link" aria-label="Staykeep home">
+          <Link to="/" className="topbar__brand brand-link" aria-label={t('shell.home')}>
             <Brand />
           </Link>
           <div className="topbar__spacer" />
@@ -107,7 +111,7 @@ export function AppShell({ area, nav, user, profilePath }: { area: Area; nav: re
       </div>
 
       {area === 'staff' ? (
-        <nav className="tabbar" aria-label="Sections">
+        <nav className="tabbar" aria-label={t('shell.sections')}>
           <NavLinks items={nav} />
         </nav>
       ) : null}

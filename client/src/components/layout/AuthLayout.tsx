@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { Brand } from './Brand';
+import { useT } from '../../i18n/use-t';
 
 /** The frame of the public account pages: brand on top, one card in the middle. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   usePageTitle(title);
+  const t = useT();
   return (
     <div className="auth-page">
       <header className="auth-page__top">
-        <Link to="/" className="brand-link" aria-label="Staykeep home">
+        <Link to="/" className="brand-link" aria-label={t('shell.home')}>
           <Brand />
         </Link>
       </header>

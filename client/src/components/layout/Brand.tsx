@@ -1,3 +1,6 @@
+/** The product's name: the same in every language. */
+const PRODUCT_NAME = 'Staykeep';
+
 /** The Staykeep mark and word. */
 export function Brand({ compact = false }: { compact?: boolean }) {
   return (
@@ -6,7 +9,7 @@ export function Brand({ compact = false }: { compact?: boolean }) {
         <rect width="64" height="64" rx="14" fill="currentColor" />
         <path d="M14 32 32 16l18 16v16a2 2 0 0 1-2 2H38V37H26v13H16a2 2 0 0 1-2-2Z" fill="#fff" />
       </svg>
-      {compact ? <span className="visually-hidden">Staykeep</span> : <span className="brand__name">Staykeep</span>}
+      {compact ? <span className="visually-hidden">{PRODUCT_NAME}</span> : <span className="brand__name">{PRODUCT_NAME}</span>}
     </span>
   );
 }

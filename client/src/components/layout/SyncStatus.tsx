@@ -17,6 +17,8 @@ import { useToast } from '../ui/Toast';
 import { useOnline } from '../../lib/use-online';
 import { usePhotosWaiting } from '../../features/photos';
 import { useCurrentUser } from './current-user';
+import { t as translate } from '../../i18n';
+import { useT } from '../../i18n/use-t';
 
 export function SyncStatus() {
   const runtime = useSyncRuntime();
@@ -27,6 +29,7 @@ export function SyncStatus() {
   const online = useOnline();
   const format = useFormat();
   const { toast } = useToast();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const view = describeSync(snapshot, pending, online);
   const state = snapshot.mode === 'demo' ? 'demo' : !online ? 'offline' : (snapshot.status?.state ?? 'starting');
@@ -38,7 +41,7 @@ export function SyncStatus() {
         if (!first) return;
         markAnnounced(list);
         toast({
-          title: list.length === 1 ? 'A change was refused' : `${list.length} changes were refused`,
+          title: translate('sync.refused.toast', { count: list.length }),
           description: `${describeRejection(first)}: ${first.error}`,
           variant: 'destructive',
         });
@@ -53,8 +56,8 @@ export function SyncStatus() {
     if (!first) return;
     markAnnounced(unseen);
     toast({
-      title: unseen.length === 1 ? 'A change was refused while the app was closed' : `${unseen.length} changes were refused while the app was closed`,
-      description: `${describeRejection(first)}: ${first.error}. Open the sync status to see it.`,
+      title: translate('sync.refused.toastClosed', { count: unseen.length }),
+      description: translate('sync.refused.toastClosedText', { what: describeRejection(first), error: first.error }),
       variant: 'destructive',
     });
   }, [rejections, toast]);
@@ -68,7 +71,7 @@ export function SyncStatus() {
         className={`sync-pill sync-pill--${view.tone}`}
         data-sync-state={state}
         data-pending={pending}
-        aria-label={`Sync: ${view.label}${rejections.length ? `, ${rejections.length} refused` : ''}. Show details`}
+        aria-label={rejections.length ? t('sync.pill.labelRefused', { state: view.label, count: rejections.length }) : t('sync.pill.label', { state: view.label })}
         onClick={() => setOpen(true)}
       >
         <span className="sync-pill__dot" aria-hidden="true" />
@@ -78,55 +81,55 @@ export function SyncStatus() {
         <span className="sync-pill__short" aria-hidden="true">
           {view.short}
         </span>
-        {rejections.length ? <span className="sync-pill__refused">{rejections.length} refused</span> : null}
+        {rejections.length ? <span className="sync-pill__refused">{t('sync.pill.refused', { count: rejections.length })}</span> : null}
       </button>
       {view.tone === 'error' && view.canRetry ? (
         <Button size="sm" variant="secondary" onClick={retry}>
-          Retry
+          {t('sync.retry')}
         </Button>
       ) : null}
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title="Sync"
+        title={t('sync.dialog.title')}
         description={view.detail}
         footer={
           <>
             {view.canRetry ? (
               <Button variant="secondary" onClick={retry} isLoading={snapshot.status?.state === 'syncing'}>
-                Sync now
+                {t('sync.dialog.syncNow')}
               </Button>
             ) : null}
-            <Button onClick={() => setOpen(false)}>Close</Button>
+            <Button onClick={() => setOpen(false)}>{t('action.close')}</Button>
           </>
         }
       >
         <dl className="details">
           <div>
-            <dt>Status</dt>
+            <dt>{t('sync.dialog.status')}</dt>
             <dd>{view.label}</dd>
           </div>
           <div>
-            <dt>Waiting to send</dt>
-            <dd>{pending === 0 ? 'Nothing' : `${pending} ${pending === 1 ? 'change' : 'changes'}`}</dd>
+            <dt>{t('sync.dialog.waiting')}</dt>
+            <dd>{pending === 0 ? t('sync.dialog.nothing') : t('sync.dialog.changes', { count: pending })}</dd>
           </div>
           {photosWaiting > 0 ? (
             <div>
-              <dt>Photos not uploaded yet</dt>
-              <dd>{`${photosWaiting} ${photosWaiting === 1 ? 'photo' : 'photos'} (kept on this device; see the task)`}</dd>
+              <dt>{t('sync.dialog.photosWaiting')}</dt>
+              <dd>{t('sync.dialog.photos', { count: photosWaiting })}</dd>
             </div>
           ) : null}
           {snapshot.status?.lastSyncedAt ? (
             <div>
-              <dt>Last synced</dt>
+              <dt>{t('sync.dialog.lastSynced')}</dt>
               <dd>{format.dateTime(snapshot.status.lastSyncedAt)}</dd>
             </div>
           ) : null}
         </dl>
-        {snapshot.status?.progress ? <SyncProgressBar progress={snapshot.status.progress} label="Download of your data" /> : null}
-        <h3 className="section-title">Refused changes</h3>
+        {snapshot.status?.progress ? <SyncProgressBar progress={snapshot.status.progress} label={t('sync.download.label')} /> : null}
+        <h3 className="section-title">{t('sync.dialog.refusedTitle')}</h3>
         {rejections.length === 0 ? (
-          <p className="muted">The server has accepted every change from this device.</p>
+          <p className="muted">{t('sync.dialog.noneRefused')}</p>
         ) : (
           <>
             <ul className="rejections">
@@ -135,17 +138,17 @@ export function SyncStatus() {
                   <div>
                     <p className="rejections__what">{describeRejection(r)}</p>
                     <p className="rejections__why">{r.error}</p>
-                    <p className="rejections__when">Made {format.dateTime(r.at)}</p>
+                    <p className="rejections__when">{t('sync.dialog.madeAt', { when: format.dateTime(r.at) })}</p>
                     <RefusedContent rejection={r} />
                   </div>
                   <Button size="sm" variant="ghost" onClick={() => void dismissRejection(r.id)}>
-                    Dismiss
+                    {t('sync.dialog.dismiss')}
                   </Button>
                 </li>
               ))}
             </ul>
             <Button size="sm" variant="secondary" onClick={() => void appDb().rejections.clear()}>
-              Dismiss all
+              {t('sync.dialog.dismissAll')}
             </Button>
           </>
         )}
@@ -160,7 +163,8 @@ export function SyncStatus() {
  */
 export function SyncProgressBar({ progress, label }: { progress: SyncProgress | null; label: string }) {
   const percent = progressPercent(progress);
-  const received = progress ? `${progress.received.toLocaleString('en-US')} items received` : 'Starting';
+  const t = useT();
+  const received = progress ? t('sync.download.received', { count: progress.received }) : t('sync.starting.short');
   if (percent === null) return <progress className="sync-progress" aria-label={label} aria-valuetext={received} />;
   return (
     <progress
@@ -171,7 +175,7 @@ export function SyncProgressBar({ progress, label }: { progress: SyncProgress | 
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${percent}% (${received})`}
+      aria-valuetext={t('sync.download.valueText', { percent, received })}
     />
   );
 }
@@ -198,15 +202,18 @@ export function useFirstSyncRunning(hydrated: boolean | undefined): boolean {
 export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined }) {
   const status = useSyncSnapshot().status;
   if (!isFirstSyncRunning(hydrated, status)) return null;
+  const t = useT();
   const progress = status?.progress ?? null;
   const percent = progressPercent(progress);
+  const text = !progress
+    ? t('sync.firstSync.text')
+    : percent === null
+      ? t('sync.firstSync.items', { count: progress.received })
+      : t('sync.firstSync.itemsPercent', { count: progress.received, percent });
   return (
     <div className="first-sync">
-      <p className="first-sync__text">
-        Downloading your data for offline use
-        {progress ? `: ${progress.received.toLocaleString('en-US')} items${percent !== null ? ` (${percent}%)` : ''}` : ''}…
-      </p>
-      <SyncProgressBar progress={progress} label="Download of your data" />
+      <p className="first-sync__text">{text}</p>
+      <SyncProgressBar progress={progress} label={t('sync.download.label')} />
     </div>
   );
 }
@@ -214,10 +221,11 @@ export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined 
 /** The demo banner: the data is local and changes stay on this device (a demo session, sync/demo.ts). */
 export function DemoBanner() {
   const snapshot = useSyncSnapshot();
+  const t = useT();
   if (snapshot.mode !== 'demo') return null;
   return (
     <div className="demo-banner" role="note">
-      <strong>Demo mode.</strong> The server could not be reached, so you are using demo data on this device. Your changes stay here and are discarded when you sign out.
+      <strong>{t('sync.demoBanner.title')}</strong> {t('sync.demoBanner.text')}
     </div>
   );
 }
@@ -245,7 +253,8 @@ function markAnnounced(list: readonly Pick<Rejection, 'id'>[]): void {
 
 /** What a refused change said, to copy, and the change itself, to apply again. */
 function RefusedContent({ rejection }: { rejection: Rejection }) {
-  const { write, pending } = useWrite({ what: 'This change' });
+  const t = useT();
+  const { write, pending } = useWrite({ what: t('sync.refused.thisChange') });
   const texts = rejectionTexts(rejection);
   const again = async () => {
     if (rejection.op !== 'update') return;
@@ -259,14 +268,14 @@ function RefusedContent({ rejection }: { rejection: Rejection }) {
         <div key={`${field}:${text}`} className="rejections__text">
           <p className="rejections__field">{field}</p>
           <blockquote>{text}</blockquote>
-          <Button size="sm" variant="ghost" aria-label={`Copy the ${field}`} onClick={() => void navigator.clipboard?.writeText(text)}>
-            Copy
+          <Button size="sm" variant="ghost" aria-label={t('sync.refused.copyLabel', { field })} onClick={() => void navigator.clipboard?.writeText(text)}>
+            {t('sync.refused.copy')}
           </Button>
         </div>
       ))}
       {rejection.op === 'update' ? (
         <Button size="sm" variant="secondary" disabled={pending} onClick={() => void again()}>
-          Apply again
+          {t('sync.refused.applyAgain')}
         </Button>
       ) : null}
     </div>

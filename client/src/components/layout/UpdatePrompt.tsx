@@ -5,12 +5,14 @@
  */
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../ui/Button';
+import { useT } from '../../i18n/use-t';
 
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({ immediate: true });
+  const t = useT();
 
   const reload = () => {
     // workbox-window reloads by itself only a page that a worker controlled when it opened; a
@@ -22,13 +24,13 @@ export function UpdatePrompt() {
   if (!needRefresh) return null;
   return (
     <div className="update-prompt" role="status">
-      <p className="update-prompt__text">A new version of Staykeep is ready.</p>
+      <p className="update-prompt__text">{t('update.ready')}</p>
       <div className="update-prompt__actions">
         <Button size="sm" onClick={reload}>
-          Reload
+          {t('update.reload')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
-          Later
+          {t('update.later')}
         </Button>
       </div>
     </div>

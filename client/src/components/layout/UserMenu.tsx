@@ -7,11 +7,15 @@ import { appDb } from '../../db/app-db';
 import { useSyncRuntime } from '../../sync/sync-context';
 import type { SessionUser } from '../../auth/session';
 import { Icon } from '../icons';
-import { humanize } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/Toast';
 import { useInstallApp } from '../../pwa/InstallHelp';
+import type { Role } from '../../../../shared/enums';
+import type { MessageId } from '../../i18n';
+import { useT } from '../../i18n/use-t';
+
+const ROLE_LABEL: Record<Role, MessageId> = { super_admin: 'role.superAdmin', admin: 'role.admin', host: 'role.host', staff: 'role.staff' };
 
 export function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -28,6 +32,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const installApp = useInstallApp();
+  const t = useT();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +61,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
     await runtime.halt();
     await signOut();
     await navigate({ to: '/login', replace: true });
-    toast({ title: 'Signed out', description: 'See you next time.' });
+    toast({ title: t('userMenu.signedOut'), description: t('userMenu.seeYou') });
   };
 
   // Signing out wipes this device's copy: changes not yet on the server would be lost, so try to
@@ -84,7 +89,7 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
         className="user-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Account menu for ${user.Name || user.Email}`}
+        aria-label={t('userMenu.label', { name: user.Name || user.Email })}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="avatar" aria-hidden="true">
@@ -97,13 +102,13 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
           <div className="user-menu__who">
             <p className="user-menu__who-name">{user.Name || user.Email}</p>
             <p className="user-menu__who-email">{user.Email}</p>
-            <p className="user-menu__who-role">{humanize(user.Role)}</p>
+            <p className="user-menu__who-role">{t(ROLE_LABEL[user.Role])}</p>
           </div>
           <ul className="user-menu__items">
             <li>
               <Link to={profilePath} className="user-menu__item" onClick={() => setOpen(false)}>
                 <Icon name="user" size={18} />
-                Profile
+                {t('nav.profile')}
               </Link>
             </li>
             {installApp.offer !== 'none' ? (
@@ -117,14 +122,14 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
                   }}
                 >
                   <Icon name="home" size={18} />
-                  Install app
+                  {t('install.app')}
                 </button>
               </li>
             ) : null}
             <li>
               <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving}>
                 <Icon name="logout" size={18} />
-                Sign out
+                {t('userMenu.signOut')}
               </button>
             </li>
           </ul>
@@ -134,21 +139,21 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title="Sign out and lose unsent changes?"
+        title={t('userMenu.confirmTitle')}
         size="sm"
-        description={`${confirming ?? 0} ${confirming === 1 ? 'change has' : 'changes have'} not reached the server yet. Signing out removes ${confirming === 1 ? 'it' : 'them'} from this device.`}
+        description={t('userMenu.confirmText', { count: confirming ?? 0 })}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Stay signed in
+              {t('userMenu.stay')}
             </Button>
             <Button variant="danger" onClick={() => void finishSignOut()}>
-              Sign out anyway
+              {t('userMenu.signOutAnyway')}
             </Button>
           </>
         }
       >
-        <p>Stay signed in and reconnect to send them; they are sent automatically when the connection returns.</p>
+        <p>{t('userMenu.confirmHint')}</p>
       </Dialog>
     </div>
   );

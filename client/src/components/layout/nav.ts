@@ -2,9 +2,25 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { Role } from '../../../../shared/enums';
 import type { IconName } from '../icons';
+import { t, type MessageId } from '../../i18n';
 
-/** `roles`: shown only to these roles of the area (the server refuses the others anyway). */
-export type NavItem = { to: NonNullable<LinkProps['to']>; label: string; icon: IconName; roles?: readonly Role[] };
+/**
+ * `labelId`: the item's name in the catalogs (common); `label` reads it in the active language.
+ * `roles`: shown only to these roles of the area (the server refuses the others anyway).
+ */
+export type NavItem = { to: NonNullable<LinkProps['to']>; labelId: MessageId; readonly label: string; icon: IconName; roles?: readonly Role[] };
+
+function item(to: NavItem['to'], labelId: MessageId, icon: IconName, roles?: readonly Role[]): NavItem {
+  return {
+    to,
+    labelId,
+    icon,
+    ...(roles ? { roles } : {}),
+    get label() {
+      return t(labelId);
+    },
+  };
+}
 
 /** The items of an area's navigation that this role sees. */
 export function navFor(items: readonly NavItem[], role: Role): readonly NavItem[] {
@@ -12,39 +28,39 @@ export function navFor(items: readonly NavItem[], role: Role): readonly NavItem[
 }
 
 export const ADMIN_NAV: readonly NavItem[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: 'dashboard' },
-  { to: '/admin/hosts', label: 'Hosts', icon: 'users' },
-  { to: '/admin/analytics', label: 'Analytics', icon: 'chart' },
-  { to: '/admin/subscriptions', label: 'Subscriptions', icon: 'layers' },
-  { to: '/admin/billings', label: 'Billings', icon: 'card' },
-  { to: '/admin/tokeet', label: 'Tokeet', icon: 'link' },
-  { to: '/admin/paypal', label: 'PayPal', icon: 'plug' },
-  { to: '/admin/settings', label: 'Settings', icon: 'settings' },
-  { to: '/admin/audit-log', label: 'Audit log', icon: 'tasks' },
-  { to: '/admin/mail', label: 'E-mail', icon: 'inbox' },
-  { to: '/admin/admins', label: 'Admins', icon: 'shield', roles: ['super_admin'] },
-  { to: '/admin/profile', label: 'Profile', icon: 'user' },
+  item('/admin/dashboard', 'nav.dashboard', 'dashboard'),
+  item('/admin/hosts', 'nav.hosts', 'users'),
+  item('/admin/analytics', 'nav.analytics', 'chart'),
+  item('/admin/subscriptions', 'nav.subscriptions', 'layers'),
+  item('/admin/billings', 'nav.billings', 'card'),
+  item('/admin/tokeet', 'nav.tokeet', 'link'),
+  item('/admin/paypal', 'nav.paypal', 'plug'),
+  item('/admin/settings', 'nav.settings', 'settings'),
+  item('/admin/audit-log', 'nav.auditLog', 'tasks'),
+  item('/admin/mail', 'nav.email', 'inbox'),
+  item('/admin/admins', 'nav.admins', 'shield', ['super_admin']),
+  item('/admin/profile', 'nav.profile', 'user'),
 ];
 
 export const HOST_NAV: readonly NavItem[] = [
-  { to: '/host/dashboard', label: 'Dashboard', icon: 'dashboard' },
-  { to: '/host/properties', label: 'Properties', icon: 'building' },
-  { to: '/host/bookings', label: 'Bookings', icon: 'booking' },
-  { to: '/host/calendar', label: 'Calendar', icon: 'calendar' },
-  { to: '/host/channels', label: 'Channels', icon: 'link' },
-  { to: '/host/guests', label: 'Guests', icon: 'users' },
-  { to: '/host/inbox', label: 'Inbox', icon: 'inbox' },
-  { to: '/host/housekeeping', label: 'Housekeeping', icon: 'broom' },
-  { to: '/host/finances', label: 'Finances', icon: 'money' },
-  { to: '/host/analytics', label: 'Analytics', icon: 'chart' },
-  { to: '/host/subscription', label: 'Subscription', icon: 'layers' },
-  { to: '/host/profile', label: 'Profile', icon: 'user' },
+  item('/host/dashboard', 'nav.dashboard', 'dashboard'),
+  item('/host/properties', 'nav.properties', 'building'),
+  item('/host/bookings', 'nav.bookings', 'booking'),
+  item('/host/calendar', 'nav.calendar', 'calendar'),
+  item('/host/channels', 'nav.channels', 'link'),
+  item('/host/guests', 'nav.guests', 'users'),
+  item('/host/inbox', 'nav.inbox', 'inbox'),
+  item('/host/housekeeping', 'nav.housekeeping', 'broom'),
+  item('/host/finances', 'nav.finances', 'money'),
+  item('/host/analytics', 'nav.analytics', 'chart'),
+  item('/host/subscription', 'nav.subscription', 'layers'),
+  item('/host/profile', 'nav.profile', 'user'),
 ];
 
 export const STAFF_NAV: readonly NavItem[] = [
-  { to: '/staff/dashboard', label: 'Today', icon: 'home' },
-  { to: '/staff/tasks', label: 'Tasks', icon: 'tasks' },
-  { to: '/staff/schedule', label: 'Schedule', icon: 'clock' },
-  { to: '/staff/properties', label: 'Properties', icon: 'building' },
-  { to: '/staff/profile', label: 'Profile', icon: 'user' },
+  item('/staff/dashboard', 'nav.today', 'home'),
+  item('/staff/tasks', 'nav.tasks', 'tasks'),
+  item('/staff/schedule', 'nav.schedule', 'clock'),
+  item('/staff/properties', 'nav.properties', 'building'),
+  item('/staff/profile', 'nav.profile', 'user'),
 ];

@@ -1,6 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
+import { useT } from '../../i18n/use-t';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -25,8 +26,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={isLoading || undefined}
       {...rest}
     >
-      {isLoading ? <Spinner size="sm" label="Working" /> : null}
+      {isLoading ? <WorkingSpinner /> : null}
       <span>{children}</span>
     </button>
   );
 });
+
+/** The spinner of a busy button, named for screen readers. */
+function WorkingSpinner() {
+  const t = useT();
+  return <Spinner size="sm" label={t('state.working')} />;
+}

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
+import { useT } from '../../i18n/use-t';
 
 export type DialogProps = {
   open: boolean;
@@ -21,6 +22,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   const opener = useRef<Element | null>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const t = useT();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -75,7 +77,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label={t('action.close')} onClick={onClose}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -1,4 +1,5 @@
 import { cx } from './cx';
+import { useT } from '../../i18n/use-t';
 
 /** A grey placeholder shaped like the content that is loading. */
 export function Skeleton({ width, height = '1rem', className, radius }: { width?: string; height?: string; className?: string; radius?: string }) {
@@ -6,10 +7,11 @@ export function Skeleton({ width, height = '1rem', className, radius }: { width?
 }
 
 /** Placeholder rows for a table or list, announced once as loading. */
-export function SkeletonRows({ rows = 5, columns = 4, label = 'Loading' }: { rows?: number; columns?: number; label?: string }) {
+export function SkeletonRows({ rows = 5, columns = 4, label }: { rows?: number; columns?: number; label?: string }) {
+  const t = useT();
   return (
     <div className="skeleton-rows" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('state.loading')}</span>
       {Array.from({ length: rows }, (_, r) => (
         <div className="skeleton-rows__row" key={r}>
           {Array.from({ length: columns }, (_, c) => (
@@ -22,9 +24,10 @@ export function SkeletonRows({ rows = 5, columns = 4, label = 'Loading' }: { row
 }
 
 export function SkeletonStats({ count = 4 }: { count?: number }) {
+  const t = useT();
   return (
     <div className="stat-grid" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading</span>
+      <span className="visually-hidden">{t('state.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
         <div className="stat" key={i}>
           <Skeleton width="50%" height="0.8rem" />

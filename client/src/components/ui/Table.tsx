@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Whether an element scrolls sideways: a table wider than its box must then be reachable by
@@ -44,9 +45,11 @@ export type TableProps<T> = {
 };
 
 export function Table<T>({ caption, columns, rows, rowKey, showCaption = false }: TableProps<T>) {
+  const t = useT();
   const { ref, overflows } = useHorizontalOverflow<HTMLDivElement>();
+  const region = overflows ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {};
   return (
-    <div ref={ref} className="table-wrap" {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` } : {})}>
+    <div ref={ref} className="table-wrap" {...region}>
       <table className="table">
         <caption className={showCaption ? 'table__caption' : 'visually-hidden'}>{caption}</caption>
         <thead>

@@ -7,6 +7,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyn
 import { TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './constants';
 import { cx } from './cx';
 import { createToastStore, type ToastItem, type ToastStore } from './toast-store';
+import { useT } from '../../i18n/use-t';
 
 const ToastContext = createContext<ToastStore | null>(null);
 
@@ -29,6 +30,7 @@ export function useToast(): Pick<ToastStore, 'toast' | 'dismiss'> {
 function ToastViewport({ store }: { store: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
   const regionRef = useRef<HTMLElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -42,7 +44,7 @@ function ToastViewport({ store }: { store: ToastStore }) {
   }, []);
 
   return (
-    <section ref={regionRef} className="toast-region" aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1}>
+    <section ref={regionRef} className="toast-region" aria-label={t('toast.region', { hotkey: TOAST_HOTKEY })} tabIndex={-1}>
       <ol className="toast-list">
         {toasts
           .filter((t) => t.open)
@@ -58,6 +60,7 @@ function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
+  const t = useT();
 
   useEffect(() => {
     if (paused || !Number.isFinite(item.duration)) return;
@@ -102,7 +105,7 @@ function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
         <p className="toast__title">{item.title}</p>
         {item.description ? <p className="toast__description">{item.description}</p> : null}
       </div>
-      <button type="button" className="icon-btn toast__close" aria-label="Dismiss notification" onClick={onDismiss}>
+      <button type="button" className="icon-btn toast__close" aria-label={t('toast.dismiss')} onClick={onDismiss}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -4,7 +4,8 @@
  * features/tasks), a host's unread inbound guest messages (as the host dashboard counts them)
  * plus unread alerts (as the bell counts them). Other roles: nothing.
  */
-import { isOpen, isOverdue } from '../tasks';
+// The rules' own module, not the feature's index: the service worker counts the badge and bundles no screen.
+import { isOpen, isOverdue } from '../tasks/task-rules';
 
 export type BadgeTask = { id: string; task_status: string; due_date: string | null; scheduled_date: string | null; priority_level: string };
 export type BadgeMessage = { direction: string; status: string };

@@ -2,4 +2,4 @@
 export { useHostText, type HostTextSource, type HostTextView } from './use-host-text';
 export { HostTextBar } from './HostTextBar';
 export { TranslationsEditor, type TranslatableText } from './TranslationsEditor';
-export { accessTexts, taskTexts, translationsToSave } from './texts';
+export { accessTexts, taskSources, taskTexts, translationsToSave } from './texts';

@@ -2,6 +2,7 @@
 import { itemKey, pruneTranslations, type Translations } from '../../../../shared/host-text';
 import type { MessageId, MessageValues } from '../../i18n';
 import type { TranslatableText } from './TranslationsEditor';
+import type { HostTextSource } from './use-host-text';
 
 type Translate = (id: MessageId, values?: MessageValues) => string;
 
@@ -15,6 +16,17 @@ export function taskTexts(
     { key: 'description', label: t('host.translations.field.description'), original: fields.description },
     { key: 'instructions', label: t('host.translations.field.instructions'), original: fields.instructions },
     ...fields.items.map((item, i) => ({ key: itemKey(item.id), label: t('host.translations.field.item', { number: i + 1 }), original: item.text.trim() })),
+  ];
+}
+
+/** A task's texts as the staff screens read them (useHostText). */
+export function taskSources(task: { task_title: string; task_description: string; special_instructions: string; checklist_items: readonly { id: string; text: string }[] } | null): HostTextSource[] {
+  if (!task) return [];
+  return [
+    { key: 'title', original: task.task_title },
+    { key: 'description', original: task.task_description },
+    { key: 'instructions', original: task.special_instructions },
+    ...task.checklist_items.map((item) => ({ key: itemKey(item.id), original: item.text })),
   ];
 }
 

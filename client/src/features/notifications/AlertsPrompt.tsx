@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { useToast } from '../../components/ui/Toast';
 import { alertsPromptDismissed, askPermission, dismissAlertsPrompt, pushSupported, subscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
+import { useT } from '../../i18n/use-t';
 import './notifications.css';
 
 export function AlertsPrompt({ text }: { text: string }) {
@@ -16,6 +17,7 @@ export function AlertsPrompt({ text }: { text: string }) {
   const { toast } = useToast();
   const [hidden, setHidden] = useState(() => alertsPromptDismissed());
   const [busy, setBusy] = useState(false);
+  const t = useT();
   if (hidden || permission !== 'default') return null;
 
   const allow = async () => {
@@ -24,7 +26,7 @@ export function AlertsPrompt({ text }: { text: string }) {
       const state = await askPermission();
       if (state === 'granted' && pushSupported() && navigator.onLine) {
         await subscribeThisDevice().catch((error: unknown) =>
-          toast({ title: 'Push notifications', description: error instanceof Error ? error.message : 'This device could not be subscribed.', variant: 'destructive' }),
+          toast({ title: t('push.title'), description: error instanceof Error ? error.message : t('push.error.notSubscribed'), variant: 'destructive' }),
         );
       }
       if (state === 'denied') dismissAlertsPrompt();
@@ -36,11 +38,11 @@ export function AlertsPrompt({ text }: { text: string }) {
   };
 
   return (
-    <div className="alerts-prompt" role="region" aria-label="Notifications on this device">
+    <div className="alerts-prompt" role="region" aria-label={t('alertsPrompt.label')}>
       <p className="alerts-prompt__text">{text}</p>
       <div className="button-group">
         <Button size="lg" isLoading={busy} onClick={() => void allow()}>
-          Turn on alerts
+          {t('alertsPrompt.turnOn')}
         </Button>
         <Button
           size="lg"
@@ -50,7 +52,7 @@ export function AlertsPrompt({ text }: { text: string }) {
             setHidden(true);
           }}
         >
-          Not now
+          {t('action.notNow')}
         </Button>
       </div>
     </div>

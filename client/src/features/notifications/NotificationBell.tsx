@@ -19,10 +19,14 @@ import { askPermission } from './alerts';
 import { useAlertState } from './use-alert-state';
 import './notifications.css';
 
+import { notificationTitle, notificationType } from './notification-text';
+import { useT } from '../../i18n/use-t';
+
 const TYPE_TONE: Record<string, BadgeTone> = { info: 'info', success: 'success', warning: 'warning', urgent: 'danger', error: 'danger' };
 
 export function NotificationBell({ userId }: { userId: string }) {
   const format = useFormat();
+  const t = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -48,13 +52,13 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   return (
     <div className="bell" ref={rootRef}>
-      <Tooltip content="Notifications" side="bottom">
+      <Tooltip content={t('notifications.title')} side="bottom">
         <button
           type="button"
           className="icon-btn bell__button"
           aria-expanded={open}
           aria-controls={panelId}
-          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread ? t('notifications.unreadLabel', { count: unread }) : t('notifications.title')}
           onClick={() => setOpen((o) => !o)}
         >
           <Icon name="bell" />
@@ -66,35 +70,37 @@ export function NotificationBell({ userId }: { userId: string }) {
         </button>
       </Tooltip>
       {open ? (
-        <div className="popover bell__panel" id={panelId} role="region" aria-label="Notifications">
+        <div className="popover bell__panel" id={panelId} role="region" aria-label={t('notifications.title')}>
           <div className="bell__head">
-            <h2 className="bell__title">Notifications</h2>
+            <h2 className="bell__title">{t('notifications.title')}</h2>
             <div className="bell__head-actions">
               {unread ? (
                 <button type="button" className="text-link" onClick={() => void markAllRead()}>
-                  Mark all read
+                  {t('notifications.markAllRead')}
                 </button>
               ) : null}
               {list.rows?.length ? (
                 <button type="button" className="text-link" onClick={() => void clear()}>
-                  Clear all
+                  {t('notifications.clearAll')}
                 </button>
               ) : null}
             </div>
           </div>
           {list.status === 'loading' ? <SkeletonRows rows={3} columns={1} /> : null}
           {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
-          {list.status === 'success' && shown.length === 0 ? <p className="bell__empty">You are all caught up: no notifications.</p> : null}
+          {list.status === 'success' && shown.length === 0 ? <p className="bell__empty">{t('notifications.empty')}</p> : null}
           {shown.length > 0 ? (
             <ul className="bell__list">
-              {shown.map((n) => (
+              {shown.map((n) => {
+                const title = notificationTitle(n.title);
+                return (
                 <li key={n.id} className={`bell__item bell__item--${n.type}${n.isRead ? '' : ' bell__item--unread'}`} data-notification-id={n.id}>
                   <div className="bell__item-head">
                     <span className="bell__item-title">
-                      {n.title}
-                      {n.isRead ? null : <span className="visually-hidden"> (unread)</span>}
+                      {title}
+                      {n.isRead ? null : <span className="visually-hidden"> {t('notifications.unread')}</span>}
                     </span>
-                    <Badge tone={TYPE_TONE[n.type] ?? 'neutral'}>{n.type}</Badge>
+                    <Badge tone={TYPE_TONE[n.type] ?? 'neutral'}>{notificationType(n.type)}</Badge>
                   </div>
                   {n.message ? <p className="bell__item-text">{n.message}</p> : null}
                   <p className="bell__item-time">{format.dateTime(n.timestamp)}</p>
@@ -109,33 +115,36 @@ export function NotificationBell({ userId }: { userId: string }) {
                           void navigate({ href: n.actionUrl ?? '/' });
                         }}
                       >
-                        Open<span className="visually-hidden"> {n.title}</span>
+                        {t('notifications.open')}
+                        <span className="visually-hidden"> {title}</span>
                       </button>
                     ) : null}
                     {n.isRead ? null : (
                       <button type="button" className="text-link" onClick={() => void markRead([n.id])}>
-                        Mark read<span className="visually-hidden"> {n.title}</span>
+                        {t('notifications.markRead')}
+                        <span className="visually-hidden"> {title}</span>
                       </button>
                     )}
                   </div>
                 </li>
-              ))}
+                );
+              })}
             </ul>
           ) : null}
           <div className="bell__foot">
             {permission === 'default' ? (
               <>
-                <span>Get these as notifications on this device, even when Staykeep is in the background.</span>
+                <span>{t('notifications.permission.ask')}</span>
                 <button type="button" className="text-link" onClick={() => void askPermission().then(refresh)}>
-                  Allow notifications
+                  {t('notifications.permission.allow')}
                 </button>
               </>
             ) : permission === 'granted' ? (
-              <span>Browser notifications are on for this site.</span>
+              <span>{t('notifications.permission.granted')}</span>
             ) : permission === 'denied' ? (
-              <span>Browser notifications are blocked for this site; allow them in the browser’s site settings.</span>
+              <span>{t('notifications.permission.denied')}</span>
             ) : (
-              <span>This browser cannot show notifications.</span>
+              <span>{t('notifications.permission.unsupported')}</span>
             )}
           </div>
         </div>

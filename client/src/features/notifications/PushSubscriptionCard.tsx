@@ -12,6 +12,8 @@ import { ApiError } from '../../api/http';
 import { pushSupported, subscribeThisDevice, unsubscribeThisDevice } from './alerts';
 import { useAlertState } from './use-alert-state';
 import { useOnline } from '../../lib/use-online';
+import { t as translate, type MessageId } from '../../i18n';
+import { useT } from '../../i18n/use-t';
 import './notifications.css';
 
 export type PushSubscriptionCardProps = {
@@ -22,23 +24,20 @@ export type PushSubscriptionCardProps = {
 };
 
 const PERMISSION_TEXT = {
-  default: { tone: 'neutral', label: 'Not asked yet', text: 'Your browser will ask whether Staykeep may show notifications.' },
-  granted: { tone: 'success', label: 'Allowed', text: 'This browser may show Staykeep notifications.' },
-  denied: {
-    tone: 'danger',
-    label: 'Blocked',
-    text: 'Notifications are blocked for this site. Allow them in the browser’s site settings (the icon left of the address), then come back.',
-  },
-  unsupported: { tone: 'neutral', label: 'Not available', text: 'This browser cannot show notifications. Install the app or use a recent browser.' },
-} as const;
+  default: { tone: 'neutral', label: 'push.permission.default', text: 'push.permission.defaultText' },
+  granted: { tone: 'success', label: 'push.permission.granted', text: 'push.permission.grantedText' },
+  denied: { tone: 'danger', label: 'push.permission.denied', text: 'push.permission.deniedText' },
+  unsupported: { tone: 'neutral', label: 'push.permission.unsupported', text: 'push.permission.unsupportedText' },
+} as const satisfies Record<string, { tone: string; label: MessageId; text: MessageId }>;
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
-  return 'The change could not be made on this device.';
+  return translate('push.error.generic');
 }
 
-export function PushSubscriptionCard({ title = 'Push notifications on this device', description = 'Task alerts reach this device even when Staykeep is closed.' }: PushSubscriptionCardProps) {
+export function PushSubscriptionCard({ title, description }: PushSubscriptionCardProps) {
+  const t = useT();
   const online = useOnline();
   const { toast } = useToast();
   const { permission, endpoint, refresh } = useAlertState();
@@ -52,7 +51,7 @@ export function PushSubscriptionCard({ title = 'Push notifications on this devic
       await run();
       toast({ title: done, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Push notifications', description: errorText(error), variant: 'destructive' });
+      toast({ title: t('push.title'), description: errorText(error), variant: 'destructive' });
     } finally {
       setBusy(false);
       refresh();
@@ -61,33 +60,41 @@ export function PushSubscriptionCard({ title = 'Push notifications on this devic
 
   return (
     <Card className="push-card">
-      <CardHeader title={title} description={description} />
+      <CardHeader title={title ?? t('push.card.title')} description={description ?? t('push.card.description')} />
       <dl className="details">
         <div>
-          <dt>Browser permission</dt>
+          <dt>{t('push.card.permission')}</dt>
           <dd>
-            <Badge tone={info.tone}>{info.label}</Badge>
-            <p className="field__hint push-card__hint">{info.text}</p>
+            <Badge tone={info.tone}>{t(info.label)}</Badge>
+            <p className="field__hint push-card__hint">{t(info.text)}</p>
           </dd>
         </div>
         <div>
-          <dt>This device</dt>
-          <dd>{endpoint === undefined ? <span className="muted">Checking…</span> : endpoint ? <Badge tone="success">Subscribed</Badge> : <Badge>Not subscribed</Badge>}</dd>
+          <dt>{t('push.card.thisDevice')}</dt>
+          <dd>
+            {endpoint === undefined ? (
+              <span className="muted">{t('state.checking')}</span>
+            ) : endpoint ? (
+              <Badge tone="success">{t('push.card.subscribed')}</Badge>
+            ) : (
+              <Badge>{t('push.card.notSubscribed')}</Badge>
+            )}
+          </dd>
         </div>
       </dl>
       {!online ? (
         <p className="form-message form-message--info" role="status">
-          You are offline. Turning push notifications on or off needs a connection.
+          {t('push.card.offline')}
         </p>
       ) : null}
       <div className="button-group push-card__actions">
         {endpoint ? (
-          <Button variant="secondary" size="lg" isLoading={busy} disabled={!online} onClick={() => void act(unsubscribeThisDevice, 'Push notifications turned off on this device')}>
-            Turn off on this device
+          <Button variant="secondary" size="lg" isLoading={busy} disabled={!online} onClick={() => void act(unsubscribeThisDevice, t('push.card.turnedOff'))}>
+            {t('push.card.turnOff')}
           </Button>
         ) : (
-          <Button size="lg" isLoading={busy} disabled={!online || !supported || permission === 'denied' || endpoint === undefined} onClick={() => void act(subscribeThisDevice, 'Push notifications turned on for this device')}>
-            Turn on for this device
+          <Button size="lg" isLoading={busy} disabled={!online || !supported || permission === 'denied' || endpoint === undefined} onClick={() => void act(subscribeThisDevice, t('push.card.turnedOn'))}>
+            {t('push.card.turnOn')}
           </Button>
         )}
       </div>

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { apiRequest } from '../../api/http';
 import { autoCloseMs, notificationTarget } from '../../pwa/notification';
+import { t } from '../../i18n';
+import { notificationTitle } from './notification-text';
 
 export type PermissionState = 'unsupported' | NotificationPermission;
 
@@ -48,7 +50,7 @@ export type SystemNotification = {
 /** What the page shows for a notification row that arrived while it was open. */
 export function systemNotificationFor(n: { id: string; title: string; message: string; type: string; taskId: string | null; actionUrl: string | null }): SystemNotification {
   return {
-    title: n.title,
+    title: notificationTitle(n.title),
     options: {
       body: n.message,
       tag: n.id,
@@ -98,7 +100,7 @@ const KeyReply = z.object({ publicKey: z.string().min(1) });
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   const found = await navigator.serviceWorker.getRegistration();
-  if (!found) throw new Error('The app is still installing on this device; try again in a moment.');
+  if (!found) throw new Error(t('push.error.installing'));
   return found;
 }
 
@@ -120,9 +122,9 @@ export async function askPermission(): Promise<PermissionState> {
  * the server. A subscription made with an older key of the server is replaced.
  */
 export async function subscribeThisDevice(): Promise<PushSubscription> {
-  if (!pushSupported()) throw new Error('This browser cannot receive push notifications.');
-  if (!navigator.onLine) throw new Error('Turning on push notifications needs a connection.');
-  if ((await askPermission()) !== 'granted') throw new Error('Notifications are blocked for this site in the browser settings.');
+  if (!pushSupported()) throw new Error(t('push.error.unsupported'));
+  if (!navigator.onLine) throw new Error(t('push.error.onNeedsConnection'));
+  if ((await askPermission()) !== 'granted') throw new Error(t('push.error.blocked'));
   const { publicKey } = KeyReply.parse(await apiRequest('/api/push/vapid-public-key', { auth: false }));
   const key = base64UrlToBytes(publicKey);
   const reg = await registration();
@@ -138,7 +140,7 @@ export async function subscribeThisDevice(): Promise<PushSubscription> {
 
 /** Unsubscribes this device (online only): the server first, so it stops sending, then the browser. */
 export async function unsubscribeThisDevice(): Promise<void> {
-  if (!navigator.onLine) throw new Error('Turning off push notifications needs a connection.');
+  if (!navigator.onLine) throw new Error(t('push.error.offNeedsConnection'));
   const subscription = await currentSubscription();
   if (!subscription) return;
   await apiRequest('/api/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });

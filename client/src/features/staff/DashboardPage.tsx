@@ -19,10 +19,12 @@ import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
 import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import { InstallPrompt } from '../../pwa/InstallPrompt';
+import { useT } from '../../i18n/use-t';
 import './staff.css';
 
 export function StaffDashboardPage() {
   const user = useCurrentUser();
+  const t = useT();
   const format = useFormat();
   const tz = format.settings.timezone;
   const today = format.today();
@@ -35,7 +37,7 @@ export function StaffDashboardPage() {
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
   const [openId, setOpenId] = useState<string | null>(null);
   // Looked up live, so the dialog shows each change as it is made.
-  const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
+  const open = openId && tasks.status === 'success' ? (tasks.rows.find((row) => row.id === openId) ?? null) : null;
   const setOpen = (task: Task | null) => setOpenId(task?.id ?? null);
 
   let body;
@@ -44,69 +46,69 @@ export function StaffDashboardPage() {
   else {
     const now = new Date();
     const todays = dayOrder(
-      byHost.kept.filter((t) => taskDay(t, tz) === today && t.task_status !== 'cancelled'),
+      byHost.kept.filter((row) => taskDay(row, tz) === today && row.task_status !== 'cancelled'),
       tz,
     );
     const progress = dayProgress(todays);
     const next = todays.find(isOpen) ?? null;
-    const rest = todays.filter((t) => t !== next);
-    const overdue = byHost.kept.filter((t) => isOverdue(t, now, tz) && taskDay(t, tz) !== today);
+    const rest = todays.filter((row) => row !== next);
+    const overdue = byHost.kept.filter((row) => isOverdue(row, now, tz) && taskDay(row, tz) !== today);
     const slot = next ? taskSlot(next, tz) : null;
     body = (
       <>
         {hosts.many ? (
-          <div className="staff-filters" role="group" aria-label="Filter by host">
+          <div className="staff-filters" role="group" aria-label={t('staff.filterByHost')}>
             <HostFilter hosts={hosts} value={byHost.hostId} onChange={byHost.setHostId} />
           </div>
         ) : null}
         <Card className="staff-progress" aria-labelledby="progress-title">
           <h2 id="progress-title" className="card__title">
-            Today’s progress
+            {t('staff.dashboard.progressTitle')}
           </h2>
-          <p className="staff-progress__figure">
-            {progress.done} of {progress.total} {progress.total === 1 ? 'task' : 'tasks'} done
-          </p>
-          <progress className="staff-progress__bar" max={Math.max(progress.total, 1)} value={progress.done} aria-label={`${progress.done} of ${progress.total} tasks done`} />
-          {progress.items ? (
-            <p className="muted">
-              {progress.ticked} of {progress.items} checklist items ticked
-            </p>
-          ) : null}
+          <p className="staff-progress__figure">{t('staff.dashboard.progress', { done: progress.done, total: progress.total })}</p>
+          <progress
+            className="staff-progress__bar"
+            max={Math.max(progress.total, 1)}
+            value={progress.done}
+            aria-label={t('staff.dashboard.progress', { done: progress.done, total: progress.total })}
+          />
+          {progress.items ? <p className="muted">{t('staff.dashboard.checklistTicked', { ticked: progress.ticked, items: progress.items })}</p> : null}
         </Card>
         {next ? (
           <Card className="staff-next">
-            <p className="staff-next__label">{next.task_status === 'in_progress' ? 'In progress' : 'Next up'}</p>
+            <p className="staff-next__label">{next.task_status === 'in_progress' ? t('staff.dashboard.inProgress') : t('staff.dashboard.nextUp')}</p>
             <h2 className="staff-next__title">{next.task_title}</h2>
             <HostLabel name={hosts.labelOf(next.host_id)} />
             <p className="staff-next__meta">
-              {propertyNames.get(next.property_id) ?? 'Property'}
-              {slot?.start != null ? ` · ${timeOf(slot.start)}` : ''} · {next.estimated_duration} min
+              {slot?.start != null
+                ? t('staff.dashboard.nextMetaAt', { property: propertyNames.get(next.property_id) ?? t('staff.propertyFallback'), time: timeOf(slot.start), minutes: next.estimated_duration })
+                : t('staff.dashboard.nextMeta', { property: propertyNames.get(next.property_id) ?? t('staff.propertyFallback'), minutes: next.estimated_duration })}
             </p>
             <Button size="lg" fullWidth onClick={() => setOpen(next)}>
-              {next.task_status === 'in_progress' ? 'Continue' : 'Open task'}
+              {next.task_status === 'in_progress' ? t('staff.dashboard.continue') : t('staff.dashboard.openTask')}
             </Button>
           </Card>
         ) : null}
         <Card>
           <CardHeader
-            title="Today’s tasks"
+            title={t('staff.dashboard.todaysTasks')}
             actions={
               <Link to="/staff/tasks" className="text-link staff-link">
-                All tasks
+                {t('staff.dashboard.allTasks')}
               </Link>
             }
           />
           {todays.length === 0 ? (
-            <EmptyState title="Nothing planned for today">Enjoy the quiet, or check your schedule for the days ahead.</EmptyState>
+            <EmptyState title={t('staff.dashboard.emptyTitle')}>{t('staff.dashboard.emptyText')}</EmptyState>
           ) : rest.length === 0 ? (
-            <p className="muted">{next ? 'That is the only task today.' : 'All done for today.'}</p>
+            <p className="muted">{next ? t('staff.dashboard.onlyTask') : t('staff.dashboard.allDone')}</p>
           ) : (
             <TaskCards tasks={rest} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={setOpen} />
           )}
         </Card>
         {overdue.length ? (
           <Card>
-            <CardHeader title="Overdue" />
+            <CardHeader title={t('task.overdue')} />
             <TaskCards tasks={overdue} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={setOpen} />
           </Card>
         ) : null}
@@ -115,7 +117,7 @@ export function StaffDashboardPage() {
   }
 
   return (
-    <Page title="Today" description={`Hello ${user.Name || user.Email}. ${format.date(today)}.`}>
+    <Page title={t('staff.dashboard.title')} description={t('staff.dashboard.hello', { name: user.Name || user.Email, date: format.date(today) })}>
       <InstallPrompt />
       {body}
       <StaffTaskDialog task={open} properties={propertyList} hostLabel={hosts.labelOf} onClose={() => setOpen(null)} />

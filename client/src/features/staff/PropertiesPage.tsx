@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
-import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { isOpen, mapLink } from '../tasks';
+import { isOpen, mapLink, useTaskLabels } from '../tasks';
+import { useT } from '../../i18n/use-t';
 import { ReportProblemButton } from '../reports';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
 import { useAccessDetails } from './access';
@@ -15,6 +15,8 @@ import './staff.css';
 
 export function StaffPropertiesPage() {
   const user = useCurrentUser();
+  const t = useT();
+  const labels = useTaskLabels();
   const result = useMyProperties();
   const hosts = useStaffHosts(user);
   const tasks = useMyTasks(hosts.staffIds);
@@ -22,17 +24,17 @@ export function StaffPropertiesPage() {
   const access = useAccessDetails(tasks.rows, hosts.staffIds);
   const openCount = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const t of tasks.rows ?? []) if (isOpen(t)) counts.set(t.property_id, (counts.get(t.property_id) ?? 0) + 1);
+    for (const row of tasks.rows ?? []) if (isOpen(row)) counts.set(row.property_id, (counts.get(row.property_id) ?? 0) + 1);
     return counts;
   }, [tasks.rows]);
   return (
-    <Page title="Properties" description="The homes where you have tasks.">
+    <Page title={t('staff.properties.title')} description={t('staff.properties.description')}>
       {hosts.many ? (
-        <div className="staff-filters" role="group" aria-label="Filter by host">
+        <div className="staff-filters" role="group" aria-label={t('staff.filterByHost')}>
           <HostFilter hosts={hosts} value={byHost.hostId} onChange={byHost.setHostId} />
         </div>
       ) : null}
-      <DataView result={result} empty={{ title: 'No properties yet', text: 'Properties appear here once you are assigned a task there.' }}>
+      <DataView result={result} empty={{ title: t('staff.properties.emptyTitle'), text: t('staff.properties.emptyText') }}>
         {() => (
           <ul className="card-list">
             {byHost.kept.map((p) => {
@@ -43,19 +45,19 @@ export function StaffPropertiesPage() {
                   <Card className="staff-property">
                     <h2 className="card__title">{p.property_name}</h2>
                     <HostLabel name={hosts.labelOf(p.host_id)} />
-                    <p>{p.address || 'No address given'}</p>
+                    <p>{p.address || t('property.noAddress')}</p>
                     <div className="button-group">
                       {href ? (
                         <a className="btn btn--secondary btn--lg" href={href} target="_blank" rel="noreferrer">
-                          <span>Open in maps</span>
+                          <span>{t('property.openInMaps')}</span>
                         </a>
                       ) : null}
                       <ReportProblemButton propertyId={p.id} propertyName={p.property_name} size="lg" />
                     </div>
                     <p className="muted">
-                      {humanize(p.property_type)} · {p.bedrooms} bedrooms · {p.bathrooms} bathrooms · {count} open {count === 1 ? 'task' : 'tasks'}
+                      {t('staff.properties.facts', { type: labels.propertyType(p.property_type), bedrooms: p.bedrooms, bathrooms: p.bathrooms, count })}
                     </p>
-                    {count > 0 ? <AccessDetails access={access.get(p.id)} emptyText="Door code and Wi-Fi show here from the day before your task, if the host has entered them." /> : null}
+                    {count > 0 ? <AccessDetails access={access.get(p.id)} emptyText={t('staff.properties.accessEmpty')} /> : null}
                   </Card>
                 </li>
               );

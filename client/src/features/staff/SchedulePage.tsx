@@ -10,9 +10,9 @@ import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
-import { humanize } from '../../components/ui/Badge';
 import { DataView } from '../../components/data-view';
-import { taskDay, dayOrder, daysFrom, weekStart, assignmentWarnings, hoursOn, timeOf, weekdayOf } from '../tasks';
+import { taskDay, dayOrder, daysFrom, weekStart, assignmentWarnings, hoursOn, timeOf } from '../tasks';
+import { useLocale, useT } from '../../i18n/use-t';
 import { addDays } from '../../../../shared/format/dates';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
@@ -20,8 +20,16 @@ import { useMyProperties, useMyStaffRows, useMyTasks } from './use-my-tasks';
 import { HostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
+/** A day's weekday name (`YYYY-MM-DD`, a calendar day: read at noon UTC) in the reader's language, capitalised. */
+function weekdayName(day: string, locale: string): string {
+  const name = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
 export function StaffSchedulePage() {
   const user = useCurrentUser();
+  const t = useT();
+  const locale = useLocale();
   const format = useFormat();
   const tz = format.settings.timezone;
   const today = format.today();
@@ -34,7 +42,7 @@ export function StaffSchedulePage() {
   const propertyNames = useMemo(() => new Map(propertyList.map((p) => [p.id, p.property_name])), [propertyList]);
   const [start, setStart] = useState(() => weekStart(today));
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
+  const open = openId && tasks.status === 'success' ? (tasks.rows.find((row) => row.id === openId) ?? null) : null;
   const setOpen = (task: Task | null) => setOpenId(task?.id ?? null);
   // Her hours are per host: the current host's are shown, each task is checked against its own host's.
   const staffRows = useMemo(() => mine.rows ?? [], [mine.rows]);
@@ -42,58 +50,64 @@ export function StaffSchedulePage() {
   const staffOf = (task: Task) => staffRows.find((r) => r.host_id === task.host_id) ?? staff;
   const currentHost = hosts.many ? hosts.list.find((h) => h.staffId === user.staffId)?.hostName : undefined;
   const days = daysFrom(start, 7);
+  const hoursLine = (hours: ReturnType<typeof hoursOn> | null, host: string | undefined): string => {
+    const text =
+      hours === null
+        ? t('staff.schedule.hoursUnknown')
+        : hours === 'off'
+          ? t('staff.schedule.off')
+          : t('staff.schedule.available', { start: format.time(timeOf(hours.start)), end: format.time(timeOf(hours.end)) });
+    return host && hours !== null ? t('staff.schedule.hoursOfHost', { hours: text, host }) : text;
+  };
 
   return (
-    <Page title="Schedule" description="Your week: your hours and the tasks planned each day.">
+    <Page title={t('staff.schedule.title')} description={t('staff.schedule.description')}>
       {hosts.many ? (
-        <div className="staff-filters" role="group" aria-label="Filter by host">
+        <div className="staff-filters" role="group" aria-label={t('staff.filterByHost')}>
           <HostFilter hosts={hosts} value={hostId} onChange={setHostId} />
         </div>
       ) : null}
       <div className="staff-week__nav">
-        <Button variant="secondary" aria-label="Previous week" onClick={() => setStart(addDays(start, -7))}>
+        <Button variant="secondary" aria-label={t('staff.schedule.previousWeek')} onClick={() => setStart(addDays(start, -7))}>
           ‹
         </Button>
         <p className="cell-strong">
-          {format.date(days[0])} – {format.date(days[6])}
+          {t('staff.schedule.weekRange', { start: format.date(days[0]), end: format.date(days[6]) })}
         </p>
-        <Button variant="secondary" aria-label="Next week" onClick={() => setStart(addDays(start, 7))}>
+        <Button variant="secondary" aria-label={t('staff.schedule.nextWeek')} onClick={() => setStart(addDays(start, 7))}>
           ›
         </Button>
       </div>
       {start !== weekStart(today) ? (
         <Button variant="ghost" onClick={() => setStart(weekStart(today))}>
-          Back to this week
+          {t('staff.schedule.backToThisWeek')}
         </Button>
       ) : null}
-      <DataView result={tasks} empty={{ title: 'Nothing scheduled', text: 'Tasks assigned to you appear on the day they are planned.' }}>
+      <DataView result={tasks} empty={{ title: t('staff.schedule.emptyTitle'), text: t('staff.schedule.emptyText') }}>
         {(all) =>
           days.map((day) => {
-            const rows = hostId ? all.filter((t) => t.host_id === hostId) : all;
+            const rows = hostId ? all.filter((row) => row.host_id === hostId) : all;
             const hours = staff ? hoursOn(staff.availability_schedule, day) : null;
             const list = dayOrder(
-              rows.filter((t) => taskDay(t, tz) === day && t.task_status !== 'cancelled'),
+              rows.filter((row) => taskDay(row, tz) === day && row.task_status !== 'cancelled'),
               tz,
             );
             const off = hours === 'off';
-            const warned = list.filter((t) => {
-              const own = staffOf(t);
+            const warned = list.filter((row) => {
+              const own = staffOf(row);
               // Overlaps count across every host: she cannot be in two homes at once.
-              return own ? assignmentWarnings(t, own, all, tz).some((w) => w.kind === 'outside-hours' || w.kind === 'overlap' || w.kind === 'day-off') : false;
+              return own ? assignmentWarnings(row, own, all, tz).some((w) => w.kind === 'outside-hours' || w.kind === 'overlap' || w.kind === 'day-off') : false;
             });
             return (
               <Card key={day} className={off ? 'staff-day staff-day--off' : 'staff-day'}>
                 <CardHeader
-                  title={`${humanize(weekdayOf(day))} ${format.date(day)}${day === today ? ' · Today' : ''}`}
-                  description={
-                    <span className="staff-day__hours">{hours === null ? 'Hours not known' : off ? 'Off' : `Available ${format.time(timeOf(hours.start))} – ${format.time(timeOf(hours.end))}`}
-                      {currentHost && hours !== null ? ` (${currentHost})` : ''}</span>
-                  }
+                  title={t(day === today ? 'staff.schedule.dayTitleToday' : 'staff.schedule.dayTitle', { weekday: weekdayName(day, locale), date: format.date(day) })}
+                  description={<span className="staff-day__hours">{hoursLine(hours, currentHost)}</span>}
                 />
-                {list.length ? <TaskCards tasks={list} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={setOpen} /> : <p className="muted">No tasks.</p>}
+                {list.length ? <TaskCards tasks={list} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={setOpen} /> : <p className="muted">{t('staff.schedule.noTasks')}</p>}
                 {warned.length ? (
                   <p className="staff-day__warn">
-                    {warned.length === 1 ? `"${warned[0]?.task_title}" is` : `${warned.length} tasks are`} outside your hours or overlap; tell your host if that does not work.
+                    {warned.length === 1 ? t('staff.schedule.warnOne', { title: warned[0]?.task_title ?? '' }) : t('staff.schedule.warnMany', { count: warned.length })}
                   </p>
                 ) : null}
               </Card>

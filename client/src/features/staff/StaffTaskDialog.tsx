@@ -6,6 +6,7 @@ import { ReportProblemButton } from '../reports';
 import { useAccessDetails } from './access';
 import { useStaffHosts } from './hosts';
 import { useMyTasks } from './use-my-tasks';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The housekeeper's task dialog: the work (status, checklist, notes), where to go and how to get in
@@ -24,13 +25,14 @@ export function StaffTaskDialog({
   onClose: () => void;
 }) {
   const user = useCurrentUser();
+  const t = useT();
   const hosts = useStaffHosts(user);
   // Opened from the today screen, which reads the first part of a first sync (sync/pull.ts).
   const tasks = useMyTasks(hosts.staffIds, { firstPart: true });
   const access = useAccessDetails(tasks.rows, hosts.staffIds);
   const property = task ? properties.find((p) => p.id === task.property_id) : undefined;
   const details = task && isOpen(task) ? (
-    <AccessDetails access={access.get(task.property_id)} emptyText="Door code and Wi-Fi show here from the day before the task, if the host has entered them." />
+    <AccessDetails access={access.get(task.property_id)} emptyText={t('staff.taskDialog.accessEmpty')} />
   ) : null;
   return (
     <TaskDialog
@@ -39,7 +41,7 @@ export function StaffTaskDialog({
       property={property ?? null}
       access={details}
       hostName={task ? hostLabel?.(task.host_id) : undefined}
-      actions={task ? <ReportProblemButton propertyId={task.property_id} taskId={task.id} propertyName={property?.property_name ?? 'this property'} /> : null}
+      actions={task ? <ReportProblemButton propertyId={task.property_id} taskId={task.id} propertyName={property?.property_name ?? t('staff.taskDialog.thisProperty')} /> : null}
       canWork
       onClose={onClose}
     />

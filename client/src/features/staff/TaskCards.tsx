@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
-import { StatusBadge } from '../../components/ui/Badge';
-import { PriorityBadge, isOverdue } from '../tasks';
+import { PriorityBadge, TaskStatusBadge, isOverdue } from '../tasks';
+import { useT } from '../../i18n/use-t';
 import { HostLabel } from './hosts';
 
 type CardProps = {
@@ -16,28 +16,27 @@ type CardProps = {
 };
 
 /** Memoised on the task object (the store keeps it until the task changes): a tick renders one card. */
-const TaskCard = memo(function TaskCard({ task: t, propertyName, hostName, onOpen }: CardProps) {
+const TaskCard = memo(function TaskCard({ task, propertyName, hostName, onOpen }: CardProps) {
   const format = useFormat();
-  const done = t.checklist_items.filter((i) => i.done).length;
+  const t = useT();
+  const done = task.checklist_items.filter((i) => i.done).length;
   return (
     <li>
-      <button type="button" className={t.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(t)}>
+      <button type="button" className={task.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(task)}>
         <span className="task-card__head">
-          <span className="task-card__title">{t.task_title}</span>
-          <PriorityBadge priority={t.priority_level} />
+          <span className="task-card__title">{task.task_title}</span>
+          <PriorityBadge priority={task.priority_level} />
         </span>
         <span className="task-card__property">
           {propertyName}
           <HostLabel name={hostName} />
         </span>
         <span className="task-card__meta">
-          <StatusBadge status={t.task_status} />
-          <span>{t.scheduled_date ? format.when(t.scheduled_date) : t.due_date ? `Due ${format.when(t.due_date)}` : 'Not scheduled'}</span>
-          {isOverdue(t, new Date(), format.settings.timezone) ? <span className="text-danger">Overdue</span> : null}
-          {t.checklist_items.length ? (
-            <span>
-              {done}/{t.checklist_items.length} done
-            </span>
+          <TaskStatusBadge status={task.task_status} />
+          <span>{task.scheduled_date ? format.when(task.scheduled_date) : task.due_date ? t('staff.card.due', { when: format.when(task.due_date) }) : t('task.notScheduled')}</span>
+          {isOverdue(task, new Date(), format.settings.timezone) ? <span className="text-danger">{t('task.overdue')}</span> : null}
+          {task.checklist_items.length ? (
+            <span>{t('staff.card.checklist', { done, total: task.checklist_items.length })}</span>
           ) : null}
         </span>
       </button>
@@ -59,10 +58,11 @@ export function TaskCards({
   onOpen: (task: Task) => void;
 }) {
   const minute = Math.floor(Date.now() / 60_000);
+  const t = useT();
   return (
     <ul className="task-cards">
-      {tasks.map((t) => (
-        <TaskCard key={t.id} task={t} propertyName={propertyNames.get(t.property_id) ?? 'Property'} hostName={hostLabel?.(t.host_id)} minute={minute} onOpen={onOpen} />
+      {tasks.map((task) => (
+        <TaskCard key={task.id} task={task} propertyName={propertyNames.get(task.property_id) ?? t('staff.propertyFallback')} hostName={hostLabel?.(task.host_id)} minute={minute} onOpen={onOpen} />
       ))}
     </ul>
   );

@@ -13,26 +13,28 @@ import { useCurrentUser } from '../../components/layout/current-user';
 import { Card } from '../../components/ui/Card';
 import { Tabs } from '../../components/ui/Tabs';
 import { Select } from '../../components/ui/Input';
-import { humanize } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/States';
 import { DataView } from '../../components/data-view';
 import { SkeletonRows } from '../../components/ui/Skeleton';
-import { isOpen, isOverdue, taskDay, dayOrder } from '../tasks';
+import { isOpen, isOverdue, taskDay, dayOrder, PRIORITY_LABEL } from '../tasks';
+import { useT } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n';
 import { TaskCards } from './TaskCards';
 import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
 import { HostFilter, useStaffHosts } from './hosts';
 import './staff.css';
 
-const WHEN = [
-  { value: '', label: 'Any day' },
-  { value: 'today', label: 'Today' },
-  { value: 'week', label: 'Next 7 days' },
-  { value: 'overdue', label: 'Overdue' },
-] as const;
+const WHEN: readonly { value: string; label: MessageId }[] = [
+  { value: '', label: 'staff.tasks.when.any' },
+  { value: 'today', label: 'staff.tasks.when.today' },
+  { value: 'week', label: 'staff.tasks.when.week' },
+  { value: 'overdue', label: 'staff.tasks.when.overdue' },
+];
 
 export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const user = useCurrentUser();
+  const t = useT();
   const format = useFormat();
   const tz = format.settings.timezone;
   const navigate = useNavigate();
@@ -45,7 +47,7 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   const [when, setWhen] = useState('');
   const [propertyId, setPropertyId] = useState('');
   const [priority, setPriority] = useState('');
-  const open = taskId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === taskId) ?? null) : null;
+  const open = taskId && tasks.status === 'success' ? (tasks.rows.find((row) => row.id === taskId) ?? null) : null;
   // Stable: the cards are memoised on their props.
   const pick = useCallback((task: { id: string }) => void navigate({ to: '/staff/tasks', search: { taskId: task.id } }), [navigate]);
   const close = () => void navigate({ to: '/staff/tasks', search: {}, replace: true });
@@ -77,41 +79,44 @@ export function StaffTasksPage({ taskId }: { taskId?: string }) {
   }, [tasks.status, tasks.rows, hostId, propertyId, priority, when, today, tz, minute]);
 
   return (
-    <Page title="Tasks" description={hosts.many ? 'Everything assigned to you, by every host you work for.' : 'Everything assigned to you.'}>
+    <Page title={t('staff.tasks.title')} description={hosts.many ? t('staff.tasks.descriptionManyHosts') : t('staff.tasks.description')}>
       {taskId && tasks.status === 'success' && !open ? (
         <p className="form-message form-message--info" role="status">
-          That task is not on this device: it may have been reassigned or removed, or it has not synced yet.
+          {t('staff.tasks.notOnDevice')}
         </p>
       ) : null}
       <Card>
-        <DataView result={tasks} skeleton={<SkeletonRows rows={4} columns={2} />} empty={{ title: 'No tasks assigned to you', text: 'New assignments show up here and in your notifications.' }}>
+        <DataView result={tasks} skeleton={<SkeletonRows rows={4} columns={2} />} empty={{ title: t('staff.tasks.emptyTitle'), text: t('staff.tasks.emptyText') }}>
           {() => {
             const { openTasks, finished, mine } = lists ?? { openTasks: [], finished: [], mine: new Set<string>() };
             return (
               <>
-                <div className="staff-filters" role="group" aria-label="Filter tasks">
+                <div className="staff-filters" role="group" aria-label={t('staff.tasks.filter')}>
                   <HostFilter hosts={hosts} value={hostId} onChange={setHostId} />
-                  <Select label="When" value={when} options={WHEN} onChange={(e) => setWhen(e.target.value)} />
+                  <Select label={t('staff.tasks.when')} value={when} options={WHEN.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(e) => setWhen(e.target.value)} />
                   <Select
-                    label="Property"
+                    label={t('staff.tasks.property')}
                     value={propertyId}
-                    options={[{ value: '', label: 'All properties' }, ...propertyList.filter((p) => mine.has(p.id) && (!hostId || p.host_id === hostId)).map((p) => ({ value: p.id, label: p.property_name }))]}
+                    options={[{ value: '', label: t('staff.tasks.allProperties') }, ...propertyList.filter((p) => mine.has(p.id) && (!hostId || p.host_id === hostId)).map((p) => ({ value: p.id, label: p.property_name }))]}
                     onChange={(e) => setPropertyId(e.target.value)}
                   />
-                  <Select label="Priority" value={priority} options={[{ value: '', label: 'Any priority' }, ...PRIORITY_LEVELS.map((p) => ({ value: p, label: humanize(p) }))]} onChange={(e) => setPriority(e.target.value)} />
+                  <Select
+                    label={t('staff.tasks.priority')}
+                    value={priority}
+                    options={[{ value: '', label: t('staff.tasks.anyPriority') }, ...PRIORITY_LEVELS.map((p) => ({ value: p, label: t(PRIORITY_LABEL[p]) }))]} onChange={(e) => setPriority(e.target.value)} />
                 </div>
                 <Tabs
-                  label="Tasks"
+                  label={t('staff.tasks.title')}
                   items={[
                     {
                       id: 'open',
-                      label: `Open (${openTasks.length})`,
-                      content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={pick} /> : <EmptyState title="No open tasks" />,
+                      label: t('staff.tasks.openTab', { count: openTasks.length }),
+                      content: openTasks.length ? <TaskCards tasks={openTasks} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={pick} /> : <EmptyState title={t('staff.tasks.noOpen')} />,
                     },
                     {
                       id: 'done',
-                      label: `Finished (${finished.length})`,
-                      content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={pick} /> : <EmptyState title="No finished tasks yet" />,
+                      label: t('staff.tasks.finishedTab', { count: finished.length }),
+                      content: finished.length ? <TaskCards tasks={finished} propertyNames={propertyNames} hostLabel={hosts.labelOf} onOpen={pick} /> : <EmptyState title={t('staff.tasks.noFinished')} />,
                     },
                   ]}
                 />

@@ -12,6 +12,7 @@ import { errorText } from '../../api/http';
 import { Badge } from '../../components/ui/Badge';
 import { Select } from '../../components/ui/Input';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { useT } from '../../i18n/use-t';
 
 export type StaffHosts = {
   /** Every host, in the server's order (the first linked first). */
@@ -37,10 +38,11 @@ export function useStaffHosts(user: SessionUser): StaffHosts {
 
 /** A small label naming a task's host; nothing when she works for one host only. */
 export function HostLabel({ name }: { name: string | undefined }) {
+  const t = useT();
   if (!name) return null;
   return (
     <Badge tone="accent" className="host-label">
-      <span className="visually-hidden">Host: </span>
+      <span className="visually-hidden">{t('task.hostPrefix')}</span>
       {name}
     </Badge>
   );
@@ -48,12 +50,13 @@ export function HostLabel({ name }: { name: string | undefined }) {
 
 /** The host filter of a list ('' for every host); rendered only with two or more hosts. */
 export function HostFilter({ hosts, value, onChange }: { hosts: StaffHosts; value: string; onChange: (hostId: string) => void }) {
+  const t = useT();
   if (!hosts.many) return null;
   return (
     <Select
-      label="Host"
+      label={t('staff.hosts.host')}
       value={value}
-      options={[{ value: '', label: 'All hosts' }, ...hosts.list.map((h) => ({ value: h.hostProfileId, label: h.hostName }))]}
+      options={[{ value: '', label: t('staff.hosts.all') }, ...hosts.list.map((h) => ({ value: h.hostProfileId, label: h.hostName }))]}
       onChange={(e) => onChange(e.target.value)}
     />
   );
@@ -72,8 +75,9 @@ export function useHostFilter<T extends { host_id: string }>(rows: readonly T[] 
  */
 export function HostSwitch({ user }: { user: SessionUser }) {
   const auth = useAuth();
+  const t = useT();
   const hosts = useStaffHosts(user);
-  const online = useOnlineOnly('switching host');
+  const online = useOnlineOnly(t('staff.hosts.switching'));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!hosts.many) return null;
@@ -85,7 +89,7 @@ export function HostSwitch({ user }: { user: SessionUser }) {
     try {
       await auth.store.updateUser(await switchStaffHost(staffId));
     } catch (err) {
-      setError(errorText(err, 'Could not switch host. Check your connection and try again.'));
+      setError(errorText(err, t('staff.hosts.switchFailed')));
     } finally {
       setBusy(false);
     }
@@ -94,8 +98,8 @@ export function HostSwitch({ user }: { user: SessionUser }) {
   return (
     <div className="host-switch">
       <Select
-        label="Host"
-        hint="Your details below are those this host keeps. Tasks of every host show everywhere."
+        label={t('staff.hosts.host')}
+        hint={t('staff.hosts.switchHint')}
         value={user.staffId ?? ''}
         disabled={busy || !online.available}
         options={hosts.list.map((h) => ({ value: h.staffId, label: h.hostName }))}

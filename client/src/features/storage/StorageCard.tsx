@@ -13,20 +13,17 @@ import { askPersistentStorage, formatBytes } from '../../pwa/persist';
 import { useStorageState } from './use-storage-state';
 import { useLastRefresh } from './use-last-refresh';
 import { useFormat } from '../../lib/display';
+import { useT } from '../../i18n/use-t';
 import './storage.css';
 
-const NOT_PERSISTENT =
-  'Your browser may delete the data Staykeep keeps on this device when the device runs low on space, including changes not yet sent. Install Staykeep on this device (from the user menu or the browser’s menu), then ask again: browsers keep the data of installed apps.';
-
 function Usage({ usage, quota }: { usage: number | null; quota: number | null }) {
-  if (usage === null || quota === null) return <span className="muted">Not reported by this browser</span>;
+  const t = useT();
+  if (usage === null || quota === null) return <span className="muted">{t('storage.notReported')}</span>;
   const share = quota > 0 ? Math.min(100, (usage / quota) * 100) : 0;
   return (
     <>
-      <span>
-        {formatBytes(usage)} used of {formatBytes(quota)} available
-      </span>
-      <progress className="storage-card__meter" max={100} value={share} aria-label="Share of the available storage in use">
+      <span>{t('storage.usage', { used: formatBytes(usage), quota: formatBytes(quota) })}</span>
+      <progress className="storage-card__meter" max={100} value={share} aria-label={t('storage.meter')}>
         {Math.round(share)} %
       </progress>
     </>
@@ -36,12 +33,13 @@ function Usage({ usage, quota }: { usage: number | null; quota: number | null })
 function LastRefresh() {
   const last = useLastRefresh();
   const format = useFormat();
-  if (last === undefined) return <span className="muted">Checking…</span>;
-  if (last === null) return <span className="muted">Not refreshed yet</span>;
+  const t = useT();
+  if (last === undefined) return <span className="muted">{t('state.checking')}</span>;
+  if (last === null) return <span className="muted">{t('storage.notRefreshed')}</span>;
   return (
     <span>
       <time dateTime={last.at}>{format.dateTime(last.at)}</time>
-      {last.background ? <span className="muted"> · in the background</span> : null}
+      {last.background ? <span className="muted"> · {t('storage.inBackground')}</span> : null}
     </span>
   );
 }
@@ -49,6 +47,7 @@ function LastRefresh() {
 export function StorageCard() {
   const { state, refresh } = useStorageState();
   const [asking, setAsking] = useState(false);
+  const t = useT();
 
   const askAgain = async () => {
     setAsking(true);
@@ -59,39 +58,45 @@ export function StorageCard() {
 
   return (
     <Card className="storage-card">
-      <CardHeader title="Storage on this device" description="What Staykeep keeps here so that it works without a connection." />
+      <CardHeader title={t('storage.title')} description={t('storage.description')} />
       {state === undefined ? (
         <p className="muted" role="status">
-          Checking…
+          {t('state.checking')}
         </p>
       ) : (
         <>
           <dl className="details">
             <div>
-              <dt>Used</dt>
+              <dt>{t('storage.used')}</dt>
               <dd>
                 <Usage usage={state.usage} quota={state.quota} />
               </dd>
             </div>
             <div>
-              <dt>Data last refreshed</dt>
+              <dt>{t('storage.lastRefreshed')}</dt>
               <dd data-testid="last-refreshed">
                 <LastRefresh />
               </dd>
             </div>
             <div>
-              <dt>Kept when space runs low</dt>
+              <dt>{t('storage.kept')}</dt>
               <dd>
-                {state.persisted === true ? <Badge tone="success">Yes, persistent</Badge> : state.persisted === false ? <Badge tone="warning">Not guaranteed</Badge> : <Badge>Unknown</Badge>}
+                {state.persisted === true ? (
+                  <Badge tone="success">{t('storage.persistent')}</Badge>
+                ) : state.persisted === false ? (
+                  <Badge tone="warning">{t('storage.notGuaranteed')}</Badge>
+                ) : (
+                  <Badge>{t('storage.unknown')}</Badge>
+                )}
               </dd>
             </div>
           </dl>
           {state.persisted === false ? (
             <>
-              <p className="form-message form-message--info storage-card__advice">{NOT_PERSISTENT}</p>
+              <p className="form-message form-message--info storage-card__advice">{t('storage.notPersistent')}</p>
               <div className="button-group">
                 <Button variant="secondary" size="lg" isLoading={asking} onClick={() => void askAgain()}>
-                  Ask the browser again
+                  {t('storage.askAgain')}
                 </Button>
               </div>
             </>

@@ -11,15 +11,21 @@ import { draftKey, loadDraft, saveDraft } from '../../lib/drafts';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
-import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
+import { Badge } from '../../components/ui/Badge';
 import { useWrite } from '../../data/use-write';
 import type { WriteRequest } from '../../sync/mutate';
-import { PriorityBadge } from './TasksTable';
-import { isOpen, isOverdue, mapLink, workedMinutes } from './task-rules';
+import { PriorityBadge, TaskStatusBadge, durationText, useTaskLabels } from './task-labels';
+import { useT } from '../../i18n/use-t';
+import { isOpen, isOverdue, mapLink, workedMinuteCount } from './task-rules';
 import { completeTask, saveNotes, setChecklistItem, startTask } from './mutations';
 import { AlertsPrompt } from '../notifications';
 import { AddPhotoButtons, PhotoGallery, pendingText, useTaskPhotos, type PhotoView, type TaskPhotos } from '../photos';
 import './tasks.css';
+import { itemKey, type HostTextKey } from '../../../../shared/host-text';
+import { HostTextBar, taskSources, useHostText } from '../host-text';
+
+/** A ticked item's mark (the words "(done)" follow for screen readers). */
+const CHECK_MARK = '✓';
 
 export type TaskDialogProps = {
   task: Task | null;
@@ -50,18 +56,26 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
   const open = task !== null && isOpen(task);
   const act = async (request: WriteRequest): Promise<boolean> => (await write(request)).ok;
   const photos = useTaskPhotos(task?.id ?? null, user.ID);
+  const t = useT();
+  const labels = useTaskLabels();
+  // The host's texts in the reader's language where the host translated them (features/host-text).
+  const hostTexts = useHostText(task?.translations, taskSources(task));
+  const text = (key: HostTextKey, original: string) => hostTexts.text(key, original);
+  const shown = task
+    ? { title: text('title', task.task_title), description: text('description', task.task_description), instructions: text('instructions', task.special_instructions) }
+    : null;
 
   return (
     <Dialog
       open={task !== null}
       onClose={onClose}
-      title={task?.task_title ?? 'Task'}
-      description={task ? `${humanize(task.task_category)} · ${propertyName ?? 'Unknown property'}` : undefined}
+      title={shown?.title ?? t('task.dialog.fallbackTitle')}
+      description={task ? t('task.dialog.description', { category: labels.category(task.task_category), property: propertyName ?? t('task.unknownProperty') }) : undefined}
       footer={
         <>
           {actions}
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('action.close')}
           </Button>
         </>
       }
@@ -69,83 +83,84 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
       {task ? (
         <div className={canWork ? 'task-details task-details--work' : 'task-details'}>
           <div className="badge-row">
-            <StatusBadge status={task.task_status} />
+            <TaskStatusBadge status={task.task_status} />
             <PriorityBadge priority={task.priority_level} />
-            {isOverdue(task, new Date(), format.settings.timezone) ? <Badge tone="danger">Overdue</Badge> : null}
+            {isOverdue(task, new Date(), format.settings.timezone) ? <Badge tone="danger">{t('task.overdue')}</Badge> : null}
             {hostName ? (
               <Badge tone="accent" className="host-label">
-                <span className="visually-hidden">Host: </span>
+                <span className="visually-hidden">{t('task.hostPrefix')}</span>
                 {hostName}
               </Badge>
             ) : null}
           </div>
-          {canWork ? <AlertsPrompt text="Get an alert on this device when a task is assigned to you or changes?" /> : null}
+          {canWork ? <AlertsPrompt text={t('task.dialog.alertsPrompt')} /> : null}
           {canWork && open ? (
             <div className="task-actions">
               {task.task_status === 'pending' ? (
                 <Button size="lg" variant="secondary" onClick={() => void act(startTask(task.id))}>
-                  Start task
+                  {t('task.action.start')}
                 </Button>
               ) : null}
               <Button size="lg" onClick={() => void act(completeTask(task.id))}>
-                Complete task
+                {t('task.action.complete')}
               </Button>
             </div>
           ) : null}
           <dl className="details">
             <div>
-              <dt>Scheduled</dt>
-              <dd>{task.scheduled_date ? format.when(task.scheduled_date) : 'Not scheduled'}</dd>
+              <dt>{t('task.field.scheduled')}</dt>
+              <dd>{task.scheduled_date ? format.when(task.scheduled_date) : t('task.notScheduled')}</dd>
             </div>
             <div>
-              <dt>Due</dt>
-              <dd>{task.due_date ? format.when(task.due_date) : 'No due date'}</dd>
+              <dt>{t('task.field.due')}</dt>
+              <dd>{task.due_date ? format.when(task.due_date) : t('task.noDueDate')}</dd>
             </div>
             <div>
-              <dt>Estimated time</dt>
-              <dd>{task.estimated_duration} minutes</dd>
+              <dt>{t('task.field.estimatedTime')}</dt>
+              <dd>{t('task.minutes', { count: task.estimated_duration })}</dd>
             </div>
             {staffName !== undefined ? (
               <div>
-                <dt>Assigned to</dt>
-                <dd>{staffName || 'Unassigned'}</dd>
+                <dt>{t('task.field.assignedTo')}</dt>
+                <dd>{staffName || t('task.unassigned')}</dd>
               </div>
             ) : null}
             {task.started_at ? (
               <div>
-                <dt>Started</dt>
+                <dt>{t('task.field.started')}</dt>
                 <dd>{format.dateTime(task.started_at)}</dd>
               </div>
             ) : null}
             {task.completed_at ? (
               <div>
-                <dt>Completed</dt>
+                <dt>{t('task.field.completed')}</dt>
                 <dd>
                   {format.dateTime(task.completed_at)}
-                  {task.started_at ? ` (${workedMinutes(task.started_at, task.completed_at)})` : null}
+                  {task.started_at ? <WorkedTime startedAt={task.started_at} completedAt={task.completed_at} /> : null}
                 </dd>
               </div>
             ) : null}
             {completedByName ? (
               <div>
-                <dt>Completed by</dt>
+                <dt>{t('task.field.completedBy')}</dt>
                 <dd>{completedByName}</dd>
               </div>
             ) : null}
           </dl>
           {property ? <PropertyPlace property={property} /> : null}
           {access}
-          {task.task_description ? <p>{task.task_description}</p> : null}
+          <HostTextBar view={hostTexts} />
+          {shown?.description ? <p>{shown.description}</p> : null}
           {children}
           {task.special_instructions ? (
             <div className="callout">
-              <p className="callout__title">Special instructions</p>
-              <p>{task.special_instructions}</p>
+              <p className="callout__title">{t('task.specialInstructions')}</p>
+              <p>{shown?.instructions}</p>
             </div>
           ) : null}
-          <h3 className="section-title">Checklist</h3>
+          <h3 className="section-title">{t('task.checklist.title')}</h3>
           {task.checklist_items.length === 0 ? (
-            <p className="muted">This task has no checklist.</p>
+            <p className="muted">{t('task.checklist.none')}</p>
           ) : canWork ? (
             <ul className="checklist">
               {task.checklist_items.map((item) => {
@@ -155,7 +170,7 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
                     <ChecklistToggle
                       taskId={task.id}
                       itemId={item.id}
-                      text={item.text}
+                      text={text(itemKey(item.id), item.text)}
                       done={item.done}
                       disabled={!open}
                       photoRequired={item.photo_required === true}
@@ -177,11 +192,11 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
                   <li key={item.id}>
                     <div className={item.done ? 'checklist__item checklist__item--done' : 'checklist__item'}>
                       <span className="checklist__mark" aria-hidden="true">
-                        {item.done ? '✓' : ''}
+                        {item.done ? CHECK_MARK : null}
                       </span>
-                      <span>{item.text}</span>
-                      <span className="visually-hidden">{item.done ? '(done)' : '(to do)'}</span>
-                      {missing ? <Badge tone="danger">Photo missing</Badge> : item.photo_required ? <Badge tone="neutral">Photo required</Badge> : null}
+                      <span>{text(itemKey(item.id), item.text)}</span>
+                      <span className="visually-hidden">{item.done ? t('task.checklist.itemDone') : t('task.checklist.itemToDo')}</span>
+                      {missing ? <Badge tone="danger">{t('task.checklist.photoMissing')}</Badge> : item.photo_required ? <Badge tone="neutral">{t('task.checklist.photoRequired')}</Badge> : null}
                     </div>
                     <ItemPhotos photos={itemPhotos} label={item.text} userId={user.ID} />
                   </li>
@@ -194,7 +209,7 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
             <NotesEditor key={task.id} notes={task.notes} draftAt={draftKey(user.ID, 'task-notes', task.id)} onSave={(notes) => act(saveNotes(task.id, notes))} />
           ) : task.notes ? (
             <>
-              <h3 className="section-title">Notes</h3>
+              <h3 className="section-title">{t('task.notes.title')}</h3>
               <p className="pre-wrap">{task.notes}</p>
             </>
           ) : null}
@@ -202,6 +217,13 @@ export function TaskDialog({ task, propertyName, property, access, staffName, ho
       ) : null}
     </Dialog>
   );
+}
+
+/** How long the work took, after the completion time: " (1 h 5 min)". */
+function WorkedTime({ startedAt, completedAt }: { startedAt: string; completedAt: string }) {
+  const t = useT();
+  const minutes = workedMinuteCount(startedAt, completedAt);
+  return minutes === null ? null : <> ({durationText(minutes, t)})</>;
 }
 
 /**
@@ -231,6 +253,7 @@ function ChecklistToggle({
   const [checked, setChecked] = useState(done);
   useEffect(() => setChecked(done), [done]);
   const needsPhoto = photoRequired && !checked && photoId === undefined;
+  const t = useT();
   return (
     <label className="checklist__toggle">
       <input
@@ -247,7 +270,7 @@ function ChecklistToggle({
       />
       <span>
         {text}
-        {needsPhoto ? <span className="checklist__photo-note muted"> (take a photo to tick it)</span> : null}
+        {needsPhoto ? <span className="checklist__photo-note muted"> {t('task.checklist.takePhotoToTick')}</span> : null}
       </span>
     </label>
   );
@@ -276,18 +299,19 @@ function TaskPhotoSection({ photos, checklist, userId, canAdd }: { photos: TaskP
   const items = new Set(checklist.map((i) => i.id));
   const own = photos.photos.filter((p) => p.itemId === null || !items.has(p.itemId));
   const pending = pendingText(photos.photos);
+  const t = useT();
   return (
-    <section className="task-photos" aria-label="Task photos">
-      <h3 className="section-title">Photos</h3>
+    <section className="task-photos" aria-label={t('task.photos.label')}>
+      <h3 className="section-title">{t('task.photos.title')}</h3>
       {pending ? (
         <p className="task-photos__pending" role="status">
           <Badge tone="info">{pending}</Badge>
         </p>
       ) : null}
-      {own.length ? <PhotoGallery photos={own} label="the task" userId={userId} /> : photos.loading ? <p className="muted">Loading photos…</p> : <p className="muted">No photos of the task as a whole yet.</p>}
-      {photos.error ? <p className="muted">The photos on the server could not be loaded: those taken on this device are shown.</p> : null}
-      {photos.offline ? <p className="muted">You are offline: photos from other devices show when the connection returns.</p> : null}
-      {canAdd ? <AddPhotoButtons label="the task" onFiles={(files) => photos.add(files, null)} /> : null}
+      {own.length ? <PhotoGallery photos={own} label={t('task.photos.ofTask')} userId={userId} /> : photos.loading ? <p className="muted">{t('task.photos.loading')}</p> : <p className="muted">{t('task.photos.none')}</p>}
+      {photos.error ? <p className="muted">{t('task.photos.loadFailed')}</p> : null}
+      {photos.offline ? <p className="muted">{t('task.photos.offline')}</p> : null}
+      {canAdd ? <AddPhotoButtons label={t('task.photos.ofTask')} onFiles={(files) => photos.add(files, null)} /> : null}
     </section>
   );
 }
@@ -311,24 +335,25 @@ function NotesEditor({ notes, draftAt, onSave }: { notes: string; draftAt: strin
     setSaved(notes);
   }, [notes, saved]);
   const dirty = draft !== notes;
+  const t = useT();
   const save = async () => {
     if (await onSave(draft)) saveDraft(draftAt, null);
   };
   return (
     <div className="notes-field field">
       <label className="field__label section-title" htmlFor={id}>
-        Notes
+        {t('task.notes.title')}
       </label>
-      <textarea id={id} className="field__control" value={draft} placeholder="Anything the host should know" onChange={(e) => setDraft(e.target.value)} />
-      {dirty ? <p className="field__hint notes-field__draft">Not saved yet: kept on this device until you save or discard it.</p> : null}
+      <textarea id={id} className="field__control" value={draft} placeholder={t('task.notes.placeholder')} onChange={(e) => setDraft(e.target.value)} />
+      {dirty ? <p className="field__hint notes-field__draft">{t('task.notes.draft')}</p> : null}
       <div className="notes-field__actions">
         {dirty ? (
           <Button variant="ghost" onClick={() => setDraft(notes)}>
-            Discard
+            {t('task.notes.discard')}
           </Button>
         ) : null}
         <Button variant="secondary" disabled={!dirty} onClick={() => void save()}>
-          Save notes
+          {t('task.notes.save')}
         </Button>
       </div>
     </div>
@@ -341,16 +366,17 @@ type PlaceProperty = Pick<Property, 'address' | 'latitude' | 'longitude'> & { im
 function PropertyPhotos({ images }: { images: readonly string[] }) {
   // A photo that cannot load (offline and not kept on this device) says so instead of a broken image.
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const t = useT();
   return (
-    <ul className="task-place__photos" aria-label="Photos of the property">
+    <ul className="task-place__photos" aria-label={t('task.place.photos')}>
       {images.map((src, i) => (
         <li key={src}>
           {missing.has(src) ? (
-            <span className="task-place__photo-missing" role="img" aria-label={`Property photo ${i + 1} of ${images.length}: not on this device`}>
-              Photo not available offline
+            <span className="task-place__photo-missing" role="img" aria-label={t('task.place.photoMissingLabel', { n: i + 1, total: images.length })}>
+              {t('task.place.photoMissing')}
             </span>
           ) : (
-            <img src={src} alt={`Property photo ${i + 1} of ${images.length}`} loading="lazy" decoding="async" onError={() => setMissing((prev) => new Set(prev).add(src))} />
+            <img src={src} alt={t('task.place.photoAlt', { n: i + 1, total: images.length })} loading="lazy" decoding="async" onError={() => setMissing((prev) => new Set(prev).add(src))} />
           )}
         </li>
       ))}
@@ -360,16 +386,17 @@ function PropertyPhotos({ images }: { images: readonly string[] }) {
 
 function PropertyPlace({ property }: { property: PlaceProperty }) {
   const href = mapLink(property);
+  const t = useT();
   return (
     <div className="task-place">
       {property.images && property.images.length > 0 ? <PropertyPhotos images={property.images} /> : null}
       <p>
-        <span className="task-place__label">Address: </span>
-        {property.address || 'No address given'}
+        <span className="task-place__label">{t('task.place.addressPrefix')}</span>
+        {property.address || t('property.noAddress')}
       </p>
       {href ? (
         <a className="btn btn--secondary btn--md" href={href} target="_blank" rel="noreferrer">
-          <span>Open in maps</span>
+          <span>{t('property.openInMaps')}</span>
         </a>
       ) : null}
     </div>

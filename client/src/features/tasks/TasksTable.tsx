@@ -8,18 +8,21 @@
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat, type Formatters } from '../../lib/display';
-import { Badge, StatusBadge, humanize, statusTone } from '../../components/ui/Badge';
+import { Badge, humanize, statusTone } from '../../components/ui/Badge';
 import { cx } from '../../components/ui/cx';
 import { isOverdue } from './task-rules';
+import { PriorityBadge, TaskStatusBadge } from './task-labels';
+import { useT } from '../../i18n/use-t';
 
-export function PriorityBadge({ priority }: { priority: string }) {
-  const tone = priority === 'urgent' ? 'danger' : priority === 'high' ? 'warning' : priority === 'low' ? 'neutral' : 'info';
-  return <Badge tone={tone}>{humanize(priority)}</Badge>;
-}
 
 type CellContext = { format: Formatters; propertyName: string; staffName: string; onOpen: (task: Task) => void };
 
 type TaskColumn = { key: string; header: string; secondary?: boolean; render: (t: Task, c: CellContext) => ReactNode };
+
+function OverdueMark() {
+  const t = useT();
+  return <> ({t('task.overdueLower')})</>;
+}
 
 function DueCell({ task: t, format }: { task: Task; format: Formatters }) {
   if (!t.due_date) return <>—</>;
@@ -27,7 +30,7 @@ function DueCell({ task: t, format }: { task: Task; format: Formatters }) {
   return (
     <span className={overdue ? 'text-danger' : undefined}>
       {format.when(t.due_date)}
-      {overdue ? ' (overdue)' : ''}
+      {overdue ? <OverdueMark /> : null}
     </span>
   );
 }
@@ -46,7 +49,7 @@ const COLUMNS: readonly TaskColumn[] = [
   { key: 'scheduled', header: 'Scheduled', render: (t, c) => (t.scheduled_date ? c.format.when(t.scheduled_date) : '—') },
   { key: 'due', header: 'Due', render: (t, c) => <DueCell task={t} format={c.format} /> },
   { key: 'priority', header: 'Priority', render: (t) => <PriorityBadge priority={t.priority_level} /> },
-  { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.task_status} /> },
+  { key: 'status', header: 'Status', render: (t) => <TaskStatusBadge status={t.task_status} /> },
   { key: 'staff', header: 'Assigned to', secondary: true, render: (_t, c) => c.staffName },
   { key: 'category', header: 'Category', secondary: true, render: (t) => <Badge tone={statusTone(null)}>{humanize(t.task_category)}</Badge> },
 ];
@@ -107,11 +110,13 @@ export function TasksTable({
   compact?: boolean;
 }) {
   const format = useFormat();
+  const t = useT();
   const { ref, scrolls } = useSidewaysScroll();
   const minute = Math.floor(Date.now() / 60_000);
   const columns = compact ? COMPACT_COLUMNS : staffNames ? COLUMNS : WITHOUT_STAFF;
+  const region = scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {};
   return (
-    <div ref={ref} className="table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` } : {})}>
+    <div ref={ref} className="table-wrap" {...region}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -4,7 +4,8 @@
  * housekeeping page, the dashboards, a property's page and the housekeeper's pages use them.
  */
 export { TaskDialog } from './TaskDialog';
-export { PriorityBadge, TasksTable } from './TasksTable';
+export { TasksTable } from './TasksTable';
+export { PriorityBadge, TaskStatusBadge, useTaskLabels, TASK_STATUS_LABEL, PRIORITY_LABEL, PROPERTY_TYPE_LABEL } from './task-labels';
 export { isOpen, isOverdue, mapLink, taskDay } from './task-rules';
 export { completeTask, startTask } from './mutations';
 export { dayOrder, dayProgress, daysFrom, plannedDay, weekStart } from './task-days';

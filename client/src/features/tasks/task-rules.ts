@@ -42,10 +42,16 @@ export function mapLink(property: { address: string; latitude: number | null; lo
   return null;
 }
 
-/** How long the work took, from its start to its completion: "45 min", "1 h 5 min". */
-export function workedMinutes(startedAt: string, completedAt: string): string {
+/** How many minutes the work took, from its start to its completion (null when a time is unreadable). */
+export function workedMinuteCount(startedAt: string, completedAt: string): number | null {
   const minutes = Math.max(0, Math.round((Date.parse(completedAt) - Date.parse(startedAt)) / 60_000));
-  if (!Number.isFinite(minutes)) return '';
+  return Number.isFinite(minutes) ? minutes : null;
+}
+
+/** How long the work took, in English: "45 min", "1 h 5 min" (screens use task-labels.tsx `durationText`). */
+export function workedMinutes(startedAt: string, completedAt: string): string {
+  const minutes = workedMinuteCount(startedAt, completedAt);
+  if (minutes === null) return '';
   if (minutes < 60) return `${minutes} min`;
   const rest = minutes % 60;
   return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
