@@ -1,10 +1,12 @@
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { Link, createFileRoute, redirect, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { z } from 'zod';
-import { LOGIN_FAILED } from '../../../shared/messages';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ApiError, errorText } from '../api/http';
+import { ApiError } from '../api/http';
+import { Trans } from '@lingui/react';
+import { useT } from '../i18n/use-t';
+import { localErrorText } from '../i18n/server-errors';
 import { login } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import type { SessionUser } from '../../../shared/session';
@@ -33,8 +35,6 @@ export const Route = createFileRoute('/login')({
 
 type Step = { kind: 'password' } | { kind: 'code'; ticket: string } | { kind: 'prompt'; token: string; user: SessionUser };
 
-const DEMO_LABELS: Record<string, string> = { super_admin: 'Super admin', host: 'Host', staff: 'Housekeeper' };
-
 /** The server could not be reached (no answer, or a proxy saying so): the demo may run locally. */
 function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.isNetwork || error.status === 502 || error.status === 503 || error.status === 504);
@@ -44,6 +44,7 @@ function LoginPage() {
   const search = Route.useSearch();
   const { auth } = useRouteContext({ from: '/login' });
   const navigate = useNavigate();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -97,14 +98,14 @@ function LoginPage() {
           // Fall through to the sign-in error.
         }
       }
-      setError(errorText(err, LOGIN_FAILED));
+      setError(localErrorText(err, 'auth.errors.loginFailed'));
       setBusy(false);
     }
   };
 
   if (step.kind === 'code') {
     return (
-      <AuthLayout title="Two-step sign-in" subtitle="One more step to make sure it is you.">
+      <AuthLayout title={t('auth.twoStep.title')} subtitle={t('auth.twoStep.subtitle')}>
         <Suspense fallback={<PageSpinner />}>
           <TotpCodeStep
             ticket={step.ticket}
@@ -121,7 +122,7 @@ function LoginPage() {
   }
   if (step.kind === 'prompt') {
     return (
-      <AuthLayout title="Protect your account with two-step sign-in" subtitle={`Password accepted for ${step.user.Email}.`}>
+      <AuthLayout title={t('auth.twoStep.promptTitle')} subtitle={t('auth.twoStep.passwordAccepted', { email: step.user.Email })}>
         <Suspense fallback={<PageSpinner />}>
           <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
         </Suspense>
@@ -131,26 +132,23 @@ function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle="Welcome back to Staykeep."
+      title={t('auth.signIn.title')}
+      subtitle={t('auth.signIn.subtitle')}
       footer={
         <p>
-          New host? <Link to="/register">Create an account</Link>
+          {t('auth.signIn.newHost')} <Link to="/register">{t('auth.signIn.createAccount')}</Link>
         </p>
       }
     >
-      {search.reset === 'done' ? <FormMessage tone="success">Your password has been changed. Sign in with the new one.</FormMessage> : null}
+      {search.reset === 'done' ? <FormMessage tone="success">{t('auth.signIn.resetDone')}</FormMessage> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {waiting && !waiting.owner.startsWith('demo:') ? (
-        <FormMessage tone="info">
-          {waiting.count} {waiting.count === 1 ? 'change' : 'changes'} made as {waiting.label} {waiting.count === 1 ? 'is' : 'are'} waiting on this device. Sign in as{' '}
-          {waiting.label} to send {waiting.count === 1 ? 'it' : 'them'}; signing in with another account discards {waiting.count === 1 ? 'it' : 'them'}.
-        </FormMessage>
+        <FormMessage tone="info">{t('auth.signIn.waiting', { count: waiting.count, label: waiting.label })}</FormMessage>
       ) : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
-        <Input label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Input
-          label="Password"
+          label={t('auth.field.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -160,17 +158,17 @@ function LoginPage() {
         />
         <div className="form__row form__row--end">
           <Link to="/resetpassword" className="text-link">
-            Forgot your password?
+            {t('auth.signIn.forgot')}
           </Link>
         </div>
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Sign in
+          {t('auth.signIn.submit')}
         </Button>
       </form>
       <details className="demo-accounts">
-        <summary>Try a demo account</summary>
+        <summary>{t('auth.signIn.demo')}</summary>
         <p className="demo-accounts__text">
-          Each demo account uses the password <code>{DEMO_PASSWORD}</code>.
+          <Trans id="auth.signIn.demoPassword" values={{ password: <code>{DEMO_PASSWORD}</code> }} />
         </p>
         <div className="demo-accounts__list">
           {DEMO_ACCOUNTS.map((a) => (
@@ -183,7 +181,7 @@ function LoginPage() {
                 setPassword(DEMO_PASSWORD);
               }}
             >
-              {DEMO_LABELS[a.role] ?? a.role}
+              {t('auth.signIn.demoRole', { role: a.role })}
             </Button>
           ))}
         </div>

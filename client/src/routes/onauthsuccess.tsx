@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { landingPathFor } from '../auth/session';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { PageSpinner } from '../components/ui/Spinner';
+import { useT } from '../i18n/use-t';
 
 /**
  * Finishes a sign-in that arrives by redirect (an invite or reset link carrying a session token)
@@ -19,6 +20,7 @@ function OnAuthSuccessPage() {
   const { token, redirect } = Route.useSearch();
   const { auth } = useRouteContext({ from: '/onauthsuccess' });
   const navigate = useNavigate();
+  const t = useT();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
 
@@ -42,12 +44,12 @@ function OnAuthSuccessPage() {
     void finish();
   }, [auth, navigate, token, redirect]);
 
-  if (!failed) return <PageSpinner label="Signing you in" />;
+  if (!failed) return <PageSpinner label={t('auth.link.signingIn')} />;
   return (
-    <AuthLayout title="Sign-in link not valid">
-      <FormMessage tone="error">This sign-in link is invalid or has expired.</FormMessage>
+    <AuthLayout title={t('auth.link.invalidTitle')}>
+      <FormMessage tone="error">{t('auth.link.invalidText')}</FormMessage>
       <Link to="/login" className="btn btn--primary btn--lg btn--full">
-        <span>Go to sign in</span>
+        <span>{t('auth.goToSignIn')}</span>
       </Link>
     </AuthLayout>
   );

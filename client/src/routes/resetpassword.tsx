@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { z } from 'zod';
-import { INVITE_ACCEPT_FAILED, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../shared/messages';
-import { errorText } from '../api/http';
+import { useT } from '../i18n/use-t';
+import { localErrorText } from '../i18n/server-errors';
 import { acceptInvite, previewInvite, resetPassword, sendResetPasswordEmail, type InvitePreview } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
@@ -32,20 +32,21 @@ function ResetPasswordPage() {
 }
 
 function InvitePage({ token }: { token: string }) {
+  const t = useT();
   const preview = useQuery({ queryKey: ['invite-preview', token], queryFn: () => previewInvite(token), retry: false, staleTime: Infinity });
-  if (preview.status === 'pending') return <PageSpinner label="Opening your invitation" />;
+  if (preview.status === 'pending') return <PageSpinner label={t('auth.invite.opening')} />;
   if (preview.status === 'error') {
     return (
       <AuthLayout
-        title="This invitation cannot be used"
+        title={t('auth.invite.invalidTitle')}
         footer={
           <p>
-            <Link to="/login">Go to sign in</Link>
+            <Link to="/login">{t('auth.goToSignIn')}</Link>
           </p>
         }
       >
-        <FormMessage tone="error">{errorText(preview.error, INVITE_ACCEPT_FAILED)}</FormMessage>
-        <p className="muted">The link may have been used already or be older than 24 hours. Ask your host to send a new invitation.</p>
+        <FormMessage tone="error">{localErrorText(preview.error, 'auth.errors.inviteFailed')}</FormMessage>
+        <p className="muted">{t('auth.invite.invalidText')}</p>
       </AuthLayout>
     );
   }
@@ -55,6 +56,7 @@ function InvitePage({ token }: { token: string }) {
 function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview }) {
   const { auth } = useRouteContext({ from: '/resetpassword' });
   const navigate = useNavigate();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [ticket, setTicket] = useState<string | null>(null);
@@ -76,14 +78,14 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
       }
       await finish(answer);
     } catch (err) {
-      setError(errorText(err, INVITE_ACCEPT_FAILED));
+      setError(localErrorText(err, 'auth.errors.inviteFailed'));
       setBusy(false);
     }
   };
 
   if (ticket) {
     return (
-      <AuthLayout title="Two-step sign-in" subtitle={`You joined ${invite.hostName}. Enter the 6-digit code your authenticator app shows for Staykeep.`}>
+      <AuthLayout title={t('auth.twoStep.title')} subtitle={t('auth.invite.twoStepText', { host: invite.hostName })}>
         <TotpCodeStep ticket={ticket} onSignedIn={finish} onRestart={() => void navigate({ to: '/login', replace: true })} />
       </AuthLayout>
     );
@@ -91,23 +93,24 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
 
   return (
     <AuthLayout
-      title={`Join ${invite.hostName} as a housekeeper`}
-      subtitle={`${invite.hostName}'s tasks will show beside those of the hosts you already work for. You keep signing in as ${invite.email} with your password.`}
+      title={t('auth.invite.title', { host: invite.hostName })}
+      subtitle={t('auth.invite.acceptText', { host: invite.hostName, email: invite.email })}
       footer={
         <p>
-          Not now? <Link to="/login">Back to sign in</Link>
+          {t('auth.invite.notNow')} <Link to="/login">{t('auth.backToSignIn')}</Link>
         </p>
       }
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Button fullWidth size="lg" isLoading={busy} onClick={() => void accept()}>
-        Accept
+        {t('auth.invite.accept')}
       </Button>
     </AuthLayout>
   );
 }
 
 function RequestResetForm() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -121,7 +124,7 @@ function RequestResetForm() {
       await sendResetPasswordEmail(email.trim());
       setSent(true);
     } catch (err) {
-      setError(errorText(err, RESET_EMAIL_FAILED));
+      setError(localErrorText(err, 'auth.errors.resetEmailFailed'));
     } finally {
       setBusy(false);
     }
@@ -129,22 +132,22 @@ function RequestResetForm() {
 
   return (
     <AuthLayout
-      title="Reset your password"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
       footer={
         <p>
-          Remembered it? <Link to="/login">Back to sign in</Link>
+          {t('auth.reset.remembered')} <Link to="/login">{t('auth.backToSignIn')}</Link>
         </p>
       }
     >
       {sent ? (
-        <FormMessage tone="success">If an account exists for {email.trim()}, a reset link is on its way. The link is valid for 24 hours.</FormMessage>
+        <FormMessage tone="success">{t('auth.reset.sent', { email: email.trim() })}</FormMessage>
       ) : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
-        <Input label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Send reset link
+          {t('auth.reset.submit')}
         </Button>
       </form>
     </AuthLayout>
@@ -152,6 +155,7 @@ function RequestResetForm() {
 }
 
 function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePreview }) {
+  const t = useT();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -163,7 +167,7 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
     event.preventDefault();
     setError(null);
     if (password !== confirm) {
-      setMismatch('The two passwords do not match.');
+      setMismatch(t('auth.newPassword.mismatch'));
       return;
     }
     setMismatch(null);
@@ -172,31 +176,31 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
       await resetPassword(token, password);
       await navigate({ to: '/login', search: { reset: 'done' }, replace: true });
     } catch (err) {
-      setError(errorText(err, RESET_PASSWORD_FAILED));
+      setError(localErrorText(err, 'auth.errors.resetFailed'));
       setBusy(false);
     }
   };
 
   return (
     <AuthLayout
-      title={invite ? `Join ${invite.hostName} as a housekeeper` : 'Choose a new password'}
-      subtitle={invite ? `Choose a password for ${invite.email}: you sign in with it to see your tasks.` : 'Pick a password you do not use anywhere else.'}
+      title={invite ? t('auth.invite.title', { host: invite.hostName }) : t('auth.newPassword.title')}
+      subtitle={invite ? t('auth.invite.choosePassword', { email: invite.email }) : t('auth.newPassword.subtitle')}
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
         <Input
-          label="New password"
+          label={t('auth.newPassword.password')}
           type="password"
           name="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t('auth.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Input
-          label="Confirm new password"
+          label={t('auth.newPassword.confirm')}
           type="password"
           name="confirm"
           autoComplete="new-password"
@@ -206,7 +210,7 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
           onChange={(e) => setConfirm(e.target.value)}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Save new password
+          {t('auth.newPassword.submit')}
         </Button>
       </form>
     </AuthLayout>
