@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bestLocale, parseAcceptLanguage, resolveLocale } from './locales';
+import { bestLocale, resolveLocale } from './locales';
+import { parseAcceptLanguage } from './accept-language';
 
 describe('bestLocale', () => {
   it('takes an exact match first, in order of preference', () => {

@@ -14,6 +14,7 @@ import { loaders } from 'virtual:i18n-catalogs';
 import { catalogLocale, type ClientNamespace } from '../../../shared/i18n/namespaces';
 import { isLocale, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { MessageId, MessageValues } from './message-ids';
+import { registerLanguageControl } from './language-control';
 
 export type { MessageId, MessageValues } from './message-ids';
 
@@ -89,13 +90,21 @@ export async function setLanguage(choice: Locale | null): Promise<void> {
   if (locale !== activeLocale()) await activate(locale);
 }
 
-/** An area's messages, loaded before its first page (its route's beforeLoad). */
+/**
+ * An area's messages, loaded before its first page (its route's beforeLoad). Every area shows the
+ * profile, so an area brings `account` too; the public pages of `account` (reset, invitation,
+ * registration, setup) and the sign-in's second step load it themselves.
+ */
 export function loadNamespace(namespace: ClientNamespace): Promise<void> {
-  wanted.add(namespace);
-  return ensureLoaded(activeLocale(), [namespace]);
+  const namespaces: ClientNamespace[] = namespace === 'common' || namespace === 'account' ? [namespace] : [namespace, 'account'];
+  for (const one of namespaces) wanted.add(one);
+  return ensureLoaded(activeLocale(), namespaces);
 }
 
 /** A message outside React (toasts from plain modules, document titles, the service worker's page). */
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
 }
+
+// lib/display.tsx applies the synced setting through this (it must not import this module).
+registerLanguageControl({ setLanguage, activeLocale });

@@ -2,7 +2,7 @@
  * The server's account and sign-in messages in the reader's language. The server answers in
  * English, with the fixed texts of shared/messages.ts; the screens of sign-in, reset, invitation
  * and profile show the server's message first, so the known ones are read back here into their
- * message ids (the `common` catalog's `auth.errors.*`). A message not known here shows as the
+ * message ids (the `account` catalog's `account.errors.*`, loaded with the screens that show them). A message not known here shows as the
  * server sent it; a failure without one shows the screen's own fallback.
  */
 import {
@@ -19,20 +19,20 @@ import {
   TOTP_TICKET_INVALID,
 } from '../../../shared/messages';
 import { ApiError } from '../api/http';
-import { t, type MessageId } from './index';
+import { activeLocale, t, type MessageId } from './index';
 
 const KNOWN: Readonly<Record<string, MessageId>> = {
-  [INVALID_CREDENTIALS]: 'auth.errors.invalidCredentials',
-  [ACCOUNT_SUSPENDED]: 'auth.errors.accountSuspended',
-  [ACCOUNT_DEACTIVATED]: 'auth.errors.accountDeactivated',
-  [CURRENT_PASSWORD_INCORRECT]: 'auth.errors.currentPasswordIncorrect',
-  [EMAIL_ALREADY_REGISTERED]: 'auth.errors.emailAlreadyRegistered',
-  [EMAIL_BELONGS_TO_OTHER_ACCOUNT]: 'auth.errors.emailBelongsToOther',
-  [SETUP_ALREADY_DONE]: 'auth.errors.setupDone',
-  [TOTP_CODE_INVALID]: 'auth.errors.totpCodeInvalid',
-  [TOTP_ENABLE_CODE_INVALID]: 'auth.errors.totpEnableCodeInvalid',
-  [TOTP_DISABLE_CODE_INVALID]: 'auth.errors.totpDisableCodeInvalid',
-  [TOTP_TICKET_INVALID]: 'auth.errors.totpTicketInvalid',
+  [INVALID_CREDENTIALS]: 'account.errors.invalidCredentials',
+  [ACCOUNT_SUSPENDED]: 'account.errors.accountSuspended',
+  [ACCOUNT_DEACTIVATED]: 'account.errors.accountDeactivated',
+  [CURRENT_PASSWORD_INCORRECT]: 'account.errors.currentPasswordIncorrect',
+  [EMAIL_ALREADY_REGISTERED]: 'account.errors.emailAlreadyRegistered',
+  [EMAIL_BELONGS_TO_OTHER_ACCOUNT]: 'account.errors.emailBelongsToOther',
+  [SETUP_ALREADY_DONE]: 'account.errors.setupDone',
+  [TOTP_CODE_INVALID]: 'account.errors.totpCodeInvalid',
+  [TOTP_ENABLE_CODE_INVALID]: 'account.errors.totpEnableCodeInvalid',
+  [TOTP_DISABLE_CODE_INVALID]: 'account.errors.totpDisableCodeInvalid',
+  [TOTP_TICKET_INVALID]: 'account.errors.totpTicketInvalid',
 };
 
 /** "Too many … Please try again in 3 minutes." (shared/messages.ts tooManyLoginAttempts, tooManyResetRequests). */
@@ -44,8 +44,9 @@ export function localMessage(message: string): string {
   if (id) return t(id);
   const wait = TOO_MANY.exec(message);
   if (wait) {
-    const values = { count: Number(wait[2]), unit: wait[3] ?? 'second' };
-    return t(wait[1] === 'failed login attempts' ? 'auth.errors.tooManyLogins' : 'auth.errors.tooManyResets', values);
+    const unit = wait[3] ?? 'second';
+    const words = new Intl.NumberFormat(activeLocale(), { style: 'unit', unit, unitDisplay: 'long' }).format(Number(wait[2]));
+    return t(wait[1] === 'failed login attempts' ? 'account.errors.tooManyLogins' : 'account.errors.tooManyResets', { wait: words });
   }
   return message;
 }
@@ -53,6 +54,6 @@ export function localMessage(message: string): string {
 /** The text a screen shows for a failure, in the reader's language (errorText of api/http.ts, translated). */
 export function localErrorText(error: unknown, fallback: MessageId): string {
   if (error instanceof ApiError && error.serverMessage) return localMessage(error.serverMessage);
-  if (error instanceof ApiError && error.isNetwork) return t('auth.errors.unreachable');
+  if (error instanceof ApiError && error.isNetwork) return t('account.errors.unreachable');
   return t(fallback);
 }

@@ -25,7 +25,7 @@ import { formatMoney, formatMoneyList, formatNumber } from '../../../shared/form
 import type { Money } from '../../../shared/money';
 import { TABLE } from '../data/tables';
 import { useRows } from '../data/use-rows';
-import { activeLocale, setLanguage } from '../i18n';
+import { applyLanguage, currentLocale } from '../i18n/language-control';
 import { useLocale } from '../i18n/use-t';
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
 
@@ -54,7 +54,7 @@ export type Formatters = {
   locale: Locale;
 };
 
-export function makeFormatters(settings: DisplaySettings, locale: Locale = activeLocale()): Formatters {
+export function makeFormatters(settings: DisplaySettings, locale: Locale = currentLocale()): Formatters {
   const today = () => todayIn(settings.timezone, new Date());
   return {
     settings,
@@ -92,7 +92,7 @@ export function DisplaySettingsProvider({ userId, children }: { userId: string; 
  */
 function useRowLanguage(language: Locale | null | undefined): void {
   useEffect(() => {
-    if (language !== undefined) void setLanguage(language);
+    if (language !== undefined) void applyLanguage(language);
   }, [language]);
 }
 

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiError } from '../api/http';
-import { Trans } from '@lingui/react';
 import { useT } from '../i18n/use-t';
-import { localErrorText } from '../i18n/server-errors';
+import { loadNamespace } from '../i18n';
 import { login } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import type { SessionUser } from '../../../shared/session';
@@ -21,14 +20,17 @@ import { PageSpinner } from '../components/ui/Spinner';
 
 // The second step and the two-step prompt (with its QR code) load only when asked for: the sign-in
 // screen stays light (see README, "Budgets").
-const TotpCodeStep = lazy(() => import('../features/two-step/TotpCodeStep').then((m) => ({ default: m.TotpCodeStep })));
-const TwoStepPrompt = lazy(() => import('../features/two-step/TwoStepPrompt').then((m) => ({ default: m.TwoStepPrompt })));
+// Their texts are in the `account` catalog, loaded with them.
+const TotpCodeStep = lazy(() => Promise.all([import('../features/two-step/TotpCodeStep'), loadNamespace('account')]).then(([m]) => ({ default: m.TotpCodeStep })));
+const TwoStepPrompt = lazy(() => Promise.all([import('../features/two-step/TwoStepPrompt'), loadNamespace('account')]).then(([m]) => ({ default: m.TwoStepPrompt })));
 
 export const Route = createFileRoute('/login')({
   validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal('done').optional() }),
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: async ({ context, search }) => {
     const state = context.auth.getState();
     if (state.status === 'signedIn') throw redirect({ href: landingPathFor(state.user.Role, search.redirect), replace: true });
+    // After a reset (whose page loaded it already): the `account` catalog says it is done.
+    if (search.reset === 'done') await loadNamespace('account').catch(() => undefined);
   },
   component: LoginPage,
 });
@@ -58,6 +60,12 @@ function LoginPage() {
   }), [auth]);
   // Changes of a user whose session expired wait here until that user signs in again.
   const waiting = useLiveQuery(() => waitingChanges(appDb()), []);
+  const waitingShown = waiting && !waiting.owner.startsWith('demo:') ? waiting : null;
+  // Its text is in the `account` catalog, loaded only when there is something to tell.
+  const [waitingText, setWaitingText] = useState(false);
+  useEffect(() => {
+    if (waitingShown) void loadNamespace('account').then(() => setWaitingText(true), () => undefined);
+  }, [waitingShown]);
 
   const enter = async (token: string, user: SessionUser) => {
     await auth.signIn(token, user);
@@ -67,6 +75,7 @@ function LoginPage() {
   /** A full session: admins without two-step sign-in are asked to turn it on first. */
   const finish = async ({ token, user }: AuthResult) => {
     if (shouldAskForTwoStep(user)) {
+      await loadNamespace('account');
       setStep({ kind: 'prompt', token, user });
       setBusy(false);
       return;
@@ -81,6 +90,7 @@ function LoginPage() {
     try {
       const answer = await login(email.trim(), password);
       if ('totpRequired' in answer) {
+        await loadNamespace('account');
         setStep({ kind: 'code', ticket: answer.ticket });
         setBusy(false);
         return;
@@ -98,14 +108,17 @@ function LoginPage() {
           // Fall through to the sign-in error.
         }
       }
-      setError(localErrorText(err, 'auth.errors.loginFailed'));
+      // The reading of the server's messages, and their texts (`account`), load only when one is to
+      // be shown: the first screen stays within its budget (README, Budgets).
+      const [{ localErrorText }] = await Promise.all([import('../i18n/server-errors'), loadNamespace('account').catch(() => undefined)]);
+      setError(localErrorText(err, 'account.errors.loginFailed'));
       setBusy(false);
     }
   };
 
   if (step.kind === 'code') {
     return (
-      <AuthLayout title={t('auth.twoStep.title')} subtitle={t('auth.twoStep.subtitle')}>
+      <AuthLayout title={t('account.signIn.twoStepTitle')} subtitle={t('account.signIn.twoStepSubtitle')}>
         <Suspense fallback={<PageSpinner />}>
           <TotpCodeStep
             ticket={step.ticket}
@@ -122,7 +135,7 @@ function LoginPage() {
   }
   if (step.kind === 'prompt') {
     return (
-      <AuthLayout title={t('auth.twoStep.promptTitle')} subtitle={t('auth.twoStep.passwordAccepted', { email: step.user.Email })}>
+      <AuthLayout title={t('account.signIn.promptTitle')} subtitle={t('account.signIn.passwordAccepted', { email: step.user.Email })}>
         <Suspense fallback={<PageSpinner />}>
           <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
         </Suspense>
@@ -140,10 +153,10 @@ function LoginPage() {
         </p>
       }
     >
-      {search.reset === 'done' ? <FormMessage tone="success">{t('auth.signIn.resetDone')}</FormMessage> : null}
+      {search.reset === 'done' ? <FormMessage tone="success">{t('account.signIn.resetDone')}</FormMessage> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      {waiting && !waiting.owner.startsWith('demo:') ? (
-        <FormMessage tone="info">{t('auth.signIn.waiting', { count: waiting.count, label: waiting.label })}</FormMessage>
+      {waitingShown && waitingText ? (
+        <FormMessage tone="info">{t('account.signIn.waiting', { count: waitingShown.count, label: waitingShown.label })}</FormMessage>
       ) : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
         <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -168,7 +181,8 @@ function LoginPage() {
       <details className="demo-accounts">
         <summary>{t('auth.signIn.demo')}</summary>
         <p className="demo-accounts__text">
-          <Trans id="auth.signIn.demoPassword" values={{ password: <code>{DEMO_PASSWORD}</code> }} />
+          {t('auth.signIn.demoPassword')}{' '}
+          <code>{DEMO_PASSWORD}</code>
         </p>
         <div className="demo-accounts__list">
           {DEMO_ACCOUNTS.map((a) => (

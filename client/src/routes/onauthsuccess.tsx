@@ -5,6 +5,7 @@ import { landingPathFor } from '../auth/session';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
 
 /**
  * Finishes a sign-in that arrives by redirect (an invite or reset link carrying a session token)
@@ -13,6 +14,7 @@ import { useT } from '../i18n/use-t';
  */
 export const Route = createFileRoute('/onauthsuccess')({
   validateSearch: z.object({ token: z.string().optional(), redirect: z.string().optional() }),
+  beforeLoad: () => loadNamespace('account'),
   component: OnAuthSuccessPage,
 });
 
@@ -44,12 +46,12 @@ function OnAuthSuccessPage() {
     void finish();
   }, [auth, navigate, token, redirect]);
 
-  if (!failed) return <PageSpinner label={t('auth.link.signingIn')} />;
+  if (!failed) return <PageSpinner label={t('account.link.signingIn')} />;
   return (
-    <AuthLayout title={t('auth.link.invalidTitle')}>
-      <FormMessage tone="error">{t('auth.link.invalidText')}</FormMessage>
+    <AuthLayout title={t('account.link.invalidTitle')}>
+      <FormMessage tone="error">{t('account.link.invalidText')}</FormMessage>
       <Link to="/login" className="btn btn--primary btn--lg btn--full">
-        <span>{t('auth.goToSignIn')}</span>
+        <span>{t('account.goToSignIn')}</span>
       </Link>
     </AuthLayout>
   );

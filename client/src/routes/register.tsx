@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
 import { localErrorText } from '../i18n/server-errors';
 import { registerHost } from '../auth/auth-api';
 import { redirectIfSignedIn } from '../auth/guards';
@@ -12,7 +13,10 @@ import { Input } from '../components/ui/Input';
 import { useToast } from '../components/ui/Toast';
 
 export const Route = createFileRoute('/register')({
-  beforeLoad: ({ context }) => redirectIfSignedIn(context),
+  beforeLoad: async ({ context }) => {
+    redirectIfSignedIn(context);
+    await loadNamespace('account');
+  },
   component: RegisterPage,
 });
 
@@ -40,29 +44,29 @@ function RegisterPage() {
       });
       await auth.signIn(token, user);
       await navigate({ to: homePathFor(user.Role), replace: true });
-      toast({ title: t('auth.register.welcome'), description: t('auth.register.welcomeText'), variant: 'success' });
+      toast({ title: t('account.register.welcome'), description: t('account.register.welcomeText'), variant: 'success' });
     } catch (err) {
-      setError(localErrorText(err, 'auth.errors.registrationFailed'));
+      setError(localErrorText(err, 'account.errors.registrationFailed'));
       setBusy(false);
     }
   };
 
   return (
     <AuthLayout
-      title={t('auth.register.title')}
-      subtitle={t('auth.register.subtitle')}
+      title={t('account.register.title')}
+      subtitle={t('account.register.subtitle')}
       footer={
         <p>
-          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.signIn.submit')}</Link>
+          {t('account.register.haveAccount')} <Link to="/login">{t('auth.signIn.submit')}</Link>
         </p>
       }
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
-        <Input label={t('auth.field.yourName')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
-        <Input label={t('auth.field.companyName')} name="company_name" autoComplete="organization" value={form.company_name} onChange={set('company_name')} />
+        <Input label={t('account.field.yourName')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Input label={t('account.field.companyName')} name="company_name" autoComplete="organization" value={form.company_name} onChange={set('company_name')} />
         <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-        <Input label={t('auth.field.phone')} type="tel" name="phone_number" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} />
+        <Input label={t('account.field.phone')} type="tel" name="phone_number" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} />
         <Input
           label={t('auth.field.password')}
           type="password"
@@ -70,12 +74,12 @@ function RegisterPage() {
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={t('auth.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
+          hint={t('account.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={form.password}
           onChange={set('password')}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          {t('auth.register.submit')}
+          {t('account.register.submit')}
         </Button>
       </form>
     </AuthLayout>

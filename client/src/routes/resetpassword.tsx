@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { z } from 'zod';
 import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
 import { localErrorText } from '../i18n/server-errors';
 import { acceptInvite, previewInvite, resetPassword, sendResetPasswordEmail, type InvitePreview } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
@@ -22,6 +23,7 @@ import { TotpCodeStep } from '../features/two-step/TotpCodeStep';
 export const Route = createFileRoute('/resetpassword')({
   // The router reads `invite=1` as a number: any value present marks an invite.
   validateSearch: z.object({ token: z.string().optional(), invite: z.union([z.string(), z.number(), z.boolean()]).optional() }),
+  beforeLoad: () => loadNamespace('account'),
   component: ResetPasswordPage,
 });
 
@@ -34,19 +36,19 @@ function ResetPasswordPage() {
 function InvitePage({ token }: { token: string }) {
   const t = useT();
   const preview = useQuery({ queryKey: ['invite-preview', token], queryFn: () => previewInvite(token), retry: false, staleTime: Infinity });
-  if (preview.status === 'pending') return <PageSpinner label={t('auth.invite.opening')} />;
+  if (preview.status === 'pending') return <PageSpinner label={t('account.invite.opening')} />;
   if (preview.status === 'error') {
     return (
       <AuthLayout
-        title={t('auth.invite.invalidTitle')}
+        title={t('account.invite.invalidTitle')}
         footer={
           <p>
-            <Link to="/login">{t('auth.goToSignIn')}</Link>
+            <Link to="/login">{t('account.goToSignIn')}</Link>
           </p>
         }
       >
-        <FormMessage tone="error">{localErrorText(preview.error, 'auth.errors.inviteFailed')}</FormMessage>
-        <p className="muted">{t('auth.invite.invalidText')}</p>
+        <FormMessage tone="error">{localErrorText(preview.error, 'account.errors.inviteFailed')}</FormMessage>
+        <p className="muted">{t('account.invite.invalidText')}</p>
       </AuthLayout>
     );
   }
@@ -78,14 +80,14 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
       }
       await finish(answer);
     } catch (err) {
-      setError(localErrorText(err, 'auth.errors.inviteFailed'));
+      setError(localErrorText(err, 'account.errors.inviteFailed'));
       setBusy(false);
     }
   };
 
   if (ticket) {
     return (
-      <AuthLayout title={t('auth.twoStep.title')} subtitle={t('auth.invite.twoStepText', { host: invite.hostName })}>
+      <AuthLayout title={t('account.signIn.twoStepTitle')} subtitle={t('account.invite.twoStepText', { host: invite.hostName })}>
         <TotpCodeStep ticket={ticket} onSignedIn={finish} onRestart={() => void navigate({ to: '/login', replace: true })} />
       </AuthLayout>
     );
@@ -93,17 +95,17 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
 
   return (
     <AuthLayout
-      title={t('auth.invite.title', { host: invite.hostName })}
-      subtitle={t('auth.invite.acceptText', { host: invite.hostName, email: invite.email })}
+      title={t('account.invite.title', { host: invite.hostName })}
+      subtitle={t('account.invite.acceptText', { host: invite.hostName, email: invite.email })}
       footer={
         <p>
-          {t('auth.invite.notNow')} <Link to="/login">{t('auth.backToSignIn')}</Link>
+          {t('account.invite.notNow')} <Link to="/login">{t('account.backToSignIn')}</Link>
         </p>
       }
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Button fullWidth size="lg" isLoading={busy} onClick={() => void accept()}>
-        {t('auth.invite.accept')}
+        {t('account.invite.accept')}
       </Button>
     </AuthLayout>
   );
@@ -124,7 +126,7 @@ function RequestResetForm() {
       await sendResetPasswordEmail(email.trim());
       setSent(true);
     } catch (err) {
-      setError(localErrorText(err, 'auth.errors.resetEmailFailed'));
+      setError(localErrorText(err, 'account.errors.resetEmailFailed'));
     } finally {
       setBusy(false);
     }
@@ -132,22 +134,22 @@ function RequestResetForm() {
 
   return (
     <AuthLayout
-      title={t('auth.reset.title')}
-      subtitle={t('auth.reset.subtitle')}
+      title={t('account.reset.title')}
+      subtitle={t('account.reset.subtitle')}
       footer={
         <p>
-          {t('auth.reset.remembered')} <Link to="/login">{t('auth.backToSignIn')}</Link>
+          {t('account.reset.remembered')} <Link to="/login">{t('account.backToSignIn')}</Link>
         </p>
       }
     >
       {sent ? (
-        <FormMessage tone="success">{t('auth.reset.sent', { email: email.trim() })}</FormMessage>
+        <FormMessage tone="success">{t('account.reset.sent', { email: email.trim() })}</FormMessage>
       ) : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
         <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          {t('auth.reset.submit')}
+          {t('account.reset.submit')}
         </Button>
       </form>
     </AuthLayout>
@@ -167,7 +169,7 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
     event.preventDefault();
     setError(null);
     if (password !== confirm) {
-      setMismatch(t('auth.newPassword.mismatch'));
+      setMismatch(t('account.newPassword.mismatch'));
       return;
     }
     setMismatch(null);
@@ -176,31 +178,31 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
       await resetPassword(token, password);
       await navigate({ to: '/login', search: { reset: 'done' }, replace: true });
     } catch (err) {
-      setError(localErrorText(err, 'auth.errors.resetFailed'));
+      setError(localErrorText(err, 'account.errors.resetFailed'));
       setBusy(false);
     }
   };
 
   return (
     <AuthLayout
-      title={invite ? t('auth.invite.title', { host: invite.hostName }) : t('auth.newPassword.title')}
-      subtitle={invite ? t('auth.invite.choosePassword', { email: invite.email }) : t('auth.newPassword.subtitle')}
+      title={invite ? t('account.invite.title', { host: invite.hostName }) : t('account.newPassword.title')}
+      subtitle={invite ? t('account.invite.choosePassword', { email: invite.email }) : t('account.newPassword.subtitle')}
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
         <Input
-          label={t('auth.newPassword.password')}
+          label={t('account.newPassword.password')}
           type="password"
           name="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={t('auth.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
+          hint={t('account.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Input
-          label={t('auth.newPassword.confirm')}
+          label={t('account.newPassword.confirm')}
           type="password"
           name="confirm"
           autoComplete="new-password"
@@ -210,7 +212,7 @@ function NewPasswordForm({ token, invite }: { token: string; invite?: InvitePrev
           onChange={(e) => setConfirm(e.target.value)}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          {t('auth.newPassword.submit')}
+          {t('account.newPassword.submit')}
         </Button>
       </form>
     </AuthLayout>

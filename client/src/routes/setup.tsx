@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
 import { localErrorText } from '../i18n/server-errors';
 import { runSetup, setupStatus } from '../auth/auth-api';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
@@ -13,25 +14,26 @@ import { ErrorState } from '../components/ui/States';
 
 /** Creates the first super admin; only while none exists (`/api/setup`). */
 export const Route = createFileRoute('/setup')({
+  beforeLoad: () => loadNamespace('account'),
   component: SetupPage,
 });
 
 function SetupPage() {
   const t = useT();
   const status = useQuery({ queryKey: ['setup-status'], queryFn: setupStatus, staleTime: 0 });
-  if (status.isPending) return <PageSpinner label={t('auth.setup.checking')} />;
+  if (status.isPending) return <PageSpinner label={t('account.setup.checking')} />;
   if (status.isError) {
     return (
-      <AuthLayout title={t('auth.setup.title')}>
+      <AuthLayout title={t('account.setup.title')}>
         <ErrorState error={status.error} onRetry={() => void status.refetch()} />
       </AuthLayout>
     );
   }
   if (!status.data.needed) {
     return (
-      <AuthLayout title={t('auth.setup.doneTitle')} subtitle={t('auth.setup.doneText')}>
+      <AuthLayout title={t('account.setup.doneTitle')} subtitle={t('account.setup.doneText')}>
         <Link to="/login" className="btn btn--primary btn--lg btn--full">
-          <span>{t('auth.goToSignIn')}</span>
+          <span>{t('account.goToSignIn')}</span>
         </Link>
       </AuthLayout>
     );
@@ -61,16 +63,16 @@ function SetupForm() {
         await navigate({ to: '/login', replace: true });
       }
     } catch (err) {
-      setError(localErrorText(err, 'auth.errors.setupFailed'));
+      setError(localErrorText(err, 'account.errors.setupFailed'));
       setBusy(false);
     }
   };
 
   return (
-    <AuthLayout title={t('auth.setup.title')} subtitle={t('auth.setup.subtitle')}>
+    <AuthLayout title={t('account.setup.title')} subtitle={t('account.setup.subtitle')}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
-        <Input label={t('auth.field.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Input label={t('account.field.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
         <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         <Input
           label={t('auth.field.password')}
@@ -79,12 +81,12 @@ function SetupForm() {
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={t('auth.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
+          hint={t('account.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={form.password}
           onChange={set('password')}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          {t('auth.setup.submit')}
+          {t('account.setup.submit')}
         </Button>
       </form>
     </AuthLayout>

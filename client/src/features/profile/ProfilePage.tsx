@@ -63,20 +63,20 @@ function AccountDetails() {
   return (
     <dl className="details">
       <div>
-        <dt>{t('profile.account.name')}</dt>
-        <dd>{user.Name || t('profile.none')}</dd>
+        <dt>{t('account.profile.account.name')}</dt>
+        <dd>{user.Name || t('account.profile.none')}</dd>
       </div>
       <div>
-        <dt>{t('profile.account.email')}</dt>
+        <dt>{t('account.profile.account.email')}</dt>
         <dd>{user.Email}</dd>
       </div>
       <div>
-        <dt>{t('profile.account.role')}</dt>
-        <dd>{t('profile.account.roleName', { role: user.Role })}</dd>
+        <dt>{t('account.profile.account.role')}</dt>
+        <dd>{t('account.profile.account.roleName', { role: user.Role })}</dd>
       </div>
       <div>
-        <dt>{t('profile.account.memberSince')}</dt>
-        <dd>{user.CreateTime ? format.date(user.CreateTime) : t('profile.none')}</dd>
+        <dt>{t('account.profile.account.memberSince')}</dt>
+        <dd>{user.CreateTime ? format.date(user.CreateTime) : t('account.profile.none')}</dd>
       </div>
     </dl>
   );
@@ -91,7 +91,7 @@ function AccountForm({ onDone }: { onDone: () => void }) {
   const auth = useAuth();
   const { toast } = useToast();
   const t = useT();
-  const online = useOnlineOnly(t('profile.account.onlineWhat'));
+  const online = useOnlineOnly(t('account.profile.account.onlineWhat'));
   const [fields, setFields] = useState<AccountFields>({ Name: user.Name, Email: user.Email });
   const [errors, setErrors] = useState<AccountErrors>({});
   const [saving, setSaving] = useState(false);
@@ -107,28 +107,28 @@ function AccountForm({ onDone }: { onDone: () => void }) {
     try {
       await apiRequest(`/api/table/${TABLE.users}/update`, { body: { ID: user.ID, ...changes } });
       await auth.store.restore();
-      toast({ title: t('profile.account.saved'), description: t('profile.account.savedText'), variant: 'success' });
+      toast({ title: t('account.profile.account.saved'), description: t('account.profile.account.savedText'), variant: 'success' });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setErrors({ Email: t('auth.errors.emailBelongsToOther') });
-      else setErrors({ form: localErrorText(error, 'profile.account.saveFailed') });
+      if (error instanceof ApiError && error.status === 409) setErrors({ Email: t('account.errors.emailBelongsToOther') });
+      else setErrors({ form: localErrorText(error, 'account.profile.account.saveFailed') });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('profile.account.formLabel')}>
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.profile.account.formLabel')}>
       <OnlineOnlyNote state={online} />
       {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
-      <Input label={t('profile.account.name')} autoComplete="name" value={fields.Name} maxLength={500} onChange={(e) => setFields({ ...fields, Name: e.target.value })} error={errors.Name} />
-      <Input label={t('profile.account.email')} type="email" autoComplete="email" value={fields.Email} onChange={(e) => setFields({ ...fields, Email: e.target.value })} error={errors.Email} hint={t('profile.account.emailHint')} />
+      <Input label={t('account.profile.account.name')} autoComplete="name" value={fields.Name} maxLength={500} onChange={(e) => setFields({ ...fields, Name: e.target.value })} error={errors.Name} />
+      <Input label={t('account.profile.account.email')} type="email" autoComplete="email" value={fields.Email} onChange={(e) => setFields({ ...fields, Email: e.target.value })} error={errors.Email} hint={t('account.profile.account.emailHint')} />
       <div className="form__row form__row--end">
         <Button variant="ghost" onClick={onDone}>
-          {t('profile.cancel')}
+          {t('account.profile.cancel')}
         </Button>
         <Button type="submit" isLoading={saving} disabled={!online.available}>
-          {t('profile.account.save')}
+          {t('account.profile.account.save')}
         </Button>
       </div>
     </form>
@@ -144,11 +144,11 @@ function AccountCard() {
   return (
     <Card>
       <CardHeader
-        title={t('profile.account.title')}
+        title={t('account.profile.account.title')}
         actions={
           canEdit && !editing ? (
             <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
-              {t('profile.account.edit')}
+              {t('account.profile.account.edit')}
             </Button>
           ) : undefined
         }
@@ -164,8 +164,8 @@ function supportedZones(): string[] {
 }
 
 const CLOCKS = [
-  { value: '12h', label: 'profile.display.clock12' },
-  { value: '24h', label: 'profile.display.clock24' },
+  { value: '12h', label: 'account.profile.display.clock12' },
+  { value: '24h', label: 'account.profile.display.clock24' },
 ] as const satisfies readonly { value: string; label: MessageId }[];
 
 /** The device's language choice: a value for the select (`device` is null, the device's own). */
@@ -179,7 +179,7 @@ const DEVICE = 'device';
 function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; userId: string }) {
   const t = useT();
   const format = useFormat();
-  const { write } = useWrite({ what: t('profile.display.what') });
+  const { write } = useWrite({ what: t('account.profile.display.what') });
   const chosen = row?.language ?? null;
   const choose = async (value: string) => {
     const language = isLocale(value) ? value : null;
@@ -189,16 +189,16 @@ function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; 
     await write(row ? { table: TABLE.display_settings, op: 'update', rowId: row.id, fields } : { table: TABLE.display_settings, op: 'create', fields: { user_id: userId, ...base, ...fields } });
   };
   const options = [
-    { value: DEVICE, label: t('language.device', { language: LOCALE_NAMES[deviceLocale()] }) },
+    { value: DEVICE, label: t('account.language.device', { language: LOCALE_NAMES[deviceLocale()] }) },
     ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
   ];
   return (
     <Select
-      label={t('language.label')}
+      label={t('account.language.label')}
       name="language"
       lang={chosen ?? undefined}
       value={chosen ?? DEVICE}
-      hint={t('language.hint')}
+      hint={t('account.language.hint')}
       onChange={(e) => void choose(e.target.value)}
       options={options}
     />
@@ -209,7 +209,7 @@ function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; 
 function DisplayCard() {
   const user = useCurrentUser();
   const t = useT();
-  const { write, pending: saving, failure } = useWrite({ what: t('profile.display.what'), toast: false });
+  const { write, pending: saving, failure } = useWrite({ what: t('account.profile.display.what'), toast: false });
   const { toast } = useToast();
   const format = useFormat();
   const rows = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: user.ID }] });
@@ -226,19 +226,19 @@ function DisplayCard() {
     event.preventDefault();
     const fields = { timezone: draft.timezone, dateFormat: draft.dateFormat, timeFormat: draft.use24Hour ? '24h' : '12h', use24Hour: draft.use24Hour };
     const saved = await write(row ? { table: TABLE.display_settings, op: 'update', rowId: row.id, fields } : { table: TABLE.display_settings, op: 'create', fields: { user_id: user.ID, ...fields } });
-    if (saved.ok) toast({ title: t('profile.display.saved'), description: t('profile.display.savedText'), variant: 'success' });
+    if (saved.ok) toast({ title: t('account.profile.display.saved'), description: t('account.profile.display.savedText'), variant: 'success' });
   };
 
   return (
     <Card>
-      <CardHeader title={t('profile.display.title')} description={t('profile.display.description')} />
+      <CardHeader title={t('account.profile.display.title')} description={t('account.profile.display.description')} />
       {rows.status === 'error' ? <ErrorState error={rows.error} onRetry={rows.retry} /> : null}
       <LanguageSelect row={row} userId={user.ID} />
       <form className="form" onSubmit={(e) => void save(e)}>
         {failure ? <FormMessage>{failure}</FormMessage> : null}
-        <Select label={t('profile.display.timezone')} value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
+        <Select label={t('account.profile.display.timezone')} value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
         <Select
-          label={t('profile.display.dateFormat')}
+          label={t('account.profile.display.dateFormat')}
           value={draft.dateFormat}
           onChange={(e) => {
             const value = e.target.value;
@@ -248,16 +248,16 @@ function DisplayCard() {
         />
         <div className="field">
           <span className="field__label" aria-hidden="true">
-            {t('profile.display.clock')}
+            {t('account.profile.display.clock')}
           </span>
-          <Segmented label={t('profile.display.clock')} options={CLOCKS.map((c) => ({ value: c.value, label: t(c.label) }))} value={draft.use24Hour ? '24h' : '12h'} onChange={(v) => setDraft({ ...draft, use24Hour: v === '24h', timeFormat: v })} />
+          <Segmented label={t('account.profile.display.clock')} options={CLOCKS.map((c) => ({ value: c.value, label: t(c.label) }))} value={draft.use24Hour ? '24h' : '12h'} onChange={(v) => setDraft({ ...draft, use24Hour: v === '24h', timeFormat: v })} />
         </div>
         <p className="muted profile-preview" aria-live="polite">
-          {t('profile.display.preview', { date: preview.date(preview.today()), time: preview.time(now) })}
+          {t('account.profile.display.preview', { date: preview.date(preview.today()), time: preview.time(now) })}
         </p>
         <div className="form__row form__row--end">
           <Button type="submit" isLoading={saving} disabled={!changed || rows.status === 'loading'}>
-            {t('profile.display.save')}
+            {t('account.profile.display.save')}
           </Button>
         </div>
       </form>
@@ -293,7 +293,7 @@ function HostProfileCard() {
     () =>
       runtime.onRejections((list) => {
         const mine = list.find((r) => r.table === TABLE.host_profiles);
-        if (mine) setRefused(t('profile.business.failure', { what: t(mine.op === 'create' ? 'profile.business.createFailed' : 'profile.business.updateFailed'), reason: mine.error }));
+        if (mine) setRefused(t('account.profile.business.failure', { what: t(mine.op === 'create' ? 'account.profile.business.createFailed' : 'account.profile.business.updateFailed'), reason: mine.error }));
       }),
     [runtime, t],
   );
@@ -307,43 +307,43 @@ function HostProfileCard() {
     const changes = profileChanges(stored ? fieldsOf(stored) : undefined, draft);
     if (Object.keys(changes).length === 0) return;
     const saved = await write(stored ? { table: TABLE.host_profiles, op: 'update', rowId: stored.id, fields: changes } : { table: TABLE.host_profiles, op: 'create', fields: changes });
-    if (saved.ok) toast({ title: t('profile.business.saved'), description: t('profile.business.savedText'), variant: 'success' });
+    if (saved.ok) toast({ title: t('account.profile.business.saved'), description: t('account.profile.business.savedText'), variant: 'success' });
   };
-  const failure = writeFailure ? t('profile.business.failure', { what: t(stored ? 'profile.business.updateFailed' : 'profile.business.createFailed'), reason: writeFailure }) : refused;
+  const failure = writeFailure ? t('account.profile.business.failure', { what: t(stored ? 'account.profile.business.updateFailed' : 'account.profile.business.createFailed'), reason: writeFailure }) : refused;
 
   return (
     <Card>
-      <CardHeader title={t('profile.business.title')} description={t('profile.business.description')} />
+      <CardHeader title={t('account.profile.business.title')} description={t('account.profile.business.description')} />
       {profile.status === 'loading' ? <SkeletonRows rows={3} columns={2} /> : null}
-      {profile.status === 'error' ? <ErrorState title={t('profile.business.checkFailed')} error={profile.error} onRetry={profile.retry} /> : null}
+      {profile.status === 'error' ? <ErrorState title={t('account.profile.business.checkFailed')} error={profile.error} onRetry={profile.retry} /> : null}
       {profile.status === 'success' ? (
         <form className="form" onSubmit={(e) => void save(e)} noValidate>
           {failure ? <FormMessage>{failure}</FormMessage> : null}
-          {!stored ? <FormMessage tone="info">{t('profile.business.none')}</FormMessage> : null}
-          <Input label={t('profile.business.companyName')} value={draft.company_name} onChange={(e) => setDraft({ ...draft, company_name: e.target.value })} error={errors.company_name} autoComplete="organization" maxLength={500} />
-          <Input label={t('profile.business.phone')} type="tel" value={draft.phone_number} onChange={(e) => setDraft({ ...draft, phone_number: e.target.value })} error={errors.phone_number} autoComplete="tel" />
-          <Input label={t('profile.business.address')} value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.target.value })} error={errors.address} autoComplete="street-address" maxLength={500} />
+          {!stored ? <FormMessage tone="info">{t('account.profile.business.none')}</FormMessage> : null}
+          <Input label={t('account.profile.business.companyName')} value={draft.company_name} onChange={(e) => setDraft({ ...draft, company_name: e.target.value })} error={errors.company_name} autoComplete="organization" maxLength={500} />
+          <Input label={t('account.profile.business.phone')} type="tel" value={draft.phone_number} onChange={(e) => setDraft({ ...draft, phone_number: e.target.value })} error={errors.phone_number} autoComplete="tel" />
+          <Input label={t('account.profile.business.address')} value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.target.value })} error={errors.address} autoComplete="street-address" maxLength={500} />
           {stored ? (
             <dl className="details details--row">
               <div>
-                <dt>{t('profile.business.accountStatus')}</dt>
+                <dt>{t('account.profile.business.accountStatus')}</dt>
                 <dd>
                   <StatusBadge status={stored.account_status} />
                 </dd>
               </div>
               <div>
-                <dt>{t('profile.business.properties')}</dt>
+                <dt>{t('account.profile.business.properties')}</dt>
                 <dd>{format.number(stored.properties_count)}</dd>
               </div>
               <div>
-                <dt>{t('profile.business.bookings')}</dt>
+                <dt>{t('account.profile.business.bookings')}</dt>
                 <dd>{format.number(stored.total_bookings)}</dd>
               </div>
             </dl>
           ) : null}
           <div className="form__row form__row--end">
             <Button type="submit" isLoading={saving}>
-              {t('profile.business.save')}
+              {t('account.profile.business.save')}
             </Button>
           </div>
         </form>
@@ -358,7 +358,7 @@ const NO_PASSWORDS: PasswordFields = { currentPassword: '', newPassword: '', con
 function PasswordCard() {
   const { toast } = useToast();
   const t = useT();
-  const online = useOnlineOnly(t('profile.password.onlineWhat'));
+  const online = useOnlineOnly(t('account.profile.password.onlineWhat'));
   const [fields, setFields] = useState<PasswordFields>(NO_PASSWORDS);
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [saving, setSaving] = useState(false);
@@ -372,9 +372,9 @@ function PasswordCard() {
     try {
       await apiRequest('/api/auth/change-password', { body: { currentPassword: fields.currentPassword, newPassword: fields.newPassword } });
       setFields(NO_PASSWORDS);
-      toast({ title: t('profile.password.changed'), description: t('profile.password.changedText'), variant: 'success' });
+      toast({ title: t('account.profile.password.changed'), description: t('account.profile.password.changedText'), variant: 'success' });
     } catch (error) {
-      setErrors(placePasswordError(localErrorText(error, 'profile.password.failed')));
+      setErrors(placePasswordError(localErrorText(error, 'account.profile.password.failed')));
     } finally {
       setSaving(false);
     }
@@ -382,16 +382,16 @@ function PasswordCard() {
 
   return (
     <Card>
-      <CardHeader title={t('profile.password.title')} />
+      <CardHeader title={t('account.profile.password.title')} />
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <OnlineOnlyNote state={online} />
         {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
-        <Input label={t('profile.password.current')} type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} error={errors.currentPassword} />
-        <Input label={t('profile.password.new')} type="password" autoComplete="new-password" value={fields.newPassword} onChange={(e) => setFields({ ...fields, newPassword: e.target.value })} error={errors.newPassword} hint={t('profile.errors.minLength', { min: MIN_PASSWORD_LENGTH })} />
-        <Input label={t('profile.password.again')} type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={(e) => setFields({ ...fields, confirmPassword: e.target.value })} error={errors.confirmPassword} />
+        <Input label={t('account.profile.password.current')} type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} error={errors.currentPassword} />
+        <Input label={t('account.profile.password.new')} type="password" autoComplete="new-password" value={fields.newPassword} onChange={(e) => setFields({ ...fields, newPassword: e.target.value })} error={errors.newPassword} hint={t('account.profile.errors.minLength', { min: MIN_PASSWORD_LENGTH })} />
+        <Input label={t('account.profile.password.again')} type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={(e) => setFields({ ...fields, confirmPassword: e.target.value })} error={errors.confirmPassword} />
         <div className="form__row form__row--end">
           <Button type="submit" isLoading={saving} disabled={!online.available}>
-            {t('profile.password.submit')}
+            {t('account.profile.password.submit')}
           </Button>
         </div>
       </form>
@@ -410,39 +410,39 @@ function StaffProfileCard({ user }: { user: SessionUser }) {
   const me: OwnStaffRow | undefined = staff.status === 'success' ? staff.rows[0] : undefined;
   return (
     <Card>
-      <CardHeader title={t('profile.work.title')} description={hostName ? t('profile.work.onRecord', { host: hostName }) : undefined} />
+      <CardHeader title={t('account.profile.work.title')} description={hostName ? t('account.profile.work.onRecord', { host: hostName }) : undefined} />
       <HostSwitch user={user} />
       {staff.status === 'loading' ? <SkeletonRows rows={3} columns={2} /> : null}
       {staff.status === 'error' ? <ErrorState error={staff.error} onRetry={staff.retry} /> : null}
-      {staff.status === 'success' && !me ? <p className="muted">{t('profile.work.notLinked')}</p> : null}
+      {staff.status === 'success' && !me ? <p className="muted">{t('account.profile.work.notLinked')}</p> : null}
       {me ? (
         <>
           <dl className="details">
             <div>
-              <dt>{t('profile.work.phone')}</dt>
-              <dd>{me.staff_phone || t('profile.none')}</dd>
+              <dt>{t('account.profile.work.phone')}</dt>
+              <dd>{me.staff_phone || t('account.profile.none')}</dd>
             </div>
             <div>
-              <dt>{t('profile.work.specializations')}</dt>
-              <dd>{me.specializations.map(humanize).join(', ') || t('profile.none')}</dd>
+              <dt>{t('account.profile.work.specializations')}</dt>
+              <dd>{me.specializations.map(humanize).join(', ') || t('account.profile.none')}</dd>
             </div>
             <div>
-              <dt>{t('profile.work.since')}</dt>
-              <dd>{me.hire_date ? format.date(me.hire_date) : t('profile.none')}</dd>
+              <dt>{t('account.profile.work.since')}</dt>
+              <dd>{me.hire_date ? format.date(me.hire_date) : t('account.profile.none')}</dd>
             </div>
             <div>
-              <dt>{t('profile.work.emergencyContact')}</dt>
-              <dd>{me.emergency_contact || t('profile.none')}</dd>
+              <dt>{t('account.profile.work.emergencyContact')}</dt>
+              <dd>{me.emergency_contact || t('account.profile.none')}</dd>
             </div>
           </dl>
-          <h3 className="section-title">{t('profile.work.availability')}</h3>
+          <h3 className="section-title">{t('account.profile.work.availability')}</h3>
           <ul className="availability">
             {WEEKDAYS.map((day) => {
               const slot = me.availability_schedule[day];
               return (
                 <li key={day}>
                   <span className="availability__day">{format.weekday(day)}</span>
-                  <span>{!slot || slot === 'off' ? t('profile.work.off') : t('profile.work.hours', { start: format.time(slot.start), end: format.time(slot.end) })}</span>
+                  <span>{!slot || slot === 'off' ? t('account.profile.work.off') : t('account.profile.work.hours', { start: format.time(slot.start), end: format.time(slot.end) })}</span>
                 </li>
               );
             })}
@@ -453,14 +453,14 @@ function StaffProfileCard({ user }: { user: SessionUser }) {
   );
 }
 
-const PUSH_TEXT: Partial<Record<string, MessageId>> = { host: 'profile.push.host', staff: 'profile.push.staff' };
+const PUSH_TEXT: Partial<Record<string, MessageId>> = { host: 'account.profile.push.host', staff: 'account.profile.push.staff' };
 
 export function ProfilePage() {
   const user = useCurrentUser();
   const t = useT();
   const push = PUSH_TEXT[user.Role];
   return (
-    <Page title={t('profile.title')} description={t('profile.description')}>
+    <Page title={t('account.profile.title')} description={t('account.profile.description')}>
       <div className="grid-2">
         <AccountCard />
         {user.Role === 'host' ? <HostProfileCard /> : null}

@@ -24,7 +24,7 @@ export function SessionsCard() {
   const format = useFormat();
   const { toast } = useToast();
   const t = useT();
-  const online = useOnlineOnly(t('sessions.onlineWhat'));
+  const online = useOnlineOnly(t('account.sessions.onlineWhat'));
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export function SessionsCard() {
     try {
       setState({ status: 'success', rows: await listSessions() });
     } catch (error) {
-      setState({ status: 'error', error: localErrorText(error, 'sessions.loadFailed') });
+      setState({ status: 'error', error: localErrorText(error, 'account.sessions.loadFailed') });
     }
   }, []);
   const reachable = online.available;
@@ -48,7 +48,7 @@ export function SessionsCard() {
       toast({ title: await action(), variant: 'success' });
       await load();
     } catch (error) {
-      setFailure(localErrorText(error, 'sessions.signOutFailed'));
+      setFailure(localErrorText(error, 'account.sessions.signOutFailed'));
     } finally {
       setBusy(null);
     }
@@ -56,51 +56,51 @@ export function SessionsCard() {
   const signOut = (row: SessionInfo) =>
     run(row.id, async () => {
       await signOutSession(row.id);
-      return t('sessions.signedOut', { device: row.device });
+      return t('account.sessions.signedOut', { device: row.device });
     });
   const signOutOthers = () =>
     run('others', async () => {
       const revoked = await signOutOtherSessions();
-      return t('sessions.othersSignedOut', { count: revoked });
+      return t('account.sessions.othersSignedOut', { count: revoked });
     });
 
   const others = state.status === 'success' ? state.rows.filter((r) => !r.current).length : 0;
   return (
     <Card aria-labelledby="sessions-title">
       <CardHeader
-        title={<span id="sessions-title">{t('sessions.title')}</span>}
-        description={t('sessions.description')}
+        title={<span id="sessions-title">{t('account.sessions.title')}</span>}
+        description={t('account.sessions.description')}
       />
       <OnlineOnlyNote state={online} />
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       {state.status === 'loading' && reachable ? <SkeletonRows rows={2} columns={2} /> : null}
       {state.status === 'error' ? <ErrorState error={state.error} onRetry={() => void load()} /> : null}
       {state.status === 'success' ? (
-        <ul className="sessions" aria-label={t('sessions.title')}>
+        <ul className="sessions" aria-label={t('account.sessions.title')}>
           {state.rows.map((row) => (
             <li key={row.id} className="sessions__row">
               <div className="sessions__text">
                 <span className="sessions__device">
-                  {row.device} {row.current ? <Badge tone="success">{t('sessions.thisDevice')}</Badge> : null}
+                  {row.device} {row.current ? <Badge tone="success">{t('account.sessions.thisDevice')}</Badge> : null}
                 </span>
                 <span className="muted">
-                  {t('sessions.times', { signedIn: format.dateTime(row.created_at), lastSeen: format.dateTime(row.last_seen_at) })}
+                  {t('account.sessions.times', { signedIn: format.dateTime(row.created_at), lastSeen: format.dateTime(row.last_seen_at) })}
                 </span>
               </div>
               {row.current ? null : (
-                <Button size="sm" variant="secondary" isLoading={busy === row.id} disabled={!online.available || busy !== null} onClick={() => void signOut(row)} aria-label={t('sessions.signOutLabel', { device: row.device, signedIn: format.dateTime(row.created_at) })}>
-                  {t('sessions.signOut')}
+                <Button size="sm" variant="secondary" isLoading={busy === row.id} disabled={!online.available || busy !== null} onClick={() => void signOut(row)} aria-label={t('account.sessions.signOutLabel', { device: row.device, signedIn: format.dateTime(row.created_at) })}>
+                  {t('account.sessions.signOut')}
                 </Button>
               )}
             </li>
           ))}
         </ul>
       ) : null}
-      {state.status === 'success' && others === 0 ? <p className="muted">{t('sessions.none')}</p> : null}
+      {state.status === 'success' && others === 0 ? <p className="muted">{t('account.sessions.none')}</p> : null}
       {others > 0 ? (
         <div className="form__row form__row--end">
           <Button variant="danger" isLoading={busy === 'others'} disabled={!online.available || busy !== null} onClick={() => void signOutOthers()}>
-            {t('sessions.signOutOthers')}
+            {t('account.sessions.signOutOthers')}
           </Button>
         </div>
       ) : null}

@@ -15,12 +15,12 @@ const PHONE_CHARS = /^[\d\s()+.\-/x#*]*$/i;
 
 export function validateHostProfile(fields: HostProfileFields): HostProfileErrors {
   const errors: HostProfileErrors = {};
-  if (fields.company_name.trim().length > 500) errors.company_name = t('profile.errors.maxLength', { max: 500 });
+  if (fields.company_name.trim().length > 500) errors.company_name = t('account.profile.errors.maxLength', { max: 500 });
   const phone = fields.phone_number.trim();
-  if (phone.length > 50) errors.phone_number = t('profile.errors.maxLength', { max: 50 });
-  else if (!PHONE_CHARS.test(phone)) errors.phone_number = t('profile.errors.phoneChars');
-  else if (phone && phone.replace(/\D/g, '').length < 5) errors.phone_number = t('profile.errors.phoneShort');
-  if (fields.address.trim().length > 500) errors.address = t('profile.errors.maxLength', { max: 500 });
+  if (phone.length > 50) errors.phone_number = t('account.profile.errors.maxLength', { max: 50 });
+  else if (!PHONE_CHARS.test(phone)) errors.phone_number = t('account.profile.errors.phoneChars');
+  else if (phone && phone.replace(/\D/g, '').length < 5) errors.phone_number = t('account.profile.errors.phoneShort');
+  if (fields.address.trim().length > 500) errors.address = t('account.profile.errors.maxLength', { max: 500 });
   return errors;
 }
 
@@ -38,10 +38,10 @@ export type PasswordErrors = Partial<Record<keyof PasswordFields | 'form', strin
 
 export function validatePasswordChange(fields: PasswordFields): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (!fields.currentPassword) errors.currentPassword = t('profile.errors.currentPasswordRequired');
-  if (fields.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = t('profile.errors.minLength', { min: MIN_PASSWORD_LENGTH });
-  else if (fields.newPassword === fields.currentPassword) errors.newPassword = t('profile.errors.passwordSame');
-  if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = t('profile.errors.passwordsDiffer');
+  if (!fields.currentPassword) errors.currentPassword = t('account.profile.errors.currentPasswordRequired');
+  if (fields.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = t('account.profile.errors.minLength', { min: MIN_PASSWORD_LENGTH });
+  else if (fields.newPassword === fields.currentPassword) errors.newPassword = t('account.profile.errors.passwordSame');
+  if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = t('account.profile.errors.passwordsDiffer');
   return errors;
 }
 
@@ -70,9 +70,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateAccount(fields: AccountFields): AccountErrors {
   const errors: AccountErrors = {};
   const name = fields.Name.trim();
-  if (!name) errors.Name = t('profile.errors.nameRequired');
-  else if (name.length > 500) errors.Name = t('profile.errors.maxLength', { max: 500 });
-  if (!EMAIL.test(fields.Email.trim())) errors.Email = t('profile.errors.emailInvalid');
+  if (!name) errors.Name = t('account.profile.errors.nameRequired');
+  else if (name.length > 500) errors.Name = t('account.profile.errors.maxLength', { max: 500 });
+  if (!EMAIL.test(fields.Email.trim())) errors.Email = t('account.profile.errors.emailInvalid');
   return errors;
 }
 

@@ -21,14 +21,14 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string
 
   return (
     <section className="two-step__setup" aria-labelledby="recovery-codes-title">
-      <FormMessage tone="success" title={t('twoStep.codes.onTitle')}>
-        {t('twoStep.codes.onText')}
+      <FormMessage tone="success" title={t('account.twoStep.codes.onTitle')}>
+        {t('account.twoStep.codes.onText')}
       </FormMessage>
       <h3 id="recovery-codes-title" className="section-title">
-        {t('twoStep.codes.title')}
+        {t('account.twoStep.codes.title')}
       </h3>
-      <FormMessage tone="warning" title={t('twoStep.codes.storeTitle')}>
-        {t('twoStep.codes.storeText')}
+      <FormMessage tone="warning" title={t('account.twoStep.codes.storeTitle')}>
+        {t('account.twoStep.codes.storeText')}
       </FormMessage>
       <ul className="two-step__codes" data-testid="recovery-codes">
         {codes.map((c) => (
@@ -36,16 +36,16 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string
         ))}
       </ul>
       <p role="status" className="muted two-step__note">
-        {copied === 'yes' ? t('twoStep.codes.copied') : copied === 'failed' ? t('twoStep.codes.copyFailed') : ''}
+        {copied === 'yes' ? t('account.twoStep.codes.copied') : copied === 'failed' ? t('account.twoStep.codes.copyFailed') : ''}
       </p>
       <div className="two-step__actions">
         <Button variant="secondary" onClick={() => void copy()}>
-          {t('twoStep.codes.copy')}
+          {t('account.twoStep.codes.copy')}
         </Button>
         <Button variant="secondary" onClick={() => downloadText('staykeep-recovery-codes.txt', text)}>
-          {t('twoStep.codes.download')}
+          {t('account.twoStep.codes.download')}
         </Button>
-        <Button onClick={onDone}>{t('twoStep.codes.done')}</Button>
+        <Button onClick={onDone}>{t('account.twoStep.codes.done')}</Button>
       </div>
     </section>
   );

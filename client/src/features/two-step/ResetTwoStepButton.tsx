@@ -34,10 +34,10 @@ export function ResetTwoStepButton({ userId, name, enabled, onReset, size = 'sm'
     try {
       await resetUserTotp(userId);
       setOpen(false);
-      toast({ title: t('twoStep.reset.done'), description: t('twoStep.reset.doneText', { name }), variant: 'success' });
+      toast({ title: t('account.twoStep.reset.done'), description: t('account.twoStep.reset.doneText', { name }), variant: 'success' });
       onReset();
     } catch (err) {
-      setError(localErrorText(err, 'twoStep.reset.failed'));
+      setError(localErrorText(err, 'account.twoStep.reset.failed'));
     } finally {
       setBusy(false);
     }
@@ -46,21 +46,21 @@ export function ResetTwoStepButton({ userId, name, enabled, onReset, size = 'sm'
   return (
     <>
       <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
-        {t('twoStep.reset.button')}
+        {t('account.twoStep.reset.button')}
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title={t('twoStep.reset.title')}
-        description={t('twoStep.reset.text', { name })}
+        title={t('account.twoStep.reset.title')}
+        description={t('account.twoStep.reset.text', { name })}
         size="sm"
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)}>
-              {t('twoStep.cancel')}
+              {t('account.twoStep.cancel')}
             </Button>
             <Button variant="danger" isLoading={busy} onClick={() => void confirm()}>
-              {t('twoStep.reset.confirm')}
+              {t('account.twoStep.reset.confirm')}
             </Button>
           </>
         }

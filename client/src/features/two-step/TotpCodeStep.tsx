@@ -35,7 +35,7 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
     event.preventDefault();
     const typed = cleanCode(code);
     if (useRecovery ? typed.length < 10 : !/^\d{6}$/.test(typed)) {
-      setError(t(useRecovery ? 'twoStep.recoveryRequired' : 'twoStep.codeRequired'));
+      setError(t(useRecovery ? 'account.twoStep.recoveryRequired' : 'account.twoStep.codeRequired'));
       input.current?.focus();
       return;
     }
@@ -48,7 +48,7 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
         onRestart(localMessage(TOTP_TICKET_INVALID));
         return;
       }
-      setError(localErrorText(err, 'auth.errors.loginFailed'));
+      setError(localErrorText(err, 'account.errors.loginFailed'));
       setCode('');
       setBusy(false);
       input.current?.focus();
@@ -63,15 +63,15 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
   };
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('twoStep.code.formLabel')}>
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.twoStep.code.formLabel')}>
       <p className="muted">
-        {t(useRecovery ? 'twoStep.code.recoveryText' : 'twoStep.code.appText')}
+        {t(useRecovery ? 'account.twoStep.code.recoveryText' : 'account.twoStep.code.appText')}
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Input
         ref={input}
         key={useRecovery ? 'recovery' : 'totp'}
-        label={t(useRecovery ? 'twoStep.code.recoveryLabel' : 'twoStep.code.label')}
+        label={t(useRecovery ? 'account.twoStep.code.recoveryLabel' : 'account.twoStep.code.label')}
         name={useRecovery ? 'recovery-code' : 'totp-code'}
         autoComplete={useRecovery ? 'off' : 'one-time-code'}
         inputMode={useRecovery ? 'text' : 'numeric'}
@@ -85,14 +85,14 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
       />
       <div className="form__row">
         <button type="button" className="text-link" onClick={toggle}>
-          {t(useRecovery ? 'twoStep.code.useApp' : 'twoStep.code.useRecovery')}
+          {t(useRecovery ? 'account.twoStep.code.useApp' : 'account.twoStep.code.useRecovery')}
         </button>
       </div>
       <Button type="submit" fullWidth size="lg" isLoading={busy}>
-        {t('twoStep.code.submit')}
+        {t('account.twoStep.code.submit')}
       </Button>
       <Button variant="ghost" fullWidth onClick={() => onRestart(null)}>
-        {t('twoStep.code.back')}
+        {t('account.twoStep.code.back')}
       </Button>
     </form>
   );

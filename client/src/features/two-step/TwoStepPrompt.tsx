@@ -33,13 +33,13 @@ export function TwoStepPrompt({ token, user, onContinue }: Props) {
   }
   return (
     <div className="two-step__setup">
-      <p>{t('twoStep.prompt.text')}</p>
-      <p className="muted">{t('twoStep.prompt.minute')}</p>
+      <p>{t('account.twoStep.prompt.text')}</p>
+      <p className="muted">{t('account.twoStep.prompt.minute')}</p>
       <Button fullWidth size="lg" onClick={() => setSettingUp(true)} disabled={busy}>
-        {t('twoStep.prompt.setUp')}
+        {t('account.twoStep.prompt.setUp')}
       </Button>
       <Button variant="ghost" fullWidth onClick={() => go(user)} isLoading={busy}>
-        {t('twoStep.prompt.notNow')}
+        {t('account.twoStep.prompt.notNow')}
       </Button>
     </div>
   );

@@ -36,7 +36,7 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
     event.preventDefault();
     const typed = cleanCode(code);
     if (!typed) {
-      setError(t('twoStep.disable.required'));
+      setError(t('account.twoStep.disable.required'));
       return;
     }
     setError(null);
@@ -45,16 +45,16 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       await disableTotp(typed);
       onDone();
     } catch (err) {
-      setError(localErrorText(err, 'twoStep.disable.failed'));
+      setError(localErrorText(err, 'account.twoStep.disable.failed'));
       setBusy(false);
     }
   };
 
   return (
-    <form className="two-step__setup" onSubmit={(e) => void submit(e)} noValidate aria-label={t('twoStep.turnOffButton')}>
+    <form className="two-step__setup" onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.twoStep.turnOffButton')}>
       {error ? <FormMessage>{error}</FormMessage> : null}
       <Input
-        label={t('twoStep.disable.label')}
+        label={t('account.twoStep.disable.label')}
         name="totp-disable-code"
         autoComplete="one-time-code"
         autoCapitalize="none"
@@ -65,10 +65,10 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       />
       <div className="two-step__actions">
         <Button variant="ghost" onClick={onCancel}>
-          {t('twoStep.cancel')}
+          {t('account.twoStep.cancel')}
         </Button>
         <Button type="submit" variant="danger" isLoading={busy}>
-          {t('twoStep.turnOff')}
+          {t('account.twoStep.turnOff')}
         </Button>
       </div>
     </form>
@@ -80,7 +80,7 @@ export function TwoStepSection() {
   const auth = useAuth();
   const { toast } = useToast();
   const t = useT();
-  const online = useOnlineOnly(t('twoStep.onlineWhat'));
+  const online = useOnlineOnly(t('account.twoStep.onlineWhat'));
   const [mode, setMode] = useState<Mode>('view');
   // The session user is read again after a change; until then the change is shown as made.
   const [enabled, setEnabled] = useState<boolean | null>(null);
@@ -91,17 +91,17 @@ export function TwoStepSection() {
   return (
     <Card aria-labelledby="two-step-title">
       <CardHeader
-        title={<span id="two-step-title">{t('twoStep.title')}</span>}
-        description={t('twoStep.description')}
+        title={<span id="two-step-title">{t('account.twoStep.title')}</span>}
+        description={t('account.twoStep.description')}
         actions={
           <span className="two-step__status">
-            <Badge tone={isOn ? 'success' : 'neutral'}>{t(isOn ? 'twoStep.on' : 'twoStep.off')}</Badge>
+            <Badge tone={isOn ? 'success' : 'neutral'}>{t(isOn ? 'account.twoStep.on' : 'account.twoStep.off')}</Badge>
           </span>
         }
       />
       <OnlineOnlyNote state={online} />
       {mode === 'setup' ? (
-        <Suspense fallback={<Spinner label={t('twoStep.loadingSetup')} />}>
+        <Suspense fallback={<Spinner label={t('account.twoStep.loadingSetup')} />}>
           <TwoStepSetup
             email={user.Email}
             onEnabled={() => setEnabled(true)}
@@ -119,7 +119,7 @@ export function TwoStepSection() {
             setEnabled(false);
             setMode('view');
             refresh();
-            toast({ title: t('twoStep.turnedOff'), description: t('twoStep.turnedOffText'), variant: 'success' });
+            toast({ title: t('account.twoStep.turnedOff'), description: t('account.twoStep.turnedOffText'), variant: 'success' });
           }}
           onCancel={() => setMode('view')}
         />
@@ -127,16 +127,16 @@ export function TwoStepSection() {
       {mode === 'view' ? (
         <div className="two-step__setup">
           <p className="muted">
-            {t(isOn ? 'twoStep.isOnText' : 'twoStep.isOffText')}
+            {t(isOn ? 'account.twoStep.isOnText' : 'account.twoStep.isOffText')}
           </p>
           <div className="two-step__actions">
             {isOn ? (
               <Button variant="secondary" disabled={!online.available} onClick={() => setMode('disable')}>
-                {t('twoStep.turnOffButton')}
+                {t('account.twoStep.turnOffButton')}
               </Button>
             ) : (
               <Button disabled={!online.available} onClick={() => setMode('setup')}>
-                {t('twoStep.turnOnButton')}
+                {t('account.twoStep.turnOnButton')}
               </Button>
             )}
           </div>

@@ -47,7 +47,7 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
         if (live) setStep({ kind: 'scan', setup, qr });
       })
       .catch((err: unknown) => {
-        if (live) setStep({ kind: 'failed', error: localErrorText(err, 'twoStep.setup.startFailed') });
+        if (live) setStep({ kind: 'failed', error: localErrorText(err, 'account.twoStep.setup.startFailed') });
       });
     return () => {
       live = false;
@@ -58,7 +58,7 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
     event.preventDefault();
     const typed = cleanCode(code);
     if (!/^\d{6}$/.test(typed)) {
-      setError(t('twoStep.codeRequired'));
+      setError(t('account.twoStep.codeRequired'));
       return;
     }
     setError(null);
@@ -68,35 +68,35 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
       setStep({ kind: 'codes', codes });
       onEnabled?.();
     } catch (err) {
-      setError(localErrorText(err, 'twoStep.setup.checkFailed'));
+      setError(localErrorText(err, 'account.twoStep.setup.checkFailed'));
     } finally {
       setBusy(false);
     }
   };
 
   if (step.kind === 'loading') return <SkeletonRows rows={4} columns={1} />;
-  if (step.kind === 'failed') return <ErrorState title={t('twoStep.setup.startFailedTitle')} error={step.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (step.kind === 'failed') return <ErrorState title={t('account.twoStep.setup.startFailedTitle')} error={step.error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} email={email} onDone={onFinished} />;
 
   return (
-    <form className="two-step__setup" onSubmit={(e) => void confirm(e)} noValidate aria-label={t('twoStep.setup.formLabel')}>
+    <form className="two-step__setup" onSubmit={(e) => void confirm(e)} noValidate aria-label={t('account.twoStep.setup.formLabel')}>
       <ol className="muted">
-        <li>{t('twoStep.setup.step1')}</li>
-        <li>{t('twoStep.setup.step2')}</li>
-        <li>{t('twoStep.setup.step3')}</li>
+        <li>{t('account.twoStep.setup.step1')}</li>
+        <li>{t('account.twoStep.setup.step2')}</li>
+        <li>{t('account.twoStep.setup.step3')}</li>
       </ol>
       <div className="two-step__qr">
-        <img src={step.qr} alt={t('twoStep.setup.qrAlt')} />
+        <img src={step.qr} alt={t('account.twoStep.setup.qrAlt')} />
         <div>
-          <p className="muted">{t('twoStep.setup.cantScan')}</p>
-          <p className="two-step__secret" data-testid="totp-secret" aria-label={t('twoStep.setup.keyLabel')}>
+          <p className="muted">{t('account.twoStep.setup.cantScan')}</p>
+          <p className="two-step__secret" data-testid="totp-secret" aria-label={t('account.twoStep.setup.keyLabel')}>
             {step.setup.secret}
           </p>
         </div>
       </div>
       {error ? <FormMessage>{error}</FormMessage> : null}
       <Input
-        label={t('twoStep.code.label')}
+        label={t('account.twoStep.code.label')}
         name="totp-code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -109,10 +109,10 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
       />
       <div className="two-step__actions">
         <Button variant="ghost" onClick={onCancel}>
-          {t('twoStep.cancel')}
+          {t('account.twoStep.cancel')}
         </Button>
         <Button type="submit" isLoading={busy}>
-          {t('twoStep.turnOn')}
+          {t('account.twoStep.turnOn')}
         </Button>
       </div>
     </form>

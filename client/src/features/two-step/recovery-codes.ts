@@ -4,12 +4,12 @@ import { t as translate, type MessageId, type MessageValues } from '../../i18n';
 /** The file's words in the reader's language (the active language unless `t` says otherwise). */
 export function recoveryCodesText(codes: readonly string[], email: string, madeAt: Date, t: (id: MessageId, values?: MessageValues) => string = translate): string {
   return [
-    t('twoStep.file.title'),
-    t('twoStep.file.account', { email }),
-    t('twoStep.file.made', { date: madeAt.toISOString().slice(0, 10) }),
+    t('account.twoStep.file.title'),
+    t('account.twoStep.file.account', { email }),
+    t('account.twoStep.file.made', { date: madeAt.toISOString().slice(0, 10) }),
     '',
-    t('twoStep.file.each'),
-    t('twoStep.file.keep'),
+    t('account.twoStep.file.each'),
+    t('account.twoStep.file.keep'),
     '',
     ...codes,
     '',

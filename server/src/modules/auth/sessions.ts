@@ -5,7 +5,7 @@
  * session at its next request, the event stream and sync included (docs/security.md, Sessions).
  */
 import crypto from 'node:crypto';
-import { parseAcceptLanguage } from '../../../../shared/i18n/locales';
+import { parseAcceptLanguage } from '../../../../shared/i18n/accept-language';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { housekeepingStaff, hostProfiles, sessions } from '../../../../shared/schema/tables';
 import type { SessionInfo } from '../../../../shared/api/sessions';
