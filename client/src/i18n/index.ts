@@ -12,7 +12,7 @@ import { setupI18n } from '@lingui/core';
 import englishCommon from 'virtual:i18n-catalog/common/en';
 import { loaders } from 'virtual:i18n-catalogs';
 import { catalogLocale, type ClientNamespace } from '../../../shared/i18n/namespaces';
-import { isLocale, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { isLocale, LOCALES, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { MessageId, MessageValues } from './message-ids';
 import { registerLanguageControl } from './language-control';
 
@@ -92,13 +92,21 @@ export async function setLanguage(choice: Locale | null): Promise<void> {
 
 /**
  * An area's messages, loaded before its first page (its route's beforeLoad). Every area shows the
- * profile, so an area brings `account` too; the public pages of `account` (reset, invitation,
- * registration, setup) and the sign-in's second step load it themselves.
+ * profile, so an area brings `account` too (and so does any later load: it is small); the public
+ * pages of `account` (reset, invitation, registration, setup) and the sign-in's second step load it
+ * themselves. Loads the active language's catalogs of every namespace wanted so far.
  */
-export function loadNamespace(namespace: ClientNamespace): Promise<void> {
-  const namespaces: ClientNamespace[] = namespace === 'common' || namespace === 'account' ? [namespace] : [namespace, 'account'];
-  for (const one of namespaces) wanted.add(one);
-  return ensureLoaded(activeLocale(), namespaces);
+export function loadNamespace(namespace: Exclude<ClientNamespace, 'common'>): Promise<void> {
+  wanted.add(namespace).add('account');
+  return ensureLoaded(activeLocale(), wanted);
+}
+
+/**
+ * Every language's catalogs of the namespaces in use, loaded now (the language picker calls it):
+ * a switch made afterwards needs no network, whatever the service worker holds. A few KB each.
+ */
+export function preloadLanguages(): Promise<unknown> {
+  return Promise.all(LOCALES.map((locale) => ensureLoaded(locale, wanted)));
 }
 
 /** A message outside React (toasts from plain modules, document titles, the service worker's page). */

@@ -14,7 +14,7 @@ import { useRows } from '../../data/use-rows';
 import { makeFormatters, useFormat } from '../../lib/display';
 import { ApiError, apiRequest } from '../../api/http';
 import { useT } from '../../i18n/use-t';
-import { deviceLocale, setLanguage, type MessageId } from '../../i18n';
+import { deviceLocale, preloadLanguages, setLanguage, type MessageId } from '../../i18n';
 import { localErrorText } from '../../i18n/server-errors';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../../../shared/i18n/locales';
 import { useAuth } from '../../auth/auth-context';
@@ -181,6 +181,8 @@ function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; 
   const format = useFormat();
   const { write } = useWrite({ what: t('account.profile.display.what') });
   const chosen = row?.language ?? null;
+  // The other languages are at hand before one is chosen, offline too.
+  useEffect(() => void preloadLanguages().catch(() => undefined), []);
   const choose = async (value: string) => {
     const language = isLocale(value) ? value : null;
     void setLanguage(language);
