@@ -4,6 +4,10 @@
  * with Lingui's compiler, one Lingui instance per locale.
  */
 import { setupI18n, type I18n } from '@lingui/core';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { displaySettings, sessions } from '../../shared/schema/tables';
+import { formatDateOrDateTime, normalizeDisplaySettings, type DisplaySettings } from '../../shared/format/dates';
+import type { Tx } from './db/write';
 import { compileCatalog } from '../../shared/i18n/compile';
 import { catalogLocale } from '../../shared/i18n/namespaces';
 import { readCatalog } from '../../shared/i18n/catalog-files';
@@ -33,4 +37,24 @@ export function translatorFor(chosen: string | null | undefined, deviceLanguages
   const locale = resolveLocale(chosen, deviceLanguages);
   const i18n = instanceFor(locale);
   return { locale, t: (id, values) => i18n._(id, values) };
+}
+
+/** What the server needs to write to one person: their language and how they read dates. */
+export type Recipient = { locale: Locale; t: Translate; settings: DisplaySettings; when: (value: string | null | undefined) => string };
+
+/**
+ * A user as a reader of push notifications and e-mails (issue 24, docs/decisions.md "Languages"):
+ * the language of their display settings, else the best match of the languages their browser
+ * sent at their latest sign-in (sessions.languages), else English; dates in their display settings.
+ */
+export function recipientFor(tx: Tx, userId: string): Recipient {
+  const row = tx
+    .select({ language: displaySettings.language, timezone: displaySettings.timezone, dateFormat: displaySettings.dateFormat, timeFormat: displaySettings.timeFormat, use24Hour: displaySettings.use24Hour })
+    .from(displaySettings)
+    .where(and(eq(displaySettings.user_id, userId), isNull(displaySettings.deleted_at)))
+    .get();
+  const session = row?.language ? undefined : tx.select({ languages: sessions.languages }).from(sessions).where(eq(sessions.user_id, userId)).orderBy(desc(sessions.last_seen_at)).limit(1).get();
+  const { locale, t } = translatorFor(row?.language, session?.languages?.split(',') ?? []);
+  const settings = normalizeDisplaySettings(row);
+  return { locale, t, settings, when: (value) => formatDateOrDateTime(value, settings, locale) };
 }

@@ -2,10 +2,13 @@
  * Dates for display and input (docs/decisions.md "Dates"). Stay dates are `YYYY-MM-DD` strings
  * and are never turned into a Date at midnight, because a timezone would move them to the day
  * before; instants are converted into the user's timezone with Intl.
- * Pure functions: the caller passes the display settings (and the clock where one is needed).
+ * Pure functions: the caller passes the display settings (and the clock where one is needed), and
+ * the reader's language (shared/i18n/locales.ts; English when none is given) for month names and
+ * the 12-hour clock's day periods; the user's date format decides the pattern in every language.
  */
 import { DATE_FORMATS } from '../enums';
 import { isIsoDate } from '../schema/fields';
+import { SOURCE_LOCALE } from '../i18n/locales';
 
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
@@ -150,9 +153,45 @@ function instantParts(value: string | Date, timezone: string): (DateParts & Time
   return Object.values(result).every(Number.isFinite) ? result : null;
 }
 
-function renderDate({ year, month, day }: DateParts, format: DateFormat): string {
-  const long = MONTHS[month - 1] ?? '';
-  const short = long.slice(0, 3);
+/**
+ * Month and day-period names in a language, from Intl (one formatter per locale and style). English
+ * keeps the spec's own words; other languages take Intl's ("enero", "jan.", "p. m.").
+ */
+const localeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function localeFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = localeFormatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    localeFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** The English locale of the spec's patterns: anything else is a language with its own names. */
+function isEnglish(locale: string): boolean {
+  return locale === 'en' || locale.toLowerCase().startsWith('en-');
+}
+
+/** A calendar day at noon UTC: formatted in UTC it is that day whatever the machine's zone. */
+function utcNoon({ year, month, day }: DateParts): Date {
+  const date = new Date(Date.UTC(2000, month - 1, day, 12));
+  date.setUTCFullYear(year);
+  return date;
+}
+
+/**
+ * A date in a pattern. Numeric patterns are the same in every language. The named-month patterns
+ * (MMM, MMMM) keep the spec's English words and order in English; in another language the month
+ * is named in it, in that language's own order ("05 de enero de 2025", "05 de jan. de 2025").
+ */
+function renderDate(parts: DateParts, format: DateFormat, locale: string = SOURCE_LOCALE): string {
+  const { year, month, day } = parts;
   switch (format) {
     case 'MM/DD/YYYY':
       return `${pad(month)}/${pad(day)}/${year}`;
@@ -162,21 +201,36 @@ function renderDate({ year, month, day }: DateParts, format: DateFormat): string
       return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
     case 'DD-MM-YYYY':
       return `${pad(day)}-${pad(month)}-${year}`;
-    case 'MMM DD, YYYY':
-      return `${short} ${pad(day)}, ${year}`;
-    case 'DD MMM YYYY':
-      return `${pad(day)} ${short} ${year}`;
-    case 'MMMM DD, YYYY':
-      return `${long} ${pad(day)}, ${year}`;
-    case 'DD MMMM YYYY':
-      return `${pad(day)} ${long} ${year}`;
   }
+  const long = format === 'MMMM DD, YYYY' || format === 'DD MMMM YYYY';
+  if (!isEnglish(locale)) return localeFormatter(locale, { day: '2-digit', month: long ? 'long' : 'short', year: 'numeric' }).format(utcNoon(parts));
+  const name = MONTHS[month - 1] ?? '';
+  const shown = long ? name : name.slice(0, 3);
+  return format === 'MMM DD, YYYY' || format === 'MMMM DD, YYYY' ? `${shown} ${pad(day)}, ${year}` : `${pad(day)} ${shown} ${year}`;
 }
 
-function renderTime({ hour, minute }: TimeParts, use24Hour: boolean): string {
+function renderTime({ hour, minute }: TimeParts, use24Hour: boolean, locale: string = SOURCE_LOCALE): string {
   if (use24Hour) return `${pad(hour)}:${pad(minute)}`;
+  if (!isEnglish(locale)) return localeFormatter(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).format(new Date(Date.UTC(2000, 0, 1, hour, minute)));
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${h12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A weekday's name (`monday` … `sunday`, shared/enums WEEKDAYS) in a language. */
+export function weekdayName(weekday: string, locale: string = SOURCE_LOCALE): string {
+  const index = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].indexOf(weekday.toLowerCase());
+  if (index < 0) return weekday;
+  // 2000-01-02 was a Sunday.
+  const name = localeFormatter(locale, { weekday: 'long' }).format(new Date(Date.UTC(2000, 0, 2 + index, 12)));
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/** A month (`YYYY-MM`) as its short name and year in a language: `Mar 2026`, `mar 2026`, `mar. de 2026`. */
+export function monthName(month: string, locale: string = SOURCE_LOCALE): string {
+  const [year, m] = month.split('-').map(Number);
+  if (!year || !m || m < 1 || m > 12) return month;
+  if (isEnglish(locale)) return `${(MONTHS[m - 1] ?? '').slice(0, 3)} ${year}`;
+  return localeFormatter(locale, { month: 'short', year: 'numeric' }).format(utcNoon({ year, month: m, day: 1 }));
 }
 
 /**
@@ -184,45 +238,45 @@ function renderTime({ hour, minute }: TimeParts, use24Hour: boolean): string {
  * shown as its day in the user's timezone; any other accepted input format is parsed first.
  * Anything else reads "Invalid Date".
  */
-export function formatDate(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+export function formatDate(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS, locale: string = SOURCE_LOCALE): string {
   if (value === null || value === undefined || value === '') return INVALID_DATE;
   if (typeof value === 'string') {
     const stay = stayDateParts(value) ?? stayDateParts(parseDateInput(value, settings.dateFormat) ?? '');
-    if (stay) return renderDate(stay, settings.dateFormat);
+    if (stay) return renderDate(stay, settings.dateFormat, locale);
   }
   const parts = instantParts(value, settings.timezone);
-  return parts ? renderDate(parts, settings.dateFormat) : INVALID_DATE;
+  return parts ? renderDate(parts, settings.dateFormat, locale) : INVALID_DATE;
 }
 
 /** The time of an instant in the user's timezone, 12- or 24-hour; otherwise "Invalid Time". */
-export function formatTime(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+export function formatTime(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS, locale: string = SOURCE_LOCALE): string {
   if (value === null || value === undefined || value === '') return INVALID_TIME;
   if (typeof value === 'string') {
     const hm = /^(\d{2}):(\d{2})$/.exec(value);
     if (hm) {
       const hour = Number(hm[1]);
       const minute = Number(hm[2]);
-      return hour < 24 && minute < 60 ? renderTime({ hour, minute }, settings.use24Hour) : INVALID_TIME;
+      return hour < 24 && minute < 60 ? renderTime({ hour, minute }, settings.use24Hour, locale) : INVALID_TIME;
     }
   }
   const parts = instantParts(value, settings.timezone);
-  return parts ? renderTime(parts, settings.use24Hour) : INVALID_TIME;
+  return parts ? renderTime(parts, settings.use24Hour, locale) : INVALID_TIME;
 }
 
 /** Date and time of an instant in the user's timezone; otherwise "Invalid DateTime". */
-export function formatDateTime(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
+export function formatDateTime(value: string | Date | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS, locale: string = SOURCE_LOCALE): string {
   if (value === null || value === undefined || value === '') return INVALID_DATETIME;
   const parts = instantParts(value, settings.timezone);
-  return parts ? `${renderDate(parts, settings.dateFormat)} ${renderTime(parts, settings.use24Hour)}` : INVALID_DATETIME;
+  return parts ? `${renderDate(parts, settings.dateFormat, locale)} ${renderTime(parts, settings.use24Hour, locale)}` : INVALID_DATETIME;
 }
 
 /**
  * A task's schedule or due date may be a day or an instant (shared/schema: dateOrInstant): a day
  * shows as a date, an instant as date and time.
  */
-export function formatDateOrDateTime(value: string | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS): string {
-  if (typeof value === 'string' && isIsoDate(value)) return formatDate(value, settings);
-  return formatDateTime(value, settings);
+export function formatDateOrDateTime(value: string | null | undefined, settings: DisplaySettings = DEFAULT_DISPLAY_SETTINGS, locale: string = SOURCE_LOCALE): string {
+  if (typeof value === 'string' && isIsoDate(value)) return formatDate(value, settings, locale);
+  return formatDateTime(value, settings, locale);
 }
 
 /** Today's calendar day in a timezone, as `YYYY-MM-DD`. */
@@ -255,4 +309,18 @@ export function dayOf(value: string | null | undefined, timezone: string): strin
   if (isIsoDate(value)) return value;
   const parts = instantParts(value, timezone);
   return parts ? `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}` : null;
+}
+
+/**
+ * A day relative to today in a language, where it has a word for it ("today", "mañana", "ontem");
+ * null for any other day (the caller shows the date).
+ */
+export function relativeDayName(day: string, today: string, locale: string = SOURCE_LOCALE): string | null {
+  const a = stayDateParts(today);
+  const b = stayDateParts(day);
+  if (!a || !b) return null;
+  const offset = Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+  if (Math.abs(offset) > 1) return null;
+  const name = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(offset, 'day');
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }

@@ -61,3 +61,24 @@ export function currencyLabel(code: string, locale?: string): string {
     return code;
   }
 }
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A plain number (a count, a rating, a percentage with `style: "percent"`) in a locale's digits and separators. */
+export function formatNumber(
+  value: number,
+  locale?: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
+  let f = numberFormatters.get(key);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale, options);
+    } catch {
+      f = new Intl.NumberFormat(undefined, options);
+    }
+    numberFormatters.set(key, f);
+  }
+  return f.format(value);
+}

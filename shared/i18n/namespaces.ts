@@ -5,15 +5,17 @@
  * for the server (server/src/i18n.ts).
  *
  * Namespaces, so that each screen loads only what it shows: `common` (sign-in, the app's frame,
- * the sync pill, errors, notifications: in the entry), `staff`, `host` and `admin` (with their
+ * the sync pill, errors, notifications: in the entry), `account` (the profile and two-step
+ * sign-in of every role, password reset, invitations, registration and setup: with any area, with
+ * those public pages, and with the sign-in's second step), `staff`, `host` and `admin` (with their
  * area), `server` (push notifications and e-mails, never sent to the browser).
  */
 import { LOCALES, SOURCE_LOCALE, type Locale } from './locales';
 
-export const NAMESPACES = ['common', 'staff', 'host', 'admin', 'server'] as const;
+export const NAMESPACES = ['common', 'account', 'staff', 'host', 'admin', 'server'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The namespaces a browser loads (the server's stay on the server). */
-export const CLIENT_NAMESPACES = ['common', 'staff', 'host', 'admin'] as const satisfies readonly Namespace[];
+export const CLIENT_NAMESPACES = ['common', 'account', 'staff', 'host', 'admin'] as const satisfies readonly Namespace[];
 export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
 
 /**
@@ -23,6 +25,7 @@ export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
  */
 export const NAMESPACE_LOCALES: Readonly<Record<Namespace, readonly Locale[]>> = {
   common: LOCALES,
+  account: LOCALES,
   staff: LOCALES,
   server: LOCALES,
   host: [SOURCE_LOCALE],

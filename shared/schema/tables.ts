@@ -915,6 +915,12 @@ export const sessions = sqliteTable(
     /** When the JWT carrying it expires: past it the session is over anyway and no longer listed. */
     expires_at: text('expires_at').notNull(),
     revoked_at: text('revoked_at'),
+    /**
+     * The device's languages as its browser sent them at sign-in (Accept-Language, parsed, most
+     * preferred first, comma-separated): a user with no language setting gets push and e-mail in
+     * the best match of their latest session's (server/src/i18n.ts).
+     */
+    languages: text('languages'),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );

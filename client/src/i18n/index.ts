@@ -12,8 +12,9 @@ import { setupI18n } from '@lingui/core';
 import englishStart from 'virtual:i18n-catalog-start';
 import { loaders } from 'virtual:i18n-catalogs';
 import { catalogLocale, type ClientNamespace } from '../../../shared/i18n/namespaces';
-import { isLocale, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { isLocale, LOCALES, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { MessageId, MessageValues } from './message-ids';
+import { registerLanguageControl } from './language-control';
 
 export type { MessageId, MessageValues } from './message-ids';
 
@@ -91,13 +92,29 @@ export async function setLanguage(choice: Locale | null): Promise<void> {
   if (locale !== activeLocale()) await activate(locale);
 }
 
-/** An area's messages, loaded before its first page (its route's beforeLoad). */
-export function loadNamespace(namespace: ClientNamespace): Promise<void> {
-  wanted.add(namespace);
-  return ensureLoaded(activeLocale(), [namespace]);
+/**
+ * An area's messages, loaded before its first page (its route's beforeLoad). Every area shows the
+ * profile, so an area brings `account` too (and so does any later load: it is small); the public
+ * pages of `account` (reset, invitation, registration, setup) and the sign-in's second step load it
+ * themselves. Loads the active language's catalogs of every namespace wanted so far.
+ */
+export function loadNamespace(namespace: Exclude<ClientNamespace, 'common'>): Promise<void> {
+  wanted.add(namespace).add('account');
+  return ensureLoaded(activeLocale(), wanted);
+}
+
+/**
+ * Every language's catalogs of the namespaces in use, loaded now (the language picker calls it):
+ * a switch made afterwards needs no network, whatever the service worker holds. A few KB each.
+ */
+export function preloadLanguages(): Promise<unknown> {
+  return Promise.all(LOCALES.map((locale) => ensureLoaded(locale, wanted)));
 }
 
 /** A message outside React (toasts from plain modules, document titles, the service worker's page). */
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
 }
+
+// lib/display.tsx applies the synced setting through this (it must not import this module).
+registerLanguageControl({ setLanguage, activeLocale });

@@ -1,9 +1,10 @@
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { Link, createFileRoute, redirect, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { oneOf, searchOf, text } from '../lib/search-params';
-import { LOGIN_FAILED } from '../../../shared/messages';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../shared/demo/accounts';
-import { ApiError, errorText } from '../api/http';
+import { ApiError } from '../api/http';
+import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import type { SessionUser } from '../../../shared/session';
 import { shouldAskForTwoStep } from '../features/two-step/ask';
@@ -16,24 +17,25 @@ import { PageSpinner } from '../components/ui/Spinner';
 
 // The second step and the two-step prompt (with its QR code) load only when asked for: the sign-in
 // screen stays light (see README, "Budgets").
-const TotpCodeStep = lazy(() => import('../features/two-step/TotpCodeStep').then((m) => ({ default: m.TotpCodeStep })));
-const TwoStepPrompt = lazy(() => import('../features/two-step/TwoStepPrompt').then((m) => ({ default: m.TwoStepPrompt })));
+// Their texts are in the `account` catalog, loaded with them.
+const TotpCodeStep = lazy(() => Promise.all([import('../features/two-step/TotpCodeStep'), loadNamespace('account')]).then(([m]) => ({ default: m.TotpCodeStep })));
+const TwoStepPrompt = lazy(() => Promise.all([import('../features/two-step/TwoStepPrompt'), loadNamespace('account')]).then(([m]) => ({ default: m.TwoStepPrompt })));
 
 /** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
 const loginSearch = searchOf({ redirect: text(), reset: oneOf(['done'] as const) });
 
 export const Route = createFileRoute('/login')({
   validateSearch: loginSearch,
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: async ({ context, search }) => {
     const state = context.auth.getState();
     if (state.status === 'signedIn') throw redirect({ href: landingPathFor(state.user.Role, search.redirect), replace: true });
+    // After a reset (whose page loaded it already): the `account` catalog says it is done.
+    if (search.reset === 'done') await loadNamespace('account').catch(() => undefined);
   },
   component: LoginPage,
 });
 
 type Step = { kind: 'password' } | { kind: 'code'; ticket: string } | { kind: 'prompt'; token: string; user: SessionUser };
-
-const DEMO_LABELS: Record<string, string> = { super_admin: 'Super admin', host: 'Host', staff: 'Housekeeper' };
 
 /** The server could not be reached (no answer, or a proxy saying so): the demo may run locally. */
 function isUnreachable(error: unknown): boolean {
@@ -67,6 +69,7 @@ function LoginPage() {
   const search = Route.useSearch();
   const { auth, sync } = useRouteContext({ from: '/login' });
   const navigate = useNavigate();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -85,6 +88,12 @@ function LoginPage() {
     void import('../auth/device-session');
     void sync();
   };
+  const waitingShown = waiting && !waiting.owner.startsWith('demo:') ? waiting : null;
+  // Its text is in the `account` catalog, loaded only when there is something to tell.
+  const [waitingText, setWaitingText] = useState(false);
+  useEffect(() => {
+    if (waitingShown) void loadNamespace('account').then(() => setWaitingText(true), () => undefined);
+  }, [waitingShown]);
 
   const enter = async (token: string, user: SessionUser) => {
     await auth.signIn(token, user);
@@ -94,6 +103,7 @@ function LoginPage() {
   /** A full session: admins without two-step sign-in are asked to turn it on first. */
   const finish = async ({ token, user }: AuthResult) => {
     if (shouldAskForTwoStep(user)) {
+      await loadNamespace('account');
       setStep({ kind: 'prompt', token, user });
       setBusy(false);
       return;
@@ -109,6 +119,7 @@ function LoginPage() {
       const { login } = await import('../auth/auth-api');
       const answer = await login(email.trim(), password);
       if ('totpRequired' in answer) {
+        await loadNamespace('account');
         setStep({ kind: 'code', ticket: answer.ticket });
         setBusy(false);
         return;
@@ -126,14 +137,17 @@ function LoginPage() {
           // Fall through to the sign-in error.
         }
       }
-      setError(errorText(err, LOGIN_FAILED));
+      // The reading of the server's messages, and their texts (`account`), load only when one is to
+      // be shown: the first screen stays within its budget (README, Budgets).
+      const [{ localErrorText }] = await Promise.all([import('../i18n/server-errors'), loadNamespace('account').catch(() => undefined)]);
+      setError(localErrorText(err, 'account.errors.loginFailed'));
       setBusy(false);
     }
   };
 
   if (step.kind === 'code') {
     return (
-      <AuthLayout title="Two-step sign-in" subtitle="One more step to make sure it is you.">
+      <AuthLayout title={t('account.signIn.twoStepTitle')} subtitle={t('account.signIn.twoStepSubtitle')}>
         <Suspense fallback={<PageSpinner />}>
           <TotpCodeStep
             ticket={step.ticket}
@@ -150,7 +164,7 @@ function LoginPage() {
   }
   if (step.kind === 'prompt') {
     return (
-      <AuthLayout title="Protect your account with two-step sign-in" subtitle={`Password accepted for ${step.user.Email}.`}>
+      <AuthLayout title={t('account.signIn.promptTitle')} subtitle={t('account.signIn.passwordAccepted', { email: step.user.Email })}>
         <Suspense fallback={<PageSpinner />}>
           <TwoStepPrompt token={step.token} user={step.user} onContinue={(user) => enter(step.token, user)} />
         </Suspense>
@@ -160,26 +174,23 @@ function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle="Welcome back to Staykeep."
+      title={t('auth.signIn.title')}
+      subtitle={t('auth.signIn.subtitle')}
       footer={
         <p>
-          New host? <Link to="/register">Create an account</Link>
+          {t('auth.signIn.newHost')} <Link to="/register">{t('auth.signIn.createAccount')}</Link>
         </p>
       }
     >
-      {search.reset === 'done' ? <FormMessage tone="success">Your password has been changed. Sign in with the new one.</FormMessage> : null}
+      {search.reset === 'done' ? <FormMessage tone="success">{t('account.signIn.resetDone')}</FormMessage> : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      {waiting && !waiting.owner.startsWith('demo:') ? (
-        <FormMessage tone="info">
-          {waiting.count} {waiting.count === 1 ? 'change' : 'changes'} made as {waiting.label} {waiting.count === 1 ? 'is' : 'are'} waiting on this device. Sign in as{' '}
-          {waiting.label} to send {waiting.count === 1 ? 'it' : 'them'}; signing in with another account discards {waiting.count === 1 ? 'it' : 'them'}.
-        </FormMessage>
+      {waitingShown && waitingText ? (
+        <FormMessage tone="info">{t('account.signIn.waiting', { count: waitingShown.count, label: waitingShown.label })}</FormMessage>
       ) : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)} onFocus={prefetch} noValidate={false}>
-        <Input label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Input
-          label="Password"
+          label={t('auth.field.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -189,17 +200,18 @@ function LoginPage() {
         />
         <div className="form__row form__row--end">
           <Link to="/resetpassword" className="text-link">
-            Forgot your password?
+            {t('auth.signIn.forgot')}
           </Link>
         </div>
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Sign in
+          {t('auth.signIn.submit')}
         </Button>
       </form>
       <details className="demo-accounts">
-        <summary>Try a demo account</summary>
+        <summary>{t('auth.signIn.demo')}</summary>
         <p className="demo-accounts__text">
-          Each demo account uses the password <code>{DEMO_PASSWORD}</code>.
+          {t('auth.signIn.demoPassword')}{' '}
+          <code>{DEMO_PASSWORD}</code>
         </p>
         <div className="demo-accounts__list">
           {DEMO_ACCOUNTS.map((a) => (
@@ -212,7 +224,7 @@ function LoginPage() {
                 setPassword(DEMO_PASSWORD);
               }}
             >
-              {DEMO_LABELS[a.role] ?? a.role}
+              {t('auth.signIn.demoRole', { role: a.role })}
             </Button>
           ))}
         </div>

@@ -4,6 +4,8 @@ import { searchOf, text } from '../lib/search-params';
 import { landingPathFor } from '../auth/session';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
 import { PageSpinner } from '../components/ui/Spinner';
+import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
 
 /** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
 const tokenSearch = searchOf({ token: text(), redirect: text() });
@@ -15,6 +17,7 @@ const tokenSearch = searchOf({ token: text(), redirect: text() });
  */
 export const Route = createFileRoute('/onauthsuccess')({
   validateSearch: tokenSearch,
+  beforeLoad: () => loadNamespace('account'),
   component: OnAuthSuccessPage,
 });
 
@@ -22,6 +25,7 @@ function OnAuthSuccessPage() {
   const { token, redirect } = Route.useSearch();
   const { auth } = useRouteContext({ from: '/onauthsuccess' });
   const navigate = useNavigate();
+  const t = useT();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
 
@@ -45,12 +49,12 @@ function OnAuthSuccessPage() {
     void finish();
   }, [auth, navigate, token, redirect]);
 
-  if (!failed) return <PageSpinner label="Signing you in" />;
+  if (!failed) return <PageSpinner label={t('account.link.signingIn')} />;
   return (
-    <AuthLayout title="Sign-in link not valid">
-      <FormMessage tone="error">This sign-in link is invalid or has expired.</FormMessage>
+    <AuthLayout title={t('account.link.invalidTitle')}>
+      <FormMessage tone="error">{t('account.link.invalidText')}</FormMessage>
       <Link to="/login" className="btn btn--primary btn--lg btn--full">
-        <span>Go to sign in</span>
+        <span>{t('account.goToSignIn')}</span>
       </Link>
     </AuthLayout>
   );

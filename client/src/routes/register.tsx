@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { HOST_REGISTRATION_FAILED } from '../../../shared/messages';
-import { errorText } from '../api/http';
+import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
+import { localErrorText } from '../i18n/server-errors';
 import { registerHost } from '../auth/auth-api';
 import { redirectIfSignedIn } from '../auth/guards';
 import { homePathFor } from '../auth/session';
@@ -12,7 +13,10 @@ import { Input } from '../components/ui/Input';
 import { useToast } from '../components/ui/Toast';
 
 export const Route = createFileRoute('/register')({
-  beforeLoad: ({ context }) => redirectIfSignedIn(context),
+  beforeLoad: async ({ context }) => {
+    redirectIfSignedIn(context);
+    await loadNamespace('account');
+  },
   component: RegisterPage,
 });
 
@@ -20,6 +24,7 @@ function RegisterPage() {
   const { auth } = useRouteContext({ from: '/register' });
   const navigate = useNavigate();
   const { toast } = useToast();
+  const t = useT();
   const [form, setForm] = useState({ name: '', company_name: '', email: '', phone_number: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,42 +44,42 @@ function RegisterPage() {
       });
       await auth.signIn(token, user);
       await navigate({ to: homePathFor(user.Role), replace: true });
-      toast({ title: 'Welcome to Staykeep', description: 'Your host account is ready. Add your first property to get started.', variant: 'success' });
+      toast({ title: t('account.register.welcome'), description: t('account.register.welcomeText'), variant: 'success' });
     } catch (err) {
-      setError(errorText(err, HOST_REGISTRATION_FAILED));
+      setError(localErrorText(err, 'account.errors.registrationFailed'));
       setBusy(false);
     }
   };
 
   return (
     <AuthLayout
-      title="Create a host account"
-      subtitle="Start on the Basic plan; you can change plans at any time."
+      title={t('account.register.title')}
+      subtitle={t('account.register.subtitle')}
       footer={
         <p>
-          Already have an account? <Link to="/login">Sign in</Link>
+          {t('account.register.haveAccount')} <Link to="/login">{t('auth.signIn.submit')}</Link>
         </p>
       }
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
-        <Input label="Your name" name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
-        <Input label="Company name" name="company_name" autoComplete="organization" value={form.company_name} onChange={set('company_name')} />
-        <Input label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-        <Input label="Phone number" type="tel" name="phone_number" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} />
+        <Input label={t('account.field.yourName')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Input label={t('account.field.companyName')} name="company_name" autoComplete="organization" value={form.company_name} onChange={set('company_name')} />
+        <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Input label={t('account.field.phone')} type="tel" name="phone_number" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} />
         <Input
-          label="Password"
+          label={t('auth.field.password')}
           type="password"
           name="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t('account.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={form.password}
           onChange={set('password')}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Create account
+          {t('account.register.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { present, searchOf, text } from '../lib/search-params';
-import { INVITE_ACCEPT_FAILED, RESET_EMAIL_FAILED, RESET_PASSWORD_FAILED } from '../../../shared/messages';
-import { errorText } from '../api/http';
+import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
+import { localErrorText } from '../i18n/server-errors';
 import { acceptInvite, previewInvite, resetPassword, sendResetPasswordEmail, type InvitePreview } from '../auth/auth-api';
 import { landingPathFor, type AuthResult } from '../auth/session';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
@@ -27,6 +28,7 @@ const resetSearch = searchOf({ token: text(), invite: present });
 export const Route = createFileRoute('/resetpassword')({
   // The router reads `invite=1` as a number: any value present marks an invite.
   validateSearch: resetSearch,
+  beforeLoad: () => loadNamespace('account'),
   component: ResetPasswordPage,
 });
 
@@ -38,20 +40,21 @@ function ResetPasswordPage() {
 }
 
 function InvitePage({ token }: { token: string }) {
+  const t = useT();
   const preview = useQuery({ queryKey: ['invite-preview', token], queryFn: () => previewInvite(token), retry: false, staleTime: Infinity });
-  if (preview.status === 'pending') return <PageSpinner label="Opening your invitation" />;
+  if (preview.status === 'pending') return <PageSpinner label={t('account.invite.opening')} />;
   if (preview.status === 'error') {
     return (
       <AuthLayout
-        title="This invitation cannot be used"
+        title={t('account.invite.invalidTitle')}
         footer={
           <p>
-            <Link to="/login">Go to sign in</Link>
+            <Link to="/login">{t('account.goToSignIn')}</Link>
           </p>
         }
       >
-        <FormMessage tone="error">{errorText(preview.error, INVITE_ACCEPT_FAILED)}</FormMessage>
-        <p className="muted">The link may have been used already or be older than 24 hours. Ask your host to send a new invitation.</p>
+        <FormMessage tone="error">{localErrorText(preview.error, 'account.errors.inviteFailed')}</FormMessage>
+        <p className="muted">{t('account.invite.invalidText')}</p>
       </AuthLayout>
     );
   }
@@ -61,6 +64,7 @@ function InvitePage({ token }: { token: string }) {
 function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview }) {
   const { auth } = useRouteContext({ from: '/resetpassword' });
   const navigate = useNavigate();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [ticket, setTicket] = useState<string | null>(null);
@@ -82,14 +86,14 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
       }
       await finish(answer);
     } catch (err) {
-      setError(errorText(err, INVITE_ACCEPT_FAILED));
+      setError(localErrorText(err, 'account.errors.inviteFailed'));
       setBusy(false);
     }
   };
 
   if (ticket) {
     return (
-      <AuthLayout title="Two-step sign-in" subtitle={`You joined ${invite.hostName}. Enter the 6-digit code your authenticator app shows for Staykeep.`}>
+      <AuthLayout title={t('account.signIn.twoStepTitle')} subtitle={t('account.invite.twoStepText', { host: invite.hostName })}>
         <TotpCodeStep ticket={ticket} onSignedIn={finish} onRestart={() => void navigate({ to: '/login', replace: true })} />
       </AuthLayout>
     );
@@ -97,23 +101,24 @@ function AcceptInvite({ token, invite }: { token: string; invite: InvitePreview 
 
   return (
     <AuthLayout
-      title={`Join ${invite.hostName} as a housekeeper`}
-      subtitle={`${invite.hostName}'s tasks will show beside those of the hosts you already work for. You keep signing in as ${invite.email} with your password.`}
+      title={t('account.invite.title', { host: invite.hostName })}
+      subtitle={t('account.invite.acceptText', { host: invite.hostName, email: invite.email })}
       footer={
         <p>
-          Not now? <Link to="/login">Back to sign in</Link>
+          {t('account.invite.notNow')} <Link to="/login">{t('account.backToSignIn')}</Link>
         </p>
       }
     >
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Button fullWidth size="lg" isLoading={busy} onClick={() => void accept()}>
-        Accept
+        {t('account.invite.accept')}
       </Button>
     </AuthLayout>
   );
 }
 
 function RequestResetForm() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -127,7 +132,7 @@ function RequestResetForm() {
       await sendResetPasswordEmail(email.trim());
       setSent(true);
     } catch (err) {
-      setError(errorText(err, RESET_EMAIL_FAILED));
+      setError(localErrorText(err, 'account.errors.resetEmailFailed'));
     } finally {
       setBusy(false);
     }
@@ -135,22 +140,22 @@ function RequestResetForm() {
 
   return (
     <AuthLayout
-      title="Reset your password"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t('account.reset.title')}
+      subtitle={t('account.reset.subtitle')}
       footer={
         <p>
-          Remembered it? <Link to="/login">Back to sign in</Link>
+          {t('account.reset.remembered')} <Link to="/login">{t('account.backToSignIn')}</Link>
         </p>
       }
     >
       {sent ? (
-        <FormMessage tone="success">If an account exists for {email.trim()}, a reset link is on its way. The link is valid for 24 hours.</FormMessage>
+        <FormMessage tone="success">{t('account.reset.sent', { email: email.trim() })}</FormMessage>
       ) : null}
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
-        <Input label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Send reset link
+          {t('account.reset.submit')}
         </Button>
       </form>
     </AuthLayout>
@@ -158,13 +163,14 @@ function RequestResetForm() {
 }
 
 /** The title and subtitle of the password form: a reset, a housekeeper's invite or an admin's. */
-function passwordFormText(invite: InvitePreview | undefined, admin: boolean): { title: string; subtitle: string } {
-  if (invite) return { title: `Join ${invite.hostName} as a housekeeper`, subtitle: `Choose a password for ${invite.email}: you sign in with it to see your tasks.` };
-  if (admin) return { title: `Administer ${PRODUCT_NAME}`, subtitle: 'Choose the password you will sign in with. Use one you do not use anywhere else.' };
-  return { title: 'Choose a new password', subtitle: 'Pick a password you do not use anywhere else.' };
+function passwordFormText(t: ReturnType<typeof useT>, invite: InvitePreview | undefined, admin: boolean): { title: string; subtitle: string } {
+  if (invite) return { title: t('account.invite.title', { host: invite.hostName }), subtitle: t('account.invite.choosePassword', { email: invite.email }) };
+  if (admin) return { title: t('account.adminInvite.title', { product: PRODUCT_NAME }), subtitle: t('account.adminInvite.subtitle') };
+  return { title: t('account.newPassword.title'), subtitle: t('account.newPassword.subtitle') };
 }
 
 function NewPasswordForm({ token, invite, admin = false }: { token: string; invite?: InvitePreview; admin?: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -176,7 +182,7 @@ function NewPasswordForm({ token, invite, admin = false }: { token: string; invi
     event.preventDefault();
     setError(null);
     if (password !== confirm) {
-      setMismatch('The two passwords do not match.');
+      setMismatch(t('account.newPassword.mismatch'));
       return;
     }
     setMismatch(null);
@@ -185,28 +191,28 @@ function NewPasswordForm({ token, invite, admin = false }: { token: string; invi
       await resetPassword(token, password);
       await navigate({ to: '/login', search: { reset: 'done' }, replace: true });
     } catch (err) {
-      setError(errorText(err, RESET_PASSWORD_FAILED));
+      setError(localErrorText(err, 'account.errors.resetFailed'));
       setBusy(false);
     }
   };
 
   return (
-    <AuthLayout {...passwordFormText(invite, admin)}>
+    <AuthLayout {...passwordFormText(t, invite, admin)}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
         <Input
-          label="New password"
+          label={t('account.newPassword.password')}
           type="password"
           name="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t('account.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Input
-          label="Confirm new password"
+          label={t('account.newPassword.confirm')}
           type="password"
           name="confirm"
           autoComplete="new-password"
@@ -216,7 +222,7 @@ function NewPasswordForm({ token, invite, admin = false }: { token: string; invi
           onChange={(e) => setConfirm(e.target.value)}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Save new password
+          {t('account.newPassword.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { errorText } from '../api/http';
+import { useT } from '../i18n/use-t';
+import { loadNamespace } from '../i18n';
+import { localErrorText } from '../i18n/server-errors';
 import { runSetup, setupStatus } from '../auth/auth-api';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules';
 import { AuthLayout, FormMessage } from '../components/layout/AuthLayout';
@@ -12,26 +14,26 @@ import { ErrorState } from '../components/ui/States';
 
 /** Creates the first super admin; only while none exists (`/api/setup`). */
 export const Route = createFileRoute('/setup')({
+  beforeLoad: () => loadNamespace('account'),
   component: SetupPage,
 });
 
-const SETUP_FAILED = 'Setup failed';
-
 function SetupPage() {
+  const t = useT();
   const status = useQuery({ queryKey: ['setup-status'], queryFn: setupStatus, staleTime: 0 });
-  if (status.isPending) return <PageSpinner label="Checking setup" />;
+  if (status.isPending) return <PageSpinner label={t('account.setup.checking')} />;
   if (status.isError) {
     return (
-      <AuthLayout title="Set up Staykeep">
+      <AuthLayout title={t('account.setup.title')}>
         <ErrorState error={status.error} onRetry={() => void status.refetch()} />
       </AuthLayout>
     );
   }
   if (!status.data.needed) {
     return (
-      <AuthLayout title="Setup is complete" subtitle="This Staykeep installation already has its super admin.">
+      <AuthLayout title={t('account.setup.doneTitle')} subtitle={t('account.setup.doneText')}>
         <Link to="/login" className="btn btn--primary btn--lg btn--full">
-          <span>Go to sign in</span>
+          <span>{t('account.goToSignIn')}</span>
         </Link>
       </AuthLayout>
     );
@@ -42,6 +44,7 @@ function SetupPage() {
 function SetupForm() {
   const { auth } = useRouteContext({ from: '/setup' });
   const navigate = useNavigate();
+  const t = useT();
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,30 +63,30 @@ function SetupForm() {
         await navigate({ to: '/login', replace: true });
       }
     } catch (err) {
-      setError(errorText(err, SETUP_FAILED));
+      setError(localErrorText(err, 'account.errors.setupFailed'));
       setBusy(false);
     }
   };
 
   return (
-    <AuthLayout title="Set up Staykeep" subtitle="Create the first super admin account. It manages hosts, plans and platform settings.">
+    <AuthLayout title={t('account.setup.title')} subtitle={t('account.setup.subtitle')}>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <form className="form" onSubmit={(e) => void onSubmit(e)}>
-        <Input label="Name" name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
-        <Input label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <Input label={t('account.field.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <Input label={t('auth.field.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         <Input
-          label="Password"
+          label={t('auth.field.password')}
           type="password"
           name="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t('account.field.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={form.password}
           onChange={set('password')}
         />
         <Button type="submit" fullWidth size="lg" isLoading={busy}>
-          Create super admin
+          {t('account.setup.submit')}
         </Button>
       </form>
     </AuthLayout>

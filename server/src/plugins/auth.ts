@@ -29,7 +29,7 @@ declare module 'fastify' {
     /** Signs the request in as a user whose identity something else proved (a stream ticket, access.ts), with the session checks. */
     authenticateUser: (request: FastifyRequest, userId: string, sessionId: string) => void;
     /** Opens a server-side session for the user (from this user agent) and answers its token. */
-    signSession: (userId: string, userAgent?: string) => string;
+    signSession: (userId: string, userAgent?: string, acceptLanguage?: string) => string;
     /** The session a request's token names, valid signature and expiry checked (not whether it is revoked). */
     sessionOfToken: (request: FastifyRequest) => { userId: string; sessionId: string } | undefined;
   }
@@ -60,13 +60,13 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
     app.addHook('onClose', async () => {
       stopListening();
     });
-    app.decorate('signSession', (userId: string, userAgent?: string) => {
+    app.decorate('signSession', (userId: string, userAgent?: string, acceptLanguage?: string) => {
       const sid = newSessionId();
       const token = app.jwt.sign({ sub: userId, sid });
       const { exp = 0, iat = 0 } = app.jwt.decode<{ exp?: number; iat?: number }>(token) ?? {};
       const now = app.now();
       const expiresAt = new Date(now.getTime() + (exp - iat) * 1000);
-      transact(app.db, (tx) => createSession(tx, { id: sid, userId, userAgent, expiresAt }, now));
+      transact(app.db, (tx) => createSession(tx, { id: sid, userId, userAgent, acceptLanguage, expiresAt }, now));
       return token;
     });
 

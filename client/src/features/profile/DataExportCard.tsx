@@ -11,6 +11,8 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { FormMessage } from '../../components/ui/Field';
 import { useToast } from '../../components/ui/Toast';
+import { t } from '../../i18n';
+import { useT } from '../../i18n/use-t';
 
 /** The archive and the file name the server gave it. */
 async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
@@ -18,7 +20,7 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
   const res = await fetch('/api/host/export', { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `The download failed (${res.status}).`);
+    throw new Error(body?.error ?? t('account.dataExport.failedStatus', { status: res.status }));
   }
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'staykeep-export.tar.gz';
   return { blob: await res.blob(), fileName };
@@ -26,7 +28,8 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
 
 
 export function DataExportCard() {
-  const online = useOnlineOnly('downloading your data');
+  const tr = useT();
+  const online = useOnlineOnly(tr('account.dataExport.onlineWhat'));
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,9 +40,9 @@ export function DataExportCard() {
     try {
       const { blob, fileName } = await fetchExport();
       saveBlob(blob, fileName);
-      toast({ title: 'Your data is downloading', description: fileName, variant: 'success' });
+      toast({ title: tr('account.dataExport.downloading'), description: fileName, variant: 'success' });
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The download failed. Please try again.');
+      setFailure(error instanceof Error ? error.message : tr('account.dataExport.failed'));
     } finally {
       setBusy(false);
     }
@@ -47,12 +50,12 @@ export function DataExportCard() {
 
   return (
     <Card>
-      <CardHeader title="Your data" description="Everything of yours in Staykeep (properties, bookings, guests, tasks, staff, settings) as one archive: a JSON file and a CSV per table, which a spreadsheet opens." />
+      <CardHeader title={tr('account.dataExport.title')} description={tr('account.dataExport.description')} />
       <OnlineOnlyNote state={online} />
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       <div className="form__row form__row--end">
         <Button variant="secondary" isLoading={busy} disabled={!online.available} onClick={() => void download()}>
-          Download my data
+          {tr('account.dataExport.button')}
         </Button>
       </div>
     </Card>

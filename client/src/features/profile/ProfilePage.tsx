@@ -1,5 +1,5 @@
 /**
- * Profile (every area): the account (admins change their own name and e-mail), display settings (timezone, date format, clock) written
+ * Profile (every area): the account (admins change their own name and e-mail), display settings (language, timezone, date format, clock) written
  * through the outbox and applied everywhere by lib/display.tsx, the host's business fields with
  * the profile errors of shared/messages.ts, the password change (online-only), two-step sign-in
  * (features/two-step), the signed-in devices (SessionsCard.tsx), a host's data download
@@ -9,11 +9,14 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { DATE_FORMATS, WEEKDAYS } from '../../../../shared/enums';
 import { isDateFormat, normalizeDisplaySettings, type DisplaySettings } from '../../../../shared/format/dates';
-import { EMAIL_BELONGS_TO_OTHER_ACCOUNT, PROFILE_CHECK_FAILED, PROFILE_CREATE_FAILED, PROFILE_UPDATE_FAILED } from '../../../../shared/messages';
 import { TABLE, type DisplaySettingsRow, type HostProfile, type OwnStaffRow } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { makeFormatters, useFormat } from '../../lib/display';
-import { ApiError, apiRequest, errorText } from '../../api/http';
+import { ApiError, apiRequest } from '../../api/http';
+import { useT } from '../../i18n/use-t';
+import { deviceLocale, preloadLanguages, setLanguage, type MessageId } from '../../i18n';
+import { localErrorText } from '../../i18n/server-errors';
+import { isLocale, LOCALE_NAMES, LOCALES } from '../../../../shared/i18n/locales';
 import { useAuth } from '../../auth/auth-context';
 import { useWrite } from '../../data/use-write';
 import { useSyncRuntime } from '../../sync/sync-context';
@@ -29,6 +32,7 @@ import { ErrorState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { PushSubscriptionCard } from '../notifications';
 import { TwoStepSection } from '../two-step';
+import { MIN_PASSWORD_LENGTH } from '../../auth/password-rules';
 import { StorageCard } from '../storage';
 import { HostSwitch } from '../staff';
 import { SessionsCard } from './SessionsCard';
@@ -55,23 +59,24 @@ import './profile.css';
 function AccountDetails() {
   const user = useCurrentUser();
   const format = useFormat();
+  const t = useT();
   return (
     <dl className="details">
       <div>
-        <dt>Name</dt>
-        <dd>{user.Name || '—'}</dd>
+        <dt>{t('account.profile.account.name')}</dt>
+        <dd>{user.Name || t('account.profile.none')}</dd>
       </div>
       <div>
-        <dt>Email</dt>
+        <dt>{t('account.profile.account.email')}</dt>
         <dd>{user.Email}</dd>
       </div>
       <div>
-        <dt>Role</dt>
-        <dd>{humanize(user.Role)}</dd>
+        <dt>{t('account.profile.account.role')}</dt>
+        <dd>{t('account.profile.account.roleName', { role: user.Role })}</dd>
       </div>
       <div>
-        <dt>Member since</dt>
-        <dd>{user.CreateTime ? format.date(user.CreateTime) : '—'}</dd>
+        <dt>{t('account.profile.account.memberSince')}</dt>
+        <dd>{user.CreateTime ? format.date(user.CreateTime) : t('account.profile.none')}</dd>
       </div>
     </dl>
   );
@@ -85,7 +90,8 @@ function AccountForm({ onDone }: { onDone: () => void }) {
   const user = useCurrentUser();
   const auth = useAuth();
   const { toast } = useToast();
-  const online = useOnlineOnly('changing your name or e-mail');
+  const t = useT();
+  const online = useOnlineOnly(t('account.profile.account.onlineWhat'));
   const [fields, setFields] = useState<AccountFields>({ Name: user.Name, Email: user.Email });
   const [errors, setErrors] = useState<AccountErrors>({});
   const [saving, setSaving] = useState(false);
@@ -101,28 +107,28 @@ function AccountForm({ onDone }: { onDone: () => void }) {
     try {
       await apiRequest(`/api/table/${TABLE.users}/update`, { body: { ID: user.ID, ...changes } });
       await auth.store.restore();
-      toast({ title: 'Account saved', description: 'Your name and e-mail are up to date. Sign in with the e-mail shown here.', variant: 'success' });
+      toast({ title: t('account.profile.account.saved'), description: t('account.profile.account.savedText'), variant: 'success' });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setErrors({ Email: EMAIL_BELONGS_TO_OTHER_ACCOUNT });
-      else setErrors({ form: errorText(error, 'Your account could not be saved. Please try again.') });
+      if (error instanceof ApiError && error.status === 409) setErrors({ Email: t('account.errors.emailBelongsToOther') });
+      else setErrors({ form: localErrorText(error, 'account.profile.account.saveFailed') });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Your account">
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.profile.account.formLabel')}>
       <OnlineOnlyNote state={online} />
       {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
-      <Input label="Name" autoComplete="name" value={fields.Name} maxLength={500} onChange={(e) => setFields({ ...fields, Name: e.target.value })} error={errors.Name} />
-      <Input label="Email" type="email" autoComplete="email" value={fields.Email} onChange={(e) => setFields({ ...fields, Email: e.target.value })} error={errors.Email} hint="You sign in with it." />
+      <Input label={t('account.profile.account.name')} autoComplete="name" value={fields.Name} maxLength={500} onChange={(e) => setFields({ ...fields, Name: e.target.value })} error={errors.Name} />
+      <Input label={t('account.profile.account.email')} type="email" autoComplete="email" value={fields.Email} onChange={(e) => setFields({ ...fields, Email: e.target.value })} error={errors.Email} hint={t('account.profile.account.emailHint')} />
       <div className="form__row form__row--end">
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('account.profile.cancel')}
         </Button>
         <Button type="submit" isLoading={saving} disabled={!online.available}>
-          Save account
+          {t('account.profile.account.save')}
         </Button>
       </div>
     </form>
@@ -132,16 +138,17 @@ function AccountForm({ onDone }: { onDone: () => void }) {
 function AccountCard() {
   const user = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const t = useT();
   // Admins and super admins write users rows; hosts and staff read theirs.
   const canEdit = user.Role === 'admin' || user.Role === 'super_admin';
   return (
     <Card>
       <CardHeader
-        title="Account"
+        title={t('account.profile.account.title')}
         actions={
           canEdit && !editing ? (
             <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
-              Edit name and e-mail
+              {t('account.profile.account.edit')}
             </Button>
           ) : undefined
         }
@@ -157,14 +164,54 @@ function supportedZones(): string[] {
 }
 
 const CLOCKS = [
-  { value: '12h', label: '12-hour' },
-  { value: '24h', label: '24-hour' },
-] as const;
+  { value: '12h', label: 'account.profile.display.clock12' },
+  { value: '24h', label: 'account.profile.display.clock24' },
+] as const satisfies readonly { value: string; label: MessageId }[];
+
+/** The device's language choice: a value for the select (`device` is null, the device's own). */
+const DEVICE = 'device';
+
+/**
+ * The language, written at once through the outbox (offline too) and applied at once: the page
+ * speaks it before the write is even sent; the display settings provider (lib/display.tsx) keeps
+ * it in step with the synced row afterwards.
+ */
+function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; userId: string }) {
+  const t = useT();
+  const format = useFormat();
+  const { write } = useWrite({ what: t('account.profile.display.what') });
+  const chosen = row?.language ?? null;
+  // The other languages are at hand before one is chosen, offline too.
+  useEffect(() => void preloadLanguages().catch(() => undefined), []);
+  const choose = async (value: string) => {
+    const language = isLocale(value) ? value : null;
+    void setLanguage(language);
+    const fields = { language };
+    const base = { timezone: format.settings.timezone, dateFormat: format.settings.dateFormat, timeFormat: format.settings.timeFormat, use24Hour: format.settings.use24Hour };
+    await write(row ? { table: TABLE.display_settings, op: 'update', rowId: row.id, fields } : { table: TABLE.display_settings, op: 'create', fields: { user_id: userId, ...base, ...fields } });
+  };
+  const options = [
+    { value: DEVICE, label: t('account.language.device', { language: LOCALE_NAMES[deviceLocale()] }) },
+    ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+  ];
+  return (
+    <Select
+      label={t('account.language.label')}
+      name="language"
+      lang={chosen ?? undefined}
+      value={chosen ?? DEVICE}
+      hint={t('account.language.hint')}
+      onChange={(e) => void choose(e.target.value)}
+      options={options}
+    />
+  );
+}
 
 /** Display settings, one row per user, written through the outbox. */
 function DisplayCard() {
   const user = useCurrentUser();
-  const { write, pending: saving, failure } = useWrite({ what: 'The display settings', toast: false });
+  const t = useT();
+  const { write, pending: saving, failure } = useWrite({ what: t('account.profile.display.what'), toast: false });
   const { toast } = useToast();
   const format = useFormat();
   const rows = useRows(TABLE.display_settings, { PageSize: 1, Filters: [{ name: 'user_id', op: 'Equal', value: user.ID }] });
@@ -173,7 +220,7 @@ function DisplayCard() {
   // Follow the stored settings when they change elsewhere (another device, a pull).
   useEffect(() => setDraft(format.settings), [format.settings]);
   const zones = useMemo(() => timezoneOptions(supportedZones(), draft.timezone), [draft.timezone]);
-  const preview = makeFormatters(draft);
+  const preview = makeFormatters(draft, format.locale);
   const now = new Date();
   const changed = draft.timezone !== format.settings.timezone || draft.dateFormat !== format.settings.dateFormat || draft.use24Hour !== format.settings.use24Hour;
 
@@ -181,37 +228,38 @@ function DisplayCard() {
     event.preventDefault();
     const fields = { timezone: draft.timezone, dateFormat: draft.dateFormat, timeFormat: draft.use24Hour ? '24h' : '12h', use24Hour: draft.use24Hour };
     const saved = await write(row ? { table: TABLE.display_settings, op: 'update', rowId: row.id, fields } : { table: TABLE.display_settings, op: 'create', fields: { user_id: user.ID, ...fields } });
-    if (saved.ok) toast({ title: 'Display settings saved', description: 'Dates and times now follow them everywhere.', variant: 'success' });
+    if (saved.ok) toast({ title: t('account.profile.display.saved'), description: t('account.profile.display.savedText'), variant: 'success' });
   };
 
   return (
     <Card>
-      <CardHeader title="Display" description="How dates and times are shown to you, on every page" />
+      <CardHeader title={t('account.profile.display.title')} description={t('account.profile.display.description')} />
       {rows.status === 'error' ? <ErrorState error={rows.error} onRetry={rows.retry} /> : null}
+      <LanguageSelect row={row} userId={user.ID} />
       <form className="form" onSubmit={(e) => void save(e)}>
         {failure ? <FormMessage>{failure}</FormMessage> : null}
-        <Select label="Timezone" value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
+        <Select label={t('account.profile.display.timezone')} value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
         <Select
-          label="Date format"
+          label={t('account.profile.display.dateFormat')}
           value={draft.dateFormat}
           onChange={(e) => {
             const value = e.target.value;
             if (isDateFormat(value)) setDraft({ ...draft, dateFormat: value });
           }}
-          options={DATE_FORMATS.map((f) => ({ value: f, label: `${f} (${makeFormatters({ ...draft, dateFormat: f }).date(format.today())})` }))}
+          options={DATE_FORMATS.map((f) => ({ value: f, label: `${f} (${makeFormatters({ ...draft, dateFormat: f }, format.locale).date(format.today())})` }))}
         />
         <div className="field">
           <span className="field__label" aria-hidden="true">
-            Clock
+            {t('account.profile.display.clock')}
           </span>
-          <Segmented label="Clock" options={CLOCKS} value={draft.use24Hour ? '24h' : '12h'} onChange={(v) => setDraft({ ...draft, use24Hour: v === '24h', timeFormat: v })} />
+          <Segmented label={t('account.profile.display.clock')} options={CLOCKS.map((c) => ({ value: c.value, label: t(c.label) }))} value={draft.use24Hour ? '24h' : '12h'} onChange={(v) => setDraft({ ...draft, use24Hour: v === '24h', timeFormat: v })} />
         </div>
         <p className="muted profile-preview" aria-live="polite">
-          Preview: {preview.date(preview.today())}, {preview.time(now)}
+          {t('account.profile.display.preview', { date: preview.date(preview.today()), time: preview.time(now) })}
         </p>
         <div className="form__row form__row--end">
           <Button type="submit" isLoading={saving} disabled={!changed || rows.status === 'loading'}>
-            Save display settings
+            {t('account.profile.display.save')}
           </Button>
         </div>
       </form>
@@ -228,6 +276,8 @@ function fieldsOf(profile: HostProfile | undefined): HostProfileFields {
 /** The host's business fields (company_name, phone_number, address), through the outbox. */
 function HostProfileCard() {
   const runtime = useSyncRuntime();
+  const t = useT();
+  const format = useFormat();
   const { write, pending: saving, failure: writeFailure } = useWrite({ toast: false });
   const { toast } = useToast();
   const profile = useRows(TABLE.host_profiles, { PageSize: 1 });
@@ -245,9 +295,9 @@ function HostProfileCard() {
     () =>
       runtime.onRejections((list) => {
         const mine = list.find((r) => r.table === TABLE.host_profiles);
-        if (mine) setRefused(`${mine.op === 'create' ? PROFILE_CREATE_FAILED : PROFILE_UPDATE_FAILED}: ${mine.error}`);
+        if (mine) setRefused(t('account.profile.business.failure', { what: t(mine.op === 'create' ? 'account.profile.business.createFailed' : 'account.profile.business.updateFailed'), reason: mine.error }));
       }),
-    [runtime],
+    [runtime, t],
   );
 
   const save = async (event: FormEvent) => {
@@ -259,43 +309,43 @@ function HostProfileCard() {
     const changes = profileChanges(stored ? fieldsOf(stored) : undefined, draft);
     if (Object.keys(changes).length === 0) return;
     const saved = await write(stored ? { table: TABLE.host_profiles, op: 'update', rowId: stored.id, fields: changes } : { table: TABLE.host_profiles, op: 'create', fields: changes });
-    if (saved.ok) toast({ title: 'Profile saved', description: 'Your business details are updated (they are sent as soon as you are online).', variant: 'success' });
+    if (saved.ok) toast({ title: t('account.profile.business.saved'), description: t('account.profile.business.savedText'), variant: 'success' });
   };
-  const failure = writeFailure ? `${stored ? PROFILE_UPDATE_FAILED : PROFILE_CREATE_FAILED}: ${writeFailure}` : refused;
+  const failure = writeFailure ? t('account.profile.business.failure', { what: t(stored ? 'account.profile.business.updateFailed' : 'account.profile.business.createFailed'), reason: writeFailure }) : refused;
 
   return (
     <Card>
-      <CardHeader title="Business" description="Shown to your guests and staff, and on your invoices" />
+      <CardHeader title={t('account.profile.business.title')} description={t('account.profile.business.description')} />
       {profile.status === 'loading' ? <SkeletonRows rows={3} columns={2} /> : null}
-      {profile.status === 'error' ? <ErrorState title={PROFILE_CHECK_FAILED} error={profile.error} onRetry={profile.retry} /> : null}
+      {profile.status === 'error' ? <ErrorState title={t('account.profile.business.checkFailed')} error={profile.error} onRetry={profile.retry} /> : null}
       {profile.status === 'success' ? (
         <form className="form" onSubmit={(e) => void save(e)} noValidate>
           {failure ? <FormMessage>{failure}</FormMessage> : null}
-          {!stored ? <FormMessage tone="info">No business profile yet: saving creates it.</FormMessage> : null}
-          <Input label="Company name" value={draft.company_name} onChange={(e) => setDraft({ ...draft, company_name: e.target.value })} error={errors.company_name} autoComplete="organization" maxLength={500} />
-          <Input label="Phone number" type="tel" value={draft.phone_number} onChange={(e) => setDraft({ ...draft, phone_number: e.target.value })} error={errors.phone_number} autoComplete="tel" />
-          <Input label="Address" value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.target.value })} error={errors.address} autoComplete="street-address" maxLength={500} />
+          {!stored ? <FormMessage tone="info">{t('account.profile.business.none')}</FormMessage> : null}
+          <Input label={t('account.profile.business.companyName')} value={draft.company_name} onChange={(e) => setDraft({ ...draft, company_name: e.target.value })} error={errors.company_name} autoComplete="organization" maxLength={500} />
+          <Input label={t('account.profile.business.phone')} type="tel" value={draft.phone_number} onChange={(e) => setDraft({ ...draft, phone_number: e.target.value })} error={errors.phone_number} autoComplete="tel" />
+          <Input label={t('account.profile.business.address')} value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.target.value })} error={errors.address} autoComplete="street-address" maxLength={500} />
           {stored ? (
             <dl className="details details--row">
               <div>
-                <dt>Account status</dt>
+                <dt>{t('account.profile.business.accountStatus')}</dt>
                 <dd>
                   <StatusBadge status={stored.account_status} />
                 </dd>
               </div>
               <div>
-                <dt>Properties</dt>
-                <dd>{stored.properties_count}</dd>
+                <dt>{t('account.profile.business.properties')}</dt>
+                <dd>{format.number(stored.properties_count)}</dd>
               </div>
               <div>
-                <dt>Bookings</dt>
-                <dd>{stored.total_bookings}</dd>
+                <dt>{t('account.profile.business.bookings')}</dt>
+                <dd>{format.number(stored.total_bookings)}</dd>
               </div>
             </dl>
           ) : null}
           <div className="form__row form__row--end">
             <Button type="submit" isLoading={saving}>
-              Save business details
+              {t('account.profile.business.save')}
             </Button>
           </div>
         </form>
@@ -309,7 +359,8 @@ const NO_PASSWORDS: PasswordFields = { currentPassword: '', newPassword: '', con
 /** POST /api/auth/change-password: online-only (there is no offline password check). */
 function PasswordCard() {
   const { toast } = useToast();
-  const online = useOnlineOnly('changing your password');
+  const t = useT();
+  const online = useOnlineOnly(t('account.profile.password.onlineWhat'));
   const [fields, setFields] = useState<PasswordFields>(NO_PASSWORDS);
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [saving, setSaving] = useState(false);
@@ -323,9 +374,9 @@ function PasswordCard() {
     try {
       await apiRequest('/api/auth/change-password', { body: { currentPassword: fields.currentPassword, newPassword: fields.newPassword } });
       setFields(NO_PASSWORDS);
-      toast({ title: 'Password changed', description: 'Use the new password the next time you sign in.', variant: 'success' });
+      toast({ title: t('account.profile.password.changed'), description: t('account.profile.password.changedText'), variant: 'success' });
     } catch (error) {
-      setErrors(placePasswordError(errorText(error, 'The password could not be changed. Please try again.')));
+      setErrors(placePasswordError(localErrorText(error, 'account.profile.password.failed')));
     } finally {
       setSaving(false);
     }
@@ -333,16 +384,16 @@ function PasswordCard() {
 
   return (
     <Card>
-      <CardHeader title="Password" />
+      <CardHeader title={t('account.profile.password.title')} />
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <OnlineOnlyNote state={online} />
         {errors.form ? <FormMessage>{errors.form}</FormMessage> : null}
-        <Input label="Current password" type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} error={errors.currentPassword} />
-        <Input label="New password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(e) => setFields({ ...fields, newPassword: e.target.value })} error={errors.newPassword} hint="At least 8 characters" />
-        <Input label="New password again" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={(e) => setFields({ ...fields, confirmPassword: e.target.value })} error={errors.confirmPassword} />
+        <Input label={t('account.profile.password.current')} type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} error={errors.currentPassword} />
+        <Input label={t('account.profile.password.new')} type="password" autoComplete="new-password" value={fields.newPassword} onChange={(e) => setFields({ ...fields, newPassword: e.target.value })} error={errors.newPassword} hint={t('account.profile.errors.minLength', { min: MIN_PASSWORD_LENGTH })} />
+        <Input label={t('account.profile.password.again')} type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={(e) => setFields({ ...fields, confirmPassword: e.target.value })} error={errors.confirmPassword} />
         <div className="form__row form__row--end">
           <Button type="submit" isLoading={saving} disabled={!online.available}>
-            Change password
+            {t('account.profile.password.submit')}
           </Button>
         </div>
       </form>
@@ -353,6 +404,7 @@ function PasswordCard() {
 /** Her staff row at the current host (each host keeps its own), with the switch when she works for several. */
 function StaffProfileCard({ user }: { user: SessionUser }) {
   const format = useFormat();
+  const t = useT();
   const staffId = user.staffId;
   const hostName = (user.staffHosts?.length ?? 0) > 1 ? user.staffHosts?.find((h) => h.staffId === staffId)?.hostName : undefined;
   const staff = useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: staffId ? [{ name: 'id', op: 'Equal', value: staffId }] : [] });
@@ -360,39 +412,39 @@ function StaffProfileCard({ user }: { user: SessionUser }) {
   const me: OwnStaffRow | undefined = staff.status === 'success' ? staff.rows[0] : undefined;
   return (
     <Card>
-      <CardHeader title="Work" description={hostName ? `As ${hostName} has you on record.` : undefined} />
+      <CardHeader title={t('account.profile.work.title')} description={hostName ? t('account.profile.work.onRecord', { host: hostName }) : undefined} />
       <HostSwitch user={user} />
       {staff.status === 'loading' ? <SkeletonRows rows={3} columns={2} /> : null}
       {staff.status === 'error' ? <ErrorState error={staff.error} onRetry={staff.retry} /> : null}
-      {staff.status === 'success' && !me ? <p className="muted">This account is not linked to a housekeeping staff record yet.</p> : null}
+      {staff.status === 'success' && !me ? <p className="muted">{t('account.profile.work.notLinked')}</p> : null}
       {me ? (
         <>
           <dl className="details">
             <div>
-              <dt>Phone</dt>
-              <dd>{me.staff_phone || '—'}</dd>
+              <dt>{t('account.profile.work.phone')}</dt>
+              <dd>{me.staff_phone || t('account.profile.none')}</dd>
             </div>
             <div>
-              <dt>Specializations</dt>
-              <dd>{me.specializations.map(humanize).join(', ') || '—'}</dd>
+              <dt>{t('account.profile.work.specializations')}</dt>
+              <dd>{me.specializations.map(humanize).join(', ') || t('account.profile.none')}</dd>
             </div>
             <div>
-              <dt>Since</dt>
-              <dd>{me.hire_date ? format.date(me.hire_date) : '—'}</dd>
+              <dt>{t('account.profile.work.since')}</dt>
+              <dd>{me.hire_date ? format.date(me.hire_date) : t('account.profile.none')}</dd>
             </div>
             <div>
-              <dt>Emergency contact</dt>
-              <dd>{me.emergency_contact || '—'}</dd>
+              <dt>{t('account.profile.work.emergencyContact')}</dt>
+              <dd>{me.emergency_contact || t('account.profile.none')}</dd>
             </div>
           </dl>
-          <h3 className="section-title">Availability</h3>
+          <h3 className="section-title">{t('account.profile.work.availability')}</h3>
           <ul className="availability">
             {WEEKDAYS.map((day) => {
               const slot = me.availability_schedule[day];
               return (
                 <li key={day}>
-                  <span className="availability__day">{humanize(day)}</span>
-                  <span>{!slot || slot === 'off' ? 'Off' : `${format.time(slot.start)} – ${format.time(slot.end)}`}</span>
+                  <span className="availability__day">{format.weekday(day)}</span>
+                  <span>{!slot || slot === 'off' ? t('account.profile.work.off') : t('account.profile.work.hours', { start: format.time(slot.start), end: format.time(slot.end) })}</span>
                 </li>
               );
             })}
@@ -403,15 +455,14 @@ function StaffProfileCard({ user }: { user: SessionUser }) {
   );
 }
 
-const PUSH_TEXT: Record<string, string> = {
-  host: 'Urgent and overdue task alerts and calendar conflicts reach this device even when Staykeep is closed.',
-  staff: 'New and changed tasks reach this device even when Staykeep is closed.',
-};
+const PUSH_TEXT: Partial<Record<string, MessageId>> = { host: 'account.profile.push.host', staff: 'account.profile.push.staff' };
 
 export function ProfilePage() {
   const user = useCurrentUser();
+  const t = useT();
+  const push = PUSH_TEXT[user.Role];
   return (
-    <Page title="Profile" description="Your account and how Staykeep shows things to you.">
+    <Page title={t('account.profile.title')} description={t('account.profile.description')}>
       <div className="grid-2">
         <AccountCard />
         {user.Role === 'host' ? <HostProfileCard /> : null}
@@ -421,7 +472,7 @@ export function ProfilePage() {
         <TwoStepSection />
         <SessionsCard />
         {user.Role === 'host' ? <DataExportCard /> : null}
-        <PushSubscriptionCard description={PUSH_TEXT[user.Role]} />
+        <PushSubscriptionCard description={push ? t(push) : undefined} />
         <StorageCard />
       </div>
     </Page>

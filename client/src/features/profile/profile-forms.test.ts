@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../i18n';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../../shared/messages';
 import { accountChanges, placePasswordError, profileChanges, timezoneOptions, validateAccount, validateHostProfile, validatePasswordChange } from './profile-forms';
+
+// The texts are in the `account` catalog, which the areas load.
+beforeAll(() => loadNamespace('account'));
 
 describe('validateHostProfile', () => {
   it('accepts empty and ordinary values', () => {

@@ -1,10 +1,12 @@
 /**
  * The profile page's form rules: the host profile fields (a host may change company_name,
  * phone_number and address; the server owns the rest), the password change, and the timezone choices. The
- * server re-checks everything; these catch slips before a change is queued or sent.
+ * server re-checks everything; these catch slips before a change is queued or sent. Their texts are
+ * in the active language (the `common` catalog, `profile.errors.*`).
  */
 import { MIN_PASSWORD_LENGTH } from '../../auth/password-rules';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../../shared/messages';
+import { t } from '../../i18n';
 
 export type HostProfileFields = { company_name: string; phone_number: string; address: string };
 export type HostProfileErrors = Partial<Record<keyof HostProfileFields, string>>;
@@ -13,12 +15,12 @@ const PHONE_CHARS = /^[\d\s()+.\-/x#*]*$/i;
 
 export function validateHostProfile(fields: HostProfileFields): HostProfileErrors {
   const errors: HostProfileErrors = {};
-  if (fields.company_name.trim().length > 500) errors.company_name = 'At most 500 characters';
+  if (fields.company_name.trim().length > 500) errors.company_name = t('account.profile.errors.maxLength', { max: 500 });
   const phone = fields.phone_number.trim();
-  if (phone.length > 50) errors.phone_number = 'At most 50 characters';
-  else if (!PHONE_CHARS.test(phone)) errors.phone_number = 'Use digits, spaces and + ( ) - only';
-  else if (phone && phone.replace(/\D/g, '').length < 5) errors.phone_number = 'Too short for a phone number';
-  if (fields.address.trim().length > 500) errors.address = 'At most 500 characters';
+  if (phone.length > 50) errors.phone_number = t('account.profile.errors.maxLength', { max: 50 });
+  else if (!PHONE_CHARS.test(phone)) errors.phone_number = t('account.profile.errors.phoneChars');
+  else if (phone && phone.replace(/\D/g, '').length < 5) errors.phone_number = t('account.profile.errors.phoneShort');
+  if (fields.address.trim().length > 500) errors.address = t('account.profile.errors.maxLength', { max: 500 });
   return errors;
 }
 
@@ -36,10 +38,10 @@ export type PasswordErrors = Partial<Record<keyof PasswordFields | 'form', strin
 
 export function validatePasswordChange(fields: PasswordFields): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (!fields.currentPassword) errors.currentPassword = 'Enter your current password';
-  if (fields.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = `At least ${MIN_PASSWORD_LENGTH} characters`;
-  else if (fields.newPassword === fields.currentPassword) errors.newPassword = 'Choose a password different from the current one';
-  if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = 'The two new passwords differ';
+  if (!fields.currentPassword) errors.currentPassword = t('account.profile.errors.currentPasswordRequired');
+  if (fields.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = t('account.profile.errors.minLength', { min: MIN_PASSWORD_LENGTH });
+  else if (fields.newPassword === fields.currentPassword) errors.newPassword = t('account.profile.errors.passwordSame');
+  if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = t('account.profile.errors.passwordsDiffer');
   return errors;
 }
 
@@ -68,9 +70,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateAccount(fields: AccountFields): AccountErrors {
   const errors: AccountErrors = {};
   const name = fields.Name.trim();
-  if (!name) errors.Name = 'Enter your name';
-  else if (name.length > 500) errors.Name = 'At most 500 characters';
-  if (!EMAIL.test(fields.Email.trim())) errors.Email = 'Enter an e-mail address such as name@example.com';
+  if (!name) errors.Name = t('account.profile.errors.nameRequired');
+  else if (name.length > 500) errors.Name = t('account.profile.errors.maxLength', { max: 500 });
+  if (!EMAIL.test(fields.Email.trim())) errors.Email = t('account.profile.errors.emailInvalid');
   return errors;
 }
 

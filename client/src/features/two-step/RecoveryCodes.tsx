@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/Field';
 import { downloadText, recoveryCodesText } from './recovery-codes';
+import { useT } from '../../i18n/use-t';
 
 export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string[]; email: string; onDone: () => void }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const text = recoveryCodesText(codes, email, new Date());
+  const t = useT();
+  const text = recoveryCodesText(codes, email, new Date(), t);
 
   const copy = async () => {
     try {
@@ -19,14 +21,14 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string
 
   return (
     <section className="two-step__setup" aria-labelledby="recovery-codes-title">
-      <FormMessage tone="success" title="Two-step sign-in is on">
-        From now on, signing in asks for a code from your authenticator app.
+      <FormMessage tone="success" title={t('account.twoStep.codes.onTitle')}>
+        {t('account.twoStep.codes.onText')}
       </FormMessage>
       <h3 id="recovery-codes-title" className="section-title">
-        Your recovery codes
+        {t('account.twoStep.codes.title')}
       </h3>
-      <FormMessage tone="warning" title="Store these now">
-        They are shown only this once. Each one signs you in once if you lose your phone. Copy or download them and keep them somewhere safe.
+      <FormMessage tone="warning" title={t('account.twoStep.codes.storeTitle')}>
+        {t('account.twoStep.codes.storeText')}
       </FormMessage>
       <ul className="two-step__codes" data-testid="recovery-codes">
         {codes.map((c) => (
@@ -34,16 +36,16 @@ export function RecoveryCodes({ codes, email, onDone }: { codes: readonly string
         ))}
       </ul>
       <p role="status" className="muted two-step__note">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'This browser did not allow copying: download them instead.' : ''}
+        {copied === 'yes' ? t('account.twoStep.codes.copied') : copied === 'failed' ? t('account.twoStep.codes.copyFailed') : ''}
       </p>
       <div className="two-step__actions">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy codes
+          {t('account.twoStep.codes.copy')}
         </Button>
         <Button variant="secondary" onClick={() => downloadText('staykeep-recovery-codes.txt', text)}>
-          Download as text
+          {t('account.twoStep.codes.download')}
         </Button>
-        <Button onClick={onDone}>I have stored them</Button>
+        <Button onClick={onDone}>{t('account.twoStep.codes.done')}</Button>
       </div>
     </section>
   );

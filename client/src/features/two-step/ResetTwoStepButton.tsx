@@ -3,12 +3,13 @@
  * list): a confirmation, then POST /api/admin/users/:id/totp/reset (audited by the server).
  */
 import { useState } from 'react';
-import { errorText } from '../../api/http';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { FormMessage } from '../../components/ui/Field';
 import { useToast } from '../../components/ui/Toast';
 import { resetUserTotp } from './api';
+import { useT } from '../../i18n/use-t';
+import { localErrorText } from '../../i18n/server-errors';
 
 type Props = {
   userId: string;
@@ -21,6 +22,7 @@ type Props = {
 
 export function ResetTwoStepButton({ userId, name, enabled, onReset, size = 'sm' }: Props) {
   const { toast } = useToast();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,10 +34,10 @@ export function ResetTwoStepButton({ userId, name, enabled, onReset, size = 'sm'
     try {
       await resetUserTotp(userId);
       setOpen(false);
-      toast({ title: 'Two-step sign-in reset', description: `${name} now signs in with the password alone, and can turn it on again.`, variant: 'success' });
+      toast({ title: t('account.twoStep.reset.done'), description: t('account.twoStep.reset.doneText', { name }), variant: 'success' });
       onReset();
     } catch (err) {
-      setError(errorText(err, 'Two-step sign-in could not be reset. Please try again.'));
+      setError(localErrorText(err, 'account.twoStep.reset.failed'));
     } finally {
       setBusy(false);
     }
@@ -44,21 +46,21 @@ export function ResetTwoStepButton({ userId, name, enabled, onReset, size = 'sm'
   return (
     <>
       <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
-        Reset two-step sign-in
+        {t('account.twoStep.reset.button')}
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title="Reset two-step sign-in?"
-        description={`${name} will sign in with the password alone until they turn two-step sign-in on again. Do this only when you are sure the request comes from them (a lost phone, no recovery code left). The reset is recorded in the audit log.`}
+        title={t('account.twoStep.reset.title')}
+        description={t('account.twoStep.reset.text', { name })}
         size="sm"
         footer={
           <>
             <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {t('account.twoStep.cancel')}
             </Button>
             <Button variant="danger" isLoading={busy} onClick={() => void confirm()}>
-              Reset
+              {t('account.twoStep.reset.confirm')}
             </Button>
           </>
         }

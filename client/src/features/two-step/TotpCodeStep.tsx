@@ -4,8 +4,8 @@
  * wrong codes: then the user goes back to the password.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { LOGIN_FAILED, TOTP_TICKET_INVALID } from '../../../../shared/messages';
-import { ApiError, errorText } from '../../api/http';
+import { TOTP_TICKET_INVALID } from '../../../../shared/messages';
+import { ApiError } from '../../api/http';
 import { loginWithCode } from '../../auth/auth-api';
 import type { AuthResult } from '../../auth/session';
 import { Button } from '../../components/ui/Button';
@@ -13,6 +13,8 @@ import { FormMessage } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { cleanCode } from './recovery-codes';
 import './two-step.css';
+import { useT } from '../../i18n/use-t';
+import { localErrorText, localMessage } from '../../i18n/server-errors';
 
 type Props = {
   ticket: string;
@@ -27,12 +29,13 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = cleanCode(code);
     if (useRecovery ? typed.length < 10 : !/^\d{6}$/.test(typed)) {
-      setError(useRecovery ? 'Enter one of your recovery codes, like abcde-fghjk.' : 'Enter the 6-digit code your authenticator app shows.');
+      setError(t(useRecovery ? 'account.twoStep.recoveryRequired' : 'account.twoStep.codeRequired'));
       input.current?.focus();
       return;
     }
@@ -41,12 +44,11 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
     try {
       await onSignedIn(await loginWithCode(ticket, typed));
     } catch (err) {
-      const text = errorText(err, LOGIN_FAILED);
-      if (err instanceof ApiError && text === TOTP_TICKET_INVALID) {
-        onRestart(text);
+      if (err instanceof ApiError && err.serverMessage === TOTP_TICKET_INVALID) {
+        onRestart(localMessage(TOTP_TICKET_INVALID));
         return;
       }
-      setError(text);
+      setError(localErrorText(err, 'account.errors.loginFailed'));
       setCode('');
       setBusy(false);
       input.current?.focus();
@@ -61,17 +63,15 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
   };
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Two-step sign-in code">
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.twoStep.code.formLabel')}>
       <p className="muted">
-        {useRecovery
-          ? 'Enter one of the recovery codes you stored when you turned on two-step sign-in. Each code works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for Staykeep.'}
+        {t(useRecovery ? 'account.twoStep.code.recoveryText' : 'account.twoStep.code.appText')}
       </p>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Input
         ref={input}
         key={useRecovery ? 'recovery' : 'totp'}
-        label={useRecovery ? 'Recovery code' : '6-digit code'}
+        label={t(useRecovery ? 'account.twoStep.code.recoveryLabel' : 'account.twoStep.code.label')}
         name={useRecovery ? 'recovery-code' : 'totp-code'}
         autoComplete={useRecovery ? 'off' : 'one-time-code'}
         inputMode={useRecovery ? 'text' : 'numeric'}
@@ -85,14 +85,14 @@ export function TotpCodeStep({ ticket, onSignedIn, onRestart }: Props) {
       />
       <div className="form__row">
         <button type="button" className="text-link" onClick={toggle}>
-          {useRecovery ? 'Use the code of your authenticator app' : 'Use a recovery code'}
+          {t(useRecovery ? 'account.twoStep.code.useApp' : 'account.twoStep.code.useRecovery')}
         </button>
       </div>
       <Button type="submit" fullWidth size="lg" isLoading={busy}>
-        Verify and sign in
+        {t('account.twoStep.code.submit')}
       </Button>
       <Button variant="ghost" fullWidth onClick={() => onRestart(null)}>
-        Back to email and password
+        {t('account.twoStep.code.back')}
       </Button>
     </form>
   );

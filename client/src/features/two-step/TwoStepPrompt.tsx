@@ -8,6 +8,7 @@ import type { SessionUser } from '../../../../shared/session';
 import { Button } from '../../components/ui/Button';
 import { TwoStepSetup } from './TwoStepSetup';
 import './two-step.css';
+import { useT } from '../../i18n/use-t';
 
 type Props = {
   token: string;
@@ -21,6 +22,7 @@ export { shouldAskForTwoStep } from './ask';
 export function TwoStepPrompt({ token, user, onContinue }: Props) {
   const [settingUp, setSettingUp] = useState(false);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const go = (next: SessionUser) => {
     setBusy(true);
     void onContinue(next).catch(() => setBusy(false));
@@ -31,16 +33,13 @@ export function TwoStepPrompt({ token, user, onContinue }: Props) {
   }
   return (
     <div className="two-step__setup">
-      <p>
-        Your account can change the whole platform. Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone, so that a
-        stolen password alone is not enough.
-      </p>
-      <p className="muted">It takes a minute. Devices already signed in keep working, offline too.</p>
+      <p>{t('account.twoStep.prompt.text')}</p>
+      <p className="muted">{t('account.twoStep.prompt.minute')}</p>
       <Button fullWidth size="lg" onClick={() => setSettingUp(true)} disabled={busy}>
-        Set it up now
+        {t('account.twoStep.prompt.setUp')}
       </Button>
       <Button variant="ghost" fullWidth onClick={() => go(user)} isLoading={busy}>
-        Not now
+        {t('account.twoStep.prompt.notNow')}
       </Button>
     </div>
   );

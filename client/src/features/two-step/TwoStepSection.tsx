@@ -4,7 +4,6 @@
  * only: the server checks the codes. The session user's `totpEnabled` is read again afterwards.
  */
 import { Suspense, lazy, useState, type FormEvent } from 'react';
-import { errorText } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
@@ -18,6 +17,8 @@ import { useToast } from '../../components/ui/Toast';
 import { disableTotp } from './api';
 import { cleanCode } from './recovery-codes';
 import './two-step.css';
+import { useT } from '../../i18n/use-t';
+import { localErrorText } from '../../i18n/server-errors';
 
 // The setup (its QR code library) loads when asked for: it is online-only, and most visits of the
 // profile page never open it.
@@ -29,12 +30,13 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = cleanCode(code);
     if (!typed) {
-      setError('Enter a code from your authenticator app, or a recovery code.');
+      setError(t('account.twoStep.disable.required'));
       return;
     }
     setError(null);
@@ -43,16 +45,16 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       await disableTotp(typed);
       onDone();
     } catch (err) {
-      setError(errorText(err, 'Two-step sign-in could not be turned off. Please try again.').replace(/^Invalid value for code: t/, 'T'));
+      setError(localErrorText(err, 'account.twoStep.disable.failed'));
       setBusy(false);
     }
   };
 
   return (
-    <form className="two-step__setup" onSubmit={(e) => void submit(e)} noValidate aria-label="Turn off two-step sign-in">
+    <form className="two-step__setup" onSubmit={(e) => void submit(e)} noValidate aria-label={t('account.twoStep.turnOffButton')}>
       {error ? <FormMessage>{error}</FormMessage> : null}
       <Input
-        label="Code from your authenticator app, or a recovery code"
+        label={t('account.twoStep.disable.label')}
         name="totp-disable-code"
         autoComplete="one-time-code"
         autoCapitalize="none"
@@ -63,10 +65,10 @@ function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       />
       <div className="two-step__actions">
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('account.twoStep.cancel')}
         </Button>
         <Button type="submit" variant="danger" isLoading={busy}>
-          Turn off
+          {t('account.twoStep.turnOff')}
         </Button>
       </div>
     </form>
@@ -77,7 +79,8 @@ export function TwoStepSection() {
   const user = useCurrentUser();
   const auth = useAuth();
   const { toast } = useToast();
-  const online = useOnlineOnly('changing two-step sign-in');
+  const t = useT();
+  const online = useOnlineOnly(t('account.twoStep.onlineWhat'));
   const [mode, setMode] = useState<Mode>('view');
   // The session user is read again after a change; until then the change is shown as made.
   const [enabled, setEnabled] = useState<boolean | null>(null);
@@ -88,17 +91,17 @@ export function TwoStepSection() {
   return (
     <Card aria-labelledby="two-step-title">
       <CardHeader
-        title={<span id="two-step-title">Two-step sign-in</span>}
-        description="A code from an authenticator app on your phone, asked after your password."
+        title={<span id="two-step-title">{t('account.twoStep.title')}</span>}
+        description={t('account.twoStep.description')}
         actions={
           <span className="two-step__status">
-            <Badge tone={isOn ? 'success' : 'neutral'}>{isOn ? 'On' : 'Off'}</Badge>
+            <Badge tone={isOn ? 'success' : 'neutral'}>{t(isOn ? 'account.twoStep.on' : 'account.twoStep.off')}</Badge>
           </span>
         }
       />
       <OnlineOnlyNote state={online} />
       {mode === 'setup' ? (
-        <Suspense fallback={<Spinner label="Loading the setup" />}>
+        <Suspense fallback={<Spinner label={t('account.twoStep.loadingSetup')} />}>
           <TwoStepSetup
             email={user.Email}
             onEnabled={() => setEnabled(true)}
@@ -116,7 +119,7 @@ export function TwoStepSection() {
             setEnabled(false);
             setMode('view');
             refresh();
-            toast({ title: 'Two-step sign-in is off', description: 'Your password alone signs you in now.', variant: 'success' });
+            toast({ title: t('account.twoStep.turnedOff'), description: t('account.twoStep.turnedOffText'), variant: 'success' });
           }}
           onCancel={() => setMode('view')}
         />
@@ -124,18 +127,16 @@ export function TwoStepSection() {
       {mode === 'view' ? (
         <div className="two-step__setup">
           <p className="muted">
-            {isOn
-              ? 'Signing in asks for a code from your authenticator app, or one of your recovery codes.'
-              : 'Protect your account even if someone learns your password. Devices already signed in keep working offline.'}
+            {t(isOn ? 'account.twoStep.isOnText' : 'account.twoStep.isOffText')}
           </p>
           <div className="two-step__actions">
             {isOn ? (
               <Button variant="secondary" disabled={!online.available} onClick={() => setMode('disable')}>
-                Turn off two-step sign-in
+                {t('account.twoStep.turnOffButton')}
               </Button>
             ) : (
               <Button disabled={!online.available} onClick={() => setMode('setup')}>
-                Turn on two-step sign-in
+                {t('account.twoStep.turnOnButton')}
               </Button>
             )}
           </div>

@@ -5,7 +5,6 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import QRCode from 'qrcode';
-import { errorText } from '../../api/http';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
@@ -15,6 +14,8 @@ import { enableTotp, startTotpSetup, type TotpSetup } from './api';
 import { cleanCode } from './recovery-codes';
 import { RecoveryCodes } from './RecoveryCodes';
 import './two-step.css';
+import { useT } from '../../i18n/use-t';
+import { localErrorText } from '../../i18n/server-errors';
 
 type Props = {
   email: string;
@@ -35,6 +36,7 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     let live = true;
@@ -45,7 +47,7 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
         if (live) setStep({ kind: 'scan', setup, qr });
       })
       .catch((err: unknown) => {
-        if (live) setStep({ kind: 'failed', error: errorText(err, 'Two-step sign-in could not be started. Please try again.') });
+        if (live) setStep({ kind: 'failed', error: localErrorText(err, 'account.twoStep.setup.startFailed') });
       });
     return () => {
       live = false;
@@ -56,7 +58,7 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
     event.preventDefault();
     const typed = cleanCode(code);
     if (!/^\d{6}$/.test(typed)) {
-      setError('Enter the 6-digit code your authenticator app shows.');
+      setError(t('account.twoStep.codeRequired'));
       return;
     }
     setError(null);
@@ -66,35 +68,35 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
       setStep({ kind: 'codes', codes });
       onEnabled?.();
     } catch (err) {
-      setError(errorText(err, 'The code could not be checked. Please try again.').replace(/^Invalid value for code: that is/, 'That is'));
+      setError(localErrorText(err, 'account.twoStep.setup.checkFailed'));
     } finally {
       setBusy(false);
     }
   };
 
   if (step.kind === 'loading') return <SkeletonRows rows={4} columns={1} />;
-  if (step.kind === 'failed') return <ErrorState title="Two-step sign-in could not be started" error={step.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (step.kind === 'failed') return <ErrorState title={t('account.twoStep.setup.startFailedTitle')} error={step.error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (step.kind === 'codes') return <RecoveryCodes codes={step.codes} email={email} onDone={onFinished} />;
 
   return (
-    <form className="two-step__setup" onSubmit={(e) => void confirm(e)} noValidate aria-label="Turn on two-step sign-in">
+    <form className="two-step__setup" onSubmit={(e) => void confirm(e)} noValidate aria-label={t('account.twoStep.setup.formLabel')}>
       <ol className="muted">
-        <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).</li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('account.twoStep.setup.step1')}</li>
+        <li>{t('account.twoStep.setup.step2')}</li>
+        <li>{t('account.twoStep.setup.step3')}</li>
       </ol>
       <div className="two-step__qr">
-        <img src={step.qr} alt="QR code to add Staykeep to your authenticator app" />
+        <img src={step.qr} alt={t('account.twoStep.setup.qrAlt')} />
         <div>
-          <p className="muted">Can't scan? Enter this key in the app (time-based, 6 digits):</p>
-          <p className="two-step__secret" data-testid="totp-secret" aria-label="Setup key">
+          <p className="muted">{t('account.twoStep.setup.cantScan')}</p>
+          <p className="two-step__secret" data-testid="totp-secret" aria-label={t('account.twoStep.setup.keyLabel')}>
             {step.setup.secret}
           </p>
         </div>
       </div>
       {error ? <FormMessage>{error}</FormMessage> : null}
       <Input
-        label="6-digit code"
+        label={t('account.twoStep.code.label')}
         name="totp-code"
         autoComplete="one-time-code"
         inputMode="numeric"
@@ -107,10 +109,10 @@ export function TwoStepSetup({ email, token, onFinished, onEnabled, onCancel }: 
       />
       <div className="two-step__actions">
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('account.twoStep.cancel')}
         </Button>
         <Button type="submit" isLoading={busy}>
-          Turn on
+          {t('account.twoStep.turnOn')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../i18n';
 import { cleanCode, recoveryCodesText } from './recovery-codes';
+
+// The texts are in the `account` catalog, which the areas load.
+beforeAll(() => loadNamespace('account'));
 
 describe('recovery codes file', () => {
   it('names the account and the day, then one code a line', () => {

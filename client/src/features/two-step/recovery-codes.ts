@@ -1,13 +1,15 @@
 /** The recovery codes as a text file (pure, tested) and the browser's download of it. */
+import { t as translate, type MessageId, type MessageValues } from '../../i18n';
 
-export function recoveryCodesText(codes: readonly string[], email: string, madeAt: Date): string {
+/** The file's words in the reader's language (the active language unless `t` says otherwise). */
+export function recoveryCodesText(codes: readonly string[], email: string, madeAt: Date, t: (id: MessageId, values?: MessageValues) => string = translate): string {
   return [
-    'Staykeep two-step sign-in recovery codes',
-    `Account: ${email}`,
-    `Made: ${madeAt.toISOString().slice(0, 10)}`,
+    t('account.twoStep.file.title'),
+    t('account.twoStep.file.account', { email }),
+    t('account.twoStep.file.made', { date: madeAt.toISOString().slice(0, 10) }),
     '',
-    'Each code signs you in once when you cannot use your authenticator app.',
-    'Keep them somewhere safe; turning two-step sign-in on again makes new ones.',
+    t('account.twoStep.file.each'),
+    t('account.twoStep.file.keep'),
     '',
     ...codes,
     '',

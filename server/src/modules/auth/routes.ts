@@ -63,7 +63,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   const secureCookie = app.config.publicOrigin.startsWith('https:');
   function startSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser): { token: string; user: SessionUser } {
-    const token = app.signSession(user.ID, request.headers['user-agent']);
+    const token = app.signSession(user.ID, request.headers['user-agent'], request.headers['accept-language']);
     // HttpOnly + SameSite=Strict: offered for EventSource and images, which cannot send a header.
     reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`);
     return { token, user };

@@ -30,6 +30,7 @@ import { loadActor, sessionUser, type Actor, type SessionUser } from '../../acto
 import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
+import { recipientFor } from '../../i18n';
 import { resetPasswordEmail, staffInviteEmail, staffInviteRefusedEmail, staffJoinEmail } from '../email/templates';
 import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, forgetAttempt, loginLimitsOf } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
@@ -202,7 +203,7 @@ export async function requestPasswordReset(deps: AuthDeps, input: { email: strin
     const user = userByEmail(tx, input.email);
     if (!user) return counted;
     const token = issueToken(tx, user.ID, 'reset', now);
-    queueMail(tx, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS), { kind: 'reset', now });
+    queueMail(tx, resetPasswordEmail(user.Email, resetLink(deps.config, token), TOKEN_VALID_HOURS, recipientFor(tx, user.ID).t), { kind: 'reset', now });
     return counted;
   });
   if (request.retryAfterSeconds !== undefined) throw new TooManyRequests(tooManyResetRequests(request.retryAfterSeconds), request.retryAfterSeconds);
@@ -314,6 +315,7 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
       existing?.ID ?? insertUser(tx, { Email: email, Name: staff.staff_name, Role: 'staff', setupCompleted: false, password_hash: null }, now);
     const link = resetLink(deps.config, issueToken(tx, userId, 'invite', now, staff.id), 'staff');
     const mail = existing?.password_hash ? staffJoinEmail : staffInviteEmail;
-    queueMail(tx, mail(email, staff.staff_name, invitedBy, link, TOKEN_VALID_HOURS), { kind: 'staff_invite', now });
+    // In the invitee's language when they have an account already (their setting or last sign-in); English for a newcomer.
+    queueMail(tx, mail(email, staff.staff_name, invitedBy, link, TOKEN_VALID_HOURS, existing ? recipientFor(tx, userId).t : undefined), { kind: 'staff_invite', now });
   });
 }

@@ -5,6 +5,7 @@
  * session at its next request, the event stream and sync included (docs/security.md, Sessions).
  */
 import crypto from 'node:crypto';
+import { parseAcceptLanguage } from '../../../../shared/i18n/accept-language';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { housekeepingStaff, hostProfiles, sessions } from '../../../../shared/schema/tables';
 import type { SessionInfo } from '../../../../shared/api/sessions';
@@ -62,11 +63,12 @@ export function newSessionId(): string {
   return crypto.randomUUID();
 }
 
-/** Records a signed-in session: its id, whose, from what device, until when (the JWT's expiry). */
-export function createSession(tx: Tx, row: { id: string; userId: string; userAgent: string | undefined; expiresAt: Date }, now: Date): void {
+/** Records a signed-in session: its id, whose, from what device (and its languages), until when (the JWT's expiry). */
+export function createSession(tx: Tx, row: { id: string; userId: string; userAgent: string | undefined; acceptLanguage?: string | undefined; expiresAt: Date }, now: Date): void {
   const at = nowIso(now);
+  const languages = parseAcceptLanguage(row.acceptLanguage).join(',') || null;
   tx.insert(sessions)
-    .values({ id: row.id, user_id: row.userId, device: deviceOf(row.userAgent), created_at: at, last_seen_at: at, expires_at: nowIso(row.expiresAt) })
+    .values({ id: row.id, user_id: row.userId, device: deviceOf(row.userAgent), created_at: at, last_seen_at: at, expires_at: nowIso(row.expiresAt), languages })
     .run();
 }
 

@@ -63,7 +63,7 @@ export async function staffHostRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = acceptInvite(app, request.body.token);
       if ('totpRequired' in user) return user;
-      const token = app.signSession(user.ID, request.headers['user-agent']);
+      const token = app.signSession(user.ID, request.headers['user-agent'], request.headers['accept-language']);
       reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`);
       return { token, user };
     },

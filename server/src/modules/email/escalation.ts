@@ -16,6 +16,7 @@ import { users } from '../../../../shared/schema/tables';
 import type { Tx } from '../../db/write';
 import type { Notified } from '../notifications/service';
 import { queueMail } from './queue';
+import { recipientFor } from '../../i18n';
 import { taskAlertEmail } from './templates';
 
 export type AlertEmailKind = 'urgent' | 'overdue';
@@ -38,7 +39,8 @@ export function queueAlertEmails(tx: Tx, notified: readonly Notified[], kind: Al
     }
     if (!email) continue;
     const url = publicOrigin && notification.actionUrl ? new URL(notification.actionUrl, publicOrigin).toString() : undefined;
-    const id = queueMail(tx, taskAlertEmail(email, notification.title, notification.message, url), {
+    // The notification is already in the recipient's language (housekeeping/service.ts); the mail's own words follow it.
+    const id = queueMail(tx, taskAlertEmail(email, notification.title, notification.message, url, recipientFor(tx, notification.user_id).t), {
       kind: 'alert',
       dedupeKey: alertDedupeKey(kind, notification.taskId, notification.user_id),
       ...(deliveries > 0 ? { holdForNotification: notification.id } : {}),

@@ -2,8 +2,14 @@
  * Every e-mail the product sends, each as plain text plus a small HTML version naming Staykeep.
  * Each account link states how long it lives (TOKEN_VALID_HOURS in auth/tokens.ts: 24 hours) and
  * that it works once.
+ *
+ * The e-mails to staff (reset, invitations, task alerts) are written in the recipient's language:
+ * the caller passes their translator (server/src/i18n.ts `recipientFor`); English without one.
  */
 import type { MailMessage } from './mailer';
+import { translatorFor, type Translate } from '../../i18n';
+
+const ENGLISH: Translate = translatorFor('en').t;
 
 export const PRODUCT_NAME = 'Staykeep';
 
@@ -17,27 +23,27 @@ function html(paragraphs: string[], link?: { href: string; label: string }): str
   return `<!doctype html><html><body style="font-family:sans-serif">${body.join('')}</body></html>`;
 }
 
-export function resetPasswordEmail(to: string, link: string, validHours: number): MailMessage {
-  const intro = `Someone asked to reset the password of your ${PRODUCT_NAME} account (${to}). Use this link to choose a new password:`;
-  const expiry = `This link expires in ${validHours} hours and can be used once.`;
-  const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';
+export function resetPasswordEmail(to: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+  const intro = t('server.mail.reset.intro', { email: to });
+  const expiry = t('server.mail.expiry', { hours: validHours });
+  const ignore = t('server.mail.reset.ignore');
   return {
     to,
-    subject: `Reset your ${PRODUCT_NAME} password`,
+    subject: t('server.mail.reset.subject'),
     text: [intro, link, expiry, ignore].join('\n\n'),
-    html: html([intro, expiry, ignore], { href: link, label: 'Reset password' }),
+    html: html([intro, expiry, ignore], { href: link, label: t('server.mail.reset.link') }),
     link,
   };
 }
 
-export function staffInviteEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number): MailMessage {
-  const intro = `Hello ${staffName}, ${invitedBy} invited you to ${PRODUCT_NAME} to see your housekeeping tasks. Use this link to set your password:`;
-  const expiry = `This link expires in ${validHours} hours and can be used once. Your sign-in e-mail is ${to}.`;
+export function staffInviteEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+  const intro = t('server.mail.invite.intro', { name: staffName, host: invitedBy });
+  const expiry = t('server.mail.invite.expiry', { hours: validHours, email: to });
   return {
     to,
-    subject: `You are invited to ${PRODUCT_NAME}`,
+    subject: t('server.mail.invite.subject'),
     text: [intro, link, expiry].join('\n\n'),
-    html: html([intro, expiry], { href: link, label: 'Set your password' }),
+    html: html([intro, expiry], { href: link, label: t('server.mail.invite.link') }),
     link,
   };
 }
@@ -46,15 +52,15 @@ export function staffInviteEmail(to: string, staffName: string, invitedBy: strin
  * An invite for someone who already has a password (they work for another host): the link joins
  * this host, it changes no password. The subject names no host: it is the same for every invite.
  */
-export function staffJoinEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number): MailMessage {
-  const intro = `Hello ${staffName}, ${invitedBy} invited you to see their housekeeping tasks in ${PRODUCT_NAME}, beside those of the hosts you already work for. Use this link to accept:`;
-  const expiry = `This link expires in ${validHours} hours and can be used once. You keep signing in with ${to} and your password.`;
-  const ignore = 'If you do not want to work for this host, ignore this e-mail: nothing changes.';
+export function staffJoinEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+  const intro = t('server.mail.join.intro', { name: staffName, host: invitedBy });
+  const expiry = t('server.mail.join.expiry', { hours: validHours, email: to });
+  const ignore = t('server.mail.join.ignore');
   return {
     to,
-    subject: `You are invited to ${PRODUCT_NAME}`,
+    subject: t('server.mail.invite.subject'),
     text: [intro, link, expiry, ignore].join('\n\n'),
-    html: html([intro, expiry, ignore], { href: link, label: 'Accept the invitation' }),
+    html: html([intro, expiry, ignore], { href: link, label: t('server.mail.join.link') }),
     link,
   };
 }
@@ -80,14 +86,14 @@ export function testEmail(to: string): MailMessage {
  * A task alert that went by e-mail because it could not reach the recipient as a push
  * notification (email/escalation.ts). `taskUrl` is the task's page, when the public origin is known.
  */
-export function taskAlertEmail(to: string, title: string, body: string, taskUrl?: string): MailMessage {
-  const why = `You get this e-mail because the alert could not reach you as a notification on a phone or computer. Turn on notifications in ${PRODUCT_NAME} to get alerts there.`;
-  const open = taskUrl ? `Open the task: ${taskUrl}` : `Open ${PRODUCT_NAME} to see the task.`;
+export function taskAlertEmail(to: string, title: string, body: string, taskUrl?: string, t: Translate = ENGLISH): MailMessage {
+  const why = t('server.mail.alert.why');
+  const open = taskUrl ? t('server.mail.alert.openUrl', { url: taskUrl }) : t('server.mail.alert.openApp');
   return {
     to,
     subject: `${title}: ${body}`.slice(0, 200),
     text: [title, body, open, why].join('\n\n'),
-    html: html([title, body, why], taskUrl ? { href: taskUrl, label: 'Open the task' } : undefined),
+    html: html([title, body, why], taskUrl ? { href: taskUrl, label: t('server.mail.alert.link') } : undefined),
   };
 }
 

@@ -19,6 +19,10 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_TITLES } from '../../../../shared/messages';
+import { recipientFor, translatorFor, type Recipient, type Translate } from '../../i18n';
+
+/** The English of the catalogs: what hosts read in the notifications not yet written per reader. */
+const ENGLISH: Translate = translatorFor('en').t;
 import type { FieldMet } from '../../../../shared/sync';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
@@ -153,6 +157,7 @@ class TaskFacts {
   private readonly hosts = new Map<string, string | null>();
   private readonly staff = new Map<string, string | null>();
   private readonly names = new Map<string, string>();
+  private readonly readers = new Map<string, Recipient>();
 
   constructor(
     private readonly tx: Tx,
@@ -210,15 +215,25 @@ class TaskFacts {
     return this.staff.get(staffId) ?? null;
   }
 
-  /** `"<title>" at <property name>`, the subject of every task notification. */
-  describe(task: Row): string {
+  /** A user as the reader of a notification: their language and date settings (server/src/i18n.ts). */
+  reader(userId: string): Recipient {
+    let reader = this.readers.get(userId);
+    if (!reader) {
+      reader = recipientFor(this.handle, userId);
+      this.readers.set(userId, reader);
+    }
+    return reader;
+  }
+
+  /** `"<title>" at <property name>`, the subject of every task notification, in a reader's language (English by default). */
+  describe(task: Row, t: Translate = ENGLISH): string {
     const propertyId = text(task, 'property_id');
     let name = propertyId ? this.names.get(propertyId) : undefined;
     if (propertyId && name === undefined) {
-      name = statement(this.handle, 'property').get({ id: propertyId })?.name ?? 'a property';
+      name = statement(this.handle, 'property').get({ id: propertyId })?.name ?? '';
       this.names.set(propertyId, name);
     }
-    return `"${text(task, 'task_title') ?? 'Task'}" at ${name ?? 'a property'}`;
+    return t('server.task.what', { title: text(task, 'task_title') ?? t('server.task.untitled'), property: name || t('server.task.someProperty') });
   }
 }
 
@@ -240,16 +255,12 @@ function message(userId: string, task: Row, title: string, type: NotificationTyp
 /** Who wrote the task: a signed-in user, or the turnover rule acting for a booking. */
 type Author = { userId: string | null; name: string | null; turnoverGuest?: string };
 
-/** Changes of these fields are news for the assignee: they raise a "Task Update" notification. */
-const UPDATE_FIELDS: readonly (readonly [string, string])[] = [
-  ['scheduled_date', 'date'],
-  ['due_date', 'due date'],
-  ['property_id', 'property'],
-  ['special_instructions', 'instructions'],
-];
+/** Changes of these fields are news for the assignee: they raise a "Task Update" notification (named by `server.push.taskUpdate.field`). */
+const UPDATE_FIELDS: readonly string[] = ['scheduled_date', 'due_date', 'property_id', 'special_instructions'];
 
 /** What a new task tells its host and assignee. */
-function creationMessages(author: Author, task: Row, hostUser: string | null, assigneeUser: string | null, what: string): NotifyInput[] {
+function creationMessages(facts: TaskFacts, author: Author, task: Row, hostUser: string | null, assigneeUser: string | null): NotifyInput[] {
+  const what = facts.describe(task);
   const out: NotifyInput[] = [];
   const fromTemplate = text(task, 'template_id') !== null;
   const byOther = author.userId !== null && author.userId !== hostUser;
@@ -258,23 +269,34 @@ function creationMessages(author: Author, task: Row, hostUser: string | null, as
       author.turnoverGuest !== undefined ? `for the check-out of ${author.turnoverGuest}` : byOther ? `by ${author.name ?? 'someone else'}` : 'from a template';
     out.push(message(hostUser, task, NOTIFICATION_TITLES.taskCreated, 'info', `${what} was created ${how}.`));
   }
-  if (assigneeUser && assigneeUser !== author.userId) {
-    out.push(message(assigneeUser, task, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
-  }
+  if (assigneeUser && assigneeUser !== author.userId) out.push(assignedMessage(facts, assigneeUser, task));
   return out;
+}
+
+/** "Task Assigned", to the assignee in their language. */
+function assignedMessage(facts: TaskFacts, userId: string, task: Row): NotifyInput {
+  const { t } = facts.reader(userId);
+  return message(userId, task, t('server.push.taskAssigned.title'), 'info', t('server.push.taskAssigned.body', { what: facts.describe(task, t) }));
+}
+
+/** "Task Update", to the assignee in their language, naming the fields that changed. */
+function updateMessage(facts: TaskFacts, userId: string, task: Row, fields: readonly string[]): NotifyInput {
+  const { t, locale } = facts.reader(userId);
+  const names = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(fields.map((field) => t('server.push.taskUpdate.field', { field })));
+  return message(userId, task, t('server.push.taskUpdate.title'), 'info', t('server.push.taskUpdate.body', { what: facts.describe(task, t), fields: names }));
 }
 
 function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row, now: Date, handle: Tx = tx): Notified[] {
   const assignee = text(after, 'assigned_staff_id');
   if (!before) {
     const facts = new TaskFacts(tx, handle);
-    const out = creationMessages(author, after, facts.hostUser(text(after, 'host_id')), facts.staffUser(assignee), facts.describe(after));
+    const out = creationMessages(facts, author, after, facts.hostUser(text(after, 'host_id')), facts.staffUser(assignee));
     return notifyMany(tx, out, now, handle);
   }
 
   // Most updates (a tick, a note) raise nothing: decide that before looking anyone up.
   const reassigned = assignee !== null && assignee !== text(before, 'assigned_staff_id');
-  const changed = reassigned || assignee === null ? [] : UPDATE_FIELDS.filter(([field]) => field in after && (after[field] ?? null) !== (before[field] ?? null)).map(([, label]) => label);
+  const changed = reassigned || assignee === null ? [] : UPDATE_FIELDS.filter((field) => field in after && (after[field] ?? null) !== (before[field] ?? null));
   const completed = before.task_status !== 'completed' && after.task_status === 'completed';
   if (!reassigned && changed.length === 0 && !completed) return [];
 
@@ -283,8 +305,7 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
   const what = facts.describe(after);
   const assigneeUser = reassigned || changed.length > 0 ? facts.staffUser(assignee) : null;
   if (assigneeUser && assigneeUser !== author.userId) {
-    if (reassigned) out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskAssigned, 'info', `You have been assigned ${what}.`));
-    else out.push(message(assigneeUser, after, NOTIFICATION_TITLES.taskUpdate, 'info', `${what} changed: ${changed.join(', ')}.`));
+    out.push(reassigned ? assignedMessage(facts, assigneeUser, after) : updateMessage(facts, assigneeUser, after, changed));
   }
   if (completed) {
     const hostUser = facts.hostUser(text(after, 'host_id'));
@@ -320,8 +341,8 @@ export function notifyChecklistChangesNotKept(tx: Tx, actor: Actor, task: Row, c
   if (count <= 0) return [];
   const facts = new TaskFacts(tx);
   const what = facts.describe(task);
-  const changes = count === 1 ? 'A checklist change' : `${count} checklist changes`;
-  const out: NotifyInput[] = [message(actor.userId, task, NOTIFICATION_TITLES.changeNotKept, 'warning', `${changes} you made on ${what} could not be kept: the item had been removed from the checklist meanwhile.`)];
+  const { t } = facts.reader(actor.userId);
+  const out: NotifyInput[] = [message(actor.userId, task, t('server.push.changeNotKept.title'), 'warning', t('server.push.changeNotKept.body', { count, what: facts.describe(task, t) }))];
   const hostUser = facts.hostUser(text(task, 'host_id'));
   if (hostUser && hostUser !== actor.userId) {
     const who = actor.name || 'Your housekeeper';
@@ -402,12 +423,22 @@ export function notifyWorkAcrossReassignment(tx: Tx, actor: Actor, before: Row, 
     const doer = staffName(tx, mine);
     const hostUser = facts.hostUser(text(after, 'host_id'));
     if (hostUser) out.push(message(hostUser, after, title, 'warning', `${doer} completed ${what} before your reassignment to ${holder} reached them; the work is kept and credited to ${doer}.`));
-    out.push(message(actor.userId, after, title, 'info', `Your completion of ${what} was kept and credited to you; the task has since been assigned to ${holder}.`));
+    const { t } = facts.reader(actor.userId);
+    out.push(message(actor.userId, after, t('server.push.workBeforeReassignment.title'), 'info', t('server.push.completionKept.body', { what: facts.describe(after, t), holder })));
   }
   return notifyMany(tx, out, now);
 }
 
 export type AlertKind = 'urgent' | 'overdue';
+
+/** "Urgent Task Alert" (type urgent) or "Task Overdue" (type warning, with the due date as the reader shows dates), in the reader's language. */
+function alertMessage(facts: TaskFacts, userId: string, task: TaskRow, kind: AlertKind): NotifyInput {
+  const { t, when } = facts.reader(userId);
+  const what = facts.describe(task, t);
+  if (kind === 'urgent') return message(userId, task, t('server.push.urgentTask.title'), 'urgent', t('server.push.urgentTask.body', { what }));
+  const due = task.due_date ? when(task.due_date) : t('server.push.unknownDate');
+  return message(userId, task, t('server.push.taskOverdue.title'), 'warning', t('server.push.taskOverdue.body', { what, due }));
+}
 
 /**
  * The alert notifications of these tasks ("Urgent Task Alert" of type urgent, "Task Overdue" of
@@ -420,13 +451,8 @@ export function notifyTaskAlerts(tx: Tx, tasks: readonly TaskRow[], kind: AlertK
   facts.preload(tasks);
   const inputs: NotifyInput[] = [];
   for (const task of tasks) {
-    const what = facts.describe(task);
-    const [title, type, body]: [string, NotificationType, string] =
-      kind === 'urgent'
-        ? [NOTIFICATION_TITLES.urgentTask, 'urgent', `${what} is urgent and still pending.`]
-        : [NOTIFICATION_TITLES.taskOverdue, 'warning', `${what} is past its due date (${task.due_date ?? 'unknown'}) and still pending.`];
     const recipients = new Set([facts.hostUser(task.host_id), facts.staffUser(task.assigned_staff_id)]);
-    for (const userId of recipients) if (userId) inputs.push(message(userId, task, title, type, body));
+    for (const userId of recipients) if (userId) inputs.push(alertMessage(facts, userId, task, kind));
   }
   const notified = notifyMany(tx, inputs, now);
   queueAlertEmails(tx, notified, kind, now, publicOrigin);
@@ -514,7 +540,7 @@ export function createTurnoverTasks(tx: Tx, created: readonly Row[], now: Date, 
     if (!plan) return [];
     link.run({ booking: plan.bookingId, task: String(task.id), at });
     const author: Author = { userId: null, name: null, turnoverGuest: plan.guest };
-    return creationMessages(author, task, facts.hostUser(text(task, 'host_id')), facts.staffUser(text(task, 'assigned_staff_id')), facts.describe(task));
+    return creationMessages(facts, author, task, facts.hostUser(text(task, 'host_id')), facts.staffUser(text(task, 'assigned_staff_id')));
   });
   const notified = notifyMany(tx, inputs.flat(), now, handle);
   let next = 0;
