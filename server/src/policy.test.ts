@@ -3,7 +3,7 @@
  * lists, value-level rules, redaction, and that the cached (placeholder) form of a scope is the
  * same condition as the bound one.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Placeholder, is } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { TABLES, TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
@@ -139,6 +139,9 @@ describe('redactRow', () => {
 describe('scopeTemplate', () => {
   const dialect = new SQLiteSyncDialect();
   it('is the same condition as scopeWhere for every table and actor', () => {
+    // The access window binds the present instant: one instant for both sides.
+    vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z'), toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     for (const d of TABLES as readonly TableDef[]) {
       for (const actor of [...ACTORS, null]) {
         const bound = scopeWhere(actor, d);

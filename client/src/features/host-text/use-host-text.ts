@@ -82,3 +82,17 @@ export function useHostText(translations: Translations | null | undefined, sourc
     translating,
   };
 }
+
+/**
+ * A task's title in the reader's language for lists and cards (the host's translation, else what
+ * this device translated before, else the original); the dialog has the toggle.
+ */
+export function useHostTitle(): (task: { task_title: string; translations?: Translations | null }) => string {
+  const locale = useLocale();
+  const target = isTranslationLocale(locale) ? locale : null;
+  const kept = target ? keptTranslations(target) : {};
+  return (task) => {
+    const byHost = hostText(task.translations, locale, 'title', task.task_title);
+    return byHost.translated ? byHost.text : (kept[task.task_title] ?? task.task_title);
+  };
+}

@@ -19,12 +19,14 @@ import { StaffTaskDialog } from './StaffTaskDialog';
 import { useMyProperties, useMyTasks } from './use-my-tasks';
 import { HostFilter, HostLabel, useHostFilter, useStaffHosts } from './hosts';
 import { InstallPrompt } from '../../pwa/InstallPrompt';
+import { useHostTitle } from '../host-text';
 import { useT } from '../../i18n/use-t';
 import './staff.css';
 
 export function StaffDashboardPage() {
   const user = useCurrentUser();
   const t = useT();
+  const title = useHostTitle();
   const format = useFormat();
   const tz = format.settings.timezone;
   const today = format.today();
@@ -77,7 +79,7 @@ export function StaffDashboardPage() {
         {next ? (
           <Card className="staff-next">
             <p className="staff-next__label">{next.task_status === 'in_progress' ? t('staff.dashboard.inProgress') : t('staff.dashboard.nextUp')}</p>
-            <h2 className="staff-next__title">{next.task_title}</h2>
+            <h2 className="staff-next__title">{title(next)}</h2>
             <HostLabel name={hosts.labelOf(next.host_id)} />
             <p className="staff-next__meta">
               {slot?.start != null

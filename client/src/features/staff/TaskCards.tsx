@@ -4,6 +4,7 @@ import { useFormat } from '../../lib/display';
 import { PriorityBadge, TaskStatusBadge, isOverdue } from '../tasks';
 import { useT } from '../../i18n/use-t';
 import { HostLabel } from './hosts';
+import { useHostTitle } from '../host-text';
 
 type CardProps = {
   task: Task;
@@ -19,12 +20,13 @@ type CardProps = {
 const TaskCard = memo(function TaskCard({ task, propertyName, hostName, onOpen }: CardProps) {
   const format = useFormat();
   const t = useT();
+  const title = useHostTitle();
   const done = task.checklist_items.filter((i) => i.done).length;
   return (
     <li>
       <button type="button" className={task.priority_level === 'urgent' ? 'task-card task-card--urgent' : 'task-card'} onClick={() => onOpen(task)}>
         <span className="task-card__head">
-          <span className="task-card__title">{task.task_title}</span>
+          <span className="task-card__title">{title(task)}</span>
           <PriorityBadge priority={task.priority_level} />
         </span>
         <span className="task-card__property">
