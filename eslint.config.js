@@ -47,6 +47,8 @@ export default tseslint.config(
       'client/src/components/data-view.tsx',
       'client/src/components/access-details.tsx',
       'client/src/features/host-text/**/*.tsx',
+      'client/src/features/photos/**/*.tsx',
+      'client/src/features/reports/ReportProblemButton.tsx',
       'client/src/pwa/InstallHelp.tsx',
       'client/src/pwa/InstallPrompt.tsx',
     ],

@@ -13,20 +13,23 @@ import { removePhoto, retryPhoto } from './queue';
 import { photoDb } from './store';
 import { kickPhotoUploads } from './uploader';
 import { usePhotoUrl, type PhotoStatus, type PhotoView } from './use-photos';
+import { useT } from '../../i18n/use-t';
+import type { MessageId, MessageValues } from '../../i18n';
 import './photos.css';
 
-const STATUS: Record<PhotoStatus, { text: string; tone: BadgeTone } | null> = {
+const STATUS: Record<PhotoStatus, { text: MessageId; tone: BadgeTone } | null> = {
   uploaded: null,
-  waiting: { text: 'Waiting to upload', tone: 'info' },
-  retrying: { text: 'Upload failed, retrying', tone: 'warning' },
-  refused: { text: 'Not uploaded', tone: 'danger' },
+  waiting: { text: 'photos.status.waiting', tone: 'info' },
+  retrying: { text: 'photos.status.retrying', tone: 'warning' },
+  refused: { text: 'photos.status.refused', tone: 'danger' },
   // Picked for a form not sent yet: it leaves with the form.
   draft: null,
 };
 
 function PhotoImage({ photo, size, alt }: { photo: PhotoView; size: 'full' | 'thumb'; alt: string }) {
   const { url, failed } = usePhotoUrl(photo, size);
-  if (failed) return <span className="photo__placeholder">Could not load</span>;
+  const t = useT();
+  if (failed) return <span className="photo__placeholder">{t('photos.couldNotLoad')}</span>;
   if (!url) return <span className="photo__placeholder">{size === 'full' ? <Spinner /> : null}</span>;
   return <img src={url} alt={alt} width={photo.width} height={photo.height} className={size === 'full' ? 'photo-viewer__image' : 'photo__image'} />;
 }
@@ -34,15 +37,16 @@ function PhotoImage({ photo, size, alt }: { photo: PhotoView; size: 'full' | 'th
 /** The thumbnails of some photos; a tap opens one full size. `label` names what they show. */
 export function PhotoGallery({ photos, label, userId }: { photos: readonly PhotoView[]; label: string; userId: string }) {
   const [open, setOpen] = useState<PhotoView | null>(null);
+  const t = useT();
   if (photos.length === 0) return null;
   return (
     <>
-      <ul className="photo-grid" aria-label={`Photos: ${label}`}>
+      <ul className="photo-grid" aria-label={t('photos.listLabel', { label })}>
         {photos.map((photo, index) => {
           const status = STATUS[photo.status];
           return (
             <li key={photo.id} className="photo">
-              <button type="button" className="photo__button" onClick={() => setOpen(photo)} aria-label={`Open photo ${index + 1} of ${label}${status ? ` (${status.text})` : ''}`}>
+              <button type="button" className="photo__button" onClick={() => setOpen(photo)} aria-label={status ? t('photos.openWithStatus', { number: index + 1, label, status: t(status.text) }) : t('photos.open', { number: index + 1, label })}>
                 <PhotoImage photo={photo} size="thumb" alt="" />
                 {status ? (
                   <span className={`photo__state photo__state--${photo.status}`} aria-hidden="true">
@@ -61,6 +65,7 @@ export function PhotoGallery({ photos, label, userId }: { photos: readonly Photo
 
 function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | null; label: string; userId: string; onClose: () => void }) {
   const format = useFormat();
+  const t = useT();
   const status = photo ? STATUS[photo.status] : null;
   const canRemove = photo?.local && photo.status !== 'uploaded';
   const canRetry = canRemove && photo?.status !== 'draft';
@@ -69,8 +74,8 @@ function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | nul
       open={photo !== null}
       onClose={onClose}
       size="lg"
-      title={`Photo: ${label}`}
-      description={photo ? `Taken ${format.dateTime(photo.takenAt)}` : undefined}
+      title={t('photos.title', { label })}
+      description={photo ? t('photos.taken', { when: format.dateTime(photo.takenAt) }) : undefined}
       footer={
         <>
           {canRemove && photo ? (
@@ -80,7 +85,7 @@ function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | nul
                 void removePhoto(photoDb(), photo.id).then(onClose);
               }}
             >
-              Remove photo
+              {t('photos.remove')}
             </Button>
           ) : null}
           {canRetry && photo ? (
@@ -90,10 +95,10 @@ function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | nul
                 void retryPhoto(photoDb(), photo.id).then(() => kickPhotoUploads(userId, true));
               }}
             >
-              Try again now
+              {t('photos.retry')}
             </Button>
           ) : null}
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('action.close')}</Button>
         </>
       }
     >
@@ -101,11 +106,11 @@ function PhotoViewer({ photo, label, userId, onClose }: { photo: PhotoView | nul
         <div className="photo-viewer">
           {status ? (
             <p className="photo-viewer__status" role="status">
-              <Badge tone={status.tone}>{status.text}</Badge>
-              {photo.error ? <span className="muted"> {photo.error}</span> : <span className="muted"> Kept on this device; it uploads when the connection allows.</span>}
+              <Badge tone={status.tone}>{t(status.text)}</Badge>
+              {photo.error ? <span className="muted"> {photo.error}</span> : <span className="muted"> {t('photos.keptOnDevice')}</span>}
             </p>
           ) : null}
-          <PhotoImage photo={photo} size="full" alt={`Photo: ${label}`} />
+          <PhotoImage photo={photo} size="full" alt={t('photos.title', { label })} />
         </div>
       ) : null}
     </Dialog>
@@ -123,6 +128,7 @@ export function AddPhotoButtons({ label, onFiles, compact = false }: { label: st
   const errorId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const take = (input: HTMLInputElement) => {
     const files = [...(input.files ?? [])];
     input.value = '';
@@ -130,7 +136,7 @@ export function AddPhotoButtons({ label, onFiles, compact = false }: { label: st
     setBusy(true);
     setError(null);
     onFiles(files)
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'The photo could not be kept'))
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : t('photos.notKept')))
       .finally(() => setBusy(false));
   };
   const described = error ? errorId : undefined;
@@ -139,18 +145,18 @@ export function AddPhotoButtons({ label, onFiles, compact = false }: { label: st
       {compact ? null : <input ref={camera} type="file" accept="image/*" capture="environment" hidden onChange={(e) => take(e.currentTarget)} />}
       <input ref={gallery} type="file" accept="image/*" multiple hidden onChange={(e) => take(e.currentTarget)} />
       {compact ? (
-        <Button variant="ghost" size="sm" disabled={busy} aria-label={`Add a photo: ${label}`} aria-describedby={described} onClick={() => gallery.current?.click()}>
+        <Button variant="ghost" size="sm" disabled={busy} aria-label={t('photos.addLabel', { label })} aria-describedby={described} onClick={() => gallery.current?.click()}>
           {busy ? <Spinner /> : null}
-          Add photo
+          {t('photos.add')}
         </Button>
       ) : (
         <>
-          <Button variant="secondary" size="sm" disabled={busy} aria-label={`Take a photo: ${label}`} aria-describedby={described} onClick={() => camera.current?.click()}>
+          <Button variant="secondary" size="sm" disabled={busy} aria-label={t('photos.takeLabel', { label })} aria-describedby={described} onClick={() => camera.current?.click()}>
             {busy ? <Spinner /> : null}
-            Take photo
+            {t('photos.take')}
           </Button>
-          <Button variant="ghost" size="sm" disabled={busy} aria-label={`Add photos from the gallery: ${label}`} aria-describedby={described} onClick={() => gallery.current?.click()}>
-            From gallery
+          <Button variant="ghost" size="sm" disabled={busy} aria-label={t('photos.galleryLabel', { label })} aria-describedby={described} onClick={() => gallery.current?.click()}>
+            {t('photos.gallery')}
           </Button>
         </>
       )}
@@ -164,11 +170,11 @@ export function AddPhotoButtons({ label, onFiles, compact = false }: { label: st
 }
 
 /** How many of these photos have not reached the server, in words (null when all have). */
-export function pendingText(photos: readonly PhotoView[]): string | null {
+export function pendingText(photos: readonly PhotoView[], t: (id: MessageId, values?: MessageValues) => string): string | null {
   const waiting = photos.filter((p) => p.status === 'waiting' || p.status === 'retrying').length;
   const refused = photos.filter((p) => p.status === 'refused').length;
-  const parts: string[] = [];
-  if (waiting) parts.push(`${waiting} ${waiting === 1 ? 'photo' : 'photos'} waiting to upload`);
-  if (refused) parts.push(`${refused} not uploaded (open ${refused === 1 ? 'it' : 'them'} to see why)`);
-  return parts.length ? parts.join(', ') : null;
+  if (waiting && refused) return t('photos.pendingBoth', { waiting, refused });
+  if (waiting) return t('photos.pendingWaiting', { count: waiting });
+  if (refused) return t('photos.pendingRefused', { count: refused });
+  return null;
 }

@@ -18,7 +18,8 @@ import { useCurrentUser } from '../../components/layout/current-user';
 import { useWrite } from '../../data/use-write';
 import { AddPhotoButtons, PhotoGallery, dropDraftPhotos, sendDraftPhotos, usePhotos } from '../photos';
 import { useOnline } from '../../lib/use-online';
-import { CATEGORY_OPTIONS, EMPTY_REPORT, MAX_DESCRIPTION, SEVERITY_OPTIONS, reportErrors, reportProblem, type ReportDraft, type ReportPlace } from './report-form';
+import { EMPTY_REPORT, MAX_DESCRIPTION, categoryOptions, reportErrors, reportProblem, severityOptions, type ReportDraft, type ReportPlace } from './report-form';
+import { useT } from '../../i18n/use-t';
 import './reports.css';
 
 export type ReportProblemButtonProps = ReportPlace & {
@@ -29,10 +30,11 @@ export type ReportProblemButtonProps = ReportPlace & {
 
 export function ReportProblemButton({ propertyId, taskId, propertyName, size = 'md' }: ReportProblemButtonProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <>
       <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
-        Report a problem
+        {t('report.button')}
       </Button>
       {open ? <ReportProblemDialog place={{ propertyId, taskId }} propertyName={propertyName} onClose={() => setOpen(false)} /> : null}
     </>
@@ -49,7 +51,9 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
   const { write, pending } = useWrite({ what: 'the problem report' });
   const { toast } = useToast();
   const online = useOnline();
-  const errors = showErrors ? reportErrors(draft) : {};
+  const t = useT();
+  const found = showErrors ? reportErrors(draft) : {};
+  const descriptionError = found.description ? t(found.description.id, found.description.values) : undefined;
   const set = <K extends keyof ReportDraft>(key: K, value: ReportDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const send = async () => {
@@ -61,8 +65,8 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
     if (!saved.ok) return;
     await sendDraftPhotos(user.ID, reportId);
     toast({
-      title: 'Problem reported',
-      description: online ? 'The host has it as a maintenance task.' : 'Saved on this device: it reaches the host as soon as you are back online.',
+      title: t('report.sent'),
+      description: online ? t('report.sentOnline') : t('report.sentOffline'),
       variant: 'success',
     });
     onClose();
@@ -79,15 +83,15 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
       open
       onClose={close}
       size="sm"
-      title="Report a problem"
-      description={`At ${propertyName}. The host gets it as a maintenance task${draft.severity === 'urgent' ? ', with an urgent alert' : ''}.`}
+      title={t('report.title')}
+      description={draft.severity === 'urgent' ? t('report.descriptionUrgent', { property: propertyName }) : t('report.description', { property: propertyName })}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('action.cancel')}
           </Button>
           <Button isLoading={pending} onClick={() => void send()}>
-            Send report
+            {t('report.send')}
           </Button>
         </>
       }
@@ -99,31 +103,31 @@ function ReportProblemDialog({ place, propertyName, onClose }: { place: ReportPl
           void send();
         }}
       >
-        <Select label="What kind of problem" options={CATEGORY_OPTIONS} value={draft.category} onChange={(e) => set('category', e.target.value as ProblemCategory)} />
+        <Select label={t('report.kind')} options={categoryOptions(t)} value={draft.category} onChange={(e) => set('category', e.target.value as ProblemCategory)} />
         <div className="field">
           <span className="field__label" aria-hidden="true">
-            How urgent
+            {t('report.urgency')}
           </span>
-          <Segmented label="How urgent" options={SEVERITY_OPTIONS} value={draft.severity} onChange={(v: ProblemSeverity) => set('severity', v)} />
+          <Segmented label={t('report.urgency')} options={severityOptions(t)} value={draft.severity} onChange={(v: ProblemSeverity) => set('severity', v)} />
         </div>
         <Textarea
-          label="What is wrong"
+          label={t('report.what')}
           required
           rows={4}
           maxLength={MAX_DESCRIPTION}
           value={draft.description}
-          error={errors.description}
-          placeholder="What you found, where, and anything the host should do first"
+          error={descriptionError}
+          placeholder={t('report.whatPlaceholder')}
           onChange={(e) => set('description', e.target.value)}
         />
         <div className="field report-form__photos">
           <span className="field__label">
-            Photos {photoCount > 0 ? <span className="muted">({photoCount})</span> : <span className="muted">(optional)</span>}
+            {t('report.photos')} {photoCount > 0 ? <span className="muted">({photoCount})</span> : <span className="muted">{t('report.optional')}</span>}
           </span>
-          <PhotoGallery photos={photos.photos} label="the problem" userId={user.ID} />
-          <AddPhotoButtons label="the problem" onFiles={(files) => photos.add(files, null)} />
+          <PhotoGallery photos={photos.photos} label={t('report.photoLabel')} userId={user.ID} />
+          <AddPhotoButtons label={t('report.photoLabel')} onFiles={(files) => photos.add(files, null)} />
         </div>
-        {!online ? <p className="field__hint">You are offline: the report is kept on this device and sent when the connection returns.</p> : null}
+        {!online ? <p className="field__hint">{t('report.offline')}</p> : null}
       </form>
     </Dialog>
   );

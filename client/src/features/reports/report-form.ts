@@ -5,9 +5,11 @@
  * the device is back online (docs/decisions.md "Problem reports").
  */
 import { PROBLEM_CATEGORIES, PROBLEM_SEVERITIES, type ProblemCategory, type ProblemSeverity } from '../../../../shared/enums';
-import { PROBLEM_CATEGORY_LABELS, PROBLEM_SEVERITY_LABELS } from '../../../../shared/problem-reports';
 import { TABLE } from '../../data/tables';
 import type { WriteRequest } from '../../sync/mutate';
+import type { MessageId, MessageValues } from '../../i18n';
+
+type Translate = (id: MessageId, values?: MessageValues) => string;
 
 export type ReportDraft = { category: ProblemCategory; severity: ProblemSeverity; description: string };
 
@@ -15,14 +17,31 @@ export const EMPTY_REPORT: ReportDraft = { category: 'damage', severity: 'normal
 
 export const MAX_DESCRIPTION = 5000;
 
-export const CATEGORY_OPTIONS = PROBLEM_CATEGORIES.map((value) => ({ value, label: PROBLEM_CATEGORY_LABELS[value] }));
-export const SEVERITY_OPTIONS = PROBLEM_SEVERITIES.map((value) => ({ value, label: PROBLEM_SEVERITY_LABELS[value] }));
+/** The choices of the form, in the reader's language (ids of the `common` catalog). */
+export const CATEGORY_LABELS: Record<ProblemCategory, MessageId> = {
+  damage: 'report.category.damage',
+  plumbing: 'report.category.plumbing',
+  electrical: 'report.category.electrical',
+  appliance: 'report.category.appliance',
+  supplies: 'report.category.supplies',
+  cleanliness: 'report.category.cleanliness',
+  other: 'report.category.other',
+};
+export const SEVERITY_LABELS: Record<ProblemSeverity, MessageId> = { low: 'report.severity.low', normal: 'report.severity.normal', urgent: 'report.severity.urgent' };
 
-/** What is wrong with the draft, by field; empty when it may be sent. */
-export function reportErrors(draft: ReportDraft): Partial<Record<keyof ReportDraft, string>> {
+export function categoryOptions(t: Translate): { value: ProblemCategory; label: string }[] {
+  return PROBLEM_CATEGORIES.map((value) => ({ value, label: t(CATEGORY_LABELS[value]) }));
+}
+
+export function severityOptions(t: Translate): { value: ProblemSeverity; label: string }[] {
+  return PROBLEM_SEVERITIES.map((value) => ({ value, label: t(SEVERITY_LABELS[value]) }));
+}
+
+/** What is wrong with the draft, by field (message ids); empty when it may be sent. */
+export function reportErrors(draft: ReportDraft): Partial<Record<keyof ReportDraft, { id: MessageId; values?: MessageValues }>> {
   const text = draft.description.trim();
-  if (!text) return { description: 'Say what the problem is.' };
-  if (text.length > MAX_DESCRIPTION) return { description: `At most ${MAX_DESCRIPTION} characters.` };
+  if (!text) return { description: { id: 'report.error.empty' } };
+  if (text.length > MAX_DESCRIPTION) return { description: { id: 'report.error.tooLong', values: { max: MAX_DESCRIPTION } } };
   return {};
 }
 

@@ -298,8 +298,8 @@ function ItemPhotos({ photos, label, userId, children }: { photos: readonly Phot
 function TaskPhotoSection({ photos, checklist, userId, canAdd }: { photos: TaskPhotos; checklist: readonly { id: string }[]; userId: string; canAdd: boolean }) {
   const items = new Set(checklist.map((i) => i.id));
   const own = photos.photos.filter((p) => p.itemId === null || !items.has(p.itemId));
-  const pending = pendingText(photos.photos);
   const t = useT();
+  const pending = pendingText(photos.photos, t);
   return (
     <section className="task-photos" aria-label={t('task.photos.label')}>
       <h3 className="section-title">{t('task.photos.title')}</h3>
