@@ -48,7 +48,7 @@ export default tseslint.config(
       'client/src/components/access-details.tsx',
       'client/src/features/host-text/**/*.tsx',
       'client/src/features/photos/**/*.tsx',
-      'client/src/features/reports/ReportProblemButton.tsx',
+      'client/src/features/reports/**/*.tsx',
       'client/src/pwa/InstallHelp.tsx',
       'client/src/pwa/InstallPrompt.tsx',
     ],

@@ -3,11 +3,12 @@
  * reported (category, severity, description), by whom, when, and for which stay. Nothing when the
  * task did not come from a report.
  */
-import { PROBLEM_CATEGORY_LABELS, PROBLEM_SEVERITY_LABELS } from '../../../../shared/problem-reports';
 import { Badge } from '../../components/ui/Badge';
 import { TABLE, type ProblemReport } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
+import { useT } from '../../i18n/use-t';
+import { CATEGORY_LABELS, SEVERITY_LABELS } from './report-form';
 import './reports.css';
 
 export function ProblemReportPanel({ taskId }: { taskId: string }) {
@@ -19,30 +20,35 @@ export function ProblemReportPanel({ taskId }: { taskId: string }) {
 
 function ReportDetails({ report }: { report: ProblemReport }) {
   const format = useFormat();
+  const t = useT();
   const staff = useRows(TABLE.housekeeping_staff, { PageSize: 1, Filters: [{ name: 'id', op: 'Equal', value: report.reported_by_staff_id ?? '' }] }, { enabled: Boolean(report.reported_by_staff_id) });
   const stay = useRows(TABLE.bookings, { PageSize: 1, Filters: [{ name: 'id', op: 'Equal', value: report.booking_id ?? '' }] }, { enabled: Boolean(report.booking_id) });
-  const reporter = report.reported_by_staff_id ? (staff.rows?.[0]?.staff_name ?? 'A housekeeper') : 'You';
+  const reporter = report.reported_by_staff_id ? (staff.rows?.[0]?.staff_name ?? t('host.reports.aHousekeeper')) : t('host.reports.you');
   const booking = stay.rows?.[0];
   return (
-    <section className="callout problem-report" aria-label="Problem report">
-      <p className="callout__title">Problem report</p>
+    <section className="callout problem-report" aria-label={t('host.reports.panelTitle')}>
+      <p className="callout__title">{t('host.reports.panelTitle')}</p>
       <div className="badge-row">
-        <Badge>{PROBLEM_CATEGORY_LABELS[report.category]}</Badge>
-        <Badge tone={report.severity === 'urgent' ? 'danger' : report.severity === 'low' ? 'neutral' : 'warning'}>{PROBLEM_SEVERITY_LABELS[report.severity]}</Badge>
+        <Badge>{t(CATEGORY_LABELS[report.category])}</Badge>
+        <Badge tone={report.severity === 'urgent' ? 'danger' : report.severity === 'low' ? 'neutral' : 'warning'}>{t(SEVERITY_LABELS[report.severity])}</Badge>
       </div>
       <p className="pre-wrap">{report.description}</p>
       <dl className="details">
         <div>
-          <dt>Reported by</dt>
+          <dt>{t('host.reports.reportedBy')}</dt>
           <dd>{reporter}</dd>
         </div>
         <div>
-          <dt>Reported</dt>
+          <dt>{t('host.reports.reported')}</dt>
           <dd>{format.dateTime(report.reported_at ?? report.created_date ?? '')}</dd>
         </div>
         <div>
-          <dt>Stay</dt>
-          <dd>{booking ? `${booking.guest_name}, ${format.date(booking.check_in_date)} – ${format.date(booking.check_out_date)}` : report.booking_id ? 'A stay not on this device' : 'No stay at the property yet'}</dd>
+          <dt>{t('host.reports.stay')}</dt>
+          <dd>
+            {booking
+              ? t('host.reports.stayOf', { guest: booking.guest_name, from: format.date(booking.check_in_date), to: format.date(booking.check_out_date) })
+              : report.booking_id ? t('host.reports.stayElsewhere') : t('host.reports.noStay')}
+          </dd>
         </div>
       </dl>
     </section>
