@@ -9,15 +9,16 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
 
 export class ValidationFailed extends HttpError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(400, message, options);
   }
 }
 export class Unauthorized extends HttpError {

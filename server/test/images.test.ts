@@ -127,6 +127,9 @@ describe('upload', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(empty).toEqual({ status: 400, body: { error: 'Invalid value for file: required' } });
+    // No boundary and no body (found by server/test/api-fuzz.test.ts): the parser's error is the request's fault.
+    const unreadable = await upload(host.token, property, { payload: '', headers: { 'content-type': 'multipart/form-data' } });
+    expect(unreadable).toEqual({ status: 400, body: { error: 'Invalid value for file: the multipart body could not be read' } });
   });
 
   it('is for the owner host or an admin: 401, 403 for staff, 404 outside the scope, before reading the file', async () => {

@@ -75,7 +75,9 @@ export async function propertyRoutes(fastify: FastifyInstance): Promise<void> {
         bytes = await file.toBuffer();
       } catch (err) {
         if (isTooLarge(err)) throw new HttpError(413, `Invalid value for file: at most ${MEGABYTES} MB`);
-        throw err;
+        if (err instanceof ValidationFailed) throw err;
+        // A body the multipart parser cannot read (no boundary, cut short) is the request's fault.
+        throw new ValidationFailed('Invalid value for file: the multipart body could not be read', { cause: err });
       }
       const type = sniffImageType(bytes);
       if (!type) throw new ValidationFailed('Invalid value for file: must be a JPEG, PNG or WebP image');
