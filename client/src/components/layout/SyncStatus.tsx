@@ -201,8 +201,8 @@ export function useFirstSyncRunning(hydrated: boolean | undefined): boolean {
  */
 export function FirstSyncProgress({ hydrated }: { hydrated: boolean | undefined }) {
   const status = useSyncSnapshot().status;
-  if (!isFirstSyncRunning(hydrated, status)) return null;
   const t = useT();
+  if (!isFirstSyncRunning(hydrated, status)) return null;
   const progress = status?.progress ?? null;
   const percent = progressPercent(progress);
   const text = !progress

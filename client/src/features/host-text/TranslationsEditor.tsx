@@ -30,14 +30,16 @@ export function TranslationsEditor({
   const written = texts.filter((text) => text.original.trim());
   const done = (locale: TranslationLocale) => written.filter((text) => value[locale]?.[text.key]?.of === text.original).length;
   const summary = TRANSLATION_LOCALES.map((locale) => t('host.translations.count', { language: LOCALE_NAMES[locale], done: done(locale), total: written.length })).join(' · ');
+  // The texts render once opened: a closed section adds no fields to the form.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="host-translations">
+    <details className="host-translations" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         <span className="host-translations__title">{t('host.translations.title')}</span>
         <span className="host-translations__summary">{summary}</span>
       </summary>
       <p className="field__hint">{t('host.translations.hint')}</p>
-      {written.length ? (
+      {!open ? null : written.length ? (
         <Tabs
           label={t('host.translations.language')}
           items={TRANSLATION_LOCALES.map((locale) => ({
