@@ -119,9 +119,12 @@ describe('every page of every area', () => {
         expect(await card.innerText()).toMatch(/\d+ bedrooms · \d+(\.\d+)? bathrooms/);
         expect(await card.getByRole('link', { name: 'Open in maps' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d/);
       }
-      expect(await page.locator('.staff-property .callout', { hasText: 'Access notes' }).count()).toBeGreaterThan(0);
+      // How to get in: the property's access details (property_access, sent only around her tasks), no
+      // longer the free-text access notes every housekeeper of a property received.
+      expect(await page.locator('.staff-property .access-details', { hasText: 'Access details' }).count()).toBeGreaterThan(0);
+      expect(await page.locator('.staff-property', { hasText: 'Access notes' }).count()).toBe(0);
 
-      // The task dialog: the property's address, map link and access notes.
+      // The task dialog: the property's address and map link.
       await shell.clickNav('Tasks');
       await page.waitForURL((url) => url.pathname === '/staff/tasks');
       await page.locator('.task-card').first().click();
