@@ -27,10 +27,13 @@ const PRECACHE_BYTES_BEFORE_SPLIT = 1_925_444;
  * The issue's goal is 40 %, not met yet: 43.5 % at the split, 45.3 % once the staff area gained
  * task photos, problem reports and access details, 41.5 % once zod lost what the browser never
  * runs (every locale, JSON Schema) and Dexie came as its ES module build (scripts/vite-zod-trim.ts,
- * vite.config.ts). React DOM, Dexie, zod and the router are most of the rest; this bound catches
- * growth beyond today's figure.
+ * vite.config.ts). React DOM, Dexie, zod and the router are most of the rest. Then 52.4 % once the
+ * staff app spoke three languages: Lingui, the staff screens' messages, and every language's
+ * catalogs precached so that switching works offline (a regression against the goal, to win back by
+ * caching only the active language's catalogs with the shell). This bound catches growth beyond
+ * today's figure.
  */
-const HOUSEKEEPER_SHARE_BUDGET = 0.42;
+const HOUSEKEEPER_SHARE_BUDGET = 0.53;
 
 /** The URLs of the service worker's precache manifest, as listed in /sw.js. */
 function precacheUrls(sw: string): string[] {

@@ -5,11 +5,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs } from '../../scripts/vite-i18n';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default defineConfig({
   root,
+  // Tests that read the route tree or the navigation (a11y, pwa) import client modules with messages.
+  plugins: [i18nCatalogs({ fullStart: true })],
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
