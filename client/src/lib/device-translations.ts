@@ -11,12 +11,17 @@ const MAX_KEPT = 500;
 
 type Kept = Partial<Record<TranslationLocale, Record<string, string>>>;
 
+/** Parsed once per page: task cards read it on every render. */
+let cached: Kept | null = null;
+
 function read(): Kept {
+  if (cached) return cached;
   try {
-    return JSON.parse(localStorage.getItem(DEVICE_TRANSLATIONS_KEY) ?? '{}') as Kept;
+    cached = JSON.parse(localStorage.getItem(DEVICE_TRANSLATIONS_KEY) ?? '{}') as Kept;
   } catch {
-    return {};
+    cached = {};
   }
+  return cached;
 }
 
 /** What this device translated into `locale` before, by original text. */
@@ -25,9 +30,10 @@ export function keptTranslations(locale: TranslationLocale): Readonly<Record<str
 }
 
 export function keepTranslations(locale: TranslationLocale, results: Readonly<Record<string, string>>): void {
-  const all = read();
+  const all: Kept = { ...read() };
   const entries = Object.entries({ ...(all[locale] ?? {}), ...results });
   all[locale] = Object.fromEntries(entries.slice(-MAX_KEPT));
+  cached = all;
   try {
     localStorage.setItem(DEVICE_TRANSLATIONS_KEY, JSON.stringify(all));
   } catch {
@@ -36,6 +42,7 @@ export function keepTranslations(locale: TranslationLocale, results: Readonly<Re
 }
 
 export function forgetDeviceTranslations(): void {
+  cached = null;
   try {
     localStorage.removeItem(DEVICE_TRANSLATIONS_KEY);
   } catch {

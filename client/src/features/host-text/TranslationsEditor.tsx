@@ -4,7 +4,7 @@
  * translation; "Out of date" once the original changed; "Suggest" fills what is empty with the
  * browser's on-device translation where it has one, for the host to check.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LOCALE_NAMES } from '../../../../shared/i18n/locales';
 import { staleKeys, TRANSLATION_LOCALES, withTranslation, type HostTextKey, type TranslationLocale, type Translations } from '../../../../shared/host-text';
 import { Badge } from '../../components/ui/Badge';
@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { Tabs } from '../../components/ui/Tabs';
 import { useToast } from '../../components/ui/Toast';
 import { useT } from '../../i18n/use-t';
-import { canTranslate, translateOnDevice } from './on-device';
+import { translateOnDevice, useCanTranslate } from './on-device';
 import './host-text.css';
 
 export type TranslatableText = { key: HostTextKey; label: string; original: string };
@@ -58,15 +58,8 @@ export function TranslationsEditor({
 function LanguageTexts({ locale, texts, value, onChange }: { locale: TranslationLocale; texts: readonly TranslatableText[]; value: Translations; onChange: (next: Translations) => void }) {
   const t = useT();
   const { toast } = useToast();
-  const [deviceCan, setDeviceCan] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void canTranslate(locale).then((can) => live && setDeviceCan(can));
-    return () => {
-      live = false;
-    };
-  }, [locale]);
+  const deviceCan = useCanTranslate(locale);
   const stale = new Set(staleKeys(value, locale, Object.fromEntries(texts.map((text) => [text.key, text.original]))));
   const missing = texts.filter((text) => !value[locale]?.[text.key] || stale.has(text.key));
 

@@ -5,6 +5,7 @@
  *
  * Results are kept on this device (lib/device-translations.ts) so that they work offline.
  */
+import { useEffect, useState } from 'react';
 import type { TranslationLocale } from '../../../../shared/host-text';
 import { keepTranslations } from '../../lib/device-translations';
 
@@ -31,6 +32,20 @@ export async function canTranslate(locale: TranslationLocale): Promise<boolean> 
   } catch {
     return false;
   }
+}
+
+/** `canTranslate` for a component: false until the browser answers, and for no language. */
+export function useCanTranslate(locale: TranslationLocale | null): boolean {
+  const [can, setCan] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setCan(false);
+    if (locale) void canTranslate(locale).then((answer) => live && setCan(answer));
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return can;
 }
 
 /**

@@ -7,8 +7,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { hostText, TRANSLATION_LOCALES, type HostTextKey, type TranslationLocale, type Translations } from '../../../../shared/host-text';
 import { useLocale } from '../../i18n/use-t';
+import type { Locale } from '../../../../shared/i18n/locales';
 import { keptTranslations } from '../../lib/device-translations';
-import { canTranslate, translateOnDevice } from './on-device';
+import { translateOnDevice, useCanTranslate } from './on-device';
 
 export type HostTextSource = { key: HostTextKey; original: string };
 
@@ -29,32 +30,33 @@ function isTranslationLocale(locale: string): locale is TranslationLocale {
   return (TRANSLATION_LOCALES as readonly string[]).includes(locale);
 }
 
+/** The host's translation for this very original, else what this device translated (`kept`), else the original. */
+function resolveHostText(
+  translations: Translations | null | undefined,
+  locale: Locale,
+  kept: Readonly<Record<string, string>>,
+  key: HostTextKey,
+  original: string,
+): { text: string; translated: boolean } {
+  const byHost = hostText(translations, locale, key, original);
+  if (byHost.translated || !isTranslationLocale(locale) || !original.trim()) return byHost;
+  const byDevice = kept[original];
+  return byDevice ? { text: byDevice, translated: true } : byHost;
+}
+
 export function useHostText(translations: Translations | null | undefined, sources: readonly HostTextSource[]): HostTextView {
   const locale = useLocale();
   const target = isTranslationLocale(locale) ? locale : null;
   const [showOriginal, setShowOriginal] = useState(false);
   const [kept, setKept] = useState<Readonly<Record<string, string>>>(() => (target ? keptTranslations(target) : {}));
-  const [deviceCan, setDeviceCan] = useState(false);
+  const deviceCan = useCanTranslate(target);
   const [translating, setTranslating] = useState(false);
 
-  useEffect(() => {
-    setKept(target ? keptTranslations(target) : {});
-    let live = true;
-    if (target) void canTranslate(target).then((can) => live && setDeviceCan(can));
-    else setDeviceCan(false);
-    return () => {
-      live = false;
-    };
-  }, [target]);
+  useEffect(() => setKept(target ? keptTranslations(target) : {}), [target]);
 
   const resolve = useCallback(
-    (key: HostTextKey, original: string): { text: string; translated: boolean } => {
-      const byHost = hostText(translations, locale, key, original);
-      if (byHost.translated || !target || !original.trim()) return byHost;
-      const byDevice = kept[original];
-      return byDevice ? { text: byDevice, translated: true } : byHost;
-    },
-    [translations, locale, target, kept],
+    (key: HostTextKey, original: string) => resolveHostText(translations, locale, kept, key, original),
+    [translations, locale, kept],
   );
 
   const pending = target ? sources.filter((s) => s.original.trim() && !resolve(s.key, s.original).translated) : [];
@@ -91,8 +93,5 @@ export function useHostTitle(): (task: { task_title: string; translations?: Tran
   const locale = useLocale();
   const target = isTranslationLocale(locale) ? locale : null;
   const kept = target ? keptTranslations(target) : {};
-  return (task) => {
-    const byHost = hostText(task.translations, locale, 'title', task.task_title);
-    return byHost.translated ? byHost.text : (kept[task.task_title] ?? task.task_title);
-  };
+  return (task) => resolveHostText(task.translations, locale, kept, 'title', task.task_title).text;
 }

@@ -16,7 +16,7 @@ import { users } from '../../../../shared/schema/tables';
 import type { Tx } from '../../db/write';
 import type { Notified } from '../notifications/service';
 import { queueMail } from './queue';
-import { recipientFor } from '../../i18n';
+import { recipientFor, type Translate } from '../../i18n';
 import { taskAlertEmail } from './templates';
 
 export type AlertEmailKind = 'urgent' | 'overdue';
@@ -29,18 +29,20 @@ export function alertDedupeKey(kind: AlertEmailKind, taskId: string, userId: str
 /** Queues (or holds) the e-mail of each alert notification; answers how many were written. */
 export function queueAlertEmails(tx: Tx, notified: readonly Notified[], kind: AlertEmailKind, now: Date, publicOrigin?: string): number {
   let written = 0;
-  const emails = new Map<string, string | null>();
+  // Looked up once per recipient: a job's alerts often go to the same few people.
+  const recipients = new Map<string, { email: string; t: Translate } | null>();
   for (const { notification, deliveries } of notified) {
     if (!notification.taskId) continue;
-    let email = emails.get(notification.user_id);
-    if (email === undefined) {
-      email = tx.select({ email: users.Email }).from(users).where(and(eq(users.ID, notification.user_id), isNull(users.deleted_at))).get()?.email ?? null;
-      emails.set(notification.user_id, email);
+    let recipient = recipients.get(notification.user_id);
+    if (recipient === undefined) {
+      const email = tx.select({ email: users.Email }).from(users).where(and(eq(users.ID, notification.user_id), isNull(users.deleted_at))).get()?.email;
+      recipient = email ? { email, t: recipientFor(tx, notification.user_id).t } : null;
+      recipients.set(notification.user_id, recipient);
     }
-    if (!email) continue;
+    if (!recipient) continue;
     const url = publicOrigin && notification.actionUrl ? new URL(notification.actionUrl, publicOrigin).toString() : undefined;
     // The notification is already in the recipient's language (housekeeping/service.ts); the mail's own words follow it.
-    const id = queueMail(tx, taskAlertEmail(email, notification.title, notification.message, url, recipientFor(tx, notification.user_id).t), {
+    const id = queueMail(tx, taskAlertEmail(recipient.email, notification.title, notification.message, url, recipient.t), {
       kind: 'alert',
       dedupeKey: alertDedupeKey(kind, notification.taskId, notification.user_id),
       ...(deliveries > 0 ? { holdForNotification: notification.id } : {}),
