@@ -176,7 +176,7 @@ const DEVICE = 'device';
  * speaks it before the write is even sent; the display settings provider (lib/display.tsx) keeps
  * it in step with the synced row afterwards.
  */
-function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; userId: string }) {
+function LanguageSelect({ row, ready, userId }: { row: DisplaySettingsRow | undefined; ready: boolean; userId: string }) {
   const t = useT();
   const format = useFormat();
   const { write } = useWrite({ what: t('account.profile.display.what') });
@@ -200,6 +200,10 @@ function LanguageSelect({ row, userId }: { row: DisplaySettingsRow | undefined; 
       name="language"
       lang={chosen ?? undefined}
       value={chosen ?? DEVICE}
+      // Until the user's settings row is on this device (a first download still running) a choice
+      // would make a second row that the server refuses, and the row arriving after it would put
+      // the page back in its old language.
+      disabled={!ready}
       hint={t('account.language.hint')}
       onChange={(e) => void choose(e.target.value)}
       options={options}
@@ -235,7 +239,7 @@ function DisplayCard() {
     <Card>
       <CardHeader title={t('account.profile.display.title')} description={t('account.profile.display.description')} />
       {rows.status === 'error' ? <ErrorState error={rows.error} onRetry={rows.retry} /> : null}
-      <LanguageSelect row={row} userId={user.ID} />
+      <LanguageSelect row={row} ready={rows.status === 'success'} userId={user.ID} />
       <form className="form" onSubmit={(e) => void save(e)}>
         {failure ? <FormMessage>{failure}</FormMessage> : null}
         <Select label={t('account.profile.display.timezone')} value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
