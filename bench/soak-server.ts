@@ -11,13 +11,15 @@
  * logged in the table `soak_writes` by a trigger, in the same transaction as the write: the parent
  * reads it at the end to see that each mutation was applied exactly once, kills or not.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { insertRow, nowIso, type Tx } from '../server/src/db/write';
 import { tableById, TABLE_IDS, type TableDef } from '../shared/registry';
 import { addDays } from '../shared/dates';
-import { HOUSEKEEPERS_PER_HOST, type SoakMessage, type SoakUser } from './soak-protocol';
+import { HOUSEKEEPERS_PER_HOST, type ServerTimes, type SoakMessage, type SoakUser } from './soak-protocol';
 
 const PROPERTIES_PER_HOST = 3;
 const TASKS_PER_HOUSEKEEPER = 3;
@@ -69,6 +71,13 @@ function seedGroup(tx: Tx, g: number, now: Date): { host: Omit<SoakUser, 'token'
   return { host: { role: 'host', userId: String(hostUser.ID), hostId, staffId: null, propertyIds, taskIds: [] }, staff };
 }
 
+/** Which of the soak's timed sync requests this is, if one. */
+function syncKind(method: string, url: string): keyof ServerTimes | null {
+  if (method === 'POST' && url.startsWith('/api/sync/push')) return 'push';
+  if (method !== 'GET' || !url.startsWith('/api/sync/pull')) return null;
+  return new URL(url, 'http://soak').searchParams.get('cursor') === '0' ? 'first sync' : 'incremental pull';
+}
+
 async function main(): Promise<void> {
   const [dbPath, portArg, seedArg] = process.argv.slice(2);
   if (!dbPath || !portArg) throw new Error('usage: soak-server <db> <port> [seed:<groups>]');
@@ -88,10 +97,28 @@ async function main(): Promise<void> {
     const users = seeded.flatMap((s) => [s.host, ...s.staff]).map((u) => ({ ...u, token: app.signSession(u.userId, 'soak device') }));
     process.send?.({ type: 'seeded', users } satisfies SoakMessage);
   }
+  // The server's own view of each sync request (the devices' figures also hold the load
+  // generator's waiting for the CPU it shares with this process): sent with each memory sample.
+  let times: ServerTimes = { push: [], 'incremental pull': [], 'first sync': [] };
+  // The app is built and ready (no more hooks): the Node server's own request event, from the
+  // request's arrival to its response handed to the socket.
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const kind = syncKind(request.method ?? '', request.url ?? '');
+    if (!kind) return;
+    const start = performance.now();
+    response.once('finish', () => times[kind].push(performance.now() - start));
+  });
+  const stats = () => {
+    process.send?.({ type: 'stats', rss: process.memoryUsage().rss, times } satisfies SoakMessage);
+    times = { push: [], 'incremental pull': [], 'first sync': [] };
+  };
   await app.listen({ host: '127.0.0.1', port: Number(portArg) });
   process.on('message', (message: { type: string }) => {
-    if (message.type === 'stats') process.send?.({ type: 'stats', rss: process.memoryUsage().rss } satisfies SoakMessage);
-    if (message.type === 'stop') void app.close().then(() => process.exit(0));
+    if (message.type === 'stats') stats();
+    if (message.type === 'stop') {
+      stats();
+      void app.close().then(() => process.exit(0));
+    }
   });
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
   process.send?.({ type: 'ready', port: Number(portArg) } satisfies SoakMessage);
