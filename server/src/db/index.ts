@@ -43,7 +43,20 @@ export function openDatabase(file: string): Db {
  * access-windows job ask the same function the device uses.
  */
 export function registerFunctions(sqlite: Database.Database): void {
-  sqlite.function('access_opens_through', { deterministic: true }, (timezone: unknown, now: unknown) =>
-    accessOpensThrough(new Date(String(now)), typeof timezone === 'string' ? timezone : null),
-  );
+  // A query asks it once per task row with the same instant, and Intl's day of a zone costs tens
+  // of microseconds: the answers of the last few (zone, instant) pairs are kept.
+  const known = new Map<string, string>();
+  sqlite.function('access_opens_through', { deterministic: true }, (timezone: unknown, now: unknown) => {
+    const zone = typeof timezone === 'string' ? timezone : null;
+    const key = `${zone ?? ''}|${String(now)}`;
+    let through = known.get(key);
+    if (through === undefined) {
+      if (known.size >= KNOWN_WINDOWS) known.clear();
+      known.set(key, (through = accessOpensThrough(new Date(String(now)), zone)));
+    }
+    return through;
+  });
 }
+
+/** How many (zone, instant) answers of access_opens_through are kept at most. */
+const KNOWN_WINDOWS = 256;
