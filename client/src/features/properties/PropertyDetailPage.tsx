@@ -30,6 +30,7 @@ import { AccessCard } from './AccessCard';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { archiveProperty, restoreProperty } from './mutations';
 import { usePropertyLimit } from './use-tier';
+import { useAmenityLabel } from './amenity-labels';
 import { useT } from '../../i18n/use-t';
 import './properties.css';
 
@@ -65,6 +66,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
   const format = useFormat();
   const t = useT();
   const labels = useTaskLabels();
+  const amenityLabel = useAmenityLabel();
   const today = format.today();
   const { toast } = useToast();
   const { write } = useWrite();
@@ -195,7 +197,7 @@ export function PropertyDetailPage({ id }: { id: string }) {
             <ul className="chip-list" aria-label={t('host.properties.amenities')}>
               {p.amenities.map((a) => (
                 <li key={a}>
-                  <Badge>{a}</Badge>
+                  <Badge>{amenityLabel(a)}</Badge>
                 </li>
               ))}
             </ul>

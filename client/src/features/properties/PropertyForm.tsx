@@ -34,6 +34,7 @@ import {
   type TierLimit,
 } from './property-rules';
 import { usePropertyLimit } from './use-tier';
+import { useAmenityLabel } from './amenity-labels';
 import { useProperties } from '../../data/common-rows';
 import { currencyDecimals } from '../../../../shared/money';
 import { currencyLabel } from '../../../../shared/format/money';
@@ -74,6 +75,7 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
   const format = useFormat();
   const t = useT();
   const labels = useTaskLabels();
+  const amenityLabel = useAmenityLabel();
   const { toast } = useToast();
   const { write, pending: saving, failure } = useWrite({ what: t('host.properties.form.what'), toast: false });
   const limit = usePropertyLimit();
@@ -90,7 +92,7 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
   // Bringing an archived property back counts against the limit too.
   const restoring = property?.status === 'archived' && draft.status !== 'archived' && limit?.reached === true;
 
-  const amenityOptions = [...new Set([...COMMON_AMENITIES, ...draft.amenities])].map((a) => ({ value: a, label: a }));
+  const amenityOptions = [...new Set([...COMMON_AMENITIES, ...draft.amenities])].map((a) => ({ value: a, label: amenityLabel(a) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
