@@ -21,6 +21,9 @@ export default tseslint.config(
     // literal text in their JSX. Add a folder here once every string of it is converted.
     files: [
       'client/src/features/{dashboard,bookings,calendar,guests,inbox,finances,analytics,statements,subscription}/**/*.tsx',
+      'client/src/features/{properties,channels}/**/*.tsx',
+      // The admin page and the OAuth callback of the partner folder are the admin area's.
+      'client/src/features/partner/{PartnerChannelCard,PropertyRates,shared-bits}.tsx',
       'client/src/routes/_host.tsx',
       'client/src/routes/_host/**/*.tsx',
     ],

@@ -6,7 +6,6 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { QUEUE_CLEARED, bulkSyncCompletedText } from '../../../../shared/messages';
 import { TABLE, type CalendarFeed, type CalendarSyncJob, type Property } from '../../data/tables';
 import { useRows } from '../../data/use-rows';
 import { useFormat } from '../../lib/display';
@@ -31,22 +30,27 @@ import { clearableJobs, orderJobs, progressStep } from './jobs';
 import { OnlineOnlyNote, useOnlineOnly, type OnlineOnly } from '../../components/online-only';
 import { useSyncBatch, type Batch } from './use-sync-batch';
 import { sourceLabel } from '../../lib/source-label';
+import { useT } from '../../i18n/use-t';
 import './channels.css';
 
 const FEEDS_QUERY = { PageSize: 1000, OrderByField: 'created_at', IsAsc: true } as const;
 const JOBS_QUERY = { PageSize: 500 } as const;
 const OTHER = 'other';
+/** The address field's example (a URL, not words). */
+const FEED_URL_EXAMPLE = 'https://…/calendar.ics';
 
 function FeedState({ feed }: { feed: CalendarFeed }) {
-  if (!feed.is_active) return <Badge>Paused</Badge>;
-  if (feed.last_error) return <Badge tone="danger">Failing</Badge>;
-  if (feed.last_success_at) return <Badge tone="success">In sync</Badge>;
-  return <Badge tone="info">Not synced yet</Badge>;
+  const t = useT();
+  if (!feed.is_active) return <Badge>{t('host.channels.state.paused')}</Badge>;
+  if (feed.last_error) return <Badge tone="danger">{t('host.channels.state.failing')}</Badge>;
+  if (feed.last_success_at) return <Badge tone="success">{t('host.channels.state.inSync')}</Badge>;
+  return <Badge tone="info">{t('host.channels.state.notSynced')}</Badge>;
 }
 
 function AddFeedDialog({ open, onClose, properties, initialProperty }: { open: boolean; onClose: () => void; properties: Property[]; initialProperty: string }) {
   const { toast } = useToast();
-  const online = useOnlineOnly('adding a calendar feed');
+  const t = useT();
+  const online = useOnlineOnly(t('host.channels.addingFeed'));
   const [propertyId, setPropertyId] = useState(initialProperty);
   const [platform, setPlatform] = useState<string>('airbnb');
   const [otherPlatform, setOtherPlatform] = useState('');
@@ -63,12 +67,13 @@ function AddFeedDialog({ open, onClose, properties, initialProperty }: { open: b
     setSaving(true);
     try {
       await addFeed(input);
-      toast({ title: 'Calendar feed added', description: `${sourceLabel(input.platform)} for ${properties.find((p) => p.id === propertyId)?.property_name ?? 'the property'}. Sync it to import its dates.`, variant: 'success' });
+      const property = properties.find((p) => p.id === propertyId)?.property_name ?? t('host.channels.theProperty');
+      toast({ title: t('host.channels.added'), description: t('host.channels.addedText', { site: sourceLabel(input.platform), property }), variant: 'success' });
       setUrl('');
       setOtherPlatform('');
       onClose();
     } catch (error) {
-      setErrors(placeServerError(errorText(error, 'The feed could not be added. Please try again.')));
+      setErrors(placeServerError(errorText(error, t('host.channels.addFailed'))));
     } finally {
       setSaving(false);
     }
@@ -78,15 +83,15 @@ function AddFeedDialog({ open, onClose, properties, initialProperty }: { open: b
     <Dialog
       open={open}
       onClose={onClose}
-      title="Add a calendar feed"
-      description="Paste the iCal (calendar export) address the booking site gives for this listing."
+      title={t('host.channels.addTitle')}
+      description={t('host.channels.addText')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('host.common.cancel')}
           </Button>
           <Button type="submit" form="add-feed-form" isLoading={saving} disabled={!online.available}>
-            Add feed
+            {t('host.channels.addFeed')}
           </Button>
         </>
       }
@@ -100,16 +105,38 @@ function AddFeedDialog({ open, onClose, properties, initialProperty }: { open: b
               <>
                 {' '}
                 <Link to="/host/subscription" className="text-link">
-                  See larger plans
+                  {t('host.properties.seeLargerPlans')}
                 </Link>
               </>
             ) : null}
           </FormMessage>
         ) : null}
-        <Select label="Property" value={propertyId} onChange={(e) => setPropertyId(e.target.value)} error={errors.propertyId} options={[{ value: '', label: 'Choose a property' }, ...properties.map((p) => ({ value: p.id, label: p.property_name }))]} />
-        <Select label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value)} error={platform === OTHER ? undefined : errors.platform} options={FEED_PLATFORMS.map((p) => ({ value: p, label: p === OTHER ? 'Other site…' : sourceLabel(p) }))} />
-        {platform === OTHER ? <Input label="Site name" value={otherPlatform} onChange={(e) => setOtherPlatform(e.target.value)} error={errors.platform} maxLength={50} required /> : null}
-        <Input label="Calendar address (iCal URL)" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.iCalUrl} placeholder="https://…/calendar.ics" required autoComplete="off" />
+        <Select
+          label={t('host.channels.property')}
+          value={propertyId}
+          onChange={(e) => setPropertyId(e.target.value)}
+          error={errors.propertyId}
+          options={[{ value: '', label: t('host.common.chooseProperty') }, ...properties.map((p) => ({ value: p.id, label: p.property_name }))]}
+        />
+        <Select
+          label={t('host.channels.platform')}
+          value={platform}
+          onChange={(e) => setPlatform(e.target.value)}
+          error={platform === OTHER ? undefined : errors.platform}
+          options={FEED_PLATFORMS.map((p) => ({ value: p, label: p === OTHER ? t('host.channels.otherSite') : sourceLabel(p) }))}
+        />
+        {platform === OTHER ? <Input label={t('host.channels.siteName')} value={otherPlatform} onChange={(e) => setOtherPlatform(e.target.value)} error={errors.platform} maxLength={50} required /> : null}
+        <Input
+          label={t('host.channels.address')}
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          error={errors.iCalUrl}
+          placeholder={FEED_URL_EXAMPLE}
+          required
+          autoComplete="off"
+        />
       </form>
     </Dialog>
   );
@@ -133,12 +160,13 @@ function PropertyChannels({
   busy: boolean;
 }) {
   const format = useFormat();
+  const t = useT();
   const listings = Object.entries(property.ota_listings);
   const columns: Column<CalendarFeed>[] = [
-    { key: 'platform', header: 'Platform', render: (f) => <span className="cell-strong">{sourceLabel(f.platform)}</span> },
+    { key: 'platform', header: t('host.channels.platform'), render: (f) => <span className="cell-strong">{sourceLabel(f.platform)}</span> },
     {
       key: 'url',
-      header: 'Address',
+      header: t('host.channels.column.address'),
       secondary: true,
       render: (f) => (
         <span className="feed-url" title={f.ical_url}>
@@ -146,21 +174,21 @@ function PropertyChannels({
         </span>
       ),
     },
-    { key: 'state', header: 'State', render: (f) => <FeedState feed={f} /> },
-    { key: 'last', header: 'Last successful fetch', render: (f) => (f.last_success_at ? format.dateTime(f.last_success_at) : 'Never') },
-    { key: 'events', header: 'Events', align: 'end', render: (f) => f.event_count },
-    { key: 'error', header: 'Last error', render: (f) => (f.last_error ? <span className="feed-error">{f.last_error}</span> : '—') },
+    { key: 'state', header: t('host.channels.column.state'), render: (f) => <FeedState feed={f} /> },
+    { key: 'last', header: t('host.channels.column.lastFetch'), render: (f) => (f.last_success_at ? format.dateTime(f.last_success_at) : t('host.channels.never')) },
+    { key: 'events', header: t('host.channels.column.events'), align: 'end', render: (f) => f.event_count },
+    { key: 'error', header: t('host.channels.column.lastError'), render: (f) => (f.last_error ? <span className="feed-error">{f.last_error}</span> : '—') },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('host.channels.column.actions'),
       align: 'end',
       render: (f) => (
         <div className="row-actions">
-          <Button size="sm" variant="secondary" onClick={() => onSync([f.id])} disabled={!online.available || busy} aria-label={`Sync now: ${sourceLabel(f.platform)} feed of ${property.property_name}`}>
-            Sync now
+          <Button size="sm" variant="secondary" onClick={() => onSync([f.id])} disabled={!online.available || busy} aria-label={t('host.channels.syncNowLabel', { site: sourceLabel(f.platform), property: property.property_name })}>
+            {t('host.channels.syncNow')}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => onDelete(f)} aria-label={`Delete the ${sourceLabel(f.platform)} feed of ${property.property_name}`}>
-            Delete
+          <Button size="sm" variant="ghost" onClick={() => onDelete(f)} aria-label={t('host.channels.deleteLabel', { site: sourceLabel(f.platform), property: property.property_name })}>
+            {t('host.channels.delete')}
           </Button>
         </div>
       ),
@@ -181,50 +209,56 @@ function PropertyChannels({
               ))}
             </span>
           ) : (
-            'Not listed on a booking site yet'
+            t('host.channels.notListed')
           )
         }
         actions={
-          <Button size="sm" variant="secondary" onClick={onAdd} aria-label={`Add a calendar feed to ${property.property_name}`}>
-            Add feed
+          <Button size="sm" variant="secondary" onClick={onAdd} aria-label={t('host.channels.addFeedTo', { property: property.property_name })}>
+            {t('host.channels.addFeed')}
           </Button>
         }
       />
       {feeds.length ? (
-        <Table caption={`Calendar feeds of ${property.property_name}`} columns={columns} rows={feeds} rowKey={(f) => f.id} />
+        <Table caption={t('host.channels.feedsOf', { property: property.property_name })} columns={columns} rows={feeds} rowKey={(f) => f.id} />
       ) : (
-        <p className="muted channel-empty">No calendar feeds: add the iCal address of each site this property is listed on, so that booked days are blocked here.</p>
+        <p className="muted channel-empty">{t('host.channels.noFeeds')}</p>
       )}
     </Card>
   );
 }
 
 function BatchLine({ batch }: { batch: Batch }) {
-  if (!batch.summary) return <FormMessage tone="error">Sync failed: {batch.error}</FormMessage>;
+  const t = useT();
+  if (!batch.summary) return <FormMessage tone="error">{t('host.channels.syncFailed', { error: batch.error })}</FormMessage>;
   const { state, completed, failed, total } = batch.summary;
   return (
     <p className="batch-line" role="status">
       <StatusBadge status={state} />{' '}
-      {state === 'running' ? `Syncing: ${completed + failed} of ${total} ${total === 1 ? 'feed' : 'feeds'} done` : bulkSyncCompletedText(completed, failed)}
+      {state === 'running' ? t('host.channels.syncing', { done: completed + failed, total }) : t('host.channels.bulkCompletedText', { completed, failed })}
     </p>
   );
 }
 
 function JobItem({ job }: { job: CalendarSyncJob }) {
   const format = useFormat();
+  const t = useT();
   const step = job.status === 'completed' ? 100 : progressStep(job.progress);
-  const name = `${job.propertyName || 'Property'} · ${sourceLabel(job.platform)}`;
+  const name = t('host.channels.jobName', { property: job.propertyName || t('host.channels.property'), site: sourceLabel(job.platform) });
   return (
     <li className={`sync-job sync-job--${job.status}`} data-job-id={job.id} data-status={job.status}>
       <div className="sync-job__head">
         <span className="cell-strong">{name}</span>
         <StatusBadge status={job.status} />
       </div>
-      <progress className="sync-job__bar" max={100} value={step} aria-label={`${name}: ${step}%`} />
+      <progress className="sync-job__bar" max={100} value={step} aria-label={t('host.channels.jobProgress', { name, step })} />
       <p className="sync-job__message">
         <span>{job.message}</span>
         <span className="muted">
-          {step}%{job.endTime ? ` · finished ${format.time(job.endTime)}` : job.startTime ? ` · started ${format.time(job.startTime)}` : ''}
+          {job.endTime
+            ? t('host.channels.jobFinished', { step, time: format.time(job.endTime) })
+            : job.startTime
+              ? t('host.channels.jobStarted', { step, time: format.time(job.startTime) })
+              : t('host.channels.jobPercent', { step })}
         </span>
       </p>
     </li>
@@ -235,10 +269,11 @@ function JobItem({ job }: { job: CalendarSyncJob }) {
 export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
   const { write } = useWrite();
   const { toast } = useToast();
+  const t = useT();
   const properties = useProperties();
   const feeds = useRows(TABLE.calendar_feeds, FEEDS_QUERY);
   const jobs = useRows(TABLE.calendar_sync_jobs, JOBS_QUERY);
-  const online = useOnlineOnly('syncing calendars');
+  const online = useOnlineOnly(t('host.channels.syncingCalendars'));
   const { batch, starting, running, start } = useSyncBatch();
   const [adding, setAdding] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<CalendarFeed | null>(null);
@@ -255,20 +290,20 @@ export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
 
   const clearQueue = async () => {
     const cleared = await write(clearable.map((job): WriteRequest => ({ table: TABLE.calendar_sync_jobs, op: 'delete', rowId: job.id })));
-    if (cleared.ok) toast({ title: QUEUE_CLEARED, description: `${clearable.length} finished ${clearable.length === 1 ? 'job' : 'jobs'} removed from the queue`, variant: 'success' });
+    if (cleared.ok) toast({ title: t('host.channels.queueCleared'), description: t('host.channels.queueClearedText', { count: clearable.length }), variant: 'success' });
   };
 
   const deleteFeed = async (feed: CalendarFeed) => {
     setDeleting(null);
     const deleted = await write({ table: TABLE.calendar_feeds, op: 'delete', rowId: feed.id });
-    if (deleted.ok) toast({ title: 'Calendar feed deleted', description: 'It will not be fetched again. Dates it imported stay until you change them.', variant: 'success' });
+    if (deleted.ok) toast({ title: t('host.channels.deleted'), description: t('host.channels.deletedText'), variant: 'success' });
   };
 
   const failed = [properties, feeds].find((r) => r.status === 'error');
   let body;
   if (failed?.status === 'error') body = <ErrorState error={failed.error} onRetry={failed.retry} />;
   else if (properties.status !== 'success' || feeds.status !== 'success') body = <SkeletonRows rows={4} columns={4} />;
-  else if (liveProperties.length === 0) body = <EmptyState title="No properties yet">Add a property first; then connect the calendars of the sites it is listed on.</EmptyState>;
+  else if (liveProperties.length === 0) body = <EmptyState title={t('host.common.noPropertiesYet')}>{t('host.channels.noPropertiesText')}</EmptyState>;
   else
     body = (
       <div className="channel-list">
@@ -289,15 +324,15 @@ export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
 
   return (
     <Page
-      title="Channels"
-      description="Where your properties are listed, and the calendar feeds that keep their booked days in step."
+      title={t('host.channels.title')}
+      description={t('host.channels.description')}
       actions={
         <div className="row-actions">
           <Button variant="secondary" onClick={() => setAdding('')} disabled={properties.status !== 'success'}>
-            Add feed
+            {t('host.channels.addFeed')}
           </Button>
           <Button onClick={() => void start()} isLoading={starting} disabled={!online.available || activeFeeds.length === 0}>
-            Sync all feeds
+            {t('host.channels.syncAll')}
           </Button>
         </div>
       }
@@ -306,11 +341,11 @@ export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
       {partner}
       <Card>
         <CardHeader
-          title="Sync queue"
-          description="Each feed is fetched on the server, one after the other; finished jobs leave the queue after a while, failed ones stay until cleared."
+          title={t('host.channels.queue')}
+          description={t('host.channels.queueText')}
           actions={
             <Button size="sm" variant="secondary" onClick={() => void clearQueue()} disabled={clearable.length === 0}>
-              Clear queue
+              {t('host.channels.clearQueue')}
             </Button>
           }
         />
@@ -318,9 +353,9 @@ export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
           {batch ? <BatchLine batch={batch} /> : null}
           {jobs.status === 'error' ? <ErrorState error={jobs.error} onRetry={jobs.retry} /> : null}
           {jobs.status === 'loading' ? <SkeletonRows rows={2} columns={2} /> : null}
-          {jobs.status === 'success' && ordered.length === 0 ? <p className="muted">{running ? 'Waiting for the jobs to arrive…' : 'No sync jobs. Use "Sync now" on a feed or "Sync all feeds".'}</p> : null}
+          {jobs.status === 'success' && ordered.length === 0 ? <p className="muted">{running ? t('host.channels.waiting') : t('host.channels.noJobs')}</p> : null}
           {ordered.length ? (
-            <ul className="sync-jobs" aria-label="Sync jobs">
+            <ul className="sync-jobs" aria-label={t('host.channels.jobs')}>
               {ordered.map((j) => (
                 <JobItem key={j.id} job={j} />
               ))}
@@ -333,16 +368,16 @@ export function HostChannelsPage({ partner }: { partner?: ReactNode } = {}) {
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete this calendar feed?"
-        description={deleting ? `The ${sourceLabel(deleting.platform)} feed will no longer be fetched. Bookings and blocks it imported stay.` : undefined}
+        title={t('host.channels.deleteTitle')}
+        description={deleting ? t('host.channels.deleteText', { site: sourceLabel(deleting.platform) }) : undefined}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Keep it
+              {t('host.channels.keep')}
             </Button>
             <Button variant="danger" onClick={() => deleting && void deleteFeed(deleting)}>
-              Delete feed
+              {t('host.channels.deleteFeed')}
             </Button>
           </>
         }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../i18n';
 import { isPlanLimitText, normalizeFeedUrl, placeServerError, validateFeed } from './feed-form';
+
+beforeAll(() => loadNamespace('host'));
 
 describe('validateFeed', () => {
   const ok = { propertyId: 'p1', platform: 'airbnb', iCalUrl: 'https://www.airbnb.com/calendar/ical/1.ics?s=abc' };

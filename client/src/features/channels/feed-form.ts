@@ -2,7 +2,10 @@
  * The add-feed form's rules: what the client checks before sending (so an obvious slip is named
  * at once, offline too) and where the server's 400 belongs (the server names the field:
  * "Invalid value for iCalUrl: …"). The server has the last word on the URL (DNS, private hosts).
+ * Its texts are in the active language (the `host` catalog, `host.channels.error.*`).
  */
+import { t } from '../../i18n';
+
 export type FeedField = 'propertyId' | 'platform' | 'iCalUrl';
 export type FeedInput = { propertyId: string; platform: string; iCalUrl: string };
 export type FeedErrors = Partial<Record<FeedField | 'form', string>>;
@@ -18,12 +21,12 @@ export function normalizeFeedUrl(text: string): string {
 
 export function validateFeed(input: FeedInput): FeedErrors {
   const errors: FeedErrors = {};
-  if (!input.propertyId) errors.propertyId = 'Choose the property this calendar belongs to';
+  if (!input.propertyId) errors.propertyId = t('host.channels.error.property');
   const platform = input.platform.trim();
-  if (!platform) errors.platform = 'Name the site this calendar comes from';
-  else if (platform.length > 50) errors.platform = 'At most 50 characters';
+  if (!platform) errors.platform = t('host.channels.error.platform');
+  else if (platform.length > 50) errors.platform = t('host.channels.error.maxLength', { max: 50 });
   const url = normalizeFeedUrl(input.iCalUrl);
-  if (!url) errors.iCalUrl = 'Paste the calendar (iCal) address from the booking site';
+  if (!url) errors.iCalUrl = t('host.channels.error.url');
   else {
     let parsed: URL | null;
     try {
@@ -31,8 +34,8 @@ export function validateFeed(input: FeedInput): FeedErrors {
     } catch {
       parsed = null;
     }
-    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) errors.iCalUrl = 'Enter a web address starting with https://';
-    else if (url.length > 2000) errors.iCalUrl = 'At most 2000 characters';
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) errors.iCalUrl = t('host.channels.error.urlScheme');
+    else if (url.length > 2000) errors.iCalUrl = t('host.channels.error.maxLength', { max: 2000 });
   }
   return errors;
 }

@@ -1,12 +1,12 @@
 /**
  * The sync batch the user started on this page (a batch moves running, then completed or failed)
- * and its toasts (texts of shared/messages.ts). While it runs, the server's job list is read every 1.5 s: it
+ * and its toasts (the spec's texts of shared/messages.ts, from the host catalog). While it runs, the server's job list is read every 1.5 s: it
  * is the authority on how each job ended, even for jobs dropped 10 s after the batch, which the
  * live list on screen may never have seen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BULK_SYNC_COMPLETED, BULK_SYNC_FAILED, BULK_SYNC_FAILED_TEXT, BULK_SYNC_STARTED, SYNC_JOBS_ADDED, bulkSyncCompletedText } from '../../../../shared/messages';
 import { useToast } from '../../components/ui/Toast';
+import { useT } from '../../i18n/use-t';
 import { errorText } from '../../api/http';
 import { fetchJobs, syncFeeds } from './calendar-api';
 import { summarizeBatch, type BatchSummary } from './jobs';
@@ -17,6 +17,7 @@ export type Batch = { ids: string[]; summary: BatchSummary } | { ids: string[]; 
 
 export function useSyncBatch() {
   const { toast } = useToast();
+  const t = useT();
   const [batch, setBatch] = useState<Batch | null>(null);
   const [starting, setStarting] = useState(false);
   const running = batch?.summary?.state === 'running';
@@ -31,16 +32,16 @@ export function useSyncBatch() {
         const joined = [...new Set([...(batch?.summary?.state === 'running' ? batch.ids : []), ...jobs.map((j) => j.id)])];
         ids.current = joined;
         setBatch({ ids: joined, summary: summarizeBatch(joined, jobs) });
-        if (feedIds) toast({ title: SYNC_JOBS_ADDED, description: `${jobs.length} calendar ${jobs.length === 1 ? 'feed is' : 'feeds are'} queued for sync`, variant: 'success' });
-        else toast({ title: BULK_SYNC_STARTED, description: `Syncing ${jobs.length} calendar ${jobs.length === 1 ? 'feed' : 'feeds'}, one after the other`, variant: 'success' });
+        if (feedIds) toast({ title: t('host.channels.jobsAdded'), description: t('host.channels.jobsAddedText', { count: jobs.length }), variant: 'success' });
+        else toast({ title: t('host.channels.bulkStarted'), description: t('host.channels.bulkStartedText', { count: jobs.length }), variant: 'success' });
       } catch (error) {
-        setBatch({ ids: [], summary: null, error: errorText(error, BULK_SYNC_FAILED_TEXT) });
-        toast({ title: BULK_SYNC_FAILED, description: BULK_SYNC_FAILED_TEXT, variant: 'destructive' });
+        setBatch({ ids: [], summary: null, error: errorText(error, t('host.channels.bulkFailedText')) });
+        toast({ title: t('host.channels.bulkFailed'), description: t('host.channels.bulkFailedText'), variant: 'destructive' });
       } finally {
         setStarting(false);
       }
     },
-    [batch, toast],
+    [batch, toast, t],
   );
 
   useEffect(() => {
@@ -53,7 +54,11 @@ export function useSyncBatch() {
         const summary = summarizeBatch(ids.current, jobs);
         if (summary.state !== 'running') {
           setBatch({ ids: ids.current, summary });
-          toast({ title: BULK_SYNC_COMPLETED, description: bulkSyncCompletedText(summary.completed, summary.failed), variant: summary.failed > 0 ? 'default' : 'success' });
+          toast({
+            title: t('host.channels.bulkCompleted'),
+            description: t('host.channels.bulkCompletedText', { completed: summary.completed, failed: summary.failed }),
+            variant: summary.failed > 0 ? 'default' : 'success',
+          });
           return;
         }
         setBatch((current) => (current && current.summary ? { ids: ids.current, summary } : current));
@@ -68,7 +73,7 @@ export function useSyncBatch() {
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [running, toast]);
+  }, [running, toast, t]);
 
   return { batch, starting, running, start, dismiss: () => setBatch(null) };
 }

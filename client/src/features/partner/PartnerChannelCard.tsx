@@ -1,11 +1,12 @@
 /**
  * The host's Tokeet connection on the Channels page: connect (Tokeet's authorize dialog, then back
  * here through /admin/tokeet-callback), test, disconnect, a sync button per kind and "sync all"
- * with progress, the synced rentals and where each maps, the host's stats and sync log.
+ * with progress, the synced rentals and where each maps, the host's stats and sync log. Its words,
+ * and those of the stats and log it shows (shared-bits.tsx), come from the host catalog
+ * (`host.partner.*`).
  */
 import { useState } from 'react';
 import { PARTNER_SYNC_TYPES, type PartnerSyncResult, type PartnerSyncType } from '../../../../shared/api/partner';
-import { NO_CREDENTIALS_FOR_TESTING, TESTING_STORED_CREDENTIALS } from '../../../../shared/messages';
 import { errorText } from '../../api/http';
 import { useFormat } from '../../lib/display';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -18,22 +19,64 @@ import { Table } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { usePartnerCommands, usePartnerConnection, usePartnerLogs, usePartnerProperties, usePartnerStats } from './partner-api';
-import { PARTNER_NAME, StatsGrid, SyncLogTable } from './shared-bits';
+import { PARTNER_NAME, StatsGrid, SyncLogTable, type PartnerBitsTexts } from './shared-bits';
+import { useTaskLabels } from '../tasks';
+import { useT } from '../../i18n/use-t';
 import './partner.css';
 
 type Progress = { done: number; total: number; current: PartnerSyncType | null };
+type Translate = ReturnType<typeof useT>;
+
+/** A sync kind's name ("Properties"); one the server added later reads as written. */
+function syncTypeLabel(t: Translate, type: string): string {
+  return t('host.partner.syncType', { type, label: humanize(type) });
+}
+
+/** The stats and sync log's words (shared-bits.tsx), from the host catalog. */
+function useHostBitsTexts(): PartnerBitsTexts {
+  const t = useT();
+  return {
+    statsFailed: t('host.partner.statsFailed'),
+    connectedHosts: t('host.partner.connectedHosts'),
+    syncedProperties: t('host.partner.syncedProperties'),
+    linked: (count) => t('host.partner.linked', { count }),
+    syncedBookings: t('host.partner.syncedBookings'),
+    syncedMessages: t('host.partner.syncedMessages'),
+    lastSync: t('host.partner.lastSync'),
+    never: t('host.partner.never'),
+    syncStatus: (status) => t('host.partner.syncStatus', { status, label: humanize(status) }),
+    logFailed: t('host.partner.logFailed'),
+    logEmptyTitle: t('host.partner.logEmptyTitle'),
+    logEmptyText: t('host.partner.logEmptyText'),
+    logCaption: t('host.partner.logCaption'),
+    started: t('host.partner.log.started'),
+    sync: t('host.partner.log.sync'),
+    how: t('host.partner.log.how'),
+    result: t('host.partner.log.result'),
+    records: t('host.partner.log.records'),
+    error: t('host.partner.log.error'),
+    syncType: (type) => syncTypeLabel(t, type),
+    operation: (operation) => t('host.partner.operation', { operation, label: humanize(operation) }),
+  };
+}
 
 function useSyncRunner() {
   const { toast } = useToast();
+  const t = useT();
   const { sync } = usePartnerCommands();
   const [progress, setProgress] = useState<Progress | null>(null);
 
   const report = (r: PartnerSyncResult) => {
     if (r.status === 'success') {
-      const extra = [r.skipped ? `${r.skipped} skipped (see the sync log)` : '', r.not_imported.length ? `${r.not_imported.length} not imported: ${r.not_imported[0]?.reason ?? ''}` : ''].filter(Boolean).join('. ');
-      toast({ title: 'Success', description: extra ? `${r.message}. ${extra}` : r.message, variant: 'success' });
+      const extra = [
+        r.skipped ? t('host.partner.skipped', { count: r.skipped }) : '',
+        r.not_imported.length ? t('host.partner.notImportedCount', { count: r.not_imported.length, reason: r.not_imported[0]?.reason ?? '' }) : '',
+      ]
+        .filter(Boolean)
+        .join('. ');
+      toast({ title: t('host.partner.success'), description: extra ? t('host.partner.messageAndMore', { message: r.message, more: extra }) : r.message, variant: 'success' });
     } else {
-      toast({ title: 'Error', description: `${r.message}: ${r.errors[0] ?? 'unknown error'}`, variant: 'destructive' });
+      toast({ title: t('host.partner.error'), description: t('host.partner.messageAndError', { message: r.message, error: r.errors[0] ?? t('host.partner.unknownError') }), variant: 'destructive' });
     }
   };
 
@@ -45,7 +88,7 @@ function useSyncRunner() {
         try {
           report(await sync(type));
         } catch (e) {
-          toast({ title: 'Error', description: errorText(e, `${humanize(type)} sync failed`), variant: 'destructive' });
+          toast({ title: t('host.partner.error'), description: errorText(e, t('host.partner.syncFailed', { type: syncTypeLabel(t, type) })), variant: 'destructive' });
           if (type === 'properties') break;
         }
       }
@@ -58,24 +101,43 @@ function useSyncRunner() {
 
 function RentalsTable() {
   const format = useFormat();
+  const t = useT();
+  const labels = useTaskLabels();
   const rentals = usePartnerProperties(true);
   if (rentals.status === 'pending') return <SkeletonRows rows={2} columns={4} />;
   if (rentals.status === 'error') return <ErrorState error={rentals.error} onRetry={() => void rentals.refetch()} />;
-  if (rentals.data.properties.length === 0) return <EmptyState title="No rentals synced yet">Sync properties to bring your {PARTNER_NAME} rentals in.</EmptyState>;
+  if (rentals.data.properties.length === 0) return <EmptyState title={t('host.partner.noRentals')}>{t('host.partner.noRentalsText', { partner: PARTNER_NAME })}</EmptyState>;
   return (
     <Table
-      caption={`${PARTNER_NAME} rentals`}
+      caption={t('host.partner.rentalsCaption', { partner: PARTNER_NAME })}
       rows={rentals.data.properties}
       rowKey={(p) => p.id}
       columns={[
-        { key: 'name', header: 'Rental', render: (p) => p.property_name },
-        { key: 'type', header: 'Type', secondary: true, render: (p) => `${humanize(p.property_type)} · ${p.rooms_count} rooms · ${p.max_guests} guests` },
+        { key: 'name', header: t('host.partner.rental.name'), render: (p) => p.property_name },
+        {
+          key: 'type',
+          header: t('host.partner.rental.type'),
+          secondary: true,
+          render: (p) => t('host.partner.rental.facts', { type: labels.propertyType(p.property_type), rooms: p.rooms_count, guests: p.max_guests }),
+        },
         {
           key: 'state',
-          header: 'Here',
-          render: (p) => (p.local_property_id ? <Badge tone="success">Linked</Badge> : <span title={p.not_imported_reason ?? undefined}><Badge tone="warning">Not imported</Badge></span>),
+          header: t('host.partner.rental.here'),
+          render: (p) =>
+            p.local_property_id ? (
+              <Badge tone="success">{t('host.partner.rental.linked')}</Badge>
+            ) : (
+              <span title={p.not_imported_reason ?? undefined}>
+                <Badge tone="warning">{t('host.partner.rental.notImported')}</Badge>
+              </span>
+            ),
         },
-        { key: 'why', header: 'Note', secondary: true, render: (p) => p.not_imported_reason ?? (p.last_synced ? `Synced ${format.dateTime(p.last_synced)}` : '—') },
+        {
+          key: 'why',
+          header: t('host.partner.rental.note'),
+          secondary: true,
+          render: (p) => p.not_imported_reason ?? (p.last_synced ? t('host.partner.rental.synced', { when: format.dateTime(p.last_synced) }) : '—'),
+        },
       ]}
     />
   );
@@ -83,8 +145,10 @@ function RentalsTable() {
 
 export function PartnerChannelCard() {
   const format = useFormat();
+  const t = useT();
+  const bitsTexts = useHostBitsTexts();
   const { toast } = useToast();
-  const online = useOnlineOnly(`the ${PARTNER_NAME} connection`);
+  const online = useOnlineOnly(t('host.partner.theConnection', { partner: PARTNER_NAME }));
   const connection = usePartnerConnection(online.available);
   const connected = connection.data?.connected === true;
   const stats = usePartnerStats(online.available && connected);
@@ -98,18 +162,18 @@ export function PartnerChannelCard() {
     try {
       window.location.assign(await authorizeUrl(window.location.pathname));
     } catch (e) {
-      toast({ title: 'Error', description: errorText(e, 'OAuth authentication failed'), variant: 'destructive' });
+      toast({ title: t('host.partner.error'), description: errorText(e, t('host.partner.oauthFailed')), variant: 'destructive' });
       setBusy(null);
     }
   };
   const runTest = async () => {
     setBusy('test');
-    toast({ title: 'Info', description: TESTING_STORED_CREDENTIALS });
+    toast({ title: t('host.partner.info'), description: t('host.partner.testing') });
     try {
       const r = await test();
-      toast({ title: r.ok ? 'Success' : 'Error', description: r.message, variant: r.ok ? 'success' : 'destructive' });
+      toast({ title: r.ok ? t('host.partner.success') : t('host.partner.error'), description: r.message, variant: r.ok ? 'success' : 'destructive' });
     } catch (e) {
-      toast({ title: 'Error', description: errorText(e, NO_CREDENTIALS_FOR_TESTING), variant: 'destructive' });
+      toast({ title: t('host.partner.error'), description: errorText(e, t('host.partner.noCredentials')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -118,9 +182,9 @@ export function PartnerChannelCard() {
     setBusy('disconnect');
     try {
       await disconnect();
-      toast({ title: 'Success', description: `Disconnected from ${PARTNER_NAME}. Synced bookings stay.`, variant: 'success' });
+      toast({ title: t('host.partner.success'), description: t('host.partner.disconnected', { partner: PARTNER_NAME }), variant: 'success' });
     } catch (e) {
-      toast({ title: 'Error', description: errorText(e, 'Could not disconnect'), variant: 'destructive' });
+      toast({ title: t('host.partner.error'), description: errorText(e, t('host.partner.disconnectFailed')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -130,40 +194,40 @@ export function PartnerChannelCard() {
   if (!online.available) body = <OnlineOnlyNote state={online} />;
   else if (connection.status === 'pending') body = <SkeletonRows rows={2} columns={3} />;
   else if (connection.status === 'error') body = <ErrorState error={connection.error} onRetry={() => void connection.refetch()} />;
-  else if (!connection.data.configured && !connected) body = <FormMessage tone="info">{PARTNER_NAME} is not set up on this platform yet (Credentials not configured). Ask your administrator.</FormMessage>;
+  else if (!connection.data.configured && !connected) body = <FormMessage tone="info">{t('host.partner.notSetUp', { partner: PARTNER_NAME })}</FormMessage>;
   else if (!connected)
     body = (
       <div className="partner-connect">
-        <p className="muted">Connect the {PARTNER_NAME} account that manages your rentals: its rentals, reservations, guest messages, holds and rates are then kept in step here every hour.</p>
+        <p className="muted">{t('host.partner.connectText', { partner: PARTNER_NAME })}</p>
         <Button onClick={() => void connect()} isLoading={busy === 'connect'}>
-          Connect {PARTNER_NAME}
+          {t('host.partner.connect', { partner: PARTNER_NAME })}
         </Button>
       </div>
     );
   else
     body = (
       <div className="partner-connected">
-        <div className="row-actions partner-sync-buttons" role="group" aria-label={`Sync from ${PARTNER_NAME}`}>
+        <div className="row-actions partner-sync-buttons" role="group" aria-label={t('host.partner.syncFrom', { partner: PARTNER_NAME })}>
           <Button onClick={() => void run(PARTNER_SYNC_TYPES)} isLoading={progress?.total === PARTNER_SYNC_TYPES.length} disabled={progress !== null}>
-            Sync all from {PARTNER_NAME}
+            {t('host.partner.syncAll', { partner: PARTNER_NAME })}
           </Button>
           {PARTNER_SYNC_TYPES.map((type) => (
             <Button key={type} variant="secondary" size="sm" onClick={() => void run([type])} disabled={progress !== null}>
-              Sync {type}
+              {t('host.partner.syncOne', { type })}
             </Button>
           ))}
         </div>
         {progress ? (
           <div className="partner-progress">
-            <progress max={progress.total} value={progress.done} aria-label="Sync progress" />
-            <span role="status">Syncing {progress.current ?? ''}… ({progress.done} of {progress.total} done)</span>
+            <progress max={progress.total} value={progress.done} aria-label={t('host.partner.progress')} />
+            <span role="status">{t('host.partner.syncingProgress', { current: progress.current ?? '', done: progress.done, total: progress.total })}</span>
           </div>
         ) : null}
-        <StatsGrid stats={stats} showHosts={false} />
-        <h3 className="partner-subtitle">Rentals</h3>
+        <StatsGrid stats={stats} showHosts={false} texts={bitsTexts} />
+        <h3 className="partner-subtitle">{t('host.partner.rentals')}</h3>
         <RentalsTable />
-        <h3 className="partner-subtitle">Recent syncs</h3>
-        <SyncLogTable logs={logs} />
+        <h3 className="partner-subtitle">{t('host.partner.recentSyncs')}</h3>
+        <SyncLogTable logs={logs} texts={bitsTexts} />
       </div>
     );
 
@@ -171,20 +235,24 @@ export function PartnerChannelCard() {
     <Card>
       <CardHeader
         title={PARTNER_NAME}
-        description={connection.data?.token_expires_at && connected ? `Connected. Access renews by itself (current token until ${format.dateTime(connection.data.token_expires_at)}).` : `Your ${PARTNER_NAME} account, through the Partners API.`}
+        description={
+          connection.data?.token_expires_at && connected
+            ? t('host.partner.connectedUntil', { until: format.dateTime(connection.data.token_expires_at) })
+            : t('host.partner.account', { partner: PARTNER_NAME })
+        }
         actions={
           connected ? (
             <div className="row-actions">
-              <Badge tone="success">Connected</Badge>
+              <Badge tone="success">{t('host.partner.connected')}</Badge>
               <Button size="sm" variant="secondary" onClick={() => void runTest()} isLoading={busy === 'test'}>
-                Test connection
+                {t('host.partner.test')}
               </Button>
               <Button size="sm" variant="danger" onClick={() => void drop()} isLoading={busy === 'disconnect'}>
-                Disconnect
+                {t('host.partner.disconnect')}
               </Button>
             </div>
           ) : (
-            <Badge>Not connected</Badge>
+            <Badge>{t('host.partner.notConnected')}</Badge>
           )
         }
       />

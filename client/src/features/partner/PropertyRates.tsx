@@ -7,10 +7,12 @@ import { Table } from '../../components/ui/Table';
 import { useOnlineOnly } from '../../components/online-only';
 import { usePartnerRates } from './partner-api';
 import { PARTNER_NAME } from './shared-bits';
+import { useT } from '../../i18n/use-t';
 
 export function PropertyRates({ propertyId }: { propertyId: string }) {
   const format = useFormat();
-  const online = useOnlineOnly(`${PARTNER_NAME} rates`);
+  const t = useT();
+  const online = useOnlineOnly(t('host.partner.rates', { partner: PARTNER_NAME }));
   const rates = usePartnerRates(propertyId, online.available);
   if (!online.available) return null;
   let body;
@@ -18,23 +20,22 @@ export function PropertyRates({ propertyId }: { propertyId: string }) {
   else if (rates.status === 'error') body = <ErrorState error={rates.error} onRetry={() => void rates.refetch()} />;
   else if (rates.data.rates.length === 0) return null;
   else {
-    const money = (n: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n);
     body = (
       <Table
-        caption={`${PARTNER_NAME} nightly rates`}
+        caption={t('host.partner.ratesCaption', { partner: PARTNER_NAME })}
         rows={rates.data.rates.slice(0, 60)}
         rowKey={(r) => r.date}
         columns={[
-          { key: 'date', header: 'Night', render: (r) => format.date(r.date) },
-          { key: 'rate', header: 'Rate', align: 'end', render: (r) => money(r.nightly, r.currency) },
-          { key: 'name', header: 'Plan', secondary: true, render: (r) => r.name || '—' },
+          { key: 'date', header: t('host.partner.rate.night'), render: (r) => format.date(r.date) },
+          { key: 'rate', header: t('host.partner.rate.rate'), align: 'end', render: (r) => format.money(r.nightly, r.currency) },
+          { key: 'name', header: t('host.partner.rate.plan'), secondary: true, render: (r) => r.name || '—' },
         ]}
       />
     );
   }
   return (
     <Card className="card--flush">
-      <CardHeader title={`${PARTNER_NAME} rates`} description="Nightly rates synced from Tokeet, the next 60 nights that have one" />
+      <CardHeader title={t('host.partner.rates', { partner: PARTNER_NAME })} description={t('host.partner.ratesText', { partner: PARTNER_NAME })} />
       {body}
     </Card>
   );

@@ -26,25 +26,26 @@ type Draft = Record<(typeof FIELDS)[number], string>;
 const LIMITS: Draft = { door_code: '100', wifi_name: '100', wifi_password: '200', parking: '20000', arrival_notes: '20000' };
 
 export function AccessCard({ propertyId, readOnly }: { propertyId: string; readOnly: boolean }) {
+  const t = useT();
   const result = useRows(TABLE.property_access, { PageSize: 1, Filters: [{ name: 'property_id', op: 'Equal', value: propertyId }] });
   const [editing, setEditing] = useState(false);
   const row = result.rows?.[0] ?? null;
   return (
     <Card>
       <CardHeader
-        title="Access details"
-        description="Sent to a housekeeper only from the day before their task here until it is done."
+        title={t('access.title')}
+        description={t('host.properties.access.cardText')}
         actions={
           readOnly || result.status !== 'success' ? null : (
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-              {row ? 'Edit' : 'Add'}
+              {row ? t('host.properties.edit') : t('host.properties.access.add')}
             </Button>
           )
         }
       />
       {result.status === 'loading' ? <SkeletonRows rows={2} columns={2} /> : null}
       {result.status === 'error' ? <ErrorState error={result.error} onRetry={result.retry} /> : null}
-      {result.status === 'success' ? <AccessDetails title="How to get in" access={row} emptyText="No door code, Wi-Fi or parking details yet." /> : null}
+      {result.status === 'success' ? <AccessDetails title={t('host.properties.access.howToGetIn')} access={row} emptyText={t('host.properties.access.empty')} /> : null}
       {editing ? <AccessDialog propertyId={propertyId} row={row} onClose={() => setEditing(false)} /> : null}
     </Card>
   );
@@ -52,7 +53,7 @@ export function AccessCard({ propertyId, readOnly }: { propertyId: string; readO
 
 function AccessDialog({ propertyId, row, onClose }: { propertyId: string; row: (Draft & { id: string; translations?: Translations }) | null; onClose: () => void }) {
   const t = useT();
-  const { write, pending, failure } = useWrite({ what: 'The access details', toast: false });
+  const { write, pending, failure } = useWrite({ what: t('host.properties.access.what'), toast: false });
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(FIELDS.map((f) => [f, row?.[f] ?? ''])) as Draft);
   const [translations, setTranslations] = useState<Translations>(() => row?.translations ?? {});
   const set = (field: keyof Draft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
@@ -71,25 +72,25 @@ function AccessDialog({ propertyId, row, onClose }: { propertyId: string; row: (
     <Dialog
       open
       onClose={onClose}
-      title="Access details"
-      description="Housekeepers see these on their phone from the day before their task here until it is done, offline too."
+      title={t('access.title')}
+      description={t('host.properties.access.dialogText')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('host.common.cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={pending}>
-            Save
+            {t('host.properties.access.save')}
           </Button>
         </>
       }
     >
-      <form id={formId} className="form" aria-label="Access details" onSubmit={(e) => void save(e)}>
-        <Input label="Door code" value={draft.door_code} maxLength={Number(LIMITS.door_code)} autoComplete="off" onChange={(e) => set('door_code', e.target.value)} />
-        <Input label="Wi-Fi network" value={draft.wifi_name} maxLength={Number(LIMITS.wifi_name)} autoComplete="off" onChange={(e) => set('wifi_name', e.target.value)} />
-        <Input label="Wi-Fi password" value={draft.wifi_password} maxLength={Number(LIMITS.wifi_password)} autoComplete="off" onChange={(e) => set('wifi_password', e.target.value)} />
-        <Textarea label="Parking" value={draft.parking} maxLength={Number(LIMITS.parking)} onChange={(e) => set('parking', e.target.value)} />
-        <Textarea label="Arrival notes" hint="Where the key box is, which door, the lift…" value={draft.arrival_notes} maxLength={Number(LIMITS.arrival_notes)} onChange={(e) => set('arrival_notes', e.target.value)} />
+      <form id={formId} className="form" aria-label={t('access.title')} onSubmit={(e) => void save(e)}>
+        <Input label={t('access.doorCode')} value={draft.door_code} maxLength={Number(LIMITS.door_code)} autoComplete="off" onChange={(e) => set('door_code', e.target.value)} />
+        <Input label={t('host.properties.access.wifiName')} value={draft.wifi_name} maxLength={Number(LIMITS.wifi_name)} autoComplete="off" onChange={(e) => set('wifi_name', e.target.value)} />
+        <Input label={t('host.properties.access.wifiPassword')} value={draft.wifi_password} maxLength={Number(LIMITS.wifi_password)} autoComplete="off" onChange={(e) => set('wifi_password', e.target.value)} />
+        <Textarea label={t('access.parking')} value={draft.parking} maxLength={Number(LIMITS.parking)} onChange={(e) => set('parking', e.target.value)} />
+        <Textarea label={t('access.arrivalNotes')} hint={t('host.properties.access.arrivalHint')} value={draft.arrival_notes} maxLength={Number(LIMITS.arrival_notes)} onChange={(e) => set('arrival_notes', e.target.value)} />
         <TranslationsEditor texts={texts} value={translations} onChange={setTranslations} />
         {failure ? <FormMessage>{failure}</FormMessage> : null}
       </form>

@@ -12,9 +12,11 @@ import { useToast } from '../../components/ui/Toast';
 import { useSyncRuntime } from '../../sync/sync-context';
 import { useWrite } from '../../data/use-write';
 import { IMAGE_TYPES, setImages, uploadPropertyImage } from './mutations';
+import { useT } from '../../i18n/use-t';
 
 export function ImageGallery({ property }: { property: Property }) {
   const online = useOnline();
+  const t = useT();
   const runtime = useSyncRuntime();
   const { toast } = useToast();
   const { write } = useWrite();
@@ -32,9 +34,9 @@ export function ImageGallery({ property }: { property: Property }) {
       await uploadPropertyImage(property.id, file);
       // The new gallery arrives with the next pull; ask for it now.
       void runtime.syncNow();
-      toast({ title: 'Image added', description: `${file.name} is now in the gallery.` });
+      toast({ title: t('host.properties.gallery.added'), description: t('host.properties.gallery.addedText', { file: file.name }) });
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The image could not be uploaded.');
+      setError(e instanceof Error ? e.message : t('host.properties.gallery.uploadFailedText'));
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -52,29 +54,29 @@ export function ImageGallery({ property }: { property: Property }) {
   return (
     <div className="gallery">
       {images.length ? (
-        <ul className="gallery__grid" aria-label="Photos">
+        <ul className="gallery__grid" aria-label={t('host.properties.photos')}>
           {images.map((src, i) => (
             <li key={src} className="gallery__item">
-              <img src={src} alt={`${property.property_name}, photo ${i + 1}${i === 0 ? ' (cover)' : ''}`} loading="lazy" />
+              <img src={src} alt={t('host.properties.gallery.alt', { name: property.property_name, n: i + 1, cover: i === 0 ? 'yes' : 'no' })} loading="lazy" />
               <div className="gallery__actions">
                 {i > 0 ? (
-                  <Button size="sm" variant="secondary" onClick={() => move(i, 0)} aria-label={`Make photo ${i + 1} the cover`}>
-                    Make cover
+                  <Button size="sm" variant="secondary" onClick={() => move(i, 0)} aria-label={t('host.properties.gallery.makeCoverLabel', { n: i + 1 })}>
+                    {t('host.properties.gallery.makeCover')}
                   </Button>
                 ) : (
-                  <span className="badge badge--accent">Cover</span>
+                  <span className="badge badge--accent">{t('host.properties.gallery.cover')}</span>
                 )}
-                <Button size="sm" variant="ghost" onClick={() => void write(setImages(property.id, images.filter((x) => x !== src)))} aria-label={`Remove photo ${i + 1}`}>
-                  Remove
+                <Button size="sm" variant="ghost" onClick={() => void write(setImages(property.id, images.filter((x) => x !== src)))} aria-label={t('host.properties.gallery.removeLabel', { n: i + 1 })}>
+                  {t('host.properties.remove')}
                 </Button>
               </div>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No photos yet.</p>
+        <p className="muted">{t('host.properties.gallery.none')}</p>
       )}
-      {error ? <FormMessage title="Upload failed">{error}</FormMessage> : null}
+      {error ? <FormMessage title={t('host.properties.gallery.uploadFailed')}>{error}</FormMessage> : null}
       <div className="gallery__upload">
         <input
           ref={input}
@@ -84,16 +86,16 @@ export function ImageGallery({ property }: { property: Property }) {
           className="visually-hidden"
           // The button below is the control: this input is only its file picker, named for
           // assistive technology and out of the tab order (axe: a form element needs a label).
-          aria-label="Upload a photo"
+          aria-label={t('host.properties.gallery.upload')}
           tabIndex={-1}
           disabled={!online || uploading}
           onChange={(e) => void upload(e.target.files)}
         />
         <Button variant="secondary" isLoading={uploading} disabled={!online} onClick={() => input.current?.click()} aria-describedby={`upload-note-${property.id}`}>
-          Upload a photo
+          {t('host.properties.gallery.upload')}
         </Button>
         <p id={`upload-note-${property.id}`} className="field__hint">
-          {online ? 'JPEG, PNG or WebP.' : 'You are offline: uploading photos needs a connection. Everything else here works offline.'}
+          {online ? t('host.properties.gallery.types') : t('host.properties.gallery.offline')}
         </p>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
-import { StatusBadge, humanize } from '../../components/ui/Badge';
+import { StatusBadge } from '../../components/ui/Badge';
 import { Checkbox, FormMessage } from '../../components/ui/Field';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { EmptyState } from '../../components/ui/States';
@@ -16,10 +16,15 @@ import { isLimitRefusal } from './property-rules';
 import { usePropertyLimit } from './use-tier';
 import { useProperties } from '../../data/common-rows';
 import { dismissRejection, useRejectionsOf } from '../../sync/sync-context';
+import { useTaskLabels } from '../tasks';
+import { Trans } from '@lingui/react';
+import { useT } from '../../i18n/use-t';
 import './properties.css';
 
 function PropertyCard({ property, next }: { property: Property; next: Booking | undefined }) {
   const format = useFormat();
+  const t = useT();
+  const labels = useTaskLabels();
   const image = property.images[0];
   return (
     <li className="property-card">
@@ -35,20 +40,22 @@ function PropertyCard({ property, next }: { property: Property; next: Booking | 
           </h2>
           <StatusBadge status={property.status} />
         </div>
-        <p className="muted">{property.address || 'No address yet'}</p>
+        <p className="muted">{property.address || t('host.properties.noAddress')}</p>
         <p className="property-card__facts">
-          {humanize(property.property_type)} · {property.bedrooms} bd · {property.bathrooms} ba · up to {property.max_guests} guests
+          {t('host.properties.facts', { type: labels.propertyType(property.property_type), bedrooms: property.bedrooms, bathrooms: property.bathrooms, guests: property.max_guests })}
         </p>
         <p className="property-card__price">
-          {format.money(property.base_price, property.currency)} <span className="muted">/ night</span>
+          {format.money(property.base_price, property.currency)} <span className="muted">{t('host.properties.perNight')}</span>
         </p>
         <p className="property-card__next">
           {next ? (
-            <>
-              {next.check_in_date <= format.today() ? 'Staying now' : 'Next'}: <strong>{next.guest_name}</strong>, {format.date(next.check_in_date)} to {format.date(next.check_out_date)}
-            </>
+            <Trans
+              id="host.properties.nextStay"
+              values={{ now: next.check_in_date <= format.today() ? 'yes' : 'no', guest: next.guest_name, from: format.date(next.check_in_date), to: format.date(next.check_out_date) }}
+              components={{ 0: <strong /> }}
+            />
           ) : (
-            <span className="muted">No upcoming booking</span>
+            <span className="muted">{t('host.properties.noUpcoming')}</span>
           )}
         </p>
       </div>
@@ -58,6 +65,7 @@ function PropertyCard({ property, next }: { property: Property; next: Booking | 
 
 export function HostPropertiesPage() {
   const format = useFormat();
+  const t = useT();
   const today = format.today();
   const result = useProperties();
   const limit = usePropertyLimit();
@@ -82,21 +90,28 @@ export function HostPropertiesPage() {
 
   return (
     <Page
-      title="Properties"
-      description={limit ? `Every home you rent out. Your ${limit.tierName} plan: ${limit.used} of ${limit.limit} properties in use.` : 'Every home you rent out, with its details and listings.'}
-      actions={<Button onClick={() => setCreating(true)}>New property</Button>}
+      title={t('host.properties.title')}
+      description={limit ? t('host.properties.descriptionLimit', { tier: limit.tierName, used: limit.used, limit: limit.limit }) : t('host.properties.description')}
+      actions={<Button onClick={() => setCreating(true)}>{t('host.properties.new')}</Button>}
     >
       {rejections.map((r) => (
-        <FormMessage key={r.id} title={`The server refused ${r.op === 'create' ? 'a new property' : 'a property change'}${typeof r.fields.property_name === 'string' ? ` (${r.fields.property_name})` : ''}`}>
+        <FormMessage
+          key={r.id}
+          title={
+            typeof r.fields.property_name === 'string'
+              ? t('host.properties.refusedNamed', { op: r.op, name: r.fields.property_name })
+              : t('host.properties.refused', { op: r.op })
+          }
+        >
           <p>{r.error}.</p>
           <p className="button-group">
             {isLimitRefusal(r.error) ? (
               <Link to="/host/subscription" className="btn btn--primary btn--sm">
-                <span>See larger plans</span>
+                <span>{t('host.properties.seeLargerPlans')}</span>
               </Link>
             ) : null}
             <Button size="sm" variant="secondary" onClick={() => void dismissRejection(r.id)}>
-              Dismiss
+              {t('host.common.dismiss')}
             </Button>
           </p>
         </FormMessage>
@@ -104,7 +119,7 @@ export function HostPropertiesPage() {
       {limit?.reached ? <UpgradeNotice limit={limit} /> : null}
       <DataView
         result={result}
-        empty={{ title: 'No properties yet', text: 'Properties you add appear here with their bookings and calendars.', action: <Button onClick={() => setCreating(true)}>Add your first property</Button> }}
+        empty={{ title: t('host.common.noPropertiesYet'), text: t('host.properties.emptyText'), action: <Button onClick={() => setCreating(true)}>{t('host.properties.addFirst')}</Button> }}
         skeleton={
           <ul className="property-grid" aria-hidden="true">
             {[0, 1, 2].map((i) => (
@@ -123,7 +138,7 @@ export function HostPropertiesPage() {
           const shown = rows.filter((p) => showArchived || p.status !== 'archived');
           return (
             <>
-              {archivedCount ? <Checkbox label={`Show ${archivedCount} archived`} checked={showArchived} onCheckedChange={setShowArchived} /> : null}
+              {archivedCount ? <Checkbox label={t('host.properties.showArchived', { count: archivedCount })} checked={showArchived} onCheckedChange={setShowArchived} /> : null}
               {shown.length ? (
                 <Card className="card--flush">
                   <ul className="property-grid">
@@ -133,7 +148,7 @@ export function HostPropertiesPage() {
                   </ul>
                 </Card>
               ) : (
-                <EmptyState title="Every property is archived">Show the archived ones to bring one back.</EmptyState>
+                <EmptyState title={t('host.properties.allArchivedTitle')}>{t('host.properties.allArchivedText')}</EmptyState>
               )}
             </>
           );

@@ -10,7 +10,7 @@ import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { PropertyNotFound } from '../../components/property-not-found';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
-import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
+import { Badge, StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
@@ -21,7 +21,7 @@ import { usePendingRowIds } from '../../sync/sync-context';
 import { useWrite } from '../../data/use-write';
 import { BookingForm, BookingsTable, type BookingDraft } from '../bookings';
 import { layoutTimeline, Timeline } from '../calendar';
-import { TaskDialog, TasksTable } from '../tasks';
+import { TaskDialog, TasksTable, useTaskLabels } from '../tasks';
 import { ProblemReportPanel, PropertyReports } from '../reports';
 import { sourceLabel } from '../../lib/source-label';
 import { monthStart, nextMonthStart } from '../../lib/months';
@@ -30,6 +30,8 @@ import { AccessCard } from './AccessCard';
 import { PropertyForm, UpgradeNotice } from './PropertyForm';
 import { archiveProperty, restoreProperty } from './mutations';
 import { usePropertyLimit } from './use-tier';
+import { useAmenityLabel } from './amenity-labels';
+import { useT } from '../../i18n/use-t';
 import './properties.css';
 
 const STRIP_DAYS = 30;
@@ -40,20 +42,21 @@ type Editing = { booking: Booking | null; initial?: Partial<BookingDraft> } | nu
 
 function ExportUrl({ url }: { url: string | null }) {
   const { toast } = useToast();
-  if (!url) return <p className="muted">The export address appears once the property has synced.</p>;
+  const t = useT();
+  if (!url) return <p className="muted">{t('host.properties.export.notYet')}</p>;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Copied', description: 'Paste the address into Airbnb, Vrbo or Booking.com to block these dates there.' });
+      toast({ title: t('host.properties.export.copied'), description: t('host.properties.export.copiedText') });
     } catch {
-      toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
+      toast({ title: t('host.properties.export.copyFailed'), description: t('host.properties.export.copyFailedText'), variant: 'destructive' });
     }
   };
   return (
     <div className="export-url">
-      <Input label="Calendar export (iCal)" value={url} readOnly onFocus={(e) => e.target.select()} hint="Anyone with this address can read the calendar: share it only with booking sites." />
+      <Input label={t('host.properties.export.label')} value={url} readOnly onFocus={(e) => e.target.select()} hint={t('host.properties.export.hint')} />
       <Button variant="secondary" onClick={() => void copy()}>
-        Copy
+        {t('host.properties.export.copy')}
       </Button>
     </div>
   );
@@ -61,6 +64,9 @@ function ExportUrl({ url }: { url: string | null }) {
 
 export function PropertyDetailPage({ id }: { id: string }) {
   const format = useFormat();
+  const t = useT();
+  const labels = useTaskLabels();
+  const amenityLabel = useAmenityLabel();
   const today = format.today();
   const { toast } = useToast();
   const { write } = useWrite();
@@ -81,21 +87,21 @@ export function PropertyDetailPage({ id }: { id: string }) {
 
   if (property.status === 'loading') {
     return (
-      <Page title="Property">
+      <Page title={t('host.properties.detail.title')}>
         <SkeletonRows rows={6} columns={2} />
       </Page>
     );
   }
   if (property.status === 'error') {
     return (
-      <Page title="Property">
+      <Page title={t('host.properties.detail.title')}>
         <ErrorState error={property.error} onRetry={property.retry} />
       </Page>
     );
   }
   const p = property.rows[0];
   if (!p) {
-    return <PropertyNotFound title="Property not found" />;
+    return <PropertyNotFound title={t('host.properties.detail.notFound')} />;
   }
 
   const names = new Map([[p.id, p.property_name]]);
@@ -111,7 +117,11 @@ export function PropertyDetailPage({ id }: { id: string }) {
 
   const toggleArchive = async () => {
     const saved = await write(archived ? restoreProperty(p.id) : archiveProperty(p.id));
-    if (saved.ok) toast({ title: archived ? 'Property restored' : 'Property archived', description: archived ? 'It takes bookings again.' : 'Its bookings and finances stay; it no longer counts against your plan.' });
+    if (saved.ok)
+      toast({
+        title: archived ? t('host.properties.detail.restored') : t('host.properties.detail.archived'),
+        description: archived ? t('host.properties.detail.restoredText') : t('host.properties.detail.archivedText'),
+      });
   };
 
   return (
@@ -121,31 +131,48 @@ export function PropertyDetailPage({ id }: { id: string }) {
       actions={
         <div className="button-group">
           <Button variant="secondary" onClick={() => setEditingProperty(true)}>
-            Edit
+            {t('host.properties.edit')}
           </Button>
           <Link to="/host/properties/$id/statement" params={{ id: p.id }} search={{ month: today.slice(0, 7) }} className="btn btn--secondary btn--md">
-            <span>Owner statement</span>
+            <span>{t('host.properties.detail.statement')}</span>
           </Link>
           <Button variant={archived ? 'secondary' : 'danger'} onClick={() => void toggleArchive()} disabled={archived && limit?.reached === true}>
-            {archived ? 'Restore' : 'Archive'}
+            {archived ? t('host.properties.detail.restore') : t('host.properties.detail.archive')}
           </Button>
-          {!archived ? <Button onClick={() => setEditing({ booking: null, initial: { property_id: p.id } })}>New booking</Button> : null}
+          {!archived ? <Button onClick={() => setEditing({ booking: null, initial: { property_id: p.id } })}>{t('host.bookings.new')}</Button> : null}
         </div>
       }
     >
       {archived && limit?.reached ? <UpgradeNotice limit={limit} /> : null}
       <div className="stat-grid">
-        <StatCard label="Nightly base price" value={format.money(p.base_price, p.currency)} hint={`Sleeps ${p.max_guests} · ${p.bedrooms} bd · ${p.bathrooms} ba`} />
-        <StatCard label="Occupancy, next 30 days" value={bookings.status === 'success' ? `${Math.round(occ.rate * 1000) / 10}%` : '…'} hint={`${occ.occupiedNights} of ${occ.availableNights} nights`} tone="accent" />
-        <StatCard label="Revenue this month" value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(thisMonth, 'revenue')} /> : '…'} hint="Nights stayed this month" />
-        <StatCard label="Revenue, all bookings" value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(allTime, 'revenue')} /> : '…'} hint={`Net ${allNet} after ${allCommission} commission`} />
-        <StatCard label="Status" value={<StatusBadge status={p.status} />} hint={humanize(p.property_type)} />
+        <StatCard
+          label={t('host.properties.basePrice')}
+          value={format.money(p.base_price, p.currency)}
+          hint={t('host.properties.detail.sleeps', { guests: p.max_guests, bedrooms: p.bedrooms, bathrooms: p.bathrooms })}
+        />
+        <StatCard
+          label={t('host.properties.detail.occupancy')}
+          value={bookings.status === 'success' ? `${Math.round(occ.rate * 1000) / 10}%` : '…'}
+          hint={t('host.properties.detail.nights', { occupied: occ.occupiedNights, available: occ.availableNights })}
+          tone="accent"
+        />
+        <StatCard
+          label={t('host.properties.detail.revenueMonth')}
+          value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(thisMonth, 'revenue')} /> : '…'}
+          hint={t('host.properties.detail.revenueMonthHint')}
+        />
+        <StatCard
+          label={t('host.properties.detail.revenueAll')}
+          value={bookings.status === 'success' ? <MoneyFigures list={amountsOf(allTime, 'revenue')} /> : '…'}
+          hint={t('host.properties.detail.revenueAllHint', { net: allNet, commission: allCommission })}
+        />
+        <StatCard label={t('host.properties.form.status')} value={<StatusBadge status={p.status} />} hint={labels.propertyType(p.property_type)} />
       </div>
 
       <Card className="card--flush">
-        <CardHeader title="Next 30 days" description="Drag across free days to add a booking." />
+        <CardHeader title={t('host.properties.detail.next30')} description={t('host.properties.detail.next30Text')} />
         {bookings.status === 'success' && blocks.status === 'success' ? (
-          <Timeline properties={[p]} rows={rows} days={days} today={today} formatDate={format.date} onOpen={onOpen} onCreate={archived ? undefined : onCreate} label={`Calendar of ${p.property_name}`} />
+          <Timeline properties={[p]} rows={rows} days={days} today={today} formatDate={format.date} onOpen={onOpen} onCreate={archived ? undefined : onCreate} label={t('host.properties.detail.calendarOf', { name: p.property_name })} />
         ) : (
           <SkeletonRows rows={1} columns={6} />
         )}
@@ -153,36 +180,36 @@ export function PropertyDetailPage({ id }: { id: string }) {
 
       <div className="grid-2">
         <Card>
-          <CardHeader title="About" />
-          <p>{p.description || 'No description yet.'}</p>
+          <CardHeader title={t('host.properties.detail.about')} />
+          <p>{p.description || t('host.properties.detail.noDescription')}</p>
           <dl className="details">
             <div>
-              <dt>Timezone</dt>
+              <dt>{t('host.properties.timezone')}</dt>
               <dd>{p.timezone}</dd>
             </div>
             <div>
-              <dt>Added</dt>
+              <dt>{t('host.properties.detail.added')}</dt>
               <dd>{p.created_date ? format.date(p.created_date) : '—'}</dd>
             </div>
           </dl>
-          <h3 className="section-title">Amenities</h3>
+          <h3 className="section-title">{t('host.properties.amenities')}</h3>
           {p.amenities.length ? (
-            <ul className="chip-list" aria-label="Amenities">
+            <ul className="chip-list" aria-label={t('host.properties.amenities')}>
               {p.amenities.map((a) => (
                 <li key={a}>
-                  <Badge>{a}</Badge>
+                  <Badge>{amenityLabel(a)}</Badge>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted">No amenities listed.</p>
+            <p className="muted">{t('host.properties.detail.noAmenities')}</p>
           )}
         </Card>
         <AccessCard propertyId={p.id} readOnly={archived} />
         <Card>
-          <CardHeader title="Listings and calendar export" />
+          <CardHeader title={t('host.properties.detail.listings')} />
           {listings.length ? (
-            <ul className="plain-list" aria-label="Listings">
+            <ul className="plain-list" aria-label={t('host.properties.detail.listingsLabel')}>
               {listings.map(([platform, ref]) => (
                 <li key={platform}>
                   <strong>{sourceLabel(platform)}</strong> <span className="muted">{ref}</span>
@@ -190,40 +217,47 @@ export function PropertyDetailPage({ id }: { id: string }) {
               ))}
             </ul>
           ) : (
-            <p className="muted">Not linked to any booking site yet.</p>
+            <p className="muted">{t('host.properties.detail.noListings')}</p>
           )}
           <ExportUrl url={p.ical_export_url} />
         </Card>
       </div>
 
       <Card>
-        <CardHeader title="Photos" />
+        <CardHeader title={t('host.properties.photos')} />
         <ImageGallery property={p} />
       </Card>
 
       <Card>
-        <CardHeader title="Open housekeeping tasks" actions={<Link to="/host/housekeeping" className="text-link">Housekeeping</Link>} />
-        <DataView result={tasks} empty={{ title: 'No open tasks for this property' }}>
-          {(rows) => <TasksTable tasks={rows} propertyNames={names} caption={`Open tasks at ${p.property_name}`} onOpen={setOpenTask} compact />}
+        <CardHeader
+          title={t('host.properties.detail.openTasks')}
+          actions={
+            <Link to="/host/housekeeping" className="text-link">
+              {t('host.properties.detail.housekeeping')}
+            </Link>
+          }
+        />
+        <DataView result={tasks} empty={{ title: t('host.properties.detail.noOpenTasks') }}>
+          {(rows) => <TasksTable tasks={rows} propertyNames={names} caption={t('host.properties.detail.openTasksAt', { name: p.property_name })} onOpen={setOpenTask} compact />}
         </DataView>
       </Card>
 
       <Card>
-        <CardHeader title="Problem reports" description="Reported by your housekeepers, newest first" />
+        <CardHeader title={t('host.properties.detail.reports')} description={t('host.properties.detail.reportsText')} />
         <PropertyReports propertyId={p.id} propertyName={p.property_name} />
       </Card>
 
       <Card>
-        <CardHeader title="Bookings" description={`Stays at ${p.property_name}, latest first`} />
-        <DataView result={bookings} empty={{ title: 'No bookings for this property yet' }}>
+        <CardHeader title={t('host.bookings.title')} description={t('host.properties.detail.staysAt', { name: p.property_name })} />
+        <DataView result={bookings} empty={{ title: t('host.properties.detail.noBookings') }}>
           {(rows) => (
             <>
-              <BookingsTable bookings={rows.slice(0, SHOWN_BOOKINGS)} propertyNames={names} caption={`Bookings at ${p.property_name}`} showProperty={false} onOpen={onOpen} pendingIds={pending} />
+              <BookingsTable bookings={rows.slice(0, SHOWN_BOOKINGS)} propertyNames={names} caption={t('host.properties.detail.bookingsAt', { name: p.property_name })} showProperty={false} onOpen={onOpen} pendingIds={pending} />
               {rows.length > SHOWN_BOOKINGS ? (
                 <p className="muted card__note">
-                  The latest {SHOWN_BOOKINGS} of {rows.length} bookings.{' '}
+                  {t('host.properties.detail.latest', { shown: SHOWN_BOOKINGS, count: rows.length })}{' '}
                   <Link to="/host/bookings" className="text-link">
-                    All bookings
+                    {t('host.properties.detail.allBookings')}
                   </Link>
                 </p>
               ) : null}

@@ -14,7 +14,6 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { CheckboxGroup, FormMessage, NumberInput, Textarea } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
-import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
 import { useWrite } from '../../data/use-write';
 import { ImageGallery } from './ImageGallery';
@@ -35,10 +34,13 @@ import {
   type TierLimit,
 } from './property-rules';
 import { usePropertyLimit } from './use-tier';
+import { useAmenityLabel } from './amenity-labels';
 import { useProperties } from '../../data/common-rows';
 import { currencyDecimals } from '../../../../shared/money';
 import { currencyLabel } from '../../../../shared/format/money';
 import { sourceLabel } from '../../lib/source-label';
+import { useTaskLabels } from '../tasks';
+import { useT } from '../../i18n/use-t';
 import './properties.css';
 
 function supportedZones(): string[] {
@@ -47,12 +49,13 @@ function supportedZones(): string[] {
 }
 
 export function UpgradeNotice({ limit }: { limit: TierLimit }) {
+  const t = useT();
   return (
-    <FormMessage tone="warning" title="Your plan's property limit is reached">
+    <FormMessage tone="warning" title={t('host.properties.limitTitle')}>
       <p>{limitMessage(limit)}.</p>
       <p>
         <Link to="/host/subscription" className="text-link">
-          See larger plans
+          {t('host.properties.seeLargerPlans')}
         </Link>
       </p>
     </FormMessage>
@@ -60,8 +63,9 @@ export function UpgradeNotice({ limit }: { limit: TierLimit }) {
 }
 
 export function PropertyForm({ open, property, onClose }: { open: boolean; property: Property | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title={property ? `Edit ${property.property_name}` : 'New property'} size="lg">
+    <Dialog open={open} onClose={onClose} title={property ? t('host.properties.form.title', { name: property.property_name }) : t('host.properties.new')} size="lg">
       {open ? <PropertyFormBody key={property?.id ?? 'new'} property={property} onClose={onClose} /> : null}
     </Dialog>
   );
@@ -69,8 +73,11 @@ export function PropertyForm({ open, property, onClose }: { open: boolean; prope
 
 function PropertyFormBody({ property, onClose }: { property: Property | null; onClose: () => void }) {
   const format = useFormat();
+  const t = useT();
+  const labels = useTaskLabels();
+  const amenityLabel = useAmenityLabel();
   const { toast } = useToast();
-  const { write, pending: saving, failure } = useWrite({ what: 'This property', toast: false });
+  const { write, pending: saving, failure } = useWrite({ what: t('host.properties.form.what'), toast: false });
   const limit = usePropertyLimit();
   const others = useProperties();
   const [draft, setDraft] = useState<PropertyDraft>(() => (property ? draftOfProperty(property) : emptyPropertyDraft(format.settings.timezone, usualCurrency(others.rows ?? []))));
@@ -85,7 +92,7 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
   // Bringing an archived property back counts against the limit too.
   const restoring = property?.status === 'archived' && draft.status !== 'archived' && limit?.reached === true;
 
-  const amenityOptions = [...new Set([...COMMON_AMENITIES, ...draft.amenities])].map((a) => ({ value: a, label: a }));
+  const amenityOptions = [...new Set([...COMMON_AMENITIES, ...draft.amenities])].map((a) => ({ value: a, label: amenityLabel(a) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +102,7 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
     // A new row is complete on this device too (the server adds the export URL on sync).
     const saved = await write(property ? updateProperty(property.id, fields) : createProperty({ ...fields, images: [] }));
     if (!saved.ok) return;
-    toast({ title: property ? 'Property saved' : 'Property added', description: navigator.onLine ? 'Saved. It syncs now.' : 'Saved on this device. It syncs when you are back online.' });
+    toast({ title: property ? t('host.properties.form.saved') : t('host.properties.form.added'), description: navigator.onLine ? t('host.common.savedOnline') : t('host.common.savedOffline') });
     onClose();
   };
 
@@ -106,27 +113,32 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
     );
 
   return (
-    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label={property ? 'Edit property' : 'New property'}>
+    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label={property ? t('host.properties.form.edit') : t('host.properties.new')}>
       {limited || restoring ? limit && <UpgradeNotice limit={limit} /> : null}
-      {failure ? <FormMessage title="Not saved">{failure}</FormMessage> : null}
+      {failure ? <FormMessage title={t('host.properties.form.notSaved')}>{failure}</FormMessage> : null}
       <div className="form-grid">
-        <Input label="Property name" required value={draft.property_name} onChange={(e) => set('property_name', e.target.value)} error={err('property_name')} autoComplete="off" />
-        <Select label="Type" value={draft.property_type} onChange={(e) => set('property_type', e.target.value)} options={[...new Set<string>([...PROPERTY_TYPES, draft.property_type])].map((t) => ({ value: t, label: humanize(t) }))} />
+        <Input label={t('host.properties.form.name')} required value={draft.property_name} onChange={(e) => set('property_name', e.target.value)} error={err('property_name')} autoComplete="off" />
         <Select
-          label="Status"
+          label={t('host.properties.form.type')}
+          value={draft.property_type}
+          onChange={(e) => set('property_type', e.target.value)}
+          options={[...new Set<string>([...PROPERTY_TYPES, draft.property_type])].map((type) => ({ value: type, label: labels.propertyType(type) }))}
+        />
+        <Select
+          label={t('host.properties.form.status')}
           value={draft.status}
           onChange={(e) => set('status', e.target.value as PropertyDraft['status'])}
-          options={PROPERTY_STATUSES.filter((s) => s !== 'archived' || property?.status === 'archived').map((s) => ({ value: s, label: humanize(s) }))}
-          hint="Inactive properties take no new bookings; archive from the property page."
+          options={PROPERTY_STATUSES.filter((s) => s !== 'archived' || property?.status === 'archived').map((s) => ({ value: s, label: t('host.properties.status', { value: s }) }))}
+          hint={t('host.properties.form.statusHint')}
         />
-        <Input label="Address" value={draft.address} onChange={(e) => set('address', e.target.value)} autoComplete="off" className="form-grid__wide" />
-        <NumberInput label="Latitude" value={draft.latitude} onValueChange={(v) => set('latitude', v)} error={err('latitude')} />
-        <NumberInput label="Longitude" value={draft.longitude} onValueChange={(v) => set('longitude', v)} error={err('longitude')} />
-        <NumberInput label="Bedrooms" min={0} step={1} value={draft.bedrooms} onValueChange={(v) => set('bedrooms', v)} error={err('bedrooms')} />
-        <NumberInput label="Bathrooms" min={0} step={0.5} value={draft.bathrooms} onValueChange={(v) => set('bathrooms', v)} error={err('bathrooms')} />
-        <NumberInput label="Sleeps (max guests)" min={1} step={1} value={draft.max_guests} onValueChange={(v) => set('max_guests', v)} error={err('max_guests')} />
+        <Input label={t('host.properties.form.address')} value={draft.address} onChange={(e) => set('address', e.target.value)} autoComplete="off" className="form-grid__wide" />
+        <NumberInput label={t('host.properties.form.latitude')} value={draft.latitude} onValueChange={(v) => set('latitude', v)} error={err('latitude')} />
+        <NumberInput label={t('host.properties.form.longitude')} value={draft.longitude} onValueChange={(v) => set('longitude', v)} error={err('longitude')} />
+        <NumberInput label={t('host.properties.form.bedrooms')} min={0} step={1} value={draft.bedrooms} onValueChange={(v) => set('bedrooms', v)} error={err('bedrooms')} />
+        <NumberInput label={t('host.properties.form.bathrooms')} min={0} step={0.5} value={draft.bathrooms} onValueChange={(v) => set('bathrooms', v)} error={err('bathrooms')} />
+        <NumberInput label={t('host.properties.form.sleeps')} min={1} step={1} value={draft.max_guests} onValueChange={(v) => set('max_guests', v)} error={err('max_guests')} />
         <NumberInput
-          label="Nightly base price"
+          label={t('host.properties.basePrice')}
           min={0}
           step={1 / 10 ** currencyDecimals(draft.currency)}
           value={draft.base_price}
@@ -135,27 +147,27 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
           suffix={draft.currency}
         />
         <Select
-          label="Currency"
+          label={t('host.properties.form.currency')}
           value={draft.currency}
           onChange={(e) => set('currency', e.target.value)}
           error={err('currency')}
-          hint={property ? 'New bookings take it; existing bookings keep theirs.' : 'Prices and new bookings of this property are in it.'}
+          hint={property ? t('host.properties.form.currencyHintEdit') : t('host.properties.form.currencyHintNew')}
           options={currencies.map((c) => ({ value: c, label: currencyLabel(c) }))}
         />
         <Select
-          label="Timezone"
+          label={t('host.properties.timezone')}
           value={draft.timezone}
           onChange={(e) => set('timezone', e.target.value)}
           error={err('timezone')}
-          hint="Imported calendar times become stay dates in this zone."
+          hint={t('host.properties.form.timezoneHint')}
           options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
         />
       </div>
-      <Textarea label="Description" rows={4} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+      <Textarea label={t('host.properties.form.description')} rows={4} value={draft.description} onChange={(e) => set('description', e.target.value)} />
 
-      <CheckboxGroup label="Amenities" options={amenityOptions} value={draft.amenities} onChange={(v) => set('amenities', v)} />
+      <CheckboxGroup label={t('host.properties.amenities')} options={amenityOptions} value={draft.amenities} onChange={(v) => set('amenities', v)} />
       <div className="inline-add">
-        <Input label="Another amenity" value={customAmenity} onChange={(e) => setCustomAmenity(e.target.value)} autoComplete="off" />
+        <Input label={t('host.properties.form.anotherAmenity')} value={customAmenity} onChange={(e) => setCustomAmenity(e.target.value)} autoComplete="off" />
         <Button
           variant="secondary"
           disabled={!customAmenity.trim()}
@@ -165,54 +177,54 @@ function PropertyFormBody({ property, onClose }: { property: Property | null; on
             setCustomAmenity('');
           }}
         >
-          Add amenity
+          {t('host.properties.form.addAmenity')}
         </Button>
       </div>
 
       <fieldset className="fieldset listings-editor">
-        <legend className="field__label">Listings on booking sites</legend>
-        {draft.listings.length === 0 ? <p className="field__hint">Not listed anywhere yet.</p> : null}
+        <legend className="field__label">{t('host.properties.form.listings')}</legend>
+        {draft.listings.length === 0 ? <p className="field__hint">{t('host.properties.form.noListings')}</p> : null}
         {draft.listings.map((l, i) => (
           <div key={i} className="listings-editor__row">
             <Select
-              label={`Platform ${i + 1}`}
+              label={t('host.properties.form.platform', { n: i + 1 })}
               value={l.platform}
               onChange={(e) => setListing(i, { platform: e.target.value })}
-              options={[{ value: '', label: 'Choose' }, ...[...new Set<string>([...LISTING_PLATFORMS, l.platform].filter(Boolean))].map((p) => ({ value: p, label: sourceLabel(p) }))]}
+              options={[{ value: '', label: t('host.properties.form.choose') }, ...[...new Set<string>([...LISTING_PLATFORMS, l.platform].filter(Boolean))].map((p) => ({ value: p, label: sourceLabel(p) }))]}
             />
             <Input
-              label={`Listing reference ${i + 1}`}
+              label={t('host.properties.form.reference', { n: i + 1 })}
               value={l.reference}
               onChange={(e) => setListing(i, { reference: e.target.value })}
               error={submitted ? errors.listingRows?.[i] : undefined}
               autoComplete="off"
             />
-            <Button variant="ghost" onClick={() => set('listings', draft.listings.filter((_, j) => j !== i))} aria-label={`Remove listing ${i + 1}`}>
-              Remove
+            <Button variant="ghost" onClick={() => set('listings', draft.listings.filter((_, j) => j !== i))} aria-label={t('host.properties.form.removeListing', { n: i + 1 })}>
+              {t('host.properties.remove')}
             </Button>
           </div>
         ))}
         <Button variant="secondary" onClick={() => set('listings', [...draft.listings, { platform: '', reference: '' }])}>
-          Add a listing
+          {t('host.properties.form.addListing')}
         </Button>
       </fieldset>
 
       {property ? (
         <fieldset className="fieldset">
-          <legend className="field__label">Photos</legend>
+          <legend className="field__label">{t('host.properties.photos')}</legend>
           <ImageGallery property={property} />
         </fieldset>
       ) : (
-        <p className="field__hint">Add photos once the property is saved (uploading needs a connection).</p>
+        <p className="field__hint">{t('host.properties.form.photosLater')}</p>
       )}
 
-      {submitted && hasErrors(errors) ? <FormMessage title="Check the highlighted fields">Some fields need a change before saving.</FormMessage> : null}
+      {submitted && hasErrors(errors) ? <FormMessage title={t('host.properties.form.checkTitle')}>{t('host.properties.form.checkText')}</FormMessage> : null}
       <div className="form-actions">
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t('host.common.close')}
         </Button>
         <Button type="submit" isLoading={saving} disabled={limited || restoring}>
-          {property ? 'Save property' : 'Add property'}
+          {property ? t('host.properties.form.save') : t('host.properties.form.add')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../i18n';
 import { currencyOptions, usualCurrency, draftOfProperty, emptyPropertyDraft, hasErrors, isLimitRefusal, limitMessage, propertyFields, propertyLimit, timezoneOptions, validateProperty } from './property-rules';
+
+beforeAll(() => loadNamespace('host'));
 
 const tz = (t: string) => ['UTC', 'Europe/Lisbon'].includes(t);
 

@@ -2,10 +2,12 @@
  * What the property screens decide before a write: the form's draft and its inline validation,
  * OTA listings as platform → reference rows, the amenities offered, and the tier limit as the
  * server counts it (non-archived properties against the
- * tier's properties_limit), so the host learns of it before the server refuses. Pure.
+ * tier's properties_limit), so the host learns of it before the server refuses. Pure, but for
+ * its texts: in the active language (the `host` catalog, `host.properties.error.*`).
  */
 import { DEFAULT_CURRENCY, currencyDecimals, isCurrencyCode, toMinor } from '../../../../shared/money';
 import type { PROPERTY_STATUSES } from '../../../../shared/enums';
+import { t } from '../../i18n';
 
 export const COMMON_AMENITIES = [
   'Wi-Fi',
@@ -105,25 +107,25 @@ function wholeAtLeast(value: number | null, min: number): boolean {
 /** Field errors; `isTimeZone` is the display module's check (Intl), passed in to keep this pure. */
 export function validateProperty(d: PropertyDraft, isTimeZone: (tz: string) => boolean): PropertyErrors {
   const e: PropertyErrors = {};
-  if (!d.property_name.trim()) e.property_name = 'Give the property a name';
-  if (!wholeAtLeast(d.bedrooms, 0)) e.bedrooms = 'A whole number, 0 or more';
-  if (d.bathrooms === null || d.bathrooms < 0 || !Number.isInteger(d.bathrooms * 2)) e.bathrooms = 'A number of bathrooms such as 1 or 1.5';
-  if (!wholeAtLeast(d.max_guests, 1)) e.max_guests = 'At least 1 guest';
+  if (!d.property_name.trim()) e.property_name = t('host.properties.error.name');
+  if (!wholeAtLeast(d.bedrooms, 0)) e.bedrooms = t('host.properties.error.bedrooms');
+  if (d.bathrooms === null || d.bathrooms < 0 || !Number.isInteger(d.bathrooms * 2)) e.bathrooms = t('host.properties.error.bathrooms');
+  if (!wholeAtLeast(d.max_guests, 1)) e.max_guests = t('host.properties.error.guests');
   const decimals = currencyDecimals(d.currency);
-  if (d.base_price === null || d.base_price < 0) e.base_price = 'A nightly price, 0 or more';
+  if (d.base_price === null || d.base_price < 0) e.base_price = t('host.properties.error.price');
   else if (toMinor(d.base_price, d.currency) !== Number((d.base_price * 10 ** decimals).toPrecision(12)))
-    e.base_price = decimals === 0 ? `Whole ${d.currency} amounts only` : `At most ${decimals} decimals`;
-  if (!isCurrencyCode(d.currency)) e.currency = 'Choose a currency such as USD, EUR or JPY';
-  if (d.latitude !== null && (d.latitude < -90 || d.latitude > 90)) e.latitude = 'Between -90 and 90';
-  if (d.longitude !== null && (d.longitude < -180 || d.longitude > 180)) e.longitude = 'Between -180 and 180';
-  if (!isTimeZone(d.timezone)) e.timezone = 'Choose a timezone such as Europe/Lisbon';
+    e.base_price = decimals === 0 ? t('host.properties.error.wholeAmounts', { currency: d.currency }) : t('host.properties.error.decimals', { decimals });
+  if (!isCurrencyCode(d.currency)) e.currency = t('host.properties.error.currency');
+  if (d.latitude !== null && (d.latitude < -90 || d.latitude > 90)) e.latitude = t('host.properties.error.latitude');
+  if (d.longitude !== null && (d.longitude < -180 || d.longitude > 180)) e.longitude = t('host.properties.error.longitude');
+  if (!isTimeZone(d.timezone)) e.timezone = t('host.properties.error.timezone');
   const rows: Record<number, string> = {};
   const seen = new Set<string>();
   d.listings.forEach((l, i) => {
     const platform = l.platform.trim().toLowerCase();
-    if (!platform) rows[i] = 'Choose the platform';
-    else if (!l.reference.trim()) rows[i] = 'Enter the listing reference';
-    else if (seen.has(platform)) rows[i] = 'This platform is listed twice';
+    if (!platform) rows[i] = t('host.properties.error.platform');
+    else if (!l.reference.trim()) rows[i] = t('host.properties.error.reference');
+    else if (seen.has(platform)) rows[i] = t('host.properties.error.platformTwice');
     seen.add(platform);
   });
   if (Object.keys(rows).length) e.listingRows = rows;
@@ -167,10 +169,9 @@ export function propertyLimit(
   return { tierName: tier.tier_name, limit: tier.properties_limit, used, reached: used + 1 > tier.properties_limit };
 }
 
-/** The refusal text, worded as the server words it. */
+/** The refusal text, worded as the server words it (server/src/modules/hosts/limits.ts). */
 export function limitMessage(l: TierLimit): string {
-  const noun = l.limit === 1 ? 'property' : 'properties';
-  return `The ${l.tierName} plan allows ${l.limit} ${noun} (archived ones do not count) and ${l.used} ${l.used === 1 ? 'is' : 'are'} in use: archive one or move to a larger plan to add another`;
+  return t('host.properties.limitMessage', { tier: l.tierName, limit: l.limit, used: l.used });
 }
 
 /** Whether a refusal from the server is the tier limit (it then gets the upgrade link). */
