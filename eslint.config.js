@@ -23,6 +23,7 @@ export default tseslint.config(
       'client/src/features/{dashboard,bookings,calendar,guests,inbox,finances,analytics,statements,subscription}/**/*.tsx',
       'client/src/routes/_host.tsx',
       'client/src/routes/_host/**/*.tsx',
+      'client/src/features/housekeeping/**/*.tsx',
     ],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': 'error' },
