@@ -26,6 +26,7 @@ export default tseslint.config(
       'client/src/features/partner/{PartnerChannelCard,PropertyRates,shared-bits}.tsx',
       'client/src/routes/_host.tsx',
       'client/src/routes/_host/**/*.tsx',
+      'client/src/features/housekeeping/**/*.tsx',
     ],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': 'error' },

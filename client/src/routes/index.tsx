@@ -3,53 +3,54 @@ import { redirectIfSignedIn } from '../auth/guards';
 import { Brand } from '../components/layout/Brand';
 import { Icon, type IconName } from '../components/icons';
 import { usePageTitle } from '../lib/page-title';
+import { useT } from '../i18n/use-t';
+import type { MessageId } from '../i18n/message-ids';
 
 export const Route = createFileRoute('/')({
   beforeLoad: ({ context }) => redirectIfSignedIn(context),
   component: LandingPage,
 });
 
-const FEATURES: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'calendar', title: 'Every booking in one calendar', text: 'Airbnb, Booking.com, Vrbo and direct stays side by side, kept in step through calendar sync.' },
-  { icon: 'broom', title: 'Housekeeping that runs itself', text: 'Turnover tasks with checklists, assigned to your staff, with alerts for urgent and overdue work.' },
-  { icon: 'users', title: 'Guests and finances', text: 'Guest history, VIPs, revenue, commission and payouts per property, always up to date.' },
-  { icon: 'layers', title: 'Works without signal', text: 'Install it on a phone or tablet; your team keeps working offline and it syncs when back online.' },
+/** The landing page's words are in `common`: it is a first screen (shared/i18n/README.md). */
+const FEATURES: { icon: IconName; title: MessageId; text: MessageId }[] = [
+  { icon: 'calendar', title: 'landing.feature.calendar.title', text: 'landing.feature.calendar.text' },
+  { icon: 'broom', title: 'landing.feature.housekeeping.title', text: 'landing.feature.housekeeping.text' },
+  { icon: 'users', title: 'landing.feature.guests.title', text: 'landing.feature.guests.text' },
+  { icon: 'layers', title: 'landing.feature.offline.title', text: 'landing.feature.offline.text' },
 ];
 
 function LandingPage() {
+  const t = useT();
   usePageTitle(undefined);
   return (
     <div className="landing">
       <header className="landing__top">
         <Brand />
-        <nav aria-label="Account" className="landing__nav">
+        <nav aria-label={t('landing.nav')} className="landing__nav">
           <Link to="/login" className="btn btn--ghost btn--md">
-            <span>Sign in</span>
+            <span>{t('auth.signIn.title')}</span>
           </Link>
           <Link to="/register" className="btn btn--primary btn--md">
-            <span>Register</span>
+            <span>{t('landing.register')}</span>
           </Link>
         </nav>
       </header>
       <main id="main">
         <section className="landing__hero">
-          <h1>Run your short-term rentals from one place</h1>
-          <p className="landing__lead">
-            Staykeep brings your properties, bookings from the travel sites, guests, calendars and housekeeping together, on a tablet
-            or a phone, with or without signal.
-          </p>
+          <h1>{t('landing.title')}</h1>
+          <p className="landing__lead">{t('landing.lead')}</p>
           <div className="landing__cta">
             <Link to="/register" className="btn btn--primary btn--lg">
-              <span>Create a host account</span>
+              <span>{t('landing.createAccount')}</span>
             </Link>
             <Link to="/login" className="btn btn--secondary btn--lg">
-              <span>Sign in</span>
+              <span>{t('auth.signIn.title')}</span>
             </Link>
           </div>
         </section>
         <section className="landing__features" aria-labelledby="features-title">
           <h2 id="features-title" className="visually-hidden">
-            What Staykeep does
+            {t('landing.featuresTitle')}
           </h2>
           <ul>
             {FEATURES.map((f) => (
@@ -57,15 +58,15 @@ function LandingPage() {
                 <span className="feature__icon">
                   <Icon name={f.icon} size={22} />
                 </span>
-                <h3>{f.title}</h3>
-                <p>{f.text}</p>
+                <h3>{t(f.title)}</h3>
+                <p>{t(f.text)}</p>
               </li>
             ))}
           </ul>
         </section>
       </main>
       <footer className="landing__footer">
-        <p>Staykeep · for hosts, their housekeepers and the platform team</p>
+        <p>{t('landing.footer')}</p>
       </footer>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Booking } from '../../data/tables';
 import { useFormat } from '../../lib/display';
-import { StatusBadge } from '../../components/ui/Badge';
+import { Badge, statusTone } from '../../components/ui/Badge';
 import { Table, type Column } from '../../components/ui/Table';
 import { nightsBetween } from '../../../../shared/format/dates';
 import { sourceLabel } from '../../lib/source-label';
@@ -72,8 +72,8 @@ export function BookingsTable({
       secondary: true,
       render: (b) => (pendingIds?.has(b.id) ? <span className="muted">{t('host.bookings.onSync')}</span> : format.money(b.net_amount, b.currency)),
     },
-    { key: 'status', header: t('host.bookings.status'), render: (b) => <StatusBadge status={b.booking_status} /> },
-    { key: 'payment', header: t('host.bookings.payment'), secondary: true, render: (b) => <StatusBadge status={b.payment_status} /> },
+    { key: 'status', header: t('host.bookings.status'), render: (b) => <Badge tone={statusTone(b.booking_status)}>{t('host.enum.bookingStatus', { value: b.booking_status })}</Badge> },
+    { key: 'payment', header: t('host.bookings.payment'), secondary: true, render: (b) => <Badge tone={statusTone(b.payment_status)}>{t('host.enum.paymentStatus', { value: b.payment_status })}</Badge> },
   ];
   const shown = compact ? columns.filter((c) => ['guest', 'property', 'in', 'out'].includes(c.key)) : columns.filter((c) => c.key !== 'net' || pendingIds !== undefined);
   return <Table caption={caption} columns={shown} rows={bookings} rowKey={(b) => b.id} />;

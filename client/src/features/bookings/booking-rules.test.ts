@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selectPage } from '../../data/query-local';
+import { loadNamespace } from '../../i18n';
 import { NO_FILTERS, activeFilterCount, blockOverlapText, bookingCurrency, clashCandidatesQuery, draftFields, emptyDraft, filterBookings, localClash, previewPrice, sourceOptions, validateDraft, type FilterableBooking } from './booking-rules';
+
+// The form's texts are in the `host` catalog, which the host area loads.
+beforeAll(() => loadNamespace('host'));
 
 function row(over: Partial<FilterableBooking> & { id?: string }) {
   return {

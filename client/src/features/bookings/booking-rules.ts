@@ -2,10 +2,12 @@
  * What the booking screens decide before a write: the list filters, the
  * form's inline validation with the server's own reasons (shared/bookings.ts), the local clash
  * check against the bookings this device holds (offline too), and the price preview before the
- * server has computed commission and net. Pure functions, tested without a browser.
+ * server has computed commission and net. Pure functions, tested without a browser; their texts
+ * come from the host catalog (loaded with the host area).
  */
 import { DEFAULT_CURRENCY } from '../../../../shared/money';
-import { CHECK_OUT_REASON, findOverlaps, guestsCountReason, isValidStay, overlapMessage, priceBooking, staysOverlap, type StayRecord } from '../../../../shared/bookings';
+import { findOverlaps, isValidStay, priceBooking, staysOverlap, type StayRecord } from '../../../../shared/bookings';
+import { t } from '../../i18n';
 import type { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../../../shared/enums';
 
 export type BookingFilters = {
@@ -120,30 +122,32 @@ export function clashCandidatesQuery(draft: Pick<BookingDraft, 'property_id' | '
 }
 
 /**
- * Field errors, in the words the server would use: the required fields (property,
+ * Field errors, in the words the server uses (shared/bookings.ts CHECK_OUT_REASON,
+ * guestsCountReason), for a person rather than an API client: the required fields (property,
  * check-in, check-out), check-out after check-in, guests within the property's max_guests, a
  * total that is a non-negative amount with at most two decimals, a well-formed e-mail.
  */
 export function validateDraft(draft: BookingDraft, maxGuests: number | null): DraftErrors {
   const errors: DraftErrors = {};
-  if (!draft.property_id) errors.property_id = 'Choose a property';
-  if (!DAY.test(draft.check_in_date)) errors.check_in_date = 'Choose the check-in date';
-  if (!DAY.test(draft.check_out_date)) errors.check_out_date = 'Choose the check-out date';
-  else if (DAY.test(draft.check_in_date) && !isValidStay(draft)) errors.check_out_date = `Check-out ${CHECK_OUT_REASON.replace('check_in_date', 'check-in')}: it is the departure day`;
-  if (draft.guests_count === null || !Number.isInteger(draft.guests_count) || draft.guests_count < 1) errors.guests_count = 'At least 1 guest';
-  else if (maxGuests !== null && draft.guests_count > maxGuests) errors.guests_count = `Guests ${guestsCountReason(maxGuests).replace("the property's max_guests", `the most this property sleeps`)}`;
-  if (draft.total_amount === null || draft.total_amount < 0) errors.total_amount = 'Enter the total, 0 or more';
-  else if (Math.round(draft.total_amount * 100) !== Number((draft.total_amount * 100).toPrecision(12))) errors.total_amount = 'At most two decimals';
-  if (draft.guest_email.trim() && !EMAIL.test(draft.guest_email.trim())) errors.guest_email = 'Enter an e-mail address like name@example.com';
+  if (!draft.property_id) errors.property_id = t('host.bookingForm.error.property');
+  if (!DAY.test(draft.check_in_date)) errors.check_in_date = t('host.bookingForm.error.checkIn');
+  if (!DAY.test(draft.check_out_date)) errors.check_out_date = t('host.bookingForm.error.checkOut');
+  else if (DAY.test(draft.check_in_date) && !isValidStay(draft)) errors.check_out_date = t('host.bookingForm.error.checkOutAfter');
+  if (draft.guests_count === null || !Number.isInteger(draft.guests_count) || draft.guests_count < 1) errors.guests_count = t('host.bookingForm.error.guestsMin');
+  else if (maxGuests !== null && draft.guests_count > maxGuests) errors.guests_count = t('host.bookingForm.error.guestsMax', { max: maxGuests });
+  if (draft.total_amount === null || draft.total_amount < 0) errors.total_amount = t('host.bookingForm.error.total');
+  else if (Math.round(draft.total_amount * 100) !== Number((draft.total_amount * 100).toPrecision(12))) errors.total_amount = t('host.bookingForm.error.decimals');
+  if (draft.guest_email.trim() && !EMAIL.test(draft.guest_email.trim())) errors.guest_email = t('host.bookingForm.error.email');
   return errors;
 }
 
-/** The local double-booking check (the server's rule, shared/bookings.ts): the message, or null. */
+/** The local double-booking check (the server's rule and words, shared/bookings.ts overlapMessage): the message, or null. */
 export function localClash(draft: BookingDraft, id: string, others: readonly StayRecord[]): { message: string; with: StayRecord } | null {
   if (!draft.property_id || !DAY.test(draft.check_in_date) || !DAY.test(draft.check_out_date) || !isValidStay(draft)) return null;
   const candidate: StayRecord = { id, property_id: draft.property_id, guest_name: draft.guest_name, check_in_date: draft.check_in_date, check_out_date: draft.check_out_date, booking_status: draft.booking_status };
   const first = findOverlaps(candidate, others)[0];
-  return first ? { message: overlapMessage(first), with: first } : null;
+  const guest = first?.guest_name.trim() || t('host.bookings.guest');
+  return first ? { message: t('host.bookingForm.overlap', { guest, from: first.check_in_date, to: first.check_out_date }), with: first } : null;
 }
 
 /** A block of nights as the form sees it. */
@@ -161,8 +165,12 @@ export function blockOverlapText(draft: BookingDraft, blocks: readonly BlockReco
     .sort((a, b) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0));
   const first = hits[0];
   if (!first) return null;
-  const more = hits.length > 1 ? ` (and ${hits.length - 1} more)` : '';
-  return `These dates overlap the block “${first.summary.trim() || 'Blocked'}” from ${formatDate(first.start_date)} to ${formatDate(first.end_date)}${more}`;
+  return t('host.bookingForm.blockOverlap', {
+    summary: first.summary.trim() || t('host.dashboard.blocked'),
+    from: formatDate(first.start_date),
+    to: formatDate(first.end_date),
+    more: hits.length - 1,
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import { MoneyFigures, useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Input';
-import { StatusBadge } from '../../components/ui/Badge';
+import { Badge, statusTone } from '../../components/ui/Badge';
 import { SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table, type Column } from '../../components/ui/Table';
@@ -99,7 +99,7 @@ export function HostFinancesPage() {
     const totals = moneyTotals(rows, currenciesOf(shownProperties));
     const stays = totals.reduce((n, total) => n + total.bookings, 0);
     const months = financeByMonth(rows, year, currency);
-    const byProperty = financeByProperty(rows, shownProperties, currency);
+    const byProperty = financeByProperty(rows, shownProperties, currency, t('host.common.unknownProperty'));
     const bySource = financeBySource(rows, sourceLabel, currency);
     const unpaid = unpaidBookings(bookings.rows, filter.propertyId);
     const unpaidTotal = moneyTotals(unpaid).filter((total) => total.bookings > 0);
@@ -112,7 +112,7 @@ export function HostFinancesPage() {
       { key: 'property', header: t('host.bookings.property'), render: (b) => names.get(b.property_id) ?? t('host.common.unknownProperty') },
       { key: 'dates', header: t('host.guests.stay'), render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
       { key: 'source', header: t('host.guests.site'), secondary: true, render: (b) => sourceLabel(b.booking_source) },
-      { key: 'payment', header: t('host.bookings.payment'), render: (b) => <StatusBadge status={b.payment_status} /> },
+      { key: 'payment', header: t('host.bookings.payment'), render: (b) => <Badge tone={statusTone(b.payment_status)}>{t('host.enum.paymentStatus', { value: b.payment_status })}</Badge> },
       { key: 'amount', header: t('host.guests.amount'), align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
     ];
 

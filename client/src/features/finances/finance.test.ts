@@ -74,7 +74,7 @@ describe('financeByProperty and financeBySource', () => {
   const rows = financeRows(BOOKINGS, { year: 2026, propertyId: null });
 
   it('lists every property, highest gross first', () => {
-    const byProperty = financeByProperty(rows, PROPERTIES, 'USD');
+    const byProperty = financeByProperty(rows, PROPERTIES, 'USD', 'Unknown property');
     expect(byProperty.map((g) => [g.label, g.bookings, g.revenue])).toEqual([
       ['Alfama Terrace', 2, 300.2],
       ['Gion Machiya', 1, 0.2],
@@ -145,7 +145,7 @@ describe('three currencies', () => {
       expect(months.every((m) => m.currency === currency && m.rows.every((r) => r.currency === currency))).toBe(true);
       expect(months.reduce((s, m) => s + m.revenue * 100, 0) / 100).toBeCloseTo(sum(currency, 'total_amount'), 9);
       expect(months.reduce((s, m) => s + m.commission * 100, 0) / 100).toBeCloseTo(sum(currency, 'commission_amount'), 9);
-      const byProperty = financeByProperty(rows, THREE, currency);
+      const byProperty = financeByProperty(rows, THREE, currency, 'Unknown property');
       expect(byProperty).toHaveLength(1);
       expect(byProperty[0]?.revenue).toBe(sum(currency, 'total_amount'));
       expect(byProperty[0]?.net).toBe(sum(currency, 'net_amount'));
@@ -158,7 +158,7 @@ describe('three currencies', () => {
   });
 
   it('writes the currency of each figure and each booking into the CSV', () => {
-    const summary = toCsv(groupCsvColumns('property'), financeByProperty(rows, THREE, 'EUR')).split('\r\n');
+    const summary = toCsv(groupCsvColumns('property'), financeByProperty(rows, THREE, 'EUR', 'Unknown property')).split('\r\n');
     expect(summary).toEqual(['property,currency,bookings,gross,commission,net', 'Lisbon,EUR,1,145.1,17.41,127.69', '']);
     const lines = toCsv(bookingCsvColumns((id) => id), rows).split('\r\n').slice(1, -1);
     expect(lines.map((l) => l.split(',')[11])).toEqual(['USD', 'EUR', 'JPY', 'USD', 'JPY']);

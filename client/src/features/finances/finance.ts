@@ -97,18 +97,19 @@ export function financeByMonth<B extends FinanceBooking>(rows: readonly B[], yea
 
 /**
  * Per property in one currency (every given property priced in it listed, and any other with
- * bookings in it), highest gross first, then by name.
+ * bookings in it, named `unknownName` when it is not among them), highest gross first, then by name.
  */
 export function financeByProperty<B extends FinanceBooking>(
   rows: readonly B[],
   properties: readonly { id: string; property_name: string; currency?: string | null }[],
   currency: string,
+  unknownName: string,
 ): FinanceGroup<B>[] {
   const groups = group(inCurrency(rows, currency), (b) => b.property_id);
   const names = new Map(properties.map((p) => [p.id, p.property_name]));
   const keys = new Set([...inCurrency(properties, currency).map((p) => p.id), ...groups.keys()]);
   return [...keys]
-    .map((id) => toGroup(id, names.get(id) ?? 'Unknown property', groups.get(id) ?? [], currency))
+    .map((id) => toGroup(id, names.get(id) ?? unknownName, groups.get(id) ?? [], currency))
     .sort((a, b) => b.revenue - a.revenue || a.label.localeCompare(b.label));
 }
 

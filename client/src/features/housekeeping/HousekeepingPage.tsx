@@ -13,7 +13,7 @@ import { Page } from '../../components/layout/Page';
 import { Card } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { StatusBadge, humanize } from '../../components/ui/Badge';
+import { Badge, humanize, statusTone } from '../../components/ui/Badge';
 import { Table, type Column } from '../../components/ui/Table';
 import { Tabs } from '../../components/ui/Tabs';
 import { EmptyState } from '../../components/ui/States';
@@ -23,7 +23,7 @@ import { ApiError } from '../../api/http';
 import type { WriteRequest } from '../../sync/mutate';
 import { useWrite } from '../../data/use-write';
 import { WEEKDAYS } from '../../../../shared/enums';
-import { TasksTable, PriorityBadge, TaskDialog, isOpen } from '../tasks';
+import { TasksTable, PriorityBadge, TaskDialog, isOpen, useTaskLabels } from '../tasks';
 import { ProblemReportPanel } from '../reports';
 import { useProperties } from '../../data/common-rows';
 import { TaskForm } from './TaskForm';
@@ -37,17 +37,20 @@ import { NO_FILTERS, filterTasks, type TaskFilters } from './task-filters';
 import { cancelTask, deleteStaff, deleteTask, deleteTemplate, inviteStaff, reopenTask } from './mutations';
 import { useOnline } from '../../lib/use-online';
 import { AlertsPrompt } from '../notifications';
+import { useT } from '../../i18n/use-t';
 import './housekeeping.css';
 
 type Editing =
   | { kind: 'task'; task: Task | null; template: TaskTemplate | null }
   | { kind: 'staff'; staff: Staff | null }
   | { kind: 'template'; template: TaskTemplate | null }
-  | { kind: 'confirm'; title: string; text: string; confirm: string; request: WriteRequest }
+  | { kind: 'confirm'; title: string; text: string; confirm: string; done: string; request: WriteRequest }
   | null;
 
 export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const format = useFormat();
+  const t = useT();
+  const labels = useTaskLabels();
   const navigate = useNavigate();
   const { write } = useWrite();
   const online = useOnline();
@@ -73,7 +76,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
 
   // The open task is looked up live, so the housekeeper's progress shows as it syncs.
   const openId = pickedId ?? taskId ?? null;
-  const open = openId && tasks.status === 'success' ? (tasks.rows.find((t) => t.id === openId) ?? null) : null;
+  const open = openId && tasks.status === 'success' ? (tasks.rows.find((row) => row.id === openId) ?? null) : null;
   // Stable: the list's rows are memoised on their props.
   const pick = useCallback((task: Task | null) => setPickedId(task?.id ?? null), []);
   const close = () => {
@@ -91,80 +94,81 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
     try {
       await inviteStaff(s.id);
       // The same answer whatever the address: whether they work for other hosts is theirs to tell.
-      toast({ title: 'Invitation sent', description: `${s.staff_name} gets an e-mail at ${s.staff_email} with a link to join (valid 24 hours).`, variant: 'success' });
+      toast({ title: t('host.housekeeping.staff.inviteSent'), description: t('host.housekeeping.staff.inviteSentText', { name: s.staff_name, email: s.staff_email }), variant: 'success' });
     } catch (error) {
-      const text = error instanceof ApiError ? (error.status === 404 ? 'This staff member has not reached the server yet; try again once your changes are synced.' : error.message) : 'The invitation could not be sent.';
-      toast({ title: 'Invitation not sent', description: text, variant: 'destructive' });
+      const text = error instanceof ApiError ? (error.status === 404 ? t('host.housekeeping.staff.inviteNotSynced') : error.message) : t('host.housekeeping.staff.inviteFailed');
+      toast({ title: t('host.housekeeping.staff.inviteNotSent'), description: text, variant: 'destructive' });
     } finally {
       setBusy(null);
     }
   };
 
   const filterBar = <TaskFilterBar filters={filters} onChange={setFilters} properties={propertyList} staff={staffList} />;
-  const noMatch = <EmptyState title="No task matches these filters">Change or clear the filters to see more.</EmptyState>;
+  const noMatch = <EmptyState title={t('host.housekeeping.noMatch')}>{t('host.housekeeping.noMatchText')}</EmptyState>;
 
   const staffColumns: Column<Staff>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: t('host.housekeeping.staff.name'),
       render: (s) => (
         <div className="cell-stack">
           <span className="cell-strong">{s.staff_name}</span>
-          <span className="cell-muted">{s.staff_email || 'No e-mail'}</span>
+          <span className="cell-muted">{s.staff_email || t('host.housekeeping.staff.noEmail')}</span>
         </div>
       ),
     },
-    { key: 'phone', header: 'Phone', render: (s) => s.staff_phone || '—' },
-    { key: 'skills', header: 'Specializations', secondary: true, render: (s) => s.specializations.map(humanize).join(', ') || '—' },
+    { key: 'phone', header: t('host.housekeeping.staff.phone'), render: (s) => s.staff_phone || '—' },
+    { key: 'skills', header: t('host.housekeeping.staff.specializations'), secondary: true, render: (s) => s.specializations.map(humanize).join(', ') || '—' },
     {
       key: 'week',
-      header: 'Availability',
+      header: t('host.housekeeping.staff.availability'),
       secondary: true,
       render: (s) =>
         WEEKDAYS.filter((d) => {
           const slot = s.availability_schedule[d];
           return slot && slot !== 'off';
         })
-          .map((d) => humanize(d).slice(0, 3))
-          .join(' ') || 'Not set',
+          .map((d) => format.weekday(d).slice(0, 3))
+          .join(' ') || t('host.housekeeping.staff.notSet'),
     },
-    { key: 'rate', header: 'Hourly rate', align: 'end', render: (s) => format.money(s.hourly_rate, s.currency) },
-    { key: 'status', header: 'Status', render: (s) => <StatusBadge status={s.status} /> },
-    { key: 'login', header: 'Sign-in', secondary: true, render: (s) => (s.user_id ? 'Joined' : 'Not joined yet') },
+    { key: 'rate', header: t('host.housekeeping.staff.hourlyRate'), align: 'end', render: (s) => format.money(s.hourly_rate, s.currency) },
+    { key: 'status', header: t('host.housekeeping.field.status'), render: (s) => <Badge tone={statusTone(s.status)}>{t('host.enum.staffStatus', { value: s.status })}</Badge> },
+    { key: 'login', header: t('host.housekeeping.staff.signIn'), secondary: true, render: (s) => (s.user_id ? t('host.housekeeping.staff.joined') : t('host.housekeeping.staff.notJoined')) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('host.housekeeping.actions'),
       render: (s) => (
         <div className="button-group">
-          <Button size="sm" variant="secondary" aria-label={`Edit ${s.staff_name}`} onClick={() => setEditing({ kind: 'staff', staff: s })}>
-            Edit
+          <Button size="sm" variant="secondary" aria-label={t('host.housekeeping.editNamed', { name: s.staff_name })} onClick={() => setEditing({ kind: 'staff', staff: s })}>
+            {t('host.housekeeping.edit')}
           </Button>
           <Button
             size="sm"
             variant="secondary"
-            aria-label={`${s.user_id ? 'Resend invitation to' : 'Invite'} ${s.staff_name}`}
+            aria-label={s.user_id ? t('host.housekeeping.staff.resendTo', { name: s.staff_name }) : t('host.housekeeping.staff.inviteNamed', { name: s.staff_name })}
             disabled={!online || !s.staff_email}
-            title={!online ? 'Inviting needs a connection' : !s.staff_email ? 'Add an e-mail address first' : undefined}
+            title={!online ? t('host.housekeeping.staff.inviteNeedsConnection') : !s.staff_email ? t('host.housekeeping.staff.addEmailFirst') : undefined}
             isLoading={busy === s.id}
             onClick={() => void invite(s)}
           >
-            {s.user_id ? 'Resend invite' : 'Invite'}
+            {s.user_id ? t('host.housekeeping.staff.resendInvite') : t('host.housekeeping.staff.invite')}
           </Button>
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Remove ${s.staff_name}`}
+            aria-label={t('host.housekeeping.staff.removeNamed', { name: s.staff_name })}
             onClick={() =>
               setEditing({
                 kind: 'confirm',
-                title: `Remove ${s.staff_name}?`,
-                text: 'Their tasks stay on the board; reassign the open ones to someone else.',
-                confirm: 'Remove',
+                title: t('host.housekeeping.staff.removeTitle', { name: s.staff_name }),
+                text: t('host.housekeeping.staff.removeText'),
+                confirm: t('host.housekeeping.staff.remove'),
+                done: t('host.housekeeping.removed'),
                 request: deleteStaff(s.id),
               })
             }
           >
-            Remove
+            {t('host.housekeeping.staff.remove')}
           </Button>
         </div>
       ),
@@ -173,36 +177,36 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const templateColumns: Column<TaskTemplate>[] = [
     {
       key: 'name',
-      header: 'Template',
-      render: (t) => (
+      header: t('host.housekeeping.templates.template'),
+      render: (tp) => (
         <div className="cell-stack">
-          <span className="cell-strong">{t.name}</span>
-          {t.is_default ? <span className="cell-muted">Used for turnovers</span> : null}
+          <span className="cell-strong">{tp.name}</span>
+          {tp.is_default ? <span className="cell-muted">{t('host.housekeeping.templates.usedForTurnovers')}</span> : null}
         </div>
       ),
     },
-    { key: 'category', header: 'Category', render: (t) => humanize(t.task_category) },
-    { key: 'priority', header: 'Priority', render: (t) => <PriorityBadge priority={t.priority_level} /> },
-    { key: 'duration', header: 'Duration', align: 'end', render: (t) => `${t.estimated_duration} min` },
-    { key: 'items', header: 'Checklist items', align: 'end', secondary: true, render: (t) => t.checklist_items.length },
+    { key: 'category', header: t('host.housekeeping.field.category'), render: (tp) => labels.category(tp.task_category) },
+    { key: 'priority', header: t('host.housekeeping.field.priority'), render: (tp) => <PriorityBadge priority={tp.priority_level} /> },
+    { key: 'duration', header: t('host.housekeeping.templates.duration'), align: 'end', render: (tp) => t('duration.minutes', { minutes: tp.estimated_duration }) },
+    { key: 'items', header: t('host.housekeeping.templates.checklistItems'), align: 'end', secondary: true, render: (tp) => tp.checklist_items.length },
     {
       key: 'actions',
-      header: 'Actions',
-      render: (t) => (
+      header: t('host.housekeeping.actions'),
+      render: (tp) => (
         <div className="button-group">
-          <Button size="sm" aria-label={`New task from ${t.name}`} onClick={() => setEditing({ kind: 'task', task: null, template: t })}>
-            New task
+          <Button size="sm" aria-label={t('host.housekeeping.templates.newTaskFrom', { name: tp.name })} onClick={() => setEditing({ kind: 'task', task: null, template: tp })}>
+            {t('host.housekeeping.newTask')}
           </Button>
-          <Button size="sm" variant="secondary" aria-label={`Edit ${t.name}`} onClick={() => setEditing({ kind: 'template', template: t })}>
-            Edit
+          <Button size="sm" variant="secondary" aria-label={t('host.housekeeping.editNamed', { name: tp.name })} onClick={() => setEditing({ kind: 'template', template: tp })}>
+            {t('host.housekeeping.edit')}
           </Button>
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Delete ${t.name}`}
-            onClick={() => setEditing({ kind: 'confirm', title: `Delete ${t.name}?`, text: 'Tasks made from it keep their checklist.', confirm: 'Delete', request: deleteTemplate(t.id) })}
+            aria-label={t('host.housekeeping.deleteNamed', { name: tp.name })}
+            onClick={() => setEditing({ kind: 'confirm', title: t('host.housekeeping.deleteTitle', { name: tp.name }), text: t('host.housekeeping.templates.deleteText'), confirm: t('host.housekeeping.delete'), done: t('host.housekeeping.deleted'), request: deleteTemplate(tp.id) })}
           >
-            Delete
+            {t('host.housekeeping.delete')}
           </Button>
         </div>
       ),
@@ -218,15 +222,15 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
           close();
         }}
       >
-        Edit task
+        {t('host.housekeeping.task.edit')}
       </Button>
       {isOpen(open) ? (
-        <Button variant="ghost" onClick={() => void run(cancelTask(open.id), 'Task cancelled')}>
-          Cancel task
+        <Button variant="ghost" onClick={() => void run(cancelTask(open.id), t('host.housekeeping.task.cancelled'))}>
+          {t('host.housekeeping.task.cancel')}
         </Button>
       ) : (
-        <Button variant="ghost" onClick={() => void run(reopenTask(open.id), 'Task reopened')}>
-          Reopen task
+        <Button variant="ghost" onClick={() => void run(reopenTask(open.id), t('host.housekeeping.task.reopened'))}>
+          {t('host.housekeeping.task.reopen')}
         </Button>
       )}
       <Button
@@ -234,10 +238,10 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         onClick={() => {
           const target = open;
           close();
-          setEditing({ kind: 'confirm', title: `Delete ${target.task_title}?`, text: 'The task is removed for you and the housekeeper.', confirm: 'Delete', request: deleteTask(target.id) });
+          setEditing({ kind: 'confirm', title: t('host.housekeeping.deleteTitle', { name: target.task_title }), text: t('host.housekeeping.task.deleteText'), confirm: t('host.housekeeping.delete'), done: t('host.housekeeping.deleted'), request: deleteTask(target.id) });
         }}
       >
-        Delete
+        {t('host.housekeeping.delete')}
       </Button>
     </>
   ) : null;
@@ -246,33 +250,33 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
 
   return (
     <Page
-      title="Housekeeping"
-      description="Turnover and maintenance tasks, your housekeeping team and task templates."
+      title={t('host.housekeeping.title')}
+      description={t('host.housekeeping.description')}
       actions={
         <Button onClick={() => setEditing({ kind: 'task', task: null, template: null })} disabled={tasks.status !== 'success'}>
-          New task
+          {t('host.housekeeping.newTask')}
         </Button>
       }
     >
       {taskId && tasks.status === 'success' && !open && !pickedId ? (
         <p className="form-message form-message--info" role="status">
-          That task is not here any more: it may have been deleted, or it has not synced to this device yet.
+          {t('host.housekeeping.taskGone')}
         </p>
       ) : null}
-      {offerAlerts ? <AlertsPrompt text="Get an alert on this device when a housekeeper completes a task or one runs late?" /> : null}
+      {offerAlerts ? <AlertsPrompt text={t('host.housekeeping.alertsPrompt')} /> : null}
       <Card>
         <Tabs
-          label="Housekeeping"
+          label={t('host.housekeeping.title')}
           items={[
             {
               id: 'list',
-              label: 'List',
+              label: t('host.housekeeping.tab.list'),
               content: (
-                <DataView result={tasks} empty={{ title: 'No tasks yet', text: 'Tasks for cleanings and maintenance appear here.' }}>
+                <DataView result={tasks} empty={{ title: t('host.housekeeping.emptyTitle'), text: t('host.housekeeping.emptyText') }}>
                   {() => (
                     <>
                       {filterBar}
-                      {filtered.length ? <TasksTable tasks={filtered} propertyNames={propertyNames} staffNames={staffNames} caption="Housekeeping tasks" onOpen={pick} /> : noMatch}
+                      {filtered.length ? <TasksTable tasks={filtered} propertyNames={propertyNames} staffNames={staffNames} caption={t('host.housekeeping.tasksCaption')} onOpen={pick} /> : noMatch}
                     </>
                   )}
                 </DataView>
@@ -280,9 +284,9 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
             },
             {
               id: 'board',
-              label: 'Board',
+              label: t('host.housekeeping.tab.board'),
               content: (
-                <DataView result={tasks} empty={{ title: 'No tasks yet', text: 'Tasks for cleanings and maintenance appear here.' }}>
+                <DataView result={tasks} empty={{ title: t('host.housekeeping.emptyTitle'), text: t('host.housekeeping.emptyText') }}>
                   {() => (
                     <>
                       {filterBar}
@@ -294,9 +298,9 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
             },
             {
               id: 'schedule',
-              label: 'Day / Week',
+              label: t('host.housekeeping.tab.schedule'),
               content: (
-                <DataView result={staff} empty={{ title: 'No staff yet', text: 'Add your housekeepers to plan their days.' }}>
+                <DataView result={staff} empty={{ title: t('host.housekeeping.staff.emptyTitle'), text: t('host.housekeeping.staff.emptyPlanText') }}>
                   {() => (
                     <>
                       <TaskFilterBar filters={filters} onChange={setFilters} properties={propertyList} staff={staffList} showDay={false} />
@@ -314,38 +318,38 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
             },
             {
               id: 'staff',
-              label: 'Staff',
+              label: t('host.housekeeping.tab.staff'),
               content: (
                 <>
                   <div className="hk-tab-bar">
-                    <Button onClick={() => setEditing({ kind: 'staff', staff: null })}>Add staff member</Button>
-                    {!online ? <p className="muted">Invitations need a connection; everything else works offline.</p> : null}
+                    <Button onClick={() => setEditing({ kind: 'staff', staff: null })}>{t('host.housekeeping.staff.add')}</Button>
+                    {!online ? <p className="muted">{t('host.housekeeping.staff.offlineNote')}</p> : null}
                   </div>
-                  <DataView result={staff} empty={{ title: 'No staff yet', text: 'Add your housekeepers to assign them tasks.' }}>
-                    {(rows) => <Table caption="Housekeeping staff" columns={staffColumns} rows={rows} rowKey={(s) => s.id} />}
+                  <DataView result={staff} empty={{ title: t('host.housekeeping.staff.emptyTitle'), text: t('host.housekeeping.staff.emptyText') }}>
+                    {(rows) => <Table caption={t('host.housekeeping.staff.caption')} columns={staffColumns} rows={rows} rowKey={(s) => s.id} />}
                   </DataView>
                 </>
               ),
             },
             {
               id: 'hours',
-              label: 'Hours & cost',
+              label: t('host.housekeeping.tab.hours'),
               content: (
-                <DataView result={tasks} empty={{ title: 'No tasks yet', text: 'Hours and cost appear once housekeepers start and finish tasks.' }}>
+                <DataView result={tasks} empty={{ title: t('host.housekeeping.emptyTitle'), text: t('host.housekeeping.report.emptyText') }}>
                   {(rows) => <WorkReport tasks={rows} staff={staffList} properties={propertyList} />}
                 </DataView>
               ),
             },
             {
               id: 'templates',
-              label: 'Templates',
+              label: t('host.housekeeping.tab.templates'),
               content: (
                 <>
                   <div className="hk-tab-bar">
-                    <Button onClick={() => setEditing({ kind: 'template', template: null })}>Add template</Button>
+                    <Button onClick={() => setEditing({ kind: 'template', template: null })}>{t('host.housekeeping.templates.add')}</Button>
                   </div>
-                  <DataView result={templates} empty={{ title: 'No templates yet', text: 'Templates make recurring tasks one click away.' }}>
-                    {(rows) => <Table caption="Task templates" columns={templateColumns} rows={rows} rowKey={(t) => t.id} />}
+                  <DataView result={templates} empty={{ title: t('host.housekeeping.templates.emptyTitle'), text: t('host.housekeeping.templates.emptyText') }}>
+                    {(rows) => <Table caption={t('host.housekeeping.templates.caption')} columns={templateColumns} rows={rows} rowKey={(tp) => tp.id} />}
                   </DataView>
                 </>
               ),
@@ -358,7 +362,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         propertyName={open ? propertyNames.get(open.property_id) : undefined}
         property={openProperty ?? null}
         staffName={open ? (open.assigned_staff_id ? (staffNames.get(open.assigned_staff_id) ?? '') : '') : undefined}
-        completedByName={open?.completed_by_staff_id && open.completed_by_staff_id !== open.assigned_staff_id ? (staffNames.get(open.completed_by_staff_id) ?? 'A former housekeeper') : undefined}
+        completedByName={open?.completed_by_staff_id && open.completed_by_staff_id !== open.assigned_staff_id ? (staffNames.get(open.completed_by_staff_id) ?? t('host.housekeeping.formerHousekeeper')) : undefined}
         actions={hostActions}
         onClose={close}
       >
@@ -380,23 +384,23 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
         open={editing?.kind === 'confirm'}
         onClose={() => setEditing(null)}
         size="sm"
-        title={editing?.kind === 'confirm' ? editing.title : 'Confirm'}
+        title={editing?.kind === 'confirm' ? editing.title : t('host.housekeeping.confirm')}
         description={editing?.kind === 'confirm' ? editing.text : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setEditing(null)}>
-              Keep
+              {t('host.housekeeping.keep')}
             </Button>
             <Button
               variant="danger"
               onClick={() => {
                 if (editing?.kind !== 'confirm') return;
-                const { request, confirm } = editing;
+                const { request, done } = editing;
                 setEditing(null);
-                void run(request, confirm === 'Remove' ? 'Removed' : 'Deleted');
+                void run(request, done);
               }}
             >
-              {editing?.kind === 'confirm' ? editing.confirm : 'Confirm'}
+              {editing?.kind === 'confirm' ? editing.confirm : t('host.housekeeping.confirm')}
             </Button>
           </>
         }

@@ -5,13 +5,14 @@ import type { Staff } from '../../data/tables';
 import { Dialog } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
-import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
 import { useWrite } from '../../data/use-write';
 import { minutesOf } from '../tasks';
 import { parseList, saveStaff, type StaffFields } from './mutations';
 import { DEFAULT_CURRENCY, currencyOptions, roundToCurrency } from '../../../../shared/money';
 import { currencyLabel } from '../../../../shared/format/money';
+import { useFormat } from '../../lib/display';
+import { useT } from '../../i18n/use-t';
 
 type DayDraft = { works: boolean; start: string; end: string };
 
@@ -48,6 +49,8 @@ export function StaffForm({ open, staff, onClose }: { open: boolean; staff: Staf
 function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () => void }) {
   const { write, pending: saving } = useWrite();
   const { toast } = useToast();
+  const t = useT();
+  const format = useFormat();
   const [draft, setDraft] = useState(() => draftOf(staff));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -56,16 +59,16 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!draft.staff_name.trim()) found.staff_name = 'Enter a name.';
-    if (draft.staff_email.trim() && !EMAIL_RE.test(draft.staff_email.trim())) found.staff_email = 'Enter an e-mail address like name@example.com.';
+    if (!draft.staff_name.trim()) found.staff_name = t('host.housekeeping.form.enterName');
+    if (draft.staff_email.trim() && !EMAIL_RE.test(draft.staff_email.trim())) found.staff_email = t('host.housekeeping.staffForm.emailError');
     const rate = draft.hourly_rate.trim() === '' ? 0 : Number(draft.hourly_rate);
-    if (!Number.isFinite(rate) || rate < 0) found.hourly_rate = 'Enter an amount of 0 or more.';
+    if (!Number.isFinite(rate) || rate < 0) found.hourly_rate = t('host.housekeeping.form.amountError');
     for (const day of WEEKDAYS) {
       const d = draft.days[day];
       if (!d.works) continue;
       const start = minutesOf(d.start);
       const end = minutesOf(d.end);
-      if (start === null || end === null || end <= start) found[day] = `${humanize(day)}: the end must be after the start.`;
+      if (start === null || end === null || end <= start) found[day] = t('host.housekeeping.staffForm.endAfterStart', { weekday: format.weekday(day) });
     }
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -83,7 +86,7 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
     };
     const saved = await write(saveStaff(staff?.id ?? null, fields));
     if (!saved.ok) return;
-    toast({ title: staff ? 'Staff member saved' : 'Staff member added', description: fields.staff_name, variant: 'success' });
+    toast({ title: staff ? t('host.housekeeping.staffForm.saved') : t('host.housekeeping.staffForm.added'), description: fields.staff_name, variant: 'success' });
     onClose();
   };
 
@@ -93,60 +96,60 @@ function StaffFormDialog({ staff, onClose }: { staff: Staff | null; onClose: () 
       open
       onClose={onClose}
       size="lg"
-      title={staff ? `Edit ${staff.staff_name}` : 'Add staff member'}
+      title={staff ? t('host.housekeeping.editNamed', { name: staff.staff_name }) : t('host.housekeeping.staff.add')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('host.common.cancel')}
           </Button>
           <Button type="submit" form={formId} isLoading={saving}>
-            {staff ? 'Save' : 'Add staff member'}
+            {staff ? t('host.housekeeping.form.save') : t('host.housekeeping.staff.add')}
           </Button>
         </>
       }
     >
       <form id={formId} className="form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="hk-grid">
-          <Input label="Name" required value={draft.staff_name} error={errors.staff_name} onChange={(e) => set('staff_name', e.target.value)} autoComplete="off" />
-          <Input label="E-mail" type="email" value={draft.staff_email} error={errors.staff_email} hint="Needed to invite them to sign in." onChange={(e) => set('staff_email', e.target.value)} autoComplete="off" />
-          <Input label="Phone" type="tel" value={draft.staff_phone} onChange={(e) => set('staff_phone', e.target.value)} />
-          <Input label={`Hourly rate (${draft.currency})`} inputMode="decimal" value={draft.hourly_rate} error={errors.hourly_rate} onChange={(e) => set('hourly_rate', e.target.value)} />
+          <Input label={t('host.housekeeping.staff.name')} required value={draft.staff_name} error={errors.staff_name} onChange={(e) => set('staff_name', e.target.value)} autoComplete="off" />
+          <Input label={t('host.housekeeping.staffForm.email')} type="email" value={draft.staff_email} error={errors.staff_email} hint={t('host.housekeeping.staffForm.emailHint')} onChange={(e) => set('staff_email', e.target.value)} autoComplete="off" />
+          <Input label={t('host.housekeeping.staff.phone')} type="tel" value={draft.staff_phone} onChange={(e) => set('staff_phone', e.target.value)} />
+          <Input label={t('host.housekeeping.staffForm.hourlyRate', { currency: draft.currency })} inputMode="decimal" value={draft.hourly_rate} error={errors.hourly_rate} onChange={(e) => set('hourly_rate', e.target.value)} />
           <Select
-            label="Currency"
+            label={t('host.housekeeping.staffForm.currency')}
             value={draft.currency}
-            hint="The currency of the hourly rate."
-            options={currencyOptions(draft.currency).map((c) => ({ value: c, label: currencyLabel(c) }))}
+            hint={t('host.housekeeping.staffForm.currencyHint')}
+            options={currencyOptions(draft.currency).map((c) => ({ value: c, label: currencyLabel(c, format.locale) }))}
             onChange={(e) => set('currency', e.target.value)}
           />
-          <Select label="Status" value={draft.status} options={STAFF_STATUSES.map((s) => ({ value: s, label: humanize(s) }))} onChange={(e) => set('status', e.target.value as StaffFields['status'])} />
-          <Input label="Hire date" type="date" value={draft.hire_date} onChange={(e) => set('hire_date', e.target.value)} />
+          <Select label={t('host.housekeeping.field.status')} value={draft.status} options={STAFF_STATUSES.map((s) => ({ value: s, label: t('host.enum.staffStatus', { value: s }) }))} onChange={(e) => set('status', e.target.value as StaffFields['status'])} />
+          <Input label={t('host.housekeeping.staffForm.hireDate')} type="date" value={draft.hire_date} onChange={(e) => set('hire_date', e.target.value)} />
         </div>
-        <Input label="Specializations" hint="Separate with commas, e.g. Turnover cleaning, Laundry" value={draft.specializations} onChange={(e) => set('specializations', e.target.value)} />
-        <Input label="Emergency contact" value={draft.emergency_contact} onChange={(e) => set('emergency_contact', e.target.value)} />
+        <Input label={t('host.housekeeping.staff.specializations')} hint={t('host.housekeeping.staffForm.specializationsHint')} value={draft.specializations} onChange={(e) => set('specializations', e.target.value)} />
+        <Input label={t('host.housekeeping.staffForm.emergencyContact')} value={draft.emergency_contact} onChange={(e) => set('emergency_contact', e.target.value)} />
         <fieldset className="hk-week">
-          <legend className="field__label">Availability</legend>
+          <legend className="field__label">{t('host.housekeeping.staff.availability')}</legend>
           {WEEKDAYS.map((day) => {
             const d = draft.days[day];
             return (
               <div key={day} className="hk-week__day">
                 <label className="hk-week__works">
                   <input type="checkbox" checked={d.works} onChange={(e) => setDay(day, { works: e.target.checked })} />
-                  <span>{humanize(day)}</span>
+                  <span>{format.weekday(day)}</span>
                 </label>
                 {d.works ? (
                   <>
                     <label className="visually-hidden" htmlFor={`${day}-start`}>
-                      {humanize(day)} start
+                      {t('host.housekeeping.staffForm.dayStart', { weekday: format.weekday(day) })}
                     </label>
                     <input id={`${day}-start`} className="field__control" type="time" value={d.start} onChange={(e) => setDay(day, { start: e.target.value })} />
                     <span aria-hidden="true">–</span>
                     <label className="visually-hidden" htmlFor={`${day}-end`}>
-                      {humanize(day)} end
+                      {t('host.housekeeping.staffForm.dayEnd', { weekday: format.weekday(day) })}
                     </label>
                     <input id={`${day}-end`} className="field__control" type="time" value={d.end} onChange={(e) => setDay(day, { end: e.target.value })} />
                   </>
                 ) : (
-                  <span className="muted">Off</span>
+                  <span className="muted">{t('host.housekeeping.off')}</span>
                 )}
                 {errors[day] ? <p className="field__error hk-week__error">{errors[day]}</p> : null}
               </div>

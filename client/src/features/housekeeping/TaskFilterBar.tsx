@@ -2,7 +2,8 @@ import { PRIORITY_LEVELS, TASK_STATUSES } from '../../../../shared/enums';
 import type { Property, Staff } from '../../data/tables';
 import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
-import { humanize } from '../../components/ui/Badge';
+import { useT } from '../../i18n/use-t';
+import { useTaskLabels } from '../tasks';
 import { NO_FILTERS, activeFilterCount, type TaskFilters } from './task-filters';
 
 /** Property, staff, priority, status and day filters, shared by the list, board and schedule. */
@@ -19,22 +20,24 @@ export function TaskFilterBar({
   staff: readonly Staff[];
   showDay?: boolean;
 }) {
+  const t = useT();
+  const labels = useTaskLabels();
   const set = (patch: Partial<TaskFilters>) => onChange({ ...filters, ...patch });
   return (
-    <div className="hk-filters" role="group" aria-label="Filter tasks">
-      <Select label="Property" value={filters.propertyId} options={[{ value: '', label: 'All properties' }, ...properties.map((p) => ({ value: p.id, label: p.property_name }))]} onChange={(e) => set({ propertyId: e.target.value })} />
+    <div className="hk-filters" role="group" aria-label={t('host.housekeeping.filter.label')}>
+      <Select label={t('host.housekeeping.field.property')} value={filters.propertyId} options={[{ value: '', label: t('host.common.allProperties') }, ...properties.map((p) => ({ value: p.id, label: p.property_name }))]} onChange={(e) => set({ propertyId: e.target.value })} />
       <Select
-        label="Staff"
+        label={t('host.housekeeping.field.staff')}
         value={filters.staffId}
-        options={[{ value: '', label: 'Everyone' }, { value: 'unassigned', label: 'Unassigned' }, ...staff.map((s) => ({ value: s.id, label: s.staff_name }))]}
+        options={[{ value: '', label: t('host.housekeeping.filter.everyone') }, { value: 'unassigned', label: t('task.unassigned') }, ...staff.map((s) => ({ value: s.id, label: s.staff_name }))]}
         onChange={(e) => set({ staffId: e.target.value })}
       />
-      <Select label="Priority" value={filters.priority} options={[{ value: '', label: 'Any priority' }, ...PRIORITY_LEVELS.map((p) => ({ value: p, label: humanize(p) }))]} onChange={(e) => set({ priority: e.target.value })} />
-      <Select label="Status" value={filters.status} options={[{ value: '', label: 'Any status' }, ...TASK_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]} onChange={(e) => set({ status: e.target.value })} />
-      {showDay ? <Input label="Date" type="date" value={filters.day} onChange={(e) => set({ day: e.target.value })} /> : null}
+      <Select label={t('host.housekeeping.field.priority')} value={filters.priority} options={[{ value: '', label: t('host.housekeeping.filter.anyPriority') }, ...PRIORITY_LEVELS.map((p) => ({ value: p, label: labels.priority(p) }))]} onChange={(e) => set({ priority: e.target.value })} />
+      <Select label={t('host.housekeeping.field.status')} value={filters.status} options={[{ value: '', label: t('host.housekeeping.filter.anyStatus') }, ...TASK_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))]} onChange={(e) => set({ status: e.target.value })} />
+      {showDay ? <Input label={t('host.housekeeping.filter.date')} type="date" value={filters.day} onChange={(e) => set({ day: e.target.value })} /> : null}
       {activeFilterCount(filters) ? (
         <Button variant="ghost" className="hk-filters__clear" onClick={() => onChange(NO_FILTERS)}>
-          Clear filters
+          {t('host.common.clearAllFilters')}
         </Button>
       ) : null}
     </div>

@@ -15,12 +15,13 @@ import { useToast } from '../../components/ui/Toast';
 import { useWrite } from '../../data/use-write';
 import { useProperties } from '../../data/common-rows';
 import { ChecklistEditor, TextArea } from './controls';
-import { PRIORITY_OPTIONS, categoryOptions } from './categories';
+import { categoryOptions, priorityOptions } from './categories';
 import { saveTask, taskCurrency, taskEdit, taskFromTemplate, type TaskFields } from './mutations';
 import { taskTexts, TranslationsEditor, translationsToSave } from '../host-text';
 import { useT } from '../../i18n/use-t';
 import { roundToCurrency } from '../../../../shared/money';
-import { assignmentWarnings, joinSchedule, splitSchedule, warningText } from '../tasks';
+import { assignmentWarnings, joinSchedule, splitSchedule, useTaskLabels } from '../tasks';
+import { warningText } from './warning-text';
 
 export type TaskFormProps = {
   open: boolean;
@@ -92,6 +93,7 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const t = useT();
+  const labels = useTaskLabels();
   const texts = taskTexts(t, { title: draft.task_title, description: draft.task_description, instructions: draft.special_instructions, items: draft.checklist_items });
 
   const propertyBookings = useMemo(
@@ -122,15 +124,15 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!draft.task_title.trim()) found.task_title = 'Enter a title.';
-    if (!draft.property_id) found.property_id = 'Choose a property.';
-    if (!Number.isInteger(duration) || duration < 0 || duration > 10080) found.estimated_duration = 'Enter whole minutes, up to a week.';
+    if (!draft.task_title.trim()) found.task_title = t('host.housekeeping.form.enterTitle');
+    if (!draft.property_id) found.property_id = t('host.housekeeping.form.chooseProperty');
+    if (!Number.isInteger(duration) || duration < 0 || duration > 10080) found.estimated_duration = t('host.housekeeping.form.durationError');
     const cost = draft.cost.trim() === '' ? 0 : Number(draft.cost);
-    if (!Number.isFinite(cost) || cost < 0) found.cost = 'Enter an amount of 0 or more.';
+    if (!Number.isFinite(cost) || cost < 0) found.cost = t('host.housekeeping.form.amountError');
     const due = joinSchedule(draft.due_day, draft.due_time, tz);
-    if (draft.scheduled_time && !draft.scheduled_day) found.scheduled_day = 'Choose a day for this time.';
-    if (draft.due_time && !draft.due_day) found.due_day = 'Choose a day for this time.';
-    if (scheduled && due && due < scheduled && due.length === scheduled.length) found.due_day = 'The due date must not be before the scheduled date.';
+    if (draft.scheduled_time && !draft.scheduled_day) found.scheduled_day = t('host.housekeeping.form.dayForTime');
+    if (draft.due_time && !draft.due_day) found.due_day = t('host.housekeeping.form.dayForTime');
+    if (scheduled && due && due < scheduled && due.length === scheduled.length) found.due_day = t('host.housekeeping.form.dueBeforeScheduled');
     setErrors(found);
     if (Object.keys(found).length) return;
     const fields: TaskFields = {
@@ -153,26 +155,26 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
     };
     const saved = await write(saveTask(task?.id ?? null, openedWith ? taskEdit(openedWith, fields) : fields, openedWith ?? undefined));
     if (!saved.ok) return;
-    toast({ title: task ? 'Task saved' : 'Task created', description: fields.task_title, variant: 'success' });
+    toast({ title: task ? t('host.housekeeping.form.taskSaved') : t('host.housekeeping.form.taskCreated'), description: fields.task_title, variant: 'success' });
     onClose();
     onSaved?.();
   };
 
   const formId = 'task-form';
-  const staffOptions = [{ value: '', label: 'Unassigned' }, ...staff.map((s) => ({ value: s.id, label: s.status === 'active' ? s.staff_name : `${s.staff_name} (inactive)` }))];
+  const staffOptions = [{ value: '', label: t('task.unassigned') }, ...staff.map((s) => ({ value: s.id, label: s.status === 'active' ? s.staff_name : t('host.housekeeping.form.inactiveStaff', { name: s.staff_name }) }))];
   return (
     <Dialog
       open
       onClose={onClose}
       size="lg"
-      title={task ? `Edit ${task.task_title}` : 'New task'}
+      title={task ? t('host.housekeeping.editNamed', { name: task.task_title }) : t('host.housekeeping.newTask')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('host.common.cancel')}
           </Button>
           <Button type="submit" form={formId} isLoading={saving}>
-            {task ? 'Save task' : 'Create task'}
+            {task ? t('host.housekeeping.form.saveTask') : t('host.housekeeping.form.createTask')}
           </Button>
         </>
       }
@@ -180,70 +182,70 @@ function TaskFormDialog({ task, template, staff, templates, tasks, onClose, onSa
       <form id={formId} className="form" noValidate onSubmit={(e) => void submit(e)}>
         {!task ? (
           <Select
-            label="Start from a template"
+            label={t('host.housekeeping.form.fromTemplate')}
             value={draft.template_id ?? ''}
-            options={[{ value: '', label: 'No template' }, ...templates.map((t) => ({ value: t.id, label: t.name }))]}
-            hint="Fills the title, checklist, duration and instructions."
+            options={[{ value: '', label: t('host.housekeeping.form.noTemplate') }, ...templates.map((tp) => ({ value: tp.id, label: tp.name }))]}
+            hint={t('host.housekeeping.form.fromTemplateHint')}
             onChange={(e) => {
-              const picked = templates.find((t) => t.id === e.target.value);
+              const picked = templates.find((tp) => tp.id === e.target.value);
               setDraft((d) => (picked ? applyTemplate(d, picked) : { ...d, template_id: null }));
             }}
           />
         ) : null}
-        <Input label="Title" required value={draft.task_title} error={errors.task_title} onChange={(e) => set('task_title', e.target.value)} autoComplete="off" />
+        <Input label={t('host.housekeeping.form.title')} required value={draft.task_title} error={errors.task_title} onChange={(e) => set('task_title', e.target.value)} autoComplete="off" />
         <div className="hk-grid">
           <Select
-            label="Property"
+            label={t('host.housekeeping.field.property')}
             required
             value={draft.property_id}
             error={errors.property_id}
-            options={[{ value: '', label: properties.status === 'success' ? 'Choose a property' : 'Loading…' }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
+            options={[{ value: '', label: properties.status === 'success' ? t('host.common.chooseProperty') : t('host.housekeeping.form.loading') }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
             onChange={(e) => setDraft((d) => ({ ...d, property_id: e.target.value, booking_id: null }))}
           />
           <Select
-            label="Booking"
+            label={t('host.housekeeping.form.booking')}
             value={draft.booking_id ?? ''}
             options={[
-              { value: '', label: 'No booking' },
-              ...propertyBookings.map((b) => ({ value: b.id, label: `${b.guest_name} · ${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` })),
+              { value: '', label: t('host.housekeeping.form.noBooking') },
+              ...propertyBookings.map((b) => ({ value: b.id, label: t('host.housekeeping.form.bookingOption', { guest: b.guest_name, from: format.date(b.check_in_date), to: format.date(b.check_out_date) }) })),
             ]}
             onChange={(e) => set('booking_id', e.target.value || null)}
           />
-          <Select label="Category" value={draft.task_category} options={categoryOptions(draft.task_category)} onChange={(e) => set('task_category', e.target.value)} />
-          <Select label="Priority" value={draft.priority_level} options={PRIORITY_OPTIONS} onChange={(e) => set('priority_level', e.target.value as TaskFields['priority_level'])} />
-          <Input label="Scheduled date" type="date" value={draft.scheduled_day} error={errors.scheduled_day} onChange={(e) => set('scheduled_day', e.target.value)} />
-          <Input label="Start time" type="time" value={draft.scheduled_time} hint="Optional" onChange={(e) => set('scheduled_time', e.target.value)} />
-          <Input label="Due date" type="date" value={draft.due_day} error={errors.due_day} onChange={(e) => set('due_day', e.target.value)} />
-          <Input label="Due time" type="time" value={draft.due_time} hint="Optional" onChange={(e) => set('due_time', e.target.value)} />
+          <Select label={t('host.housekeeping.field.category')} value={draft.task_category} options={categoryOptions(labels.category, draft.task_category)} onChange={(e) => set('task_category', e.target.value)} />
+          <Select label={t('host.housekeeping.field.priority')} value={draft.priority_level} options={priorityOptions(labels.priority)} onChange={(e) => set('priority_level', e.target.value as TaskFields['priority_level'])} />
+          <Input label={t('host.housekeeping.form.scheduledDate')} type="date" value={draft.scheduled_day} error={errors.scheduled_day} onChange={(e) => set('scheduled_day', e.target.value)} />
+          <Input label={t('host.housekeeping.form.startTime')} type="time" value={draft.scheduled_time} hint={t('host.housekeeping.form.optional')} onChange={(e) => set('scheduled_time', e.target.value)} />
+          <Input label={t('host.housekeeping.form.dueDate')} type="date" value={draft.due_day} error={errors.due_day} onChange={(e) => set('due_day', e.target.value)} />
+          <Input label={t('host.housekeeping.form.dueTime')} type="time" value={draft.due_time} hint={t('host.housekeeping.form.optional')} onChange={(e) => set('due_time', e.target.value)} />
           <Input
-            label="Estimated duration (minutes)"
+            label={t('host.housekeeping.form.duration')}
             inputMode="numeric"
             value={draft.estimated_duration}
             error={errors.estimated_duration}
             onChange={(e) => set('estimated_duration', e.target.value)}
           />
           <Input
-            label={`Fixed cost (${currency})`}
-            hint="Leave 0 to cost the hours worked at the staff member's hourly rate."
+            label={t('host.housekeeping.form.fixedCost', { currency })}
+            hint={t('host.housekeeping.form.fixedCostHint')}
             inputMode="decimal"
             value={draft.cost}
             error={errors.cost}
             onChange={(e) => set('cost', e.target.value)}
           />
         </div>
-        <Select label="Assigned to" value={draft.assigned_staff_id ?? ''} options={staffOptions} onChange={(e) => set('assigned_staff_id', e.target.value || null)} />
+        <Select label={t('host.housekeeping.form.assignedTo')} value={draft.assigned_staff_id ?? ''} options={staffOptions} onChange={(e) => set('assigned_staff_id', e.target.value || null)} />
         {warnings.length && assignee ? (
           <div className="callout hk-warnings" role="status" aria-live="polite">
-            <p className="callout__title">Check this assignment</p>
+            <p className="callout__title">{t('host.housekeeping.form.checkAssignment')}</p>
             <ul>
               {warnings.map((w) => (
-                <li key={`${w.kind}-${w.kind === 'overlap' ? w.other.id : ''}`}>{warningText(w, assignee.staff_name, format.date)}</li>
+                <li key={`${w.kind}-${w.kind === 'overlap' ? w.other.id : ''}`}>{warningText(w, assignee.staff_name, t, format.date)}</li>
               ))}
             </ul>
           </div>
         ) : null}
-        <TextArea label="Description" value={draft.task_description} onChange={(e) => set('task_description', e.target.value)} />
-        <TextArea label="Special instructions" value={draft.special_instructions} onChange={(e) => set('special_instructions', e.target.value)} />
+        <TextArea label={t('host.housekeeping.form.description')} value={draft.task_description} onChange={(e) => set('task_description', e.target.value)} />
+        <TextArea label={t('host.housekeeping.form.instructions')} value={draft.special_instructions} onChange={(e) => set('special_instructions', e.target.value)} />
         <ChecklistEditor items={draft.checklist_items} onChange={(items) => set('checklist_items', items)} />
         <TranslationsEditor texts={texts} value={draft.translations} onChange={(translations) => set('translations', translations)} />
       </form>

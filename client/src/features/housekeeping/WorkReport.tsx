@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { Property, Staff, Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
-import { monthLabel, nextMonthStart, previousMonthStart } from '../../lib/months';
+import { nextMonthStart, previousMonthStart } from '../../lib/months';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { StatCard } from '../../components/ui/Card';
@@ -16,6 +16,10 @@ import { Table, type Column } from '../../components/ui/Table';
 import { BarChart, CHART_COLORS } from '../../components/charts/BarChart';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../finances';
 import { costText, hoursOf, workReport, type WorkLine } from '../../../../shared/work-report';
+import { useT } from '../../i18n/use-t';
+import type { MessageId, MessageValues } from '../../i18n/message-ids';
+
+type Translate = (id: MessageId, values?: MessageValues) => string;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -23,86 +27,88 @@ function currentMonth(): string {
   return new Date().toISOString().slice(0, 7);
 }
 
-const CSV_COLUMNS = (keyHeader: string): CsvColumn<WorkLine>[] => [
+/** The CSV's columns, headed in the reader's language; the figures stay plain numbers. */
+const csvColumns = (keyHeader: string, t: Translate): CsvColumn<WorkLine>[] => [
   { header: keyHeader, value: (l) => l.name },
-  { header: 'Currency', value: (l) => l.currency },
-  { header: 'Tasks', value: (l) => l.tasks },
-  { header: 'Tasks without times', value: (l) => l.untimed },
-  { header: 'Hours', value: (l) => hoursOf(l.minutes) },
-  { header: 'Cost', value: (l) => costText(l.cost, l.currency) },
+  { header: t('host.housekeeping.report.currency'), value: (l) => l.currency },
+  { header: t('host.housekeeping.report.tasks'), value: (l) => l.tasks },
+  { header: t('host.housekeeping.report.untimed'), value: (l) => l.untimed },
+  { header: t('host.housekeeping.report.hours'), value: (l) => hoursOf(l.minutes) },
+  { header: t('host.housekeeping.report.cost'), value: (l) => costText(l.cost, l.currency) },
 ];
 
 export function WorkReport({ tasks, staff, properties }: { tasks: readonly Task[]; staff: readonly Staff[]; properties: readonly Property[] }) {
   const format = useFormat();
+  const t = useT();
   const [month, setMonth] = useState(currentMonth);
   const report = useMemo(() => workReport(month, tasks, staff, properties), [month, tasks, staff, properties]);
-  const hours = (l: WorkLine) => `${hoursOf(l.minutes).toFixed(2)} h`;
+  const monthName = format.month(month);
+  /** Hours with two decimals, as the figures are rounded (shared/work-report.ts). */
+  const hoursText = (minutes: number) => format.number(hoursOf(minutes), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
   const columns = (header: string): Column<WorkLine>[] => [
     { key: 'name', header, render: (l) => l.name },
-    { key: 'tasks', header: 'Tasks', align: 'end', render: (l) => (l.untimed > 0 ? `${l.tasks} (${l.untimed} without times)` : l.tasks) },
-    { key: 'hours', header: 'Hours', align: 'end', render: hours },
-    { key: 'cost', header: 'Cost', align: 'end', render: (l) => format.money(l.cost, l.currency) },
+    { key: 'tasks', header: t('host.housekeeping.report.tasks'), align: 'end', render: (l) => (l.untimed > 0 ? t('host.housekeeping.report.tasksUntimed', { tasks: l.tasks, untimed: l.untimed }) : l.tasks) },
+    { key: 'hours', header: t('host.housekeeping.report.hours'), align: 'end', render: (l) => t('host.housekeeping.report.hoursValue', { hours: hoursText(l.minutes) }) },
+    { key: 'cost', header: t('host.housekeeping.report.cost'), align: 'end', render: (l) => format.money(l.cost, l.currency) },
   ];
-  const download = (what: string, lines: readonly WorkLine[], keyHeader: string) => downloadCsv(csvFileName('housekeeping', what, month), toCsv(CSV_COLUMNS(keyHeader), lines));
+  // The file's name is data (it names the export the same in every language).
+  const download = (what: string, lines: readonly WorkLine[], keyHeader: string) => downloadCsv(csvFileName('housekeeping', what, month), toCsv(csvColumns(keyHeader, t), lines));
   const step = (to: string) => setMonth(to.slice(0, 7));
 
   return (
-    <section className="work-report" aria-label={`Hours and cost, ${monthLabel(month)}`}>
+    <section className="work-report" aria-label={t('host.housekeeping.report.label', { month: monthName })}>
       <div className="hk-tab-bar work-report__months">
-        <Button variant="secondary" onClick={() => step(previousMonthStart(`${month}-01`))} aria-label="Previous month">
+        <Button variant="secondary" onClick={() => step(previousMonthStart(`${month}-01`))} aria-label={t('host.housekeeping.report.previousMonth')}>
           ‹
         </Button>
         <Input
-          label="Month"
+          label={t('host.housekeeping.report.month')}
           type="month"
           value={month}
           onChange={(e) => {
             if (MONTH.test(e.target.value)) setMonth(e.target.value);
           }}
         />
-        <Button variant="secondary" onClick={() => step(nextMonthStart(`${month}-01`))} aria-label="Next month">
+        <Button variant="secondary" onClick={() => step(nextMonthStart(`${month}-01`))} aria-label={t('host.housekeeping.report.nextMonth')}>
           ›
         </Button>
       </div>
       {report.totals.length === 0 ? (
-        <EmptyState title={`No work completed in ${monthLabel(month)}`}>
-          Hours appear here once housekeepers start and finish tasks: the app records both times from their phone, offline too. Cost is the hours at each
-          staff member&apos;s hourly rate, or the fixed cost you set on a task.
-        </EmptyState>
+        <EmptyState title={t('host.housekeeping.report.emptyMonth', { month: monthName })}>{t('host.housekeeping.report.emptyMonthText')}</EmptyState>
       ) : (
         <>
           <div className="work-report__totals">
-            {report.totals.map((t) => (
+            {report.totals.map((total) => (
               <StatCard
-                key={t.currency}
-                label={`Total in ${t.currency}`}
-                value={format.money(t.cost, t.currency)}
-                hint={`${hoursOf(t.minutes).toFixed(2)} h over ${t.tasks} task${t.tasks === 1 ? '' : 's'}`}
+                key={total.currency}
+                label={t('host.housekeeping.report.totalIn', { currency: total.currency })}
+                value={format.money(total.cost, total.currency)}
+                hint={t('host.housekeeping.report.totalHint', { hours: hoursText(total.minutes), count: total.tasks })}
               />
             ))}
           </div>
           <BarChart
-            title={`Hours per staff member, ${monthLabel(month)}`}
-            data={report.byStaff.map((l) => ({ label: report.totals.length > 1 ? `${l.name} (${l.currency})` : l.name, hours: hoursOf(l.minutes) }))}
-            series={[{ key: 'hours', label: 'Hours', color: CHART_COLORS.primary }]}
-            format={(v) => `${v} h`}
+            title={t('host.housekeeping.report.chartTitle', { month: monthName })}
+            data={report.byStaff.map((l) => ({ label: report.totals.length > 1 ? t('host.housekeeping.report.nameInCurrency', { name: l.name, currency: l.currency }) : l.name, hours: hoursOf(l.minutes) }))}
+            series={[{ key: 'hours', label: t('host.housekeeping.report.hours'), color: CHART_COLORS.primary }]}
+            format={(v) => t('host.housekeeping.report.hoursValue', { hours: format.number(v, { useGrouping: false, maximumFractionDigits: 2 }) })}
             horizontal
             height={Math.max(160, report.byStaff.length * 44 + 40)}
           />
           <div className="hk-tab-bar work-report__head">
-            <h3>By staff member</h3>
-            <Button variant="secondary" size="sm" onClick={() => download('by staff', report.byStaff, 'Staff member')} aria-label="Download hours and cost by staff member as a CSV file">
-              Staff CSV
+            <h3>{t('host.housekeeping.report.byStaff')}</h3>
+            <Button variant="secondary" size="sm" onClick={() => download('by staff', report.byStaff, t('host.housekeeping.report.staffMember'))} aria-label={t('host.housekeeping.report.staffCsvLabel')}>
+              {t('host.housekeeping.report.staffCsv')}
             </Button>
           </div>
-          <Table caption={`Hours and cost by staff member, ${monthLabel(month)}`} columns={columns('Staff member')} rows={report.byStaff} rowKey={(l) => `${l.key}|${l.currency}`} />
+          <Table caption={t('host.housekeeping.report.byStaffCaption', { month: monthName })} columns={columns(t('host.housekeeping.report.staffMember'))} rows={report.byStaff} rowKey={(l) => `${l.key}|${l.currency}`} />
           <div className="hk-tab-bar work-report__head">
-            <h3>By property</h3>
-            <Button variant="secondary" size="sm" onClick={() => download('by property', report.byProperty, 'Property')} aria-label="Download hours and cost by property as a CSV file">
-              Property CSV
+            <h3>{t('host.housekeeping.report.byProperty')}</h3>
+            <Button variant="secondary" size="sm" onClick={() => download('by property', report.byProperty, t('host.housekeeping.field.property'))} aria-label={t('host.housekeeping.report.propertyCsvLabel')}>
+              {t('host.housekeeping.report.propertyCsv')}
             </Button>
           </div>
-          <Table caption={`Hours and cost by property, ${monthLabel(month)}`} columns={columns('Property')} rows={report.byProperty} rowKey={(l) => `${l.key}|${l.currency}`} />
+          <Table caption={t('host.housekeeping.report.byPropertyCaption', { month: monthName })} columns={columns(t('host.housekeeping.field.property'))} rows={report.byProperty} rowKey={(l) => `${l.key}|${l.currency}`} />
         </>
       )}
     </section>

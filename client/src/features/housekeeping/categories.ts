@@ -1,13 +1,16 @@
 import { PRIORITY_LEVELS } from '../../../../shared/enums';
-import { humanize } from '../../components/ui/Badge';
 
 /** Task categories offered in the forms (free text on the server; the current value is kept). */
 export const TASK_CATEGORIES = ['cleaning', 'laundry', 'maintenance', 'inspection', 'restock', 'other'] as const;
 
-export function categoryOptions(current?: string) {
+/** The forms' category options, named by `label` (features/tasks `useTaskLabels().category`). */
+export function categoryOptions(label: (value: string) => string, current?: string) {
   const values: string[] = [...TASK_CATEGORIES];
   if (current && !values.includes(current)) values.push(current);
-  return values.map((v) => ({ value: v, label: humanize(v) }));
+  return values.map((v) => ({ value: v, label: label(v) }));
 }
 
-export const PRIORITY_OPTIONS = PRIORITY_LEVELS.map((p) => ({ value: p, label: humanize(p) }));
+/** The forms' priority options, named by `label` (features/tasks `useTaskLabels().priority`). */
+export function priorityOptions(label: (value: string) => string) {
+  return PRIORITY_LEVELS.map((p) => ({ value: p, label: label(p) }));
+}

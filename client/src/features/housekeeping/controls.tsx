@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 're
 import type { ChecklistItem } from '../../../../shared/schema/tables';
 import { Button } from '../../components/ui/Button';
 import { moveItem, newChecklistItem } from './mutations';
+import { useT } from '../../i18n/use-t';
 
 export function TextArea({ label, hint, id, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode }) {
   const autoId = useId();
@@ -48,7 +49,8 @@ function withPhotoFlag(item: ChecklistItem, required: boolean): ChecklistItem {
 }
 
 /** The items of a checklist: rename in place, flag as needing a photo, move up or down, remove, add at the end. */
-export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { items: readonly ChecklistItem[]; onChange: (items: ChecklistItem[]) => void; label?: string }) {
+export function ChecklistEditor({ items, onChange, label }: { items: readonly ChecklistItem[]; onChange: (items: ChecklistItem[]) => void; label?: string }) {
+  const t = useT();
   const [draft, setDraft] = useState('');
   const addId = useId();
   const add = () => {
@@ -59,7 +61,7 @@ export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { item
   return (
     <fieldset className="hk-checklist">
       <legend className="field__label">
-        {label} ({items.length} {items.length === 1 ? 'item' : 'items'})
+        {t('host.housekeeping.checklist.legend', { label: label ?? t('host.housekeeping.checklist.title'), count: items.length })}
       </legend>
       {items.length ? (
         <ol className="hk-checklist__list">
@@ -67,44 +69,44 @@ export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { item
             <li key={item.id} className="hk-checklist__item">
               <input
                 className="field__control"
-                aria-label={`Checklist item ${index + 1}`}
+                aria-label={t('host.housekeeping.checklist.item', { number: index + 1 })}
                 value={item.text}
                 onChange={(e) => onChange(items.map((i) => (i.id === item.id ? { ...i, text: e.target.value } : i)))}
               />
-              <label className="hk-checklist__photo" title="A photo is needed before it can be ticked">
+              <label className="hk-checklist__photo" title={t('host.housekeeping.checklist.photoTitle')}>
                 <input
                   type="checkbox"
                   checked={item.photo_required === true}
-                  aria-label={`"${item.text || `Item ${index + 1}`}" needs a photo`}
+                  aria-label={t('host.housekeeping.checklist.needsPhoto', { item: item.text || t('host.housekeeping.checklist.itemShort', { number: index + 1 }) })}
                   onChange={(e) => onChange(items.map((i) => (i.id === item.id ? withPhotoFlag(i, e.target.checked) : i)))}
                 />
-                <span aria-hidden="true">Photo</span>
+                <span aria-hidden="true">{t('host.housekeeping.checklist.photo')}</span>
               </label>
               <div className="hk-checklist__buttons">
-                <Button variant="ghost" size="sm" aria-label={`Move "${item.text}" up`} disabled={index === 0} onClick={() => onChange(moveItem(items, index, -1))}>
+                <Button variant="ghost" size="sm" aria-label={t('host.housekeeping.checklist.moveUp', { item: item.text })} disabled={index === 0} onClick={() => onChange(moveItem(items, index, -1))}>
                   ↑
                 </Button>
-                <Button variant="ghost" size="sm" aria-label={`Move "${item.text}" down`} disabled={index === items.length - 1} onClick={() => onChange(moveItem(items, index, 1))}>
+                <Button variant="ghost" size="sm" aria-label={t('host.housekeeping.checklist.moveDown', { item: item.text })} disabled={index === items.length - 1} onClick={() => onChange(moveItem(items, index, 1))}>
                   ↓
                 </Button>
-                <Button variant="ghost" size="sm" aria-label={`Remove "${item.text}"`} onClick={() => onChange(items.filter((i) => i.id !== item.id))}>
-                  ✕
+                <Button variant="ghost" size="sm" aria-label={t('host.housekeeping.checklist.remove', { item: item.text })} onClick={() => onChange(items.filter((i) => i.id !== item.id))}>
+                  &times;
                 </Button>
               </div>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">No items yet.</p>
+        <p className="muted">{t('host.housekeeping.checklist.empty')}</p>
       )}
       <div className="hk-checklist__add">
         <label className="visually-hidden" htmlFor={addId}>
-          New checklist item
+          {t('host.housekeeping.checklist.newItem')}
         </label>
         <input
           id={addId}
           className="field__control"
-          placeholder="New item, e.g. Restock coffee"
+          placeholder={t('host.housekeeping.checklist.placeholder')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
@@ -115,7 +117,7 @@ export function ChecklistEditor({ items, onChange, label = 'Checklist' }: { item
           }}
         />
         <Button variant="secondary" onClick={add} disabled={!draft.trim()}>
-          Add item
+          {t('host.housekeeping.checklist.add')}
         </Button>
       </div>
     </fieldset>

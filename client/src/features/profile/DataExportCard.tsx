@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { FormMessage } from '../../components/ui/Field';
 import { useToast } from '../../components/ui/Toast';
-import { t } from '../../i18n';
+import { t as translate } from '../../i18n';
 import { useT } from '../../i18n/use-t';
 
 /** The archive and the file name the server gave it. */
@@ -20,7 +20,7 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
   const res = await fetch('/api/host/export', { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? t('account.dataExport.failedStatus', { status: res.status }));
+    throw new Error(body?.error ?? translate('account.dataExport.failedStatus', { status: res.status }));
   }
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'staykeep-export.tar.gz';
   return { blob: await res.blob(), fileName };
@@ -28,8 +28,8 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
 
 
 export function DataExportCard() {
-  const tr = useT();
-  const online = useOnlineOnly(tr('account.dataExport.onlineWhat'));
+  const t = useT();
+  const online = useOnlineOnly(t('account.dataExport.onlineWhat'));
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,9 +40,9 @@ export function DataExportCard() {
     try {
       const { blob, fileName } = await fetchExport();
       saveBlob(blob, fileName);
-      toast({ title: tr('account.dataExport.downloading'), description: fileName, variant: 'success' });
+      toast({ title: t('account.dataExport.downloading'), description: fileName, variant: 'success' });
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : tr('account.dataExport.failed'));
+      setFailure(error instanceof Error ? error.message : t('account.dataExport.failed'));
     } finally {
       setBusy(false);
     }
@@ -50,12 +50,12 @@ export function DataExportCard() {
 
   return (
     <Card>
-      <CardHeader title={tr('account.dataExport.title')} description={tr('account.dataExport.description')} />
+      <CardHeader title={t('account.dataExport.title')} description={t('account.dataExport.description')} />
       <OnlineOnlyNote state={online} />
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       <div className="form__row form__row--end">
         <Button variant="secondary" isLoading={busy} disabled={!online.available} onClick={() => void download()}>
-          {tr('account.dataExport.button')}
+          {t('account.dataExport.button')}
         </Button>
       </div>
     </Card>
