@@ -9,4 +9,4 @@ export { PriorityBadge, TaskStatusBadge, useTaskLabels, TASK_STATUS_LABEL, PRIOR
 export { isOpen, isOverdue, mapLink, taskDay } from './task-rules';
 export { completeTask, startTask } from './mutations';
 export { dayOrder, dayProgress, daysFrom, plannedDay, weekStart } from './task-days';
-export { assignmentWarnings, hoursOn, joinSchedule, minutesOf, splitSchedule, taskSlot, timeOf, warningText, weekdayOf } from './schedule-rules';
+export { assignmentWarnings, hoursOn, joinSchedule, minutesOf, splitSchedule, taskSlot, timeOf, weekdayOf } from './schedule-rules';

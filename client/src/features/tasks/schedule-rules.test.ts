@@ -6,7 +6,6 @@ import {
   minutesOf,
   splitSchedule,
   taskSlot,
-  warningText,
   weekdayOf,
   zonedInstant,
 } from './schedule-rules';
@@ -105,13 +104,5 @@ describe('assignment warnings', () => {
   it('warns about an inactive assignee, and ignores finished or undated tasks otherwise', () => {
     expect(assignmentWarnings(task(), { ...maria, status: 'inactive' }, [], 'UTC')).toEqual([{ kind: 'inactive' }]);
     expect(assignmentWarnings(task({ scheduled_date: '2025-06-04', task_status: 'completed' }), maria, [], 'UTC')).toEqual([]);
-  });
-
-  it('words each warning for the form', () => {
-    const [off] = assignmentWarnings(task({ scheduled_date: '2025-06-04' }), maria, [], 'UTC');
-    expect(off && warningText(off, 'Maria')).toBe('Maria is not available on Wednesdays (2025-06-04).');
-    const [late] = assignmentWarnings(task({ scheduled_date: '2025-06-03T11:00:00Z', estimated_duration: 90 }), maria, [], 'UTC');
-    expect(late && warningText(late, 'Maria')).toBe('Maria works 08:00–12:00 on Tuesdays; this task runs 11:00–12:30.');
-    expect(warningText({ kind: 'over-capacity', day: '2025-06-03', bookedMinutes: 270, availableMinutes: 240 }, 'Maria')).toBe('Maria would have 4 h 30 min of work on 2025-06-03, with 4 h available.');
   });
 });

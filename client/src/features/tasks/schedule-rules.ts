@@ -206,29 +206,3 @@ export function assignmentWarnings(task: TaskLike, staff: StaffLike, others: rea
   }
   return warnings;
 }
-
-function hoursText(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
-}
-
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** One sentence per warning, for the form (names of days as the user reads them). */
-export function warningText(w: AssignmentWarning, staffName: string, formatDay: (day: string) => string = (d) => d): string {
-  switch (w.kind) {
-    case 'inactive':
-      return `${staffName} is marked inactive.`;
-    case 'day-off':
-      return `${staffName} is not available on ${capital(w.weekday)}s (${formatDay(w.day)}).`;
-    case 'outside-hours':
-      return `${staffName} works ${w.hours.start}–${w.hours.end} on ${capital(w.weekday)}s; this task runs ${w.task.start}–${w.task.end}.`;
-    case 'overlap':
-      return `Overlaps "${w.other.title}" (${w.other.start}–${w.other.end}), also assigned to ${staffName}.`;
-    case 'over-capacity':
-      return `${staffName} would have ${hoursText(w.bookedMinutes)} of work on ${formatDay(w.day)}, with ${hoursText(w.availableMinutes)} available.`;
-  }
-}
