@@ -48,9 +48,9 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
   }, [open, host.subscription_tier, host.commission_rate]);
 
   // A deactivated plan is offered to no one new; the host already on it keeps it as a choice.
-  const tierRows = (tiers.rows ?? []).filter((t) => t.is_active || t.tier_name.toLowerCase() === host.subscription_tier.toLowerCase());
-  const chosen = tierRows.find((t) => t.tier_name.toLowerCase() === tier.toLowerCase());
-  const options = tierRows.some((t) => t.tier_name.toLowerCase() === host.subscription_tier.toLowerCase())
+  const tierRows = (tiers.rows ?? []).filter((row) => row.is_active || row.tier_name.toLowerCase() === host.subscription_tier.toLowerCase());
+  const chosen = tierRows.find((row) => row.tier_name.toLowerCase() === tier.toLowerCase());
+  const options = tierRows.some((row) => row.tier_name.toLowerCase() === host.subscription_tier.toLowerCase())
     ? tierRows.map((row) => ({ value: row.tier_name, label: t('admin.hostActions.planOption', { plan: humanize(row.tier_name), rate: row.commission_rate, retired: row.is_active ? 'no' : 'yes' }) }))
     : [
         { value: host.subscription_tier, label: t('admin.hostActions.noSuchPlan', { plan: humanize(host.subscription_tier) }) },
@@ -60,7 +60,7 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
   const chooseTier = (value: string) => {
     setTier(value);
     // The rate follows the plan until the admin types one of their own.
-    const next = tierRows.find((t) => t.tier_name === value);
+    const next = tierRows.find((row) => row.tier_name === value);
     if (next && !rateTouched) setRate(next.commission_rate);
   };
 
