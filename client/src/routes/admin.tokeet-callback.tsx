@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { searchOf, text } from '../lib/search-params';
 import { requireUser } from '../auth/guards';
 import { TokeetCallback } from '../features/partner';
+import { loadNamespace } from '../i18n';
 
 /** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
 const callbackSearch = searchOf({ code: text(), state: text(), error: text() });
@@ -14,8 +15,10 @@ const callbackSearch = searchOf({ code: text(), state: text(), error: text() });
  */
 export const Route = createFileRoute('/admin/tokeet-callback')({
   validateSearch: callbackSearch,
-  beforeLoad: ({ context, location }) => {
+  // Whoever lands here (usually a host) sees the admin catalog's callback texts: loaded first.
+  beforeLoad: async ({ context, location }) => {
     requireUser(context, location);
+    await loadNamespace('admin');
   },
   component: CallbackRoute,
 });

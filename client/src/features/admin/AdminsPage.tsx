@@ -22,19 +22,22 @@ import { useToast } from '../../components/ui/Toast';
 import { ResetTwoStepButton } from '../two-step';
 import { useFormat } from '../../lib/display';
 import { useAdminCommands, useAdmins } from './admin-api';
+import { useT } from '../../i18n/use-t';
 import './admin.css';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function AdminState({ admin }: { admin: AdminUser }) {
-  if (!admin.active) return <Badge tone="danger">Deactivated</Badge>;
-  if (admin.invited) return <Badge tone="info">Invited</Badge>;
-  return <Badge tone="success">Active</Badge>;
+  const t = useT();
+  if (!admin.active) return <Badge tone="danger">{t('admin.admins.deactivated')}</Badge>;
+  if (admin.invited) return <Badge tone="info">{t('admin.common.invited')}</Badge>;
+  return <Badge tone="success">{t('admin.admins.active')}</Badge>;
 }
 
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
-  const online = useOnlineOnly('inviting an admin');
+  const online = useOnlineOnly(t('admin.admins.invitingWhat'));
   const { invite } = useAdminCommands();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -51,17 +54,17 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!name.trim()) found.name = 'Enter the admin’s name';
-    if (!EMAIL_PATTERN.test(email.trim())) found.email = 'Enter a valid e-mail address';
+    if (!name.trim()) found.name = t('admin.admins.nameRequired');
+    if (!EMAIL_PATTERN.test(email.trim())) found.email = t('admin.admins.emailInvalid');
     setErrors(found);
     if (Object.keys(found).length > 0 || !online.available) return;
     setSaving(true);
     try {
       const admin = await invite({ email: email.trim(), name: name.trim() });
-      toast({ title: 'Invitation sent', description: `${admin.Email} received a link to set a password. It works once, within 24 hours.`, variant: 'success' });
+      toast({ title: t('admin.admins.invitationSent'), description: t('admin.admins.invitationSentText', { email: admin.Email }), variant: 'success' });
       onClose();
     } catch (e) {
-      setErrors({ form: errorText(e, 'The invitation could not be sent. Please try again.') });
+      setErrors({ form: errorText(e, t('admin.admins.inviteFailed')) });
     } finally {
       setSaving(false);
     }
@@ -71,15 +74,15 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
     <Dialog
       open={open}
       onClose={onClose}
-      title="Invite an admin"
-      description="The admin receives an e-mail with a link to set a password. Admins see and manage every host; plans and platform settings stay with super admins."
+      title={t('admin.admins.inviteTitle')}
+      description={t('admin.admins.inviteDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('action.cancel')}
           </Button>
           <Button type="submit" form="admin-invite-form" isLoading={saving} disabled={!online.available}>
-            Send invitation
+            {t('admin.admins.sendInvitation')}
           </Button>
         </>
       }
@@ -87,16 +90,17 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
       <form id="admin-invite-form" className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         <OnlineOnlyNote state={online} />
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={200} autoComplete="off" required />
-        <Input label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} maxLength={320} autoComplete="off" required />
+        <Input label={t('admin.column.name')} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={200} autoComplete="off" required />
+        <Input label={t('admin.column.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} maxLength={320} autoComplete="off" required />
       </form>
     </Dialog>
   );
 }
 
 function StatusDialog({ admin, onClose }: { admin: AdminUser | null; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
-  const online = useOnlineOnly('changing an admin');
+  const online = useOnlineOnly(t('admin.admins.changingWhat'));
   const { setActive } = useAdminCommands();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -116,10 +120,14 @@ function StatusDialog({ admin, onClose }: { admin: AdminUser | null; onClose: ()
     setError(null);
     try {
       await setActive(shown.ID, !deactivating);
-      toast({ title: deactivating ? 'Admin deactivated' : 'Admin reactivated', description: deactivating ? `${shown.Email} is signed out and cannot sign in.` : `${shown.Email} can sign in again.`, variant: 'success' });
+      toast({
+        title: deactivating ? t('admin.admins.deactivatedTitle') : t('admin.admins.reactivatedTitle'),
+        description: deactivating ? t('admin.admins.deactivatedText', { email: shown.Email }) : t('admin.admins.reactivatedText', { email: shown.Email }),
+        variant: 'success',
+      });
       onClose();
     } catch (e) {
-      setError(errorText(e, 'The admin could not be changed. Please try again.'));
+      setError(errorText(e, t('admin.admins.changeFailed')));
     } finally {
       setSaving(false);
     }
@@ -130,15 +138,15 @@ function StatusDialog({ admin, onClose }: { admin: AdminUser | null; onClose: ()
       open={admin !== null}
       onClose={onClose}
       size="sm"
-      title={deactivating ? `Deactivate ${shown?.Name || shown?.Email || 'this admin'}?` : `Reactivate ${shown?.Name || shown?.Email || 'this admin'}?`}
-      description={deactivating ? 'They are signed out at their next request and cannot sign in until reactivated. Nothing they did is removed.' : 'They can sign in again with their password.'}
+      title={deactivating ? t('admin.admins.deactivateTitle', { name: shown?.Name || shown?.Email || t('admin.admins.thisAdmin') }) : t('admin.admins.reactivateTitle', { name: shown?.Name || shown?.Email || t('admin.admins.thisAdmin') })}
+      description={deactivating ? t('admin.admins.deactivateText') : t('admin.admins.reactivateText')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('action.cancel')}
           </Button>
           <Button variant={deactivating ? 'danger' : 'primary'} isLoading={saving} disabled={!online.available} onClick={() => void confirm()}>
-            {deactivating ? 'Deactivate' : 'Reactivate'}
+            {deactivating ? t('admin.common.deactivate') : t('admin.common.reactivate')}
           </Button>
         </>
       }
@@ -152,6 +160,7 @@ function StatusDialog({ admin, onClose }: { admin: AdminUser | null; onClose: ()
 export function AdminAdminsPage() {
   const user = useCurrentUser();
   const format = useFormat();
+  const t = useT();
   const isSuper = user.Role === 'super_admin';
   const result = useAdmins(isSuper);
   const [inviting, setInviting] = useState(false);
@@ -159,30 +168,30 @@ export function AdminAdminsPage() {
 
   if (!isSuper) {
     return (
-      <Page title="Admins">
-        <FormMessage tone="info">Only super admins manage admins.</FormMessage>
+      <Page title={t('admin.admins.title')}>
+        <FormMessage tone="info">{t('admin.admins.superOnly')}</FormMessage>
       </Page>
     );
   }
 
   return (
-    <Page title="Admins" description="Who administers the platform. Invite admins by e-mail; deactivate one to sign them out and keep them out." actions={<Button onClick={() => setInviting(true)}>Invite admin</Button>}>
+    <Page title={t('admin.admins.title')} description={t('admin.admins.description')} actions={<Button onClick={() => setInviting(true)}>{t('admin.admins.invite')}</Button>}>
       <Card className="card--flush">
         {result.status === 'pending' ? (
           <SkeletonRows />
         ) : result.status === 'error' ? (
           <ErrorState error={result.error} onRetry={() => void result.refetch()} />
         ) : result.data.length === 0 ? (
-          <EmptyState title="No admins yet" />
+          <EmptyState title={t('admin.admins.empty')} />
         ) : (
           <Table
-            caption="Admins"
+            caption={t('admin.admins.title')}
             rows={result.data}
             rowKey={(a) => a.ID}
             columns={[
               {
                 key: 'who',
-                header: 'Admin',
+                header: t('admin.admins.admin'),
                 render: (a) => (
                   <div className="cell-stack">
                     <span className="cell-strong">{a.Name || a.Email}</span>
@@ -190,18 +199,18 @@ export function AdminAdminsPage() {
                   </div>
                 ),
               },
-              { key: 'role', header: 'Role', render: (a) => (a.Role === 'super_admin' ? 'Super admin' : 'Admin') },
-              { key: 'state', header: 'Status', render: (a) => <AdminState admin={a} /> },
-              { key: 'since', header: 'Since', secondary: true, render: (a) => format.date(a.CreateTime) },
-              { key: 'two-step', header: 'Two-step sign-in', render: (a) => <Badge tone={a.totp_enabled ? 'success' : 'neutral'}>{a.totp_enabled ? 'On' : 'Off'}</Badge> },
+              { key: 'role', header: t('admin.admins.role'), render: (a) => (a.Role === 'super_admin' ? t('admin.admins.superAdmin') : t('admin.admins.admin')) },
+              { key: 'state', header: t('admin.column.status'), render: (a) => <AdminState admin={a} /> },
+              { key: 'since', header: t('admin.column.since'), secondary: true, render: (a) => format.date(a.CreateTime) },
+              { key: 'two-step', header: t('admin.common.twoStep'), render: (a) => <Badge tone={a.totp_enabled ? 'success' : 'neutral'}>{a.totp_enabled ? t('admin.common.on') : t('admin.common.off')}</Badge> },
               {
                 key: 'actions',
-                header: 'Actions',
+                header: t('admin.column.actions'),
                 render: (a) => (
                   <div className="button-group">
                     {a.Role === 'admin' ? (
-                      <Button size="sm" variant={a.active ? 'secondary' : 'primary'} onClick={() => setChanging(a)} aria-label={`${a.active ? 'Deactivate' : 'Reactivate'} ${a.Email}`}>
-                        {a.active ? 'Deactivate' : 'Reactivate'}
+                      <Button size="sm" variant={a.active ? 'secondary' : 'primary'} onClick={() => setChanging(a)} aria-label={a.active ? t('admin.admins.deactivateLabel', { email: a.Email }) : t('admin.admins.reactivateLabel', { email: a.Email })}>
+                        {a.active ? t('admin.common.deactivate') : t('admin.common.reactivate')}
                       </Button>
                     ) : null}
                     {/* One's own is turned off on the profile page, with a code. */}

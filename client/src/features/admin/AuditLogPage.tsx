@@ -19,19 +19,23 @@ import { Table } from '../../components/ui/Table';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { useT } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 import './platform.css';
 
 type Filters = { actor: string; table: string; from: string; to: string };
 const NO_FILTERS: Filters = { actor: '', table: '', from: '', to: '' };
 
-const ACTION: Record<string, { label: string; tone: BadgeTone }> = {
-  create: { label: 'Created', tone: 'success' },
-  update: { label: 'Changed', tone: 'info' },
-  delete: { label: 'Removed', tone: 'danger' },
+const ACTION: Record<string, { label: MessageId; tone: BadgeTone }> = {
+  create: { label: 'admin.auditLog.created', tone: 'success' },
+  update: { label: 'admin.auditLog.changed', tone: 'info' },
+  delete: { label: 'admin.auditLog.removed', tone: 'danger' },
 };
 
-function actionOf(action: string): { label: string; tone: BadgeTone } {
-  return ACTION[action] ?? { label: action.replace(/[_.]/g, ' ').replace(/^./, (c) => c.toUpperCase()), tone: 'neutral' };
+/** A known action's label, or the action's own name made readable. */
+function actionOf(action: string, t: ReturnType<typeof useT>): { label: string; tone: BadgeTone } {
+  const known = ACTION[action];
+  return known ? { label: t(known.label), tone: known.tone } : { label: action.replace(/[_.]/g, ' ').replace(/^./, (c) => c.toUpperCase()), tone: 'neutral' };
 }
 
 /** The query string of a page of the log. */
@@ -57,15 +61,16 @@ function Row({ e }: { e: AuditEntry }) {
 
 export function AdminAuditLogPage() {
   const format = useFormat();
+  const t = useT();
   const { mode } = useSyncSnapshot();
-  const online = useOnlineOnly('the audit log');
+  const online = useOnlineOnly(t('admin.auditLog.onlineWhat'));
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const set = (key: keyof Filters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
   };
-  const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The end day is before the start day.' : undefined;
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? t('admin.auditLog.rangeError') : undefined;
   const query = useQuery({
     queryKey: ['audit-log', filters, page],
     queryFn: ({ signal }) => apiRequestAs(`/api/admin/audit-log?${auditQuery(filters, page)}`, AuditPageSchema, { signal }),
@@ -80,55 +85,55 @@ export function AdminAuditLogPage() {
   let body;
   if (mode === 'demo') body = <div className="audit-pager"><OnlineOnlyNote state={online} /></div>;
   else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!data) body = <SkeletonRows rows={6} columns={5} label="Loading the audit log" />;
+  else if (!data) body = <SkeletonRows rows={6} columns={5} label={t('admin.auditLog.loading')} />;
   else if (data.entries.length === 0) {
     body = (
       <EmptyState
-        title={filtered ? 'No entries match these filters' : 'Nothing in the audit log yet'}
+        title={filtered ? t('admin.auditLog.noMatch') : t('admin.auditLog.emptyTitle')}
         action={
           filtered ? (
             <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
+              {t('admin.common.clearFilters')}
             </Button>
           ) : undefined
         }
       >
-        {filtered ? null : 'Changes admins make to hosts, tiers, settings and accounts appear here.'}
+        {filtered ? null : t('admin.auditLog.emptyText')}
       </EmptyState>
     );
   } else {
     body = (
       <>
         <Table
-          caption="Audit log entries"
+          caption={t('admin.auditLog.caption')}
           rows={data.entries}
           rowKey={(e) => e.id}
           columns={[
-            { key: 'when', header: 'When', render: (e) => format.dateTime(e.created_at) },
-            { key: 'who', header: 'Who', render: (e) => e.actor_name ?? (e.actor_id ? `Unknown user (${e.actor_id})` : 'System') },
+            { key: 'when', header: t('admin.auditLog.when'), render: (e) => format.dateTime(e.created_at) },
+            { key: 'who', header: t('admin.auditLog.who'), render: (e) => e.actor_name ?? (e.actor_id ? t('admin.auditLog.unknownUser', { id: e.actor_id }) : t('admin.auditLog.system')) },
             {
               key: 'what',
-              header: 'What',
+              header: t('admin.auditLog.what'),
               render: (e) => {
-                const action = actionOf(e.action);
+                const action = actionOf(e.action, t);
                 return <Badge tone={action.tone}>{action.label}</Badge>;
               },
             },
-            { key: 'table', header: 'Table', render: (e) => e.table_label },
-            { key: 'row', header: 'Row', render: (e) => <Row e={e} /> },
-            { key: 'fields', header: 'Fields', secondary: true, render: (e) => (e.fields.length ? e.fields.join(', ') : '—') },
+            { key: 'table', header: t('admin.auditLog.table'), render: (e) => e.table_label },
+            { key: 'row', header: t('admin.auditLog.row'), render: (e) => <Row e={e} /> },
+            { key: 'fields', header: t('admin.auditLog.fields'), secondary: true, render: (e) => (e.fields.length ? e.fields.join(', ') : '—') },
           ]}
         />
-        <nav className="audit-pager" aria-label="Audit log pages">
+        <nav className="audit-pager" aria-label={t('admin.auditLog.pages')}>
           <span className="muted" aria-live="polite">
-            Page {data.page} of {pages} · {data.total} entr{data.total === 1 ? 'y' : 'ies'}
+            {t('admin.auditLog.pageSummary', { page: data.page, pages, count: data.total })}
           </span>
           <div className="form__row">
             <Button size="sm" variant="secondary" disabled={page <= 1 || query.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-              Previous
+              {t('admin.common.previous')}
             </Button>
             <Button size="sm" variant="secondary" disabled={page >= pages || query.isFetching} onClick={() => setPage((p) => p + 1)}>
-              Next
+              {t('admin.common.next')}
             </Button>
           </div>
         </nav>
@@ -137,25 +142,25 @@ export function AdminAuditLogPage() {
   }
 
   return (
-    <Page title="Audit log" description="Who changed what on the platform, and when: newest first. The day filters are UTC days.">
+    <Page title={t('admin.auditLog.title')} description={t('admin.auditLog.description')}>
       <Card className="card--flush">
-        <form className="audit-filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+        <form className="audit-filters" role="search" aria-label={t('admin.auditLog.filterLabel')} onSubmit={(e) => e.preventDefault()}>
           <Select
-            label="Who"
+            label={t('admin.auditLog.who')}
             value={filters.actor}
             onChange={(e) => set('actor', e.target.value)}
-            options={[{ value: '', label: 'Everyone' }, ...(data?.actors ?? []).map((a) => ({ value: a.id, label: a.name }))]}
+            options={[{ value: '', label: t('admin.auditLog.everyone') }, ...(data?.actors ?? []).map((a) => ({ value: a.id, label: a.name }))]}
           />
           <Select
-            label="Table"
+            label={t('admin.auditLog.table')}
             value={filters.table}
             onChange={(e) => set('table', e.target.value)}
-            options={[{ value: '', label: 'All tables' }, ...(data?.tables ?? []).map((t) => ({ value: String(t.id), label: t.label }))]}
+            options={[{ value: '', label: t('admin.auditLog.allTables') }, ...(data?.tables ?? []).map((table) => ({ value: String(table.id), label: table.label }))]}
           />
-          <DateInput label="From" value={filters.from} onValueChange={(v) => set('from', v)} />
-          <DateInput label="To" value={filters.to} error={rangeError} onValueChange={(v) => set('to', v)} />
+          <DateInput label={t('admin.auditLog.from')} value={filters.from} onValueChange={(v) => set('from', v)} />
+          <DateInput label={t('admin.column.to')} value={filters.to} error={rangeError} onValueChange={(v) => set('to', v)} />
           <Button variant="ghost" disabled={!filtered} onClick={() => setFilters(NO_FILTERS)}>
-            Clear filters
+            {t('admin.common.clearFilters')}
           </Button>
         </form>
         {body}

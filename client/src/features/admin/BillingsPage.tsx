@@ -9,7 +9,7 @@ import { monthLabel } from '../../lib/months';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
-import { StatusBadge, humanize } from '../../components/ui/Badge';
+import { StatusBadge } from '../../components/ui/Badge';
 import { Input, Select } from '../../components/ui/Input';
 import { SkeletonRows, SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
@@ -30,22 +30,25 @@ import {
   useRevenueStats,
   type BillingFilters,
 } from './billing-api';
+import { useT } from '../../i18n/use-t';
 import './admin.css';
 
-/** What the CSV export writes for each billing history row. */
-export const BILLING_CSV_COLUMNS: readonly CsvColumn<BillingHistoryRow>[] = [
-  { header: 'Billing date', value: (r) => r.billingDate },
-  { header: 'Host', value: (r) => r.hostName },
-  { header: 'E-mail', value: (r) => r.hostEmail },
-  { header: 'Plan', value: (r) => r.planName },
-  { header: 'Amount', value: (r) => r.amount },
-  { header: 'Currency', value: (r) => r.currency },
-  { header: 'Status', value: (r) => r.status },
-  { header: 'Payment method', value: (r) => r.paymentMethod },
-  { header: 'Transaction id', value: (r) => r.transactionId },
-  { header: 'Subscription id', value: (r) => r.subscriptionId },
-  { header: 'Next billing date', value: (r) => r.nextBillingDate },
-];
+/** What the CSV export writes for each billing history row, its headers in the reader's language. */
+export function billingCsvColumns(t: ReturnType<typeof useT>): readonly CsvColumn<BillingHistoryRow>[] {
+  return [
+    { header: t('admin.billings.csv.billingDate'), value: (r) => r.billingDate },
+    { header: t('admin.billings.csv.host'), value: (r) => r.hostName },
+    { header: t('admin.billings.csv.email'), value: (r) => r.hostEmail },
+    { header: t('admin.billings.csv.plan'), value: (r) => r.planName },
+    { header: t('admin.billings.csv.amount'), value: (r) => r.amount },
+    { header: t('admin.billings.csv.currency'), value: (r) => r.currency },
+    { header: t('admin.billings.csv.status'), value: (r) => r.status },
+    { header: t('admin.billings.csv.paymentMethod'), value: (r) => r.paymentMethod },
+    { header: t('admin.billings.csv.transactionId'), value: (r) => r.transactionId },
+    { header: t('admin.billings.csv.subscriptionId'), value: (r) => r.subscriptionId },
+    { header: t('admin.billings.csv.nextBillingDate'), value: (r) => r.nextBillingDate },
+  ];
+}
 
 /** Typing waits this long before the list is asked again. */
 const TYPING_MS = 300;
@@ -82,8 +85,9 @@ function searchOf(f: BillingFilters): BillingSearch {
  */
 export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
   const format = useFormat();
+  const t = useT();
   const navigate = useNavigate();
-  const online = useOnlineOnly('billing');
+  const online = useOnlineOnly(t('admin.billings.onlineWhat'));
   const [filters, setFilters] = useState<BillingFilters>(() => filtersOf(search));
   const typed = useDebounced(filters, TYPING_MS);
   // Choices apply at once; typing settles first.
@@ -109,9 +113,9 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
     try {
       // Exactly the filtered rows: all of them, not only the first page shown.
       const rows = reply.total > reply.rows.length ? (await fetchBillingHistory(asked, reply.total)).rows : reply.rows;
-      downloadCsv(csvFileName('billing history', format.today()), toCsv(BILLING_CSV_COLUMNS, rows));
+      downloadCsv(csvFileName('billing history', format.today()), toCsv(billingCsvColumns(t), rows));
     } catch (error) {
-      toast({ title: 'Export failed', description: errorText(error, 'The billing history could not be downloaded. Please try again.'), variant: 'destructive' });
+      toast({ title: t('admin.billings.exportFailed'), description: errorText(error, t('admin.billings.exportFailedText')), variant: 'destructive' });
     } finally {
       setExporting(false);
     }
@@ -121,39 +125,39 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
   const money = (units: number) => format.money(units, currency);
 
   return (
-    <Page title="Billings" description="Subscription payments received through PayPal, with the revenue they make.">
+    <Page title={t('admin.billings.title')} description={t('admin.billings.description')}>
       <OnlineOnlyNote state={online} />
       {!online.available ? null : stats.status === 'error' ? (
-        <ErrorState title="Could not load the revenue figures" error={stats.error} onRetry={() => void stats.refetch()} />
+        <ErrorState title={t('admin.billings.statsFailed')} error={stats.error} onRetry={() => void stats.refetch()} />
       ) : stats.data ? (
         <>
-          <section aria-label="Revenue" className="stat-grid billing-stats">
-            <StatCard label="Total revenue" value={money(stats.data.totalRevenue)} hint="All completed payments" />
-            <StatCard label="Revenue this month" value={money(stats.data.monthlyRevenue)} hint={`Last month ${money(stats.data.lastMonthRevenue)}`} tone="accent" />
+          <section aria-label={t('admin.column.revenue')} className="stat-grid billing-stats">
+            <StatCard label={t('admin.billings.totalRevenue')} value={money(stats.data.totalRevenue)} hint={t('admin.billings.totalRevenueHint')} />
+            <StatCard label={t('admin.billings.revenueThisMonth')} value={money(stats.data.monthlyRevenue)} hint={t('admin.billings.lastMonth', { amount: money(stats.data.lastMonthRevenue) })} tone="accent" />
             <StatCard
-              label="Growth"
+              label={t('admin.common.growth')}
               value={`${stats.data.growthRate > 0 ? '+' : ''}${stats.data.growthRate.toFixed(2)}%`}
-              hint="This month over last month"
+              hint={t('admin.billings.growthHint')}
               tone={stats.data.growthRate < 0 ? 'warning' : 'default'}
             />
-            <StatCard label="Active subscriptions" value={stats.data.activeSubscriptions} hint={`${stats.data.totalHosts} subscribing host${stats.data.totalHosts === 1 ? '' : 's'}`} />
-            <StatCard label="Average revenue per host" value={money(stats.data.averageRevenuePerHost)} hint="This month, per subscribing host" />
+            <StatCard label={t('admin.common.activeSubscriptions')} value={stats.data.activeSubscriptions} hint={t('admin.billings.subscribingHosts', { count: stats.data.totalHosts })} />
+            <StatCard label={t('admin.common.averagePerHost')} value={money(stats.data.averageRevenuePerHost)} hint={t('admin.common.averagePerHostHint')} />
           </section>
           <Card>
-            <CardHeader title="Revenue by month" description={`Completed payments in ${currency}, the last ${stats.data.revenueByMonth.length} months`} />
+            <CardHeader title={t('admin.billings.revenueByMonth')} description={t('admin.billings.revenueByMonthDescription', { currency, count: stats.data.revenueByMonth.length })} />
             <BarChart
-              title="Subscription revenue by month"
+              title={t('admin.billings.chartTitle')}
               data={stats.data.revenueByMonth.map((m) => ({ label: monthLabel(m.month).slice(0, 3), revenue: m.revenue }))}
-              series={[{ key: 'revenue', label: 'Revenue', color: CHART_COLORS.primary }]}
+              series={[{ key: 'revenue', label: t('admin.column.revenue'), color: CHART_COLORS.primary }]}
               format={money}
             />
             <Table
-              caption="Revenue by month"
+              caption={t('admin.billings.revenueByMonth')}
               rows={[...stats.data.revenueByMonth].reverse().filter((m) => m.revenue > 0)}
               rowKey={(m) => m.month}
               columns={[
-                { key: 'month', header: 'Month', render: (m) => monthLabel(m.month) },
-                { key: 'revenue', header: 'Revenue', align: 'end', render: (m) => money(m.revenue) },
+                { key: 'month', header: t('admin.column.month'), render: (m) => monthLabel(m.month) },
+                { key: 'revenue', header: t('admin.column.revenue'), align: 'end', render: (m) => money(m.revenue) },
               ]}
             />
           </Card>
@@ -164,83 +168,83 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
 
       <Card className="card--flush">
         <Tabs
-          label="Billing"
+          label={t('admin.billings.tabsLabel')}
           items={[
             {
               id: 'history',
-              label: 'Billing history',
+              label: t('admin.billings.history'),
               content: (
                 <>
-                  <form className="billing-filters card__body" role="search" aria-label="Filter the billing history" onSubmit={(e) => e.preventDefault()}>
-                    <Input label="Search" type="search" placeholder="Host name, e-mail or transaction id" value={filters.search} onChange={(e) => set('search', e.target.value)} />
+                  <form className="billing-filters card__body" role="search" aria-label={t('admin.billings.filterLabel')} onSubmit={(e) => e.preventDefault()}>
+                    <Input label={t('admin.hosts.search')} type="search" placeholder={t('admin.billings.searchPlaceholder')} value={filters.search} onChange={(e) => set('search', e.target.value)} />
                     <Select
-                      label="Status"
+                      label={t('admin.column.status')}
                       value={filters.status}
                       onChange={(e) => set('status', e.target.value)}
-                      options={[{ value: 'all', label: 'All statuses' }, ...PAYMENT_STATUS_OPTIONS.map((s) => ({ value: s, label: humanize(s.toLowerCase()) }))]}
+                      options={[{ value: 'all', label: t('admin.billings.allStatuses') }, ...PAYMENT_STATUS_OPTIONS.map((s) => ({ value: s, label: t('admin.enum.paymentStatus', { value: s }) }))]}
                     />
-                    <Input label="Plan" placeholder="e.g. Pro" value={filters.plan} onChange={(e) => set('plan', e.target.value)} />
+                    <Input label={t('admin.column.plan')} placeholder={t('admin.billings.planPlaceholder')} value={filters.plan} onChange={(e) => set('plan', e.target.value)} />
                     <Select
-                      label="Period"
+                      label={t('admin.billings.period')}
                       value={filters.days}
                       onChange={(e) => set('days', e.target.value)}
                       options={[
-                        { value: '', label: 'All time' },
+                        { value: '', label: t('admin.billings.allTime') },
                         ...[...DAYS_OPTIONS, ...(filters.days && !DAYS_OPTIONS.some((d) => String(d) === filters.days) ? [Number(filters.days)] : [])].map((d) => ({
                           value: String(d),
-                          label: `Last ${d} days`,
+                          label: t('admin.billings.lastDays', { days: d }),
                         })),
                       ]}
                     />
                     {active ? (
                       <Button variant="ghost" onClick={() => setFilters(NO_BILLING_FILTERS)}>
-                        Clear {active} filter{active === 1 ? '' : 's'}
+                        {t('admin.common.clearCount', { count: active })}
                       </Button>
                     ) : null}
                   </form>
                   {!online.available ? null : history.status === 'error' ? (
                     <ErrorState error={history.error} onRetry={() => void history.refetch()} />
                   ) : !history.data ? (
-                    <SkeletonRows columns={5} label="Loading the billing history" />
+                    <SkeletonRows columns={5} label={t('admin.billings.loading')} />
                   ) : history.data.total === 0 ? (
                     active ? (
                       <EmptyState
-                        title="No payment matches these filters"
+                        title={t('admin.billings.noMatch')}
                         action={
                           <Button variant="secondary" onClick={() => setFilters(NO_BILLING_FILTERS)}>
-                            Clear filters
+                            {t('admin.common.clearFilters')}
                           </Button>
                         }
                       />
                     ) : (
-                      <EmptyState title="No payments yet">Payments appear when hosts pay for their plans.</EmptyState>
+                      <EmptyState title={t('admin.billings.emptyTitle')}>{t('admin.billings.emptyText')}</EmptyState>
                     )
                   ) : (
                     <>
                       <div className="billing-summary">
                         <p aria-live="polite">
-                          {history.data.total} payment{history.data.total === 1 ? '' : 's'}
-                          {history.isFetching ? ' (updating…)' : ''}
+                          {t('admin.billings.count', { count: history.data.total })}
+                          {history.isFetching ? t('admin.billings.updating') : ''}
                         </p>
                         <Button
                           variant="secondary"
                           size="sm"
                           onClick={() => void exportCsv()}
                           disabled={exporting}
-                          aria-label={`Export CSV: download the ${history.data.total} filtered payments as a CSV file`}
+                          aria-label={t('admin.billings.exportLabel', { count: history.data.total })}
                         >
-                          {exporting ? 'Exporting…' : 'Export CSV'}
+                          {exporting ? t('admin.billings.exporting') : t('admin.billings.export')}
                         </Button>
                       </div>
                       <Table
-                        caption="Billing history"
+                        caption={t('admin.billings.history')}
                         rows={history.data.rows}
                         rowKey={(r) => r.id}
                         columns={[
-                          { key: 'date', header: 'Date', render: (r) => format.dateTime(r.billingDate) },
+                          { key: 'date', header: t('admin.billings.date'), render: (r) => format.dateTime(r.billingDate) },
                           {
                             key: 'host',
-                            header: 'Host',
+                            header: t('admin.column.host'),
                             render: (r) => (
                               <div className="cell-stack">
                                 <span className="cell-strong">{r.hostName || '—'}</span>
@@ -248,11 +252,11 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
                               </div>
                             ),
                           },
-                          { key: 'plan', header: 'Plan', render: (r) => r.planName || '—' },
-                          { key: 'amount', header: 'Amount', align: 'end', render: (r) => format.money(r.amount, r.currency) },
-                          { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status.toLowerCase()} /> },
-                          { key: 'transaction', header: 'Transaction', secondary: true, render: (r) => r.transactionId || '—' },
-                          { key: 'next', header: 'Next billing', secondary: true, render: (r) => (r.nextBillingDate ? format.date(r.nextBillingDate) : '—') },
+                          { key: 'plan', header: t('admin.column.plan'), render: (r) => r.planName || '—' },
+                          { key: 'amount', header: t('admin.column.amount'), align: 'end', render: (r) => format.money(r.amount, r.currency) },
+                          { key: 'status', header: t('admin.column.status'), render: (r) => <StatusBadge status={r.status.toLowerCase()} /> },
+                          { key: 'transaction', header: t('admin.billings.transaction'), secondary: true, render: (r) => r.transactionId || '—' },
+                          { key: 'next', header: t('admin.billings.nextBilling'), secondary: true, render: (r) => (r.nextBillingDate ? format.date(r.nextBillingDate) : '—') },
                         ]}
                       />
                       <ListFooter shown={history.data.rows.length} total={history.data.total} />
@@ -263,20 +267,20 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
             },
             {
               id: 'subscriptions',
-              label: 'Subscriptions',
+              label: t('admin.subscriptions.title'),
               content: !online.available ? null : (
-                <DataView result={subscriptions} empty={{ title: 'No subscriptions yet' }}>
+                <DataView result={subscriptions} empty={{ title: t('admin.common.noSubscriptions') }}>
                   {(rows) => (
                     <Table
-                      caption="Subscriptions"
+                      caption={t('admin.subscriptions.title')}
                       rows={rows}
                       rowKey={(s) => s.id}
                       columns={[
-                        { key: 'plan', header: 'Plan', render: (s) => s.plan_name || '—' },
-                        { key: 'cycle', header: 'Billing', render: (s) => s.billing_cycle },
-                        { key: 'status', header: 'Status', render: (s) => <StatusBadge status={s.subscription_status.toLowerCase()} /> },
-                        { key: 'start', header: 'Started', render: (s) => (s.start_time ? format.dateTime(s.start_time) : '—') },
-                        { key: 'id', header: 'PayPal id', secondary: true, render: (s) => s.paypal_subscription_id },
+                        { key: 'plan', header: t('admin.column.plan'), render: (s) => s.plan_name || '—' },
+                        { key: 'cycle', header: t('admin.column.billing'), render: (s) => s.billing_cycle },
+                        { key: 'status', header: t('admin.column.status'), render: (s) => <StatusBadge status={s.subscription_status.toLowerCase()} /> },
+                        { key: 'start', header: t('admin.column.started'), render: (s) => (s.start_time ? format.dateTime(s.start_time) : '—') },
+                        { key: 'id', header: t('admin.column.paypalId'), secondary: true, render: (s) => s.paypal_subscription_id },
                       ]}
                     />
                   )}

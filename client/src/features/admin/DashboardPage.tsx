@@ -15,13 +15,14 @@ import { sourceLabel } from '../../lib/source-label';
 import { DataView } from '../../components/data-view';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { HostsTable } from './HostsTable';
+import { useT } from '../../i18n/use-t';
 import { useDashboard } from './billing-api';
 import './admin.css';
 
 /** The figures whose rows no other admin page lists open them here, further down. */
-/** Bytes as megabytes with one decimal ("12.3 MB"). */
+/** Bytes as megabytes with one decimal ("12.3", shown as "12.3 MB"). */
 function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return (bytes / (1024 * 1024)).toFixed(1);
 }
 
 const ATTENTION = { to: '/admin/dashboard', hash: 'attention' } as const;
@@ -53,13 +54,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function AdminDashboardPage() {
   const user = useCurrentUser();
   const format = useFormat();
-  const online = useOnlineOnly('the platform summary');
+  const t = useT();
+  const online = useOnlineOnly(t('admin.dashboard.onlineWhat'));
   const figures = useDashboard(online.available);
   const hosts = useRows(TABLE.host_profiles, { PageSize: 5, OrderByField: 'created_date', IsAsc: false });
 
   let body: ReactNode;
   if (!online.available) body = <OnlineOnlyNote state={online} />;
-  else if (figures.status === 'error') body = <ErrorState title="Could not load the platform figures" error={figures.error} onRetry={() => void figures.refetch()} />;
+  else if (figures.status === 'error') body = <ErrorState title={t('admin.dashboard.loadFailed')} error={figures.error} onRetry={() => void figures.refetch()} />;
   else if (!figures.data) body = <SkeletonStats count={8} />;
   else {
     const d = figures.data;
@@ -67,83 +69,83 @@ export function AdminDashboardPage() {
     const month = monthLabel(d.month);
     body = (
       <>
-        <Section title="Hosts">
-          <LinkedStat link={{ to: '/admin/hosts', search: { account_status: 'active' } }} label="Active hosts" value={d.hosts.active} hint={`${d.hosts.total} in all`} tone="accent" />
-          <LinkedStat link={{ to: '/admin/hosts', search: { account_status: 'suspended' } }} label="Suspended hosts" value={d.hosts.suspended} tone={d.hosts.suspended > 0 ? 'warning' : 'default'} />
-          <LinkedStat link={{ to: '/admin/hosts', search: { sort: '-created' } }} label="New this month" value={d.hosts.newThisMonth} hint={`Registered in ${month}`} />
-          <LinkedStat link={{ to: '/admin/hosts' }} label="Properties" value={d.properties} hint="Listed, not archived" />
+        <Section title={t('admin.hosts.title')}>
+          <LinkedStat link={{ to: '/admin/hosts', search: { account_status: 'active' } }} label={t('admin.dashboard.activeHosts')} value={d.hosts.active} hint={t('admin.dashboard.inAll', { count: d.hosts.total })} tone="accent" />
+          <LinkedStat link={{ to: '/admin/hosts', search: { account_status: 'suspended' } }} label={t('admin.dashboard.suspendedHosts')} value={d.hosts.suspended} tone={d.hosts.suspended > 0 ? 'warning' : 'default'} />
+          <LinkedStat link={{ to: '/admin/hosts', search: { sort: '-created' } }} label={t('admin.dashboard.newThisMonth')} value={d.hosts.newThisMonth} hint={t('admin.dashboard.registeredIn', { month })} />
+          <LinkedStat link={{ to: '/admin/hosts' }} label={t('admin.column.properties')} value={d.properties} hint={t('admin.dashboard.propertiesHint')} />
         </Section>
-        <Section title={`Bookings in ${month}`}>
-          <LinkedStat link={{ to: '/admin/analytics' }} label="Bookings" value={d.bookingsThisMonth} hint="Checking in this month, not cancelled" />
-          <LinkedStat link={{ to: '/admin/analytics' }} label="Gross booking value" value={<MoneyFigures list={d.grossBookingValueThisMonth} />} hint="Of this month's check-ins" />
+        <Section title={t('admin.dashboard.bookingsIn', { month })}>
+          <LinkedStat link={{ to: '/admin/analytics' }} label={t('admin.column.bookings')} value={d.bookingsThisMonth} hint={t('admin.dashboard.bookingsHint')} />
+          <LinkedStat link={{ to: '/admin/analytics' }} label={t('admin.common.grossBookingValue')} value={<MoneyFigures list={d.grossBookingValueThisMonth} />} hint={t('admin.dashboard.grossHint')} />
           <LinkedStat
             link={{ to: '/admin/analytics' }}
-            label="Commission earned"
+            label={t('admin.dashboard.commissionEarned')}
             value={<MoneyFigures list={d.commissionThisMonth} />}
-            hint={`${format.moneyList(d.commissionTotal)} on every booking`}
+            hint={t('admin.dashboard.commissionHint', { amount: format.moneyList(d.commissionTotal) })}
             tone="accent"
           />
         </Section>
-        <Section title="Subscriptions">
+        <Section title={t('admin.subscriptions.title')}>
           <LinkedStat
             link={{ to: '/admin/billings', search: { status: 'COMPLETED' } }}
-            label="Subscription revenue"
+            label={t('admin.dashboard.subscriptionRevenue')}
             value={money(d.subscriptions.monthlyRevenue)}
-            hint={`Completed payments in ${month}`}
+            hint={t('admin.dashboard.completedIn', { month })}
           />
-          <LinkedStat link={{ to: '/admin/billings' }} label="Active subscriptions" value={d.subscriptions.activeSubscriptions} />
+          <LinkedStat link={{ to: '/admin/billings' }} label={t('admin.common.activeSubscriptions')} value={d.subscriptions.activeSubscriptions} />
           <LinkedStat
             link={{ to: '/admin/billings', search: { status: 'COMPLETED', days: 60 } }}
-            label="Growth"
+            label={t('admin.common.growth')}
             value={`${d.subscriptions.growthRate > 0 ? '+' : ''}${d.subscriptions.growthRate.toFixed(2)}%`}
-            hint="Revenue this month over last month"
+            hint={t('admin.dashboard.growthHint')}
             tone={d.subscriptions.growthRate < 0 ? 'warning' : 'default'}
           />
           <LinkedStat
             link={{ to: '/admin/billings', search: { status: 'COMPLETED', days: 31 } }}
-            label="Average revenue per host"
+            label={t('admin.common.averagePerHost')}
             value={money(d.subscriptions.averageRevenuePerHost)}
-            hint="This month, per subscribing host"
+            hint={t('admin.common.averagePerHostHint')}
           />
         </Section>
-        <Section title="Integrations">
+        <Section title={t('admin.dashboard.integrations')}>
           <LinkedStat
             link={ATTENTION}
-            label="Calendar feeds failing"
+            label={t('admin.dashboard.feedsFailing')}
             value={d.calendarFeeds.failing}
-            hint="Their last fetch failed"
+            hint={t('admin.dashboard.feedsFailingHint')}
             tone={d.calendarFeeds.failing > 0 ? 'danger' : 'default'}
           />
           <LinkedStat
             link={ATTENTION}
-            label="Calendar feeds stale"
+            label={t('admin.dashboard.feedsStale')}
             value={d.calendarFeeds.stale}
-            hint="No successful fetch for a day"
+            hint={t('admin.dashboard.feedsStaleHint')}
             tone={d.calendarFeeds.stale > 0 ? 'warning' : 'default'}
           />
           <LinkedStat
             link={ATTENTION}
-            label="Push deliveries failing"
+            label={t('admin.dashboard.pushFailing')}
             value={d.pushDeliveriesFailing}
-            hint="Being retried after a failure"
+            hint={t('admin.dashboard.pushFailingHint')}
             tone={d.pushDeliveriesFailing > 0 ? 'warning' : 'default'}
           />
-          <StatCard label="Uploads" value={`${megabytes(d.uploads.bytes)} in ${d.uploads.files} files`} hint="Property images: display copies and originals" />
+          <StatCard label={t('admin.dashboard.uploads')} value={t('admin.dashboard.uploadsValue', { size: megabytes(d.uploads.bytes), files: d.uploads.files })} hint={t('admin.dashboard.uploadsHint')} />
         </Section>
         <Card className="card--flush" id="attention" tabIndex={-1}>
-          <CardHeader title="Needs attention" description="The calendar feeds and push deliveries behind the figures above" level={2} />
+          <CardHeader title={t('admin.dashboard.attention')} description={t('admin.dashboard.attentionDescription')} level={2} />
           {d.attention.feeds.length === 0 ? (
-            <EmptyState title="Every calendar feed is fetching">No feed failed its last fetch or went a day without one.</EmptyState>
+            <EmptyState title={t('admin.dashboard.feedsFine')}>{t('admin.dashboard.feedsFineText')}</EmptyState>
           ) : (
             <Table
-              caption="Calendar feeds failing or stale"
+              caption={t('admin.dashboard.feedsCaption')}
               showCaption
               rows={d.attention.feeds}
               rowKey={(f) => f.id}
               columns={[
                 {
                   key: 'feed',
-                  header: 'Feed',
+                  header: t('admin.column.feed'),
                   render: (f) => (
                     <div className="cell-stack">
                       <span className="cell-strong">{f.propertyName || '—'}</span>
@@ -153,25 +155,25 @@ export function AdminDashboardPage() {
                     </div>
                   ),
                 },
-                { key: 'state', header: 'State', render: (f) => <Badge tone={f.state === 'failing' ? 'danger' : 'warning'}>{f.state === 'failing' ? 'Failing' : 'Stale'}</Badge> },
-                { key: 'error', header: 'Last error', render: (f) => f.lastError ?? '—' },
-                { key: 'success', header: 'Last success', secondary: true, render: (f) => (f.lastSuccessAt ? format.dateTime(f.lastSuccessAt) : 'Never') },
+                { key: 'state', header: t('admin.column.state'), render: (f) => <Badge tone={f.state === 'failing' ? 'danger' : 'warning'}>{f.state === 'failing' ? t('admin.common.failing') : t('admin.dashboard.stale')}</Badge> },
+                { key: 'error', header: t('admin.column.lastError'), render: (f) => f.lastError ?? '—' },
+                { key: 'success', header: t('admin.column.lastSuccess'), secondary: true, render: (f) => (f.lastSuccessAt ? format.dateTime(f.lastSuccessAt) : t('admin.common.never')) },
               ]}
             />
           )}
           {d.attention.pushDeliveries.length === 0 ? (
-            <EmptyState title="No push delivery is failing" />
+            <EmptyState title={t('admin.dashboard.pushFine')} />
           ) : (
             <Table
-              caption="Push deliveries failing"
+              caption={t('admin.dashboard.pushFailing')}
               showCaption
               rows={d.attention.pushDeliveries}
               rowKey={(p) => String(p.id)}
               columns={[
-                { key: 'user', header: 'To', render: (p) => p.userEmail || '—' },
-                { key: 'error', header: 'Last error', render: (p) => p.lastError },
-                { key: 'attempts', header: 'Attempts', align: 'end', render: (p) => p.attempts },
-                { key: 'next', header: 'Next try', secondary: true, render: (p) => format.dateTime(p.nextAttemptAt) },
+                { key: 'user', header: t('admin.column.to'), render: (p) => p.userEmail || '—' },
+                { key: 'error', header: t('admin.column.lastError'), render: (p) => p.lastError },
+                { key: 'attempts', header: t('admin.column.attempts'), align: 'end', render: (p) => p.attempts },
+                { key: 'next', header: t('admin.column.nextTry'), secondary: true, render: (p) => format.dateTime(p.nextAttemptAt) },
               ]}
             />
           )}
@@ -181,19 +183,19 @@ export function AdminDashboardPage() {
   }
 
   return (
-    <Page title="Dashboard" description={`Welcome, ${user.Name || user.Email}. The platform at a glance.`}>
+    <Page title={t('admin.dashboard.title')} description={t('admin.dashboard.welcome', { name: user.Name || user.Email })}>
       {body}
       <Card className="card--flush">
         <CardHeader
-          title="Newest hosts"
+          title={t('admin.dashboard.newestHosts')}
           actions={
             <Link to="/admin/hosts" className="text-link">
-              All hosts
+              {t('admin.common.allHosts')}
             </Link>
           }
         />
-        <DataView result={hosts} empty={{ title: 'No hosts yet', text: 'Hosts appear here when they register.' }}>
-          {(rows: HostProfile[]) => <HostsTable hosts={rows} caption="Newest hosts" />}
+        <DataView result={hosts} empty={{ title: t('admin.hosts.emptyTitle'), text: t('admin.hosts.emptyText') }}>
+          {(rows: HostProfile[]) => <HostsTable hosts={rows} caption={t('admin.dashboard.newestHosts')} />}
         </DataView>
       </Card>
     </Page>

@@ -15,17 +15,20 @@ import { FormMessage, NumberInput } from '../../components/ui/Field';
 import { Select } from '../../components/ui/Input';
 import { humanize } from '../../components/ui/Badge';
 import { useToast } from '../../components/ui/Toast';
+import { useT } from '../../i18n/use-t';
 import { useHostCommands } from './admin-api';
 
 type Host = HostDetail['host'];
 
-export function hostTitle(host: Pick<Host, 'company_name' | 'name' | 'email'>): string {
-  return host.company_name || host.name || host.email || 'Unnamed host';
+/** What a host is called on screen: its company, else its owner's name or e-mail. */
+export function hostTitle(host: Pick<Host, 'company_name' | 'name' | 'email'>, t: ReturnType<typeof useT>): string {
+  return host.company_name || host.name || host.email || t('admin.common.unnamedHost');
 }
 
 export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
-  const online = useOnlineOnly('changing a plan');
+  const online = useOnlineOnly(t('admin.hostActions.changingPlan'));
   const { changePlan } = useHostCommands();
   const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true });
   const [tier, setTier] = useState(host.subscription_tier);
@@ -45,23 +48,26 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
   }, [open, host.subscription_tier, host.commission_rate]);
 
   // A deactivated plan is offered to no one new; the host already on it keeps it as a choice.
-  const tierRows = (tiers.rows ?? []).filter((t) => t.is_active || t.tier_name.toLowerCase() === host.subscription_tier.toLowerCase());
-  const chosen = tierRows.find((t) => t.tier_name.toLowerCase() === tier.toLowerCase());
-  const options = tierRows.some((t) => t.tier_name.toLowerCase() === host.subscription_tier.toLowerCase())
-    ? tierRows.map((t) => ({ value: t.tier_name, label: `${humanize(t.tier_name)} (${t.commission_rate}% commission${t.is_active ? '' : ', no longer offered'})` }))
-    : [{ value: host.subscription_tier, label: `${humanize(host.subscription_tier)} (no such plan)` }, ...tierRows.map((t) => ({ value: t.tier_name, label: `${humanize(t.tier_name)} (${t.commission_rate}% commission)` }))];
+  const tierRows = (tiers.rows ?? []).filter((row) => row.is_active || row.tier_name.toLowerCase() === host.subscription_tier.toLowerCase());
+  const chosen = tierRows.find((row) => row.tier_name.toLowerCase() === tier.toLowerCase());
+  const options = tierRows.some((row) => row.tier_name.toLowerCase() === host.subscription_tier.toLowerCase())
+    ? tierRows.map((row) => ({ value: row.tier_name, label: t('admin.hostActions.planOption', { plan: humanize(row.tier_name), rate: row.commission_rate, retired: row.is_active ? 'no' : 'yes' }) }))
+    : [
+        { value: host.subscription_tier, label: t('admin.hostActions.noSuchPlan', { plan: humanize(host.subscription_tier) }) },
+        ...tierRows.map((row) => ({ value: row.tier_name, label: t('admin.hostActions.planOption', { plan: humanize(row.tier_name), rate: row.commission_rate, retired: 'no' }) })),
+      ];
 
   const chooseTier = (value: string) => {
     setTier(value);
     // The rate follows the plan until the admin types one of their own.
-    const next = tierRows.find((t) => t.tier_name === value);
+    const next = tierRows.find((row) => row.tier_name === value);
     if (next && !rateTouched) setRate(next.commission_rate);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (rate === null || rate < 0 || rate > 100) {
-      setRateError('Enter a commission rate from 0 to 100');
+      setRateError(t('admin.hostActions.rateError'));
       return;
     }
     setRateError(null);
@@ -70,10 +76,14 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
     setError(null);
     try {
       const saved = await changePlan(host.id, { tier, commission_rate: rate });
-      toast({ title: 'Plan changed', description: `${hostTitle(host)} is on ${humanize(saved.subscription_tier)} at ${saved.commission_rate}% commission.`, variant: 'success' });
+      toast({
+        title: t('admin.common.planChanged'),
+        description: t('admin.hostActions.planChangedText', { host: hostTitle(host, t), plan: humanize(saved.subscription_tier), rate: saved.commission_rate }),
+        variant: 'success',
+      });
       onClose();
     } catch (e) {
-      setError(errorText(e, 'The plan could not be changed. Please try again.'));
+      setError(errorText(e, t('admin.hostActions.planFailed')));
     } finally {
       setSaving(false);
     }
@@ -83,15 +93,15 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
     <Dialog
       open={open}
       onClose={onClose}
-      title="Change plan"
-      description={`Move ${hostTitle(host)} to another plan. A smaller plan removes nothing: its limits only refuse new properties and integrations. Bookings keep their commission until they are next changed.`}
+      title={t('admin.common.changePlan')}
+      description={t('admin.hostActions.planDescription', { host: hostTitle(host, t) })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('action.cancel')}
           </Button>
           <Button type="submit" form="host-plan-form" isLoading={saving} disabled={!online.available || tiers.status !== 'success'}>
-            Save plan
+            {t('admin.hostActions.savePlan')}
           </Button>
         </>
       }
@@ -99,10 +109,10 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
       <form id="host-plan-form" className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         <OnlineOnlyNote state={online} />
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        {tiers.status === 'error' ? <FormMessage tone="error">The plans could not be read: {tiers.error.message}</FormMessage> : null}
-        <Select label="Plan" value={tier} onChange={(e) => chooseTier(e.target.value)} options={options} disabled={tiers.status !== 'success'} />
+        {tiers.status === 'error' ? <FormMessage tone="error">{t('admin.hostActions.plansUnreadable', { message: tiers.error.message })}</FormMessage> : null}
+        <Select label={t('admin.column.plan')} value={tier} onChange={(e) => chooseTier(e.target.value)} options={options} disabled={tiers.status !== 'success'} />
         <NumberInput
-          label="Commission rate"
+          label={t('admin.hostActions.commissionRate')}
           suffix="%"
           min={0}
           max={100}
@@ -112,7 +122,7 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
             setRateTouched(true);
           }}
           error={rateError}
-          hint={chosen ? `The ${humanize(chosen.tier_name)} plan's rate is ${chosen.commission_rate}%.` : undefined}
+          hint={chosen ? t('admin.hostActions.planRate', { plan: humanize(chosen.tier_name), rate: chosen.commission_rate }) : undefined}
           required
         />
       </form>
@@ -121,8 +131,9 @@ export function PlanDialog({ host, open, onClose }: { host: Host; open: boolean;
 }
 
 export function StatusDialog({ host, open, onClose }: { host: Host; open: boolean; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
-  const online = useOnlineOnly(host.account_status === 'suspended' ? 'reactivating a host' : 'suspending a host');
+  const online = useOnlineOnly(host.account_status === 'suspended' ? t('admin.hostActions.reactivating') : t('admin.hostActions.suspending'));
   const { changeStatus } = useHostCommands();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -139,13 +150,13 @@ export function StatusDialog({ host, open, onClose }: { host: Host; open: boolea
     try {
       await changeStatus(host.id, suspending ? 'suspended' : 'active');
       toast({
-        title: suspending ? 'Host suspended' : 'Host reactivated',
-        description: suspending ? `${hostTitle(host)} and its staff are signed out and cannot sign in.` : `${hostTitle(host)} and its staff can sign in again.`,
+        title: suspending ? t('admin.hostActions.suspended') : t('admin.hostActions.reactivated'),
+        description: suspending ? t('admin.hostActions.suspendedText', { host: hostTitle(host, t) }) : t('admin.hostActions.reactivatedText', { host: hostTitle(host, t) }),
         variant: 'success',
       });
       onClose();
     } catch (e) {
-      setError(errorText(e, 'The account status could not be changed. Please try again.'));
+      setError(errorText(e, t('admin.hostActions.statusFailed')));
     } finally {
       setSaving(false);
     }
@@ -156,19 +167,19 @@ export function StatusDialog({ host, open, onClose }: { host: Host; open: boolea
       open={open}
       onClose={onClose}
       size="sm"
-      title={suspending ? `Suspend ${hostTitle(host)}?` : `Reactivate ${hostTitle(host)}?`}
+      title={suspending ? t('admin.hostActions.suspendTitle', { host: hostTitle(host, t) }) : t('admin.hostActions.reactivateTitle', { host: hostTitle(host, t) })}
       description={
         suspending
-          ? 'The host and its housekeepers are signed out at their next request and cannot sign in; its calendar feeds stop being fetched. Nothing is deleted, and reactivating restores all of it.'
-          : 'The host and its housekeepers can sign in again and its calendar feeds are fetched again.'
+          ? t('admin.hostActions.suspendText')
+          : t('admin.hostActions.reactivateText')
       }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('action.cancel')}
           </Button>
           <Button variant={suspending ? 'danger' : 'primary'} isLoading={saving} disabled={!online.available} onClick={() => void confirm()}>
-            {suspending ? 'Suspend host' : 'Reactivate host'}
+            {suspending ? t('admin.hostActions.suspendHost') : t('admin.hostActions.reactivateHost')}
           </Button>
         </>
       }

@@ -16,12 +16,15 @@ import { Table } from '../../components/ui/Table';
 import { useHostDetail } from './admin-api';
 import { PlanDialog, StatusDialog, hostTitle } from './HostActions';
 import { ResetTwoStepButton } from '../two-step';
+import { useT } from '../../i18n/use-t';
+import { useTaskLabels } from '../tasks/task-labels';
 import './admin.css';
 
 function BackToHosts() {
+  const t = useT();
   return (
     <Link to="/admin/hosts" className="text-link admin-back">
-      ← All hosts
+      ← {t('admin.common.allHosts')}
     </Link>
   );
 }
@@ -29,21 +32,24 @@ function BackToHosts() {
 type Feed = HostDetail['feeds'][number];
 
 function FeedHealth({ feed }: { feed: Feed }) {
-  if (!feed.is_active) return <Badge>Paused</Badge>;
-  if (feed.last_error) return <Badge tone="danger">Failing</Badge>;
-  if (feed.last_success_at) return <Badge tone="success">In sync</Badge>;
-  return <Badge tone="info">Not synced yet</Badge>;
+  const t = useT();
+  if (!feed.is_active) return <Badge>{t('admin.host.paused')}</Badge>;
+  if (feed.last_error) return <Badge tone="danger">{t('admin.common.failing')}</Badge>;
+  if (feed.last_success_at) return <Badge tone="success">{t('admin.host.inSync')}</Badge>;
+  return <Badge tone="info">{t('admin.host.notSynced')}</Badge>;
 }
 
 /** One host's page in the admin console: profile, properties, bookings and commission, staff, calendar feeds; plan and status actions. */
 export function AdminHostPage({ hostId }: { hostId: string }) {
   const format = useFormat();
+  const t = useT();
+  const labels = useTaskLabels();
   const result = useHostDetail(hostId);
   const [dialog, setDialog] = useState<'plan' | 'status' | null>(null);
 
   if (result.status === 'pending') {
     return (
-      <Page title="Host">
+      <Page title={t('admin.column.host')}>
         <BackToHosts />
         <SkeletonStats />
         <SkeletonRows rows={6} columns={2} />
@@ -53,14 +59,14 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
   if (result.status === 'error') {
     const missing = result.error instanceof ApiError && result.error.status === 404;
     return (
-      <Page title={missing ? 'Host not found' : 'Host'}>
+      <Page title={missing ? t('admin.host.notFound') : t('admin.column.host')}>
         <BackToHosts />
         {missing ? (
           <EmptyState
-            title="This host does not exist or was removed"
+            title={t('admin.host.missing')}
             action={
               <Link to="/admin/hosts" className="btn btn--secondary btn--md">
-                <span>Back to hosts</span>
+                <span>{t('admin.host.backToHosts')}</span>
               </Link>
             }
           />
@@ -77,84 +83,84 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
 
   return (
     <Page
-      title={hostTitle(host)}
+      title={hostTitle(host, t)}
       description={`${host.name} · ${host.email}`}
       actions={
         <div className="button-group">
           <Button variant="secondary" onClick={() => setDialog('plan')}>
-            Change plan
+            {t('admin.common.changePlan')}
           </Button>
           <Button variant={suspended ? 'primary' : 'danger'} onClick={() => setDialog('status')}>
-            {suspended ? 'Reactivate' : 'Suspend'}
+            {suspended ? t('admin.common.reactivate') : t('admin.common.suspend')}
           </Button>
         </div>
       }
     >
       <BackToHosts />
       {suspended ? (
-        <FormMessage tone="warning" title="This host is suspended">
-          The host and its housekeepers cannot sign in, and its calendar feeds are not fetched, until it is reactivated.
+        <FormMessage tone="warning" title={t('admin.host.suspendedTitle')}>
+          {t('admin.host.suspendedText')}
         </FormMessage>
       ) : null}
 
       <div className="stat-grid">
-        <StatCard label="Revenue" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'revenue')} />} hint={`${totals.bookings} booking${totals.bookings === 1 ? '' : 's'}, cancelled ones not counted`} tone="accent" />
-        <StatCard label="Commission" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'commission')} />} hint={`At ${host.commission_rate}% now; each booking keeps the rate it was priced at`} />
-        <StatCard label="Host's net" value={<MoneyFigures list={amountsOf(totals.byCurrency, 'net')} />} />
-        <StatCard label="Calendar feeds" value={feeds.length} hint={failing ? `${failing} failing` : 'None failing'} tone={failing ? 'danger' : 'default'} />
+        <StatCard label={t('admin.column.revenue')} value={<MoneyFigures list={amountsOf(totals.byCurrency, 'revenue')} />} hint={t('admin.host.revenueHint', { count: totals.bookings })} tone="accent" />
+        <StatCard label={t('admin.column.commission')} value={<MoneyFigures list={amountsOf(totals.byCurrency, 'commission')} />} hint={t('admin.host.commissionHint', { rate: host.commission_rate })} />
+        <StatCard label={t('admin.host.net')} value={<MoneyFigures list={amountsOf(totals.byCurrency, 'net')} />} />
+        <StatCard label={t('admin.host.feeds')} value={feeds.length} hint={failing ? t('admin.host.failingCount', { count: failing }) : t('admin.host.noneFailing')} tone={failing ? 'danger' : 'default'} />
       </div>
 
       <div className="admin-sections">
         <Card>
-          <CardHeader title="Profile" />
+          <CardHeader title={t('admin.host.profile')} />
           <CardBody>
             <dl className="admin-facts">
               <div>
-                <dt>Name</dt>
+                <dt>{t('admin.column.name')}</dt>
                 <dd>{host.name || '—'}</dd>
               </div>
               <div>
-                <dt>Sign-in e-mail</dt>
+                <dt>{t('admin.host.signInEmail')}</dt>
                 <dd>{host.email}</dd>
               </div>
               <div>
-                <dt>Company</dt>
+                <dt>{t('admin.host.company')}</dt>
                 <dd>{host.company_name || '—'}</dd>
               </div>
               <div>
-                <dt>Phone</dt>
+                <dt>{t('admin.host.phone')}</dt>
                 <dd>{host.phone_number || '—'}</dd>
               </div>
               <div>
-                <dt>Address</dt>
+                <dt>{t('admin.column.address')}</dt>
                 <dd>{host.address || '—'}</dd>
               </div>
               <div>
-                <dt>Plan</dt>
+                <dt>{t('admin.column.plan')}</dt>
                 <dd>
-                  {humanize(host.subscription_tier)} · {host.commission_rate}% commission
+                  {t('admin.host.planValue', { plan: humanize(host.subscription_tier), rate: host.commission_rate })}
                 </dd>
               </div>
               <div>
-                <dt>Subscription</dt>
+                <dt>{t('admin.hosts.subscription')}</dt>
                 <dd>
                   <StatusBadge status={host.subscription_status} />
                 </dd>
               </div>
               <div>
-                <dt>Account</dt>
+                <dt>{t('admin.column.account')}</dt>
                 <dd>
                   <StatusBadge status={host.account_status} />
                 </dd>
               </div>
               <div>
-                <dt>Host since</dt>
+                <dt>{t('admin.host.hostSince')}</dt>
                 <dd>{host.created_date ? format.date(host.created_date) : '—'}</dd>
               </div>
               <div>
-                <dt>Two-step sign-in</dt>
+                <dt>{t('admin.common.twoStep')}</dt>
                 <dd className="button-group">
-                  <Badge tone={host.totp_enabled ? 'success' : 'neutral'}>{host.totp_enabled ? 'On' : 'Off'}</Badge>
+                  <Badge tone={host.totp_enabled ? 'success' : 'neutral'}>{host.totp_enabled ? t('admin.common.on') : t('admin.common.off')}</Badge>
                   <ResetTwoStepButton userId={host.user_id} name={host.name || host.email} enabled={host.totp_enabled} onReset={() => void result.refetch()} />
                 </dd>
               </div>
@@ -163,38 +169,38 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
         </Card>
 
         <Card className="card--flush">
-          <CardHeader title="Properties" description={`${properties.length} in all, archived ones included`} />
+          <CardHeader title={t('admin.column.properties')} description={t('admin.host.propertiesDescription', { count: properties.length })} />
           {properties.length === 0 ? (
-            <EmptyState title="No properties yet" />
+            <EmptyState title={t('admin.host.noProperties')} />
           ) : (
             <Table
-              caption="Properties"
+              caption={t('admin.column.properties')}
               rows={properties}
               rowKey={(p) => p.id}
               columns={[
-                { key: 'name', header: 'Property', render: (p) => <span className="cell-strong">{p.property_name}</span> },
-                { key: 'type', header: 'Type', secondary: true, render: (p) => humanize(p.property_type) },
-                { key: 'address', header: 'Address', secondary: true, render: (p) => p.address || '—' },
-                { key: 'price', header: 'Nightly', align: 'end', render: (p) => format.money(p.base_price, p.currency) },
-                { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+                { key: 'name', header: t('admin.host.property'), render: (p) => <span className="cell-strong">{p.property_name}</span> },
+                { key: 'type', header: t('admin.host.type'), secondary: true, render: (p) => labels.propertyType(p.property_type) },
+                { key: 'address', header: t('admin.column.address'), secondary: true, render: (p) => p.address || '—' },
+                { key: 'price', header: t('admin.host.nightly'), align: 'end', render: (p) => format.money(p.base_price, p.currency) },
+                { key: 'status', header: t('admin.column.status'), render: (p) => <StatusBadge status={p.status} /> },
               ]}
             />
           )}
         </Card>
 
         <Card className="card--flush">
-          <CardHeader title="Bookings and commission" description={`Latest ${recentBookings.length} by check-in; ${totals.cancelled} cancelled in all`} />
+          <CardHeader title={t('admin.host.bookingsTitle')} description={t('admin.host.bookingsDescription', { count: recentBookings.length, cancelled: totals.cancelled })} />
           {recentBookings.length === 0 ? (
-            <EmptyState title="No bookings yet" />
+            <EmptyState title={t('admin.host.noBookings')} />
           ) : (
             <Table
-              caption="Latest bookings"
+              caption={t('admin.host.latestBookings')}
               rows={recentBookings}
               rowKey={(b) => b.id}
               columns={[
                 {
                   key: 'guest',
-                  header: 'Guest',
+                  header: t('admin.host.guest'),
                   render: (b) => (
                     <div className="cell-stack">
                       <span className="cell-strong">{b.guest_name}</span>
@@ -202,48 +208,48 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
                     </div>
                   ),
                 },
-                { key: 'dates', header: 'Stay', render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
-                { key: 'source', header: 'Source', secondary: true, render: (b) => sourceLabel(b.booking_source) },
-                { key: 'status', header: 'Status', render: (b) => <StatusBadge status={b.booking_status} /> },
-                { key: 'total', header: 'Total', align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
-                { key: 'commission', header: 'Commission', align: 'end', render: (b) => format.money(b.commission_amount, b.currency) },
+                { key: 'dates', header: t('admin.host.stay'), render: (b) => `${format.date(b.check_in_date)} – ${format.date(b.check_out_date)}` },
+                { key: 'source', header: t('admin.host.source'), secondary: true, render: (b) => sourceLabel(b.booking_source) },
+                { key: 'status', header: t('admin.column.status'), render: (b) => <StatusBadge status={b.booking_status} /> },
+                { key: 'total', header: t('admin.host.total'), align: 'end', render: (b) => format.money(b.total_amount, b.currency) },
+                { key: 'commission', header: t('admin.column.commission'), align: 'end', render: (b) => format.money(b.commission_amount, b.currency) },
               ]}
             />
           )}
         </Card>
 
         <Card className="card--flush">
-          <CardHeader title="Staff" description={suspended ? 'Suspended with the host: they cannot sign in.' : undefined} />
+          <CardHeader title={t('admin.host.staff')} description={suspended ? t('admin.host.staffSuspended') : undefined} />
           {staff.length === 0 ? (
-            <EmptyState title="No housekeepers yet" />
+            <EmptyState title={t('admin.host.noStaff')} />
           ) : (
             <Table
-              caption="Staff"
+              caption={t('admin.host.staff')}
               rows={staff}
               rowKey={(s) => s.id}
               columns={[
-                { key: 'name', header: 'Name', render: (s) => <span className="cell-strong">{s.staff_name}</span> },
-                { key: 'email', header: 'E-mail', render: (s) => s.staff_email || '—' },
-                { key: 'account', header: 'Sign-in', render: (s) => (s.has_account ? 'Invited' : 'Not invited') },
-                { key: 'status', header: 'Status', render: (s) => <StatusBadge status={s.status} /> },
+                { key: 'name', header: t('admin.column.name'), render: (s) => <span className="cell-strong">{s.staff_name}</span> },
+                { key: 'email', header: t('admin.column.email'), render: (s) => s.staff_email || '—' },
+                { key: 'account', header: t('admin.host.signIn'), render: (s) => (s.has_account ? t('admin.common.invited') : t('admin.host.notInvited')) },
+                { key: 'status', header: t('admin.column.status'), render: (s) => <StatusBadge status={s.status} /> },
               ]}
             />
           )}
         </Card>
 
         <Card className="card--flush">
-          <CardHeader title="Calendar feeds" description={suspended ? 'Not fetched while the host is suspended.' : 'Fetched every 15 minutes.'} />
+          <CardHeader title={t('admin.host.feeds')} description={suspended ? t('admin.host.feedsSuspended') : t('admin.host.feedsEvery')} />
           {feeds.length === 0 ? (
-            <EmptyState title="No calendar feeds" />
+            <EmptyState title={t('admin.host.noFeeds')} />
           ) : (
             <Table
-              caption="Calendar feeds"
+              caption={t('admin.host.feeds')}
               rows={feeds}
               rowKey={(f) => f.id}
               columns={[
                 {
                   key: 'feed',
-                  header: 'Feed',
+                  header: t('admin.column.feed'),
                   render: (f) => (
                     <div className="cell-stack">
                       <span className="cell-strong">{sourceLabel(f.platform)}</span>
@@ -251,11 +257,11 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
                     </div>
                   ),
                 },
-                { key: 'health', header: 'Health', render: (f) => <FeedHealth feed={f} /> },
-                { key: 'fetched', header: 'Last fetched', render: (f) => (f.last_fetched_at ? format.dateTime(f.last_fetched_at) : 'Never') },
-                { key: 'success', header: 'Last success', secondary: true, render: (f) => (f.last_success_at ? format.dateTime(f.last_success_at) : 'Never') },
-                { key: 'events', header: 'Events', align: 'end', secondary: true, render: (f) => f.event_count },
-                { key: 'error', header: 'Error', render: (f) => (f.last_error ? <span className="admin-error-text">{f.last_error}</span> : '—') },
+                { key: 'health', header: t('admin.host.health'), render: (f) => <FeedHealth feed={f} /> },
+                { key: 'fetched', header: t('admin.host.lastFetched'), render: (f) => (f.last_fetched_at ? format.dateTime(f.last_fetched_at) : t('admin.common.never')) },
+                { key: 'success', header: t('admin.column.lastSuccess'), secondary: true, render: (f) => (f.last_success_at ? format.dateTime(f.last_success_at) : t('admin.common.never')) },
+                { key: 'events', header: t('admin.host.events'), align: 'end', secondary: true, render: (f) => f.event_count },
+                { key: 'error', header: t('admin.column.error'), render: (f) => (f.last_error ? <span className="admin-error-text">{f.last_error}</span> : '—') },
               ]}
             />
           )}

@@ -10,6 +10,8 @@ import { humanize } from '../../components/ui/Badge';
 import { Input, Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
+import { useT } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 import { useHostList } from './admin-api';
 import type { HostsListSearch } from './hosts-search';
 import { HostsTable } from './HostsTable';
@@ -22,27 +24,27 @@ export { hostsListSearch, type HostsListSearch } from './hosts-search';
 
 type FilterKey = 'tier' | 'account_status' | 'subscription_status';
 
-const SORT_LABELS: Record<HostSort, string> = {
-  '-created': 'Newest first',
-  created: 'Oldest first',
-  name: 'Name, A to Z',
-  '-name': 'Name, Z to A',
-  company: 'Company, A to Z',
-  '-company': 'Company, Z to A',
-  email: 'E-mail, A to Z',
-  '-email': 'E-mail, Z to A',
-  '-revenue': 'Revenue, highest first',
-  revenue: 'Revenue, lowest first',
-  '-bookings': 'Bookings, most first',
-  bookings: 'Bookings, fewest first',
-  '-properties': 'Properties, most first',
-  properties: 'Properties, fewest first',
-  tier: 'Plan, A to Z',
-  '-tier': 'Plan, Z to A',
-  status: 'Account status, A to Z',
-  '-status': 'Account status, Z to A',
+const SORT_LABELS: Record<HostSort, MessageId> = {
+  '-created': 'admin.hosts.sort.newestFirst',
+  created: 'admin.hosts.sort.oldestFirst',
+  name: 'admin.hosts.sort.nameAsc',
+  '-name': 'admin.hosts.sort.nameDesc',
+  company: 'admin.hosts.sort.companyAsc',
+  '-company': 'admin.hosts.sort.companyDesc',
+  email: 'admin.hosts.sort.emailAsc',
+  '-email': 'admin.hosts.sort.emailDesc',
+  '-revenue': 'admin.hosts.sort.revenueDesc',
+  revenue: 'admin.hosts.sort.revenueAsc',
+  '-bookings': 'admin.hosts.sort.bookingsDesc',
+  bookings: 'admin.hosts.sort.bookingsAsc',
+  '-properties': 'admin.hosts.sort.propertiesDesc',
+  properties: 'admin.hosts.sort.propertiesAsc',
+  tier: 'admin.hosts.sort.planAsc',
+  '-tier': 'admin.hosts.sort.planDesc',
+  status: 'admin.hosts.sort.statusAsc',
+  '-status': 'admin.hosts.sort.statusDesc',
 };
-const SORT_OPTIONS = (Object.keys(SORT_LABELS) as HostSort[]).filter((s) => (HOST_SORTS as readonly string[]).includes(s)).map((s) => ({ value: s, label: SORT_LABELS[s] }));
+const SORT_KEYS = (Object.keys(SORT_LABELS) as HostSort[]).filter((s) => (HOST_SORTS as readonly string[]).includes(s));
 
 /** The text typed, once the typing has paused (one request per pause, not per key). */
 function useSettled(value: string, delay: number): string {
@@ -57,6 +59,7 @@ function useSettled(value: string, delay: number): string {
 /** Every host on the platform, searched, filtered, sorted and paged by the server (thousands of hosts). */
 export function AdminHostsPage({ params, onParamsChange }: { params: HostsListSearch; onParamsChange: (next: HostsListSearch) => void }) {
   // The box follows the typing at once; the address (and the request) once the typing pauses.
+  const t = useT();
   const [text, setText] = useState(params.search ?? '');
   const search = useSettled(text.trim(), SEARCH_DELAY_MS);
   const sort: HostSort = params.sort ?? '-created';
@@ -92,37 +95,37 @@ export function AdminHostsPage({ params, onParamsChange }: { params: HostsListSe
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <Page title="Hosts" description="Every host on the platform with their plan, account status and figures. Open a host to see its page and act on it.">
+    <Page title={t('admin.hosts.title')} description={t('admin.hosts.description')}>
       <Card>
-        <form className="admin-filters" role="search" aria-label="Filter hosts" onSubmit={(e) => e.preventDefault()}>
-          <Input label="Search" type="search" placeholder="Name, e-mail or company" value={text} onChange={(e) => setText(e.target.value)} />
+        <form className="admin-filters" role="search" aria-label={t('admin.hosts.filterLabel')} onSubmit={(e) => e.preventDefault()}>
+          <Input label={t('admin.hosts.search')} type="search" placeholder={t('admin.hosts.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} />
           <Select
-            label="Plan"
+            label={t('admin.column.plan')}
             value={params.tier ?? ''}
             onChange={(e) => set('tier', e.target.value)}
-            options={[{ value: '', label: 'Any plan' }, ...(tiers.rows ?? []).map((t) => ({ value: t.tier_name, label: humanize(t.tier_name) }))]}
+            options={[{ value: '', label: t('admin.hosts.anyPlan') }, ...(tiers.rows ?? []).map((tier) => ({ value: tier.tier_name, label: humanize(tier.tier_name) }))]}
           />
           <Select
-            label="Account"
+            label={t('admin.column.account')}
             value={params.account_status ?? ''}
             onChange={(e) => set('account_status', e.target.value)}
-            options={[{ value: '', label: 'Any status' }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
+            options={[{ value: '', label: t('admin.hosts.anyStatus') }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: t('admin.enum.accountStatus', { value: s }) }))]}
           />
           <Select
-            label="Subscription"
+            label={t('admin.hosts.subscription')}
             value={params.subscription_status ?? ''}
             onChange={(e) => set('subscription_status', e.target.value)}
-            options={[{ value: '', label: 'Any status' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))]}
+            options={[{ value: '', label: t('admin.hosts.anyStatus') }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t('admin.enum.subscriptionStatus', { value: s }) }))]}
           />
           <Select
-            label="Sort by"
+            label={t('admin.hosts.sortBy')}
             value={sort}
             onChange={(e) => update({ sort: e.target.value === '-created' ? undefined : (e.target.value as HostSort), page: undefined })}
-            options={SORT_OPTIONS}
+            options={SORT_KEYS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }))}
           />
           {active ? (
             <Button variant="ghost" className="admin-filters__clear" onClick={clear}>
-              Clear {active} filter{active === 1 ? '' : 's'}
+              {t('admin.common.clearCount', { count: active })}
             </Button>
           ) : null}
         </form>
@@ -135,27 +138,27 @@ export function AdminHostsPage({ params, onParamsChange }: { params: HostsListSe
           <ErrorState error={result.error} onRetry={() => void result.refetch()} />
         ) : result.data.rows.length === 0 ? (
           active ? (
-            <EmptyState title="No host matches these filters" action={<Button variant="secondary" onClick={clear}>Clear filters</Button>} />
+            <EmptyState title={t('admin.hosts.noMatch')} action={<Button variant="secondary" onClick={clear}>{t('admin.common.clearFilters')}</Button>} />
           ) : (
-            <EmptyState title="No hosts yet">Hosts appear here when they register.</EmptyState>
+            <EmptyState title={t('admin.hosts.emptyTitle')}>{t('admin.hosts.emptyText')}</EmptyState>
           )
         ) : (
           <>
             <p className="admin-list-summary" aria-live="polite">
-              {total} host{total === 1 ? '' : 's'}
-              {result.isFetching ? ' · updating…' : ''}
+              {t('admin.hosts.count', { count: total })}
+              {result.isFetching ? t('admin.hosts.updating') : ''}
             </p>
-            <HostsTable hosts={result.data.rows} caption="Hosts" />
+            <HostsTable hosts={result.data.rows} caption={t('admin.hosts.title')} />
             {pages > 1 ? (
-              <nav className="admin-pager" aria-label="Pages of hosts">
+              <nav className="admin-pager" aria-label={t('admin.hosts.pages')}>
                 <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(Math.max(1, page - 1))}>
-                  Previous
+                  {t('admin.common.previous')}
                 </Button>
                 <span aria-current="page">
-                  Page {page} of {pages}
+                  {t('admin.common.pageOf', { page, pages })}
                 </span>
                 <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(Math.min(pages, page + 1))}>
-                  Next
+                  {t('admin.common.next')}
                 </Button>
               </nav>
             ) : null}

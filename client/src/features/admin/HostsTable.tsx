@@ -3,6 +3,7 @@ import type { HostListRow } from '../../../../shared/api/admin';
 import { useFormat } from '../../lib/display';
 import { StatusBadge, humanize } from '../../components/ui/Badge';
 import { Table } from '../../components/ui/Table';
+import { useT } from '../../i18n/use-t';
 
 /**
  * What a hosts table shows of a host: a list row of the admin route, or a host profile row (`name`
@@ -17,6 +18,7 @@ export type HostsTableRow = Omit<HostListRow, 'name' | 'user_id' | 'phone_number
 
 export function HostsTable({ hosts, caption }: { hosts: readonly HostsTableRow[]; caption: string }) {
   const format = useFormat();
+  const t = useT();
   return (
     <Table
       caption={caption}
@@ -25,25 +27,25 @@ export function HostsTable({ hosts, caption }: { hosts: readonly HostsTableRow[]
       columns={[
         {
           key: 'host',
-          header: 'Host',
+          header: t('admin.column.host'),
           render: (h) => (
             <div className="cell-stack">
               <Link to="/admin/hosts/$hostId" params={{ hostId: h.id }} className="cell-strong text-link">
-                {h.company_name || h.name || h.email || 'Unnamed host'}
+                {h.company_name || h.name || h.email || t('admin.common.unnamedHost')}
               </Link>
               <span className="cell-muted">{h.name && h.company_name ? `${h.name} · ${h.email}` : h.email}</span>
             </div>
           ),
         },
-        { key: 'tier', header: 'Plan', render: (h) => humanize(h.subscription_tier) },
-        { key: 'status', header: 'Account', render: (h) => <StatusBadge status={h.account_status} /> },
-        { key: 'properties', header: 'Properties', align: 'end', render: (h) => h.properties_count },
-        { key: 'bookings', header: 'Bookings', align: 'end', secondary: true, render: (h) => h.total_bookings },
+        { key: 'tier', header: t('admin.column.plan'), render: (h) => humanize(h.subscription_tier) },
+        { key: 'status', header: t('admin.column.account'), render: (h) => <StatusBadge status={h.account_status} /> },
+        { key: 'properties', header: t('admin.column.properties'), align: 'end', render: (h) => h.properties_count },
+        { key: 'bookings', header: t('admin.column.bookings'), align: 'end', secondary: true, render: (h) => h.total_bookings },
         ...(hosts.every((h) => h.revenue)
-          ? [{ key: 'revenue', header: 'Revenue', align: 'end' as const, render: (h: HostsTableRow) => format.moneyList(h.revenue ?? [], '—') }]
+          ? [{ key: 'revenue', header: t('admin.column.revenue'), align: 'end' as const, render: (h: HostsTableRow) => format.moneyList(h.revenue ?? [], '—') }]
           : []),
-        { key: 'commission', header: 'Commission', align: 'end', secondary: true, render: (h) => `${h.commission_rate}%` },
-        { key: 'since', header: 'Since', secondary: true, render: (h) => (h.created_date ? format.date(h.created_date) : '—') },
+        { key: 'commission', header: t('admin.column.commission'), align: 'end', secondary: true, render: (h) => `${h.commission_rate}%` },
+        { key: 'since', header: t('admin.column.since'), secondary: true, render: (h) => (h.created_date ? format.date(h.created_date) : '—') },
       ]}
     />
   );

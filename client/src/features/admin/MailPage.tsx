@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MAIL_STATUS_LABELS, type MailDelivery, type MailRow } from '../../../../shared/api/mail';
+import type { MailDelivery, MailRow } from '../../../../shared/api/mail';
 import { MAIL_STATUSES, type MailStatus } from '../../../../shared/enums';
 import { useFormat } from '../../lib/display';
 import { Page } from '../../components/layout/Page';
@@ -17,6 +17,8 @@ import { Select } from '../../components/ui/Input';
 import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
+import { Trans } from '@lingui/react';
+import { useT } from '../../i18n/use-t';
 import { fetchMail } from './mail-api';
 import './mail.css';
 
@@ -25,11 +27,12 @@ const TONES: Record<MailStatus, BadgeTone> = { held: 'info', queued: 'info', sen
 type Filter = 'all' | MailStatus;
 
 function MailStatusBadge({ status }: { status: MailStatus }) {
-  return <Badge tone={TONES[status]}>{MAIL_STATUS_LABELS[status]}</Badge>;
+  const t = useT();
+  return <Badge tone={TONES[status]}>{t('admin.enum.mailStatus', { value: status })}</Badge>;
 }
 
-function attemptsText(m: MailRow, format: ReturnType<typeof useFormat>): string {
-  if (m.status === 'queued' && m.next_attempt_at && m.attempts > 0) return `${m.attempts} (next ${format.dateTime(m.next_attempt_at)})`;
+function attemptsText(m: MailRow, format: ReturnType<typeof useFormat>, t: ReturnType<typeof useT>): string {
+  if (m.status === 'queued' && m.next_attempt_at && m.attempts > 0) return t('admin.mail.attemptsNext', { attempts: m.attempts, when: format.dateTime(m.next_attempt_at) });
   return String(m.attempts);
 }
 
@@ -38,23 +41,17 @@ function attemptsText(m: MailRow, format: ReturnType<typeof useFormat>): string 
  * and other mail waits; with the development transport, it goes to the server log only.
  */
 function DeliveryNotice({ delivery }: { delivery: MailDelivery | undefined }) {
-  const settings = (
-    <Link to="/admin/settings" className="text-link">
-      Settings
-    </Link>
-  );
+  const settings = <Link to="/admin/settings" className="text-link" />;
   if (delivery === 'none')
     return (
       <p className="form-message form-message--error mail-delivery" role="alert">
-        E-mail cannot be sent: no SMTP server is set up. Password resets are refused, and invitations, alerts and replies wait in the queue
-        until SMTP is configured in {settings} (E-mail (SMTP)).
+        <Trans id="admin.mail.deliveryNone" components={{ 0: settings }} />
       </p>
     );
   if (delivery === 'dev')
     return (
       <p className="form-message form-message--info mail-delivery" role="status">
-        No SMTP server is set up: messages go to the server log (the development transport), not to their recipients. Configure SMTP in{' '}
-        {settings}.
+        <Trans id="admin.mail.deliveryDev" components={{ 0: settings }} />
       </p>
     );
   return null;
@@ -62,6 +59,7 @@ function DeliveryNotice({ delivery }: { delivery: MailDelivery | undefined }) {
 
 export function AdminMailPage() {
   const format = useFormat();
+  const t = useT();
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const status = filter === 'all' ? undefined : filter;
@@ -72,8 +70,8 @@ export function AdminMailPage() {
   });
   const counts = result.data?.counts;
   const options = [
-    { value: 'all' as const, label: 'All' },
-    ...MAIL_STATUSES.map((s) => ({ value: s, label: counts ? `${MAIL_STATUS_LABELS[s]} (${counts[s]})` : MAIL_STATUS_LABELS[s] })),
+    { value: 'all' as const, label: t('admin.mail.all') },
+    ...MAIL_STATUSES.map((s) => ({ value: s, label: counts ? t('admin.mail.statusCount', { label: t('admin.enum.mailStatus', { value: s }), count: counts[s] }) : t('admin.enum.mailStatus', { value: s }) })),
   ];
   const pages = result.data ? Math.max(1, Math.ceil(result.data.total / result.data.pageSize)) : 1;
 
@@ -82,45 +80,45 @@ export function AdminMailPage() {
   else if (!result.data) body = <SkeletonRows rows={6} columns={5} />;
   else if (result.data.rows.length === 0)
     body = (
-      <EmptyState title={filter === 'all' ? 'No e-mail sent yet' : `No ${MAIL_STATUS_LABELS[filter].toLowerCase()} messages`}>
-        Password resets, invitations, alerts and replies to guests appear here once the server queues them.
+      <EmptyState title={filter === 'all' ? t('admin.mail.emptyTitle') : t('admin.mail.noneWithStatus', { status: filter })}>
+        {t('admin.mail.emptyText')}
       </EmptyState>
     );
   else
     body = (
       <>
         <Table
-          caption="Outgoing e-mail, failed first, then newest first"
+          caption={t('admin.mail.caption')}
           rows={result.data.rows}
           rowKey={(m) => String(m.id)}
           columns={[
             {
               key: 'to',
-              header: 'Recipient',
+              header: t('admin.mail.recipient'),
               render: (m) => (
                 <div className="cell-stack">
                   <span className="cell-strong">{m.to}</span>
-                  <span className="cell-muted">{humanize(m.kind)}</span>
+                  <span className="cell-muted">{t('admin.enum.mailKind', { value: m.kind, label: humanize(m.kind) })}</span>
                 </div>
               ),
             },
-            { key: 'subject', header: 'Subject', render: (m) => m.subject },
-            { key: 'status', header: 'Status', render: (m) => <MailStatusBadge status={m.status} /> },
-            { key: 'attempts', header: 'Attempts', align: 'end', render: (m) => attemptsText(m, format) },
-            { key: 'error', header: 'Last error', render: (m) => (m.last_error ? <span className="cell-muted">{m.last_error}</span> : '—') },
-            { key: 'time', header: 'Time', render: (m) => format.dateTime(m.sent_at ?? m.updated_at) },
+            { key: 'subject', header: t('admin.mail.subject'), render: (m) => m.subject },
+            { key: 'status', header: t('admin.column.status'), render: (m) => <MailStatusBadge status={m.status} /> },
+            { key: 'attempts', header: t('admin.column.attempts'), align: 'end', render: (m) => attemptsText(m, format, t) },
+            { key: 'error', header: t('admin.column.lastError'), render: (m) => (m.last_error ? <span className="cell-muted">{m.last_error}</span> : '—') },
+            { key: 'time', header: t('admin.mail.time'), render: (m) => format.dateTime(m.sent_at ?? m.updated_at) },
           ]}
         />
         {pages > 1 ? (
-          <nav className="mail-pages" aria-label="Pages of outgoing e-mail">
+          <nav className="mail-pages" aria-label={t('admin.mail.pages')}>
             <Button size="sm" variant="secondary" disabled={page <= 1 || result.isFetching} onClick={() => setPage((p) => p - 1)}>
-              Previous
+              {t('admin.common.previous')}
             </Button>
             <span className="muted" aria-live="polite">
-              Page {page} of {pages}
+              {t('admin.common.pageOf', { page, pages })}
             </span>
             <Button size="sm" variant="secondary" disabled={page >= pages || result.isFetching} onClick={() => setPage((p) => p + 1)}>
-              Next
+              {t('admin.common.next')}
             </Button>
           </nav>
         ) : null}
@@ -129,11 +127,11 @@ export function AdminMailPage() {
 
   return (
     <Page
-      title="E-mail"
-      description="Every message the server sends and how its delivery went. Failed messages come first."
+      title={t('admin.column.email')}
+      description={t('admin.mail.description')}
       actions={
         <Button variant="secondary" onClick={() => void result.refetch()} isLoading={result.isFetching && !!result.data}>
-          Refresh
+          {t('admin.mail.refresh')}
         </Button>
       }
     >
@@ -141,7 +139,7 @@ export function AdminMailPage() {
         <div className="form">
           <DeliveryNotice delivery={result.data?.delivery} />
           <Select
-            label="Status"
+            label={t('admin.column.status')}
             className="mail-filter"
             options={options}
             value={filter}

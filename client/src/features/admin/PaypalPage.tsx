@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import type { PAYPAL_ENVIRONMENTS, PaypalConfigView } from '../../../../shared/api/paypal';
-import { plansSynced, plansSyncFailed, providerConfigureFailed, providerConfigured } from '../../../../shared/messages';
 import { errorText } from '../../api/http';
 import { TABLE } from '../../data/tables';
 import { useOnlineRows } from '../../data/use-rows';
@@ -26,9 +25,12 @@ import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { useCredentialsForm } from '../../components/credentials-form';
 import { usePaypalCommands, usePaypalConfig, usePaypalPlans } from './paypal-api';
 import { PaypalSubscriptionsCard } from './PaypalSubscriptions';
+import { useT } from '../../i18n/use-t';
 import './platform.css';
 
 export const PROVIDER_NAME = 'PayPal';
+/** The example the API base URL box shows (an address, not words). */
+const SANDBOX_API_BASE_URL = 'https://api-m.sandbox.paypal.com';
 
 type Draft = { client_id: string; client_secret: string; environment: (typeof PAYPAL_ENVIRONMENTS)[number]; webhook_id: string; api_base_url: string };
 
@@ -43,38 +45,39 @@ function draftOf(config: PaypalConfigView | null): Draft {
 }
 
 function ConfigDetails({ config }: { config: PaypalConfigView | null }) {
-  if (!config) return <p className="muted">{PROVIDER_NAME} is not configured yet: hosts cannot subscribe until it is.</p>;
+  const t = useT();
+  if (!config) return <p className="muted">{t('admin.paypal.notConfigured', { provider: PROVIDER_NAME })}</p>;
   return (
     <dl className="details details--row">
       <div>
-        <dt>State</dt>
-        <dd>{config.is_active ? <Badge tone="success">Configured</Badge> : <Badge tone="warning">Inactive</Badge>}</dd>
+        <dt>{t('admin.column.state')}</dt>
+        <dd>{config.is_active ? <Badge tone="success">{t('admin.paypal.configured')}</Badge> : <Badge tone="warning">{t('admin.paypal.inactive')}</Badge>}</dd>
       </div>
       <div>
-        <dt>Environment</dt>
-        <dd>{humanize(config.environment)}</dd>
+        <dt>{t('admin.paypal.environment')}</dt>
+        <dd>{t('admin.enum.paypalEnvironment', { value: config.environment })}</dd>
       </div>
       <div>
-        <dt>Client id</dt>
+        <dt>{t('admin.paypal.clientId')}</dt>
         <dd>{config.client_id}</dd>
       </div>
       <div>
-        <dt>Client secret</dt>
-        <dd>{config.client_secret_set ? 'Stored (encrypted)' : 'Not stored'}</dd>
+        <dt>{t('admin.paypal.clientSecret')}</dt>
+        <dd>{config.client_secret_set ? t('admin.paypal.stored') : t('admin.paypal.notStored')}</dd>
       </div>
       <div>
-        <dt>Webhook id</dt>
+        <dt>{t('admin.paypal.webhookId')}</dt>
         <dd>{config.webhook_id}</dd>
       </div>
       <div>
-        <dt>Webhook URL</dt>
+        <dt>{t('admin.paypal.webhookUrl')}</dt>
         <dd>
           <code>{config.webhook_url}</code>
         </dd>
       </div>
       {config.api_base_url ? (
         <div>
-          <dt>API base URL</dt>
+          <dt>{t('admin.paypal.apiBaseUrl')}</dt>
           <dd>
             <code>{config.api_base_url}</code>
           </dd>
@@ -85,13 +88,14 @@ function ConfigDetails({ config }: { config: PaypalConfigView | null }) {
 }
 
 function ConfigForm({ config }: { config: PaypalConfigView | null }) {
+  const t = useT();
   const { toast } = useToast();
   const { configure } = usePaypalCommands();
   const { draft, set, error, saving, online, submit } = useCredentialsForm<Draft>({
     saved: config,
     draftOf: () => draftOf(config),
     secretField: 'client_secret',
-    purpose: `configuring ${PROVIDER_NAME}`,
+    purpose: t('admin.paypal.configuringWhat', { provider: PROVIDER_NAME }),
     save: (d) =>
       configure({
         client_id: d.client_id.trim(),
@@ -100,57 +104,57 @@ function ConfigForm({ config }: { config: PaypalConfigView | null }) {
         webhook_id: d.webhook_id.trim(),
         ...(d.api_base_url.trim() ? { api_base_url: d.api_base_url.trim() } : {}),
       }),
-    onSaved: () => toast({ title: providerConfigured(PROVIDER_NAME), variant: 'success' }),
-    onFailed: (text) => toast({ title: providerConfigureFailed(PROVIDER_NAME), description: text, variant: 'destructive' }),
-    fallbackError: providerConfigureFailed(PROVIDER_NAME),
+    onSaved: () => toast({ title: t('admin.paypal.configuredToast', { provider: PROVIDER_NAME }), variant: 'success' }),
+    onFailed: (text) => toast({ title: t('admin.paypal.configureFailed', { provider: PROVIDER_NAME }), description: text, variant: 'destructive' }),
+    fallbackError: t('admin.paypal.configureFailed', { provider: PROVIDER_NAME }),
   });
   const secretNeeded = !config?.client_secret_set;
 
   return (
-    <form className="platform-stack paypal-form" onSubmit={(e) => void submit(e)} aria-label={`${PROVIDER_NAME} configuration`}>
+    <form className="platform-stack paypal-form" onSubmit={(e) => void submit(e)} aria-label={t('admin.paypal.configLabel', { provider: PROVIDER_NAME })}>
       <OnlineOnlyNote state={online} />
       {error ? <FormMessage>{error}</FormMessage> : null}
-      <Input label="Client id" value={draft.client_id} onChange={(e) => set('client_id', e.target.value)} required autoComplete="off" maxLength={200} />
+      <Input label={t('admin.paypal.clientId')} value={draft.client_id} onChange={(e) => set('client_id', e.target.value)} required autoComplete="off" maxLength={200} />
       <Input
-        label="Client secret"
+        label={t('admin.paypal.clientSecret')}
         type="password"
         value={draft.client_secret}
         onChange={(e) => set('client_secret', e.target.value)}
         required={secretNeeded}
         autoComplete="new-password"
         maxLength={500}
-        hint={secretNeeded ? 'Stored encrypted and never shown again.' : 'A secret is stored. Leave this empty to keep it.'}
+        hint={secretNeeded ? t('admin.paypal.secretNew') : t('admin.paypal.secretKept')}
       />
       <Select
-        label="Environment"
+        label={t('admin.paypal.environment')}
         value={draft.environment}
         onChange={(e) => set('environment', e.target.value as Draft['environment'])}
         options={[
-          { value: 'sandbox', label: 'Sandbox (api-m.sandbox.paypal.com)' },
-          { value: 'live', label: 'Live (api-m.paypal.com)' },
+          { value: 'sandbox', label: t('admin.paypal.sandboxOption', { host: 'api-m.sandbox.paypal.com' }) },
+          { value: 'live', label: t('admin.paypal.liveOption', { host: 'api-m.paypal.com' }) },
         ]}
       />
       <Input
-        label="Webhook id"
+        label={t('admin.paypal.webhookId')}
         value={draft.webhook_id}
         onChange={(e) => set('webhook_id', e.target.value)}
         required
         autoComplete="off"
         maxLength={200}
-        hint={`The id ${PROVIDER_NAME} shows for the webhook you registered; deliveries are verified against it.`}
+        hint={t('admin.paypal.webhookHint', { provider: PROVIDER_NAME })}
       />
       <Input
-        label="API base URL (optional)"
+        label={t('admin.paypal.apiBaseUrlOptional')}
         value={draft.api_base_url}
         onChange={(e) => set('api_base_url', e.target.value)}
         autoComplete="off"
         maxLength={500}
-        placeholder="https://api-m.sandbox.paypal.com"
-        hint="Leave empty to use the environment's host. Any other address must be https, unless the server allows its origin (INTEGRATION_ALLOWED_ORIGINS)."
+        placeholder={SANDBOX_API_BASE_URL}
+        hint={t('admin.paypal.apiBaseUrlHint', { variable: 'INTEGRATION_ALLOWED_ORIGINS' })}
       />
       <div>
         <Button type="submit" disabled={saving || !online.available}>
-          {saving ? 'Checking with PayPal…' : 'Save and check'}
+          {saving ? t('admin.paypal.checking', { provider: PROVIDER_NAME }) : t('admin.paypal.saveAndCheck')}
         </Button>
       </div>
     </form>
@@ -159,8 +163,9 @@ function ConfigForm({ config }: { config: PaypalConfigView | null }) {
 
 function PlansCard({ canEdit, configured }: { canEdit: boolean; configured: boolean }) {
   const format = useFormat();
+  const t = useT();
   const { toast } = useToast();
-  const online = useOnlineOnly('syncing plans');
+  const online = useOnlineOnly(t('admin.paypal.syncingWhat'));
   const plans = usePaypalPlans(online.available);
   const { syncPlans } = usePaypalCommands();
   const [syncing, setSyncing] = useState(false);
@@ -171,11 +176,15 @@ function PlansCard({ canEdit, configured }: { canEdit: boolean; configured: bool
     setError(null);
     try {
       const reply = await syncPlans();
-      toast({ title: plansSynced(PROVIDER_NAME), description: `${reply.created} created, ${reply.unchanged} unchanged, ${reply.retired} replaced.`, variant: 'success' });
+      toast({
+        title: t('admin.paypal.synced', { provider: PROVIDER_NAME }),
+        description: t('admin.paypal.syncedText', { created: reply.created, unchanged: reply.unchanged, retired: reply.retired }),
+        variant: 'success',
+      });
     } catch (e) {
-      const text = errorText(e, plansSyncFailed(PROVIDER_NAME));
+      const text = errorText(e, t('admin.paypal.syncFailed', { provider: PROVIDER_NAME }));
       setError(text);
-      toast({ title: plansSyncFailed(PROVIDER_NAME), description: text, variant: 'destructive' });
+      toast({ title: t('admin.paypal.syncFailed', { provider: PROVIDER_NAME }), description: text, variant: 'destructive' });
     } finally {
       setSyncing(false);
     }
@@ -185,20 +194,20 @@ function PlansCard({ canEdit, configured }: { canEdit: boolean; configured: bool
   if (plans.status === 'pending' && !online.available) body = <OnlineOnlyNote state={online} />;
   else if (plans.status === 'pending') body = <SkeletonRows rows={3} columns={5} />;
   else if (plans.status === 'error') body = <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
-  else if (plans.data.plans.length === 0) body = <EmptyState title="No active tiers">Plans are made from the active subscription tiers; activate a tier first.</EmptyState>;
+  else if (plans.data.plans.length === 0) body = <EmptyState title={t('admin.paypal.noTiers')}>{t('admin.paypal.noTiersText')}</EmptyState>;
   else
     body = (
       <Table
-        caption={`${PROVIDER_NAME} plans by tier`}
+        caption={t('admin.paypal.plansCaption', { provider: PROVIDER_NAME })}
         rows={plans.data.plans}
         rowKey={(p) => `${p.tier_id}-${p.billing_cycle}`}
         columns={[
-          { key: 'tier', header: 'Tier', render: (p) => humanize(p.tier_name) },
-          { key: 'cycle', header: 'Billing', render: (p) => humanize(p.billing_cycle) },
-          { key: 'amount', header: 'Amount', align: 'end', render: (p) => format.money(p.amount, p.currency_code) },
-          { key: 'status', header: 'Sync', render: (p) => <StatusBadge status={p.sync_status} /> },
-          { key: 'plan', header: `${PROVIDER_NAME} plan`, secondary: true, render: (p) => p.paypal_plan_id || '—' },
-          { key: 'when', header: 'Last sync', secondary: true, render: (p) => (p.last_sync_date ? format.dateTime(p.last_sync_date) : '—') },
+          { key: 'tier', header: t('admin.column.tier'), render: (p) => humanize(p.tier_name) },
+          { key: 'cycle', header: t('admin.column.billing'), render: (p) => t('admin.enum.billingCycle', { value: p.billing_cycle }) },
+          { key: 'amount', header: t('admin.column.amount'), align: 'end', render: (p) => format.money(p.amount, p.currency_code) },
+          { key: 'status', header: t('admin.paypal.sync'), render: (p) => <StatusBadge status={p.sync_status} /> },
+          { key: 'plan', header: t('admin.paypal.planColumn', { provider: PROVIDER_NAME }), secondary: true, render: (p) => p.paypal_plan_id || '—' },
+          { key: 'when', header: t('admin.paypal.lastSync'), secondary: true, render: (p) => (p.last_sync_date ? format.dateTime(p.last_sync_date) : '—') },
         ]}
       />
     );
@@ -206,17 +215,17 @@ function PlansCard({ canEdit, configured }: { canEdit: boolean; configured: bool
   return (
     <Card className="card--flush">
       <CardHeader
-        title="Plans"
-        description="A monthly and a yearly plan in USD for every active tier. A tier whose price changed gets a new plan."
+        title={t('admin.common.plans')}
+        description={t('admin.paypal.plansDescription')}
         actions={
           canEdit ? (
             <Button onClick={() => void sync()} disabled={syncing || !configured || !online.available}>
-              {syncing ? 'Syncing…' : 'Sync plans to PayPal'}
+              {syncing ? t('admin.paypal.syncing') : t('admin.paypal.syncPlans', { provider: PROVIDER_NAME })}
             </Button>
           ) : undefined
         }
       />
-      {canEdit && !configured ? <FormMessage tone="info">Configure {PROVIDER_NAME} before syncing plans.</FormMessage> : null}
+      {canEdit && !configured ? <FormMessage tone="info">{t('admin.paypal.configureFirst', { provider: PROVIDER_NAME })}</FormMessage> : null}
       {error ? <FormMessage>{error}</FormMessage> : null}
       {body}
     </Card>
@@ -225,9 +234,10 @@ function PlansCard({ canEdit, configured }: { canEdit: boolean; configured: bool
 
 export function AdminPaypalPage() {
   const format = useFormat();
+  const t = useT();
   const user = useCurrentUser();
   const canEdit = user.Role === 'super_admin';
-  const online = useOnlineOnly(`the ${PROVIDER_NAME} page`);
+  const online = useOnlineOnly(t('admin.paypal.pageWhat', { provider: PROVIDER_NAME }));
   const config = usePaypalConfig(online.available);
   const events = useOnlineRows(TABLE.paypal_webhook_events, { PageSize: 20, OrderByField: 'created_at', IsAsc: false });
   const current = config.status === 'success' ? config.data.config : null;
@@ -240,31 +250,31 @@ export function AdminPaypalPage() {
     configBody = (
       <>
         <ConfigDetails config={current} />
-        {canEdit ? <ConfigForm config={current} /> : <FormMessage tone="info">Only a super admin can change the {PROVIDER_NAME} configuration.</FormMessage>}
+        {canEdit ? <ConfigForm config={current} /> : <FormMessage tone="info">{t('admin.paypal.readOnly', { provider: PROVIDER_NAME })}</FormMessage>}
       </>
     );
 
   return (
-    <Page title={PROVIDER_NAME} description={`Subscription billing through ${PROVIDER_NAME}: configuration, the plans made for each tier, and incoming webhook events.`}>
+    <Page title={PROVIDER_NAME} description={t('admin.paypal.description', { provider: PROVIDER_NAME })}>
       <Card>
-        <CardHeader title="Configuration" />
+        <CardHeader title={t('admin.paypal.configuration')} />
         {configBody}
       </Card>
       <PlansCard canEdit={canEdit} configured={Boolean(current?.client_secret_set)} />
       <PaypalSubscriptionsCard canEdit={canEdit} enabled={online.available} />
       <Card className="card--flush">
-        <CardHeader title="Webhook events" description="The latest 20 verified deliveries" />
-        <DataView result={events} empty={{ title: 'No webhook events received yet' }}>
+        <CardHeader title={t('admin.paypal.webhookEvents')} description={t('admin.paypal.webhookEventsDescription')} />
+        <DataView result={events} empty={{ title: t('admin.paypal.noEvents') }}>
           {(rows) => (
             <Table
-              caption="Webhook events"
+              caption={t('admin.paypal.webhookEvents')}
               rows={rows}
               rowKey={(e) => e.id}
               columns={[
-                { key: 'time', header: 'Received', render: (e) => format.dateTime(e.created_at) },
-                { key: 'type', header: 'Event', render: (e) => <code>{e.event_type}</code> },
-                { key: 'status', header: 'Processing', render: (e) => <StatusBadge status={e.processing_status} /> },
-                { key: 'error', header: 'Error', secondary: true, render: (e) => e.error_message ?? '—' },
+                { key: 'time', header: t('admin.paypal.received'), render: (e) => format.dateTime(e.created_at) },
+                { key: 'type', header: t('admin.paypal.event'), render: (e) => <code>{e.event_type}</code> },
+                { key: 'status', header: t('admin.paypal.processing'), render: (e) => <StatusBadge status={e.processing_status} /> },
+                { key: 'error', header: t('admin.column.error'), secondary: true, render: (e) => e.error_message ?? '—' },
               ]}
             />
           )}

@@ -19,14 +19,16 @@ import { SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
+import { useT } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 import { usePaypalCommands, usePaypalSubscriptions, type SubscriptionAction } from './paypal-api';
 
 type Pending = { row: AdminSubscriptionRow; kind: SubscriptionAction | 'revise' };
 
-const ACTION_TEXT: Record<SubscriptionAction, { title: string; button: string; done: string; effect: string }> = {
-  suspend: { title: 'Suspend this subscription?', button: 'Suspend', done: 'Subscription suspended', effect: 'PayPal stops billing until it is reactivated; the host moves to the basic plan meanwhile.' },
-  activate: { title: 'Reactivate this subscription?', button: 'Reactivate', done: 'Subscription reactivated', effect: "PayPal bills again; the host moves back to the subscription's plan." },
-  cancel: { title: 'Cancel this subscription?', button: 'Cancel subscription', done: 'Subscription cancelled', effect: 'PayPal bills no more, for good; the host moves to the basic plan and keeps its data.' },
+const ACTION_TEXT: Record<SubscriptionAction, { title: MessageId; button: MessageId; done: MessageId; effect: MessageId }> = {
+  suspend: { title: 'admin.paypalSubscriptions.suspendTitle', button: 'admin.common.suspend', done: 'admin.paypalSubscriptions.suspended', effect: 'admin.paypalSubscriptions.suspendEffect' },
+  activate: { title: 'admin.paypalSubscriptions.activateTitle', button: 'admin.common.reactivate', done: 'admin.paypalSubscriptions.activated', effect: 'admin.paypalSubscriptions.activateEffect' },
+  cancel: { title: 'admin.paypalSubscriptions.cancelTitle', button: 'admin.paypalSubscriptions.cancelButton', done: 'admin.paypalSubscriptions.cancelled', effect: 'admin.paypalSubscriptions.cancelEffect' },
 };
 
 function subscriber(row: AdminSubscriptionRow): string {
@@ -34,6 +36,7 @@ function subscriber(row: AdminSubscriptionRow): string {
 }
 
 function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
   const { act, revise } = usePaypalCommands();
   const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true, Filters: [{ name: 'is_active', op: 'Equal', value: true }] });
@@ -52,14 +55,14 @@ function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => v
     try {
       if (pending.kind === 'revise') {
         const reply = await revise(pending.row.paypal_subscription_id, tierId, cycle);
-        toast({ title: 'Plan changed', description: reply.approveUrl ? `${reply.plan_name}: PayPal asks the payer to approve the new price.` : reply.plan_name, variant: 'success' });
+        toast({ title: t('admin.common.planChanged'), description: reply.approveUrl ? t('admin.paypalSubscriptions.approveNeeded', { plan: reply.plan_name }) : reply.plan_name, variant: 'success' });
       } else {
         await act(pending.row.paypal_subscription_id, pending.kind, reason.trim() || undefined);
-        toast({ title: ACTION_TEXT[pending.kind].done, variant: 'success' });
+        toast({ title: t(ACTION_TEXT[pending.kind].done), variant: 'success' });
       }
       onClose();
     } catch (e) {
-      setError(errorText(e, 'PayPal did not accept the change. Please try again.'));
+      setError(errorText(e, t('admin.paypalSubscriptions.refused')));
     } finally {
       setBusy(false);
     }
@@ -71,15 +74,15 @@ function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => v
       open
       onClose={onClose}
       size="sm"
-      title={revising ? 'Change the plan' : (text?.title ?? '')}
-      description={`${subscriber(pending.row)}, ${pending.row.plan_name || 'no plan'}. ${revising ? 'The tier’s current PayPal plan for the cycle replaces the present one.' : (text?.effect ?? '')}`}
+      title={revising ? t('admin.paypalSubscriptions.reviseTitle') : text ? t(text.title) : ''}
+      description={`${t('admin.paypalSubscriptions.who', { subscriber: subscriber(pending.row), plan: pending.row.plan_name || t('admin.paypalSubscriptions.noPlan') })} ${revising ? t('admin.paypalSubscriptions.reviseEffect') : text ? t(text.effect) : ''}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Back
+            {t('admin.paypalSubscriptions.back')}
           </Button>
           <Button type="submit" form={formId} variant={pending.kind === 'cancel' || pending.kind === 'suspend' ? 'danger' : 'primary'} disabled={busy || (revising && !tierId)}>
-            {busy ? 'Asking PayPal…' : revising ? 'Change plan' : text?.button}
+            {busy ? t('admin.paypalSubscriptions.asking') : revising ? t('admin.common.changePlan') : text ? t(text.button) : null}
           </Button>
         </>
       }
@@ -89,23 +92,23 @@ function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => v
         {revising ? (
           <>
             <Select
-              label="Tier"
+              label={t('admin.column.tier')}
               value={tierId}
               onChange={(e) => setTierId(e.target.value)}
-              options={[{ value: '', label: 'Choose a tier' }, ...(tiers.rows ?? []).map((t) => ({ value: t.id, label: humanize(t.tier_name) }))]}
+              options={[{ value: '', label: t('admin.paypalSubscriptions.chooseTier') }, ...(tiers.rows ?? []).map((row) => ({ value: row.id, label: humanize(row.tier_name) }))]}
             />
             <Select
-              label="Billing"
+              label={t('admin.column.billing')}
               value={cycle}
               onChange={(e) => setCycle(e.target.value === 'yearly' ? 'yearly' : 'monthly')}
               options={[
-                { value: 'monthly', label: 'Monthly' },
-                { value: 'yearly', label: 'Yearly' },
+                { value: 'monthly', label: t('admin.enum.billingCycle', { value: 'monthly' }) },
+                { value: 'yearly', label: t('admin.enum.billingCycle', { value: 'yearly' }) },
               ]}
             />
           </>
         ) : (
-          <Input label="Reason (sent to PayPal, optional)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={127} />
+          <Input label={t('admin.paypalSubscriptions.reason')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={127} />
         )}
       </form>
     </Dialog>
@@ -125,39 +128,40 @@ function actionsOf(row: AdminSubscriptionRow): Array<SubscriptionAction | 'revis
   }
 }
 
-const LABEL: Record<SubscriptionAction | 'revise', string> = { suspend: 'Suspend', activate: 'Reactivate', cancel: 'Cancel', revise: 'Change plan' };
+const LABEL: Record<SubscriptionAction | 'revise', MessageId> = { suspend: 'admin.common.suspend', activate: 'admin.common.reactivate', cancel: 'action.cancel', revise: 'admin.common.changePlan' };
 
 export function PaypalSubscriptionsCard({ canEdit, enabled }: { canEdit: boolean; enabled: boolean }) {
   const format = useFormat();
+  const t = useT();
   const list = usePaypalSubscriptions(enabled);
   const [pending, setPending] = useState<Pending | null>(null);
 
   let body;
   if (list.status === 'pending') body = enabled ? <SkeletonRows rows={3} columns={5} /> : null;
   else if (list.status === 'error') body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.rows.length === 0) body = <EmptyState title="No subscriptions yet">Hosts subscribe from their subscription page once the plans are synced.</EmptyState>;
+  else if (list.data.rows.length === 0) body = <EmptyState title={t('admin.common.noSubscriptions')}>{t('admin.paypalSubscriptions.emptyText')}</EmptyState>;
   else
     body = (
       <Table
-        caption="PayPal subscriptions"
+        caption={t('admin.paypalSubscriptions.caption')}
         rows={list.data.rows}
         rowKey={(r) => r.id}
         columns={[
-          { key: 'who', header: 'Subscriber', render: (r) => subscriber(r) },
-          { key: 'plan', header: 'Plan', render: (r) => r.plan_name || '—' },
-          { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.subscription_status.toLowerCase()} /> },
-          { key: 'since', header: 'Started', secondary: true, render: (r) => (r.start_time ? format.date(r.start_time) : '—') },
-          { key: 'id', header: 'PayPal id', secondary: true, render: (r) => <code>{r.paypal_subscription_id}</code> },
+          { key: 'who', header: t('admin.paypalSubscriptions.subscriber'), render: (r) => subscriber(r) },
+          { key: 'plan', header: t('admin.column.plan'), render: (r) => r.plan_name || '—' },
+          { key: 'status', header: t('admin.column.status'), render: (r) => <StatusBadge status={r.subscription_status.toLowerCase()} /> },
+          { key: 'since', header: t('admin.column.started'), secondary: true, render: (r) => (r.start_time ? format.date(r.start_time) : '—') },
+          { key: 'id', header: t('admin.column.paypalId'), secondary: true, render: (r) => <code>{r.paypal_subscription_id}</code> },
           ...(canEdit
             ? [
                 {
                   key: 'actions',
-                  header: 'Actions',
+                  header: t('admin.column.actions'),
                   render: (r: AdminSubscriptionRow) => (
                     <div className="button-group">
                       {actionsOf(r).map((kind) => (
-                        <Button key={kind} variant="ghost" onClick={() => setPending({ row: r, kind })} aria-label={`${LABEL[kind]}: ${subscriber(r)}, ${r.plan_name}`}>
-                          {LABEL[kind]}
+                        <Button key={kind} variant="ghost" onClick={() => setPending({ row: r, kind })} aria-label={t('admin.paypalSubscriptions.actionLabel', { action: t(LABEL[kind]), subscriber: subscriber(r), plan: r.plan_name })}>
+                          {t(LABEL[kind])}
                         </Button>
                       ))}
                     </div>
@@ -171,7 +175,7 @@ export function PaypalSubscriptionsCard({ canEdit, enabled }: { canEdit: boolean
 
   return (
     <Card className="card--flush">
-      <CardHeader title="Subscriptions" description="The newest 200; PayPal's webhooks and the daily reconciliation keep their status" />
+      <CardHeader title={t('admin.subscriptions.title')} description={t('admin.paypalSubscriptions.description')} />
       {body}
       {pending ? <ActionDialog pending={pending} onClose={() => setPending(null)} /> : null}
     </Card>

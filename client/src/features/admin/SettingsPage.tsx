@@ -27,12 +27,14 @@ import { EmptyState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
+import { useT } from '../../i18n/use-t';
+import type { MessageId } from '../../i18n/message-ids';
 import './platform.css';
 import { changedSettings, emailTestToast, initialDrafts, isSecretSet, settingErrors, smtpUsable, type SettingDrafts, type SettingRow } from './settings-form';
 
 type Category = (typeof SETTING_CATEGORIES)[number];
-const CATEGORY_LABEL: Record<Category, string> = { commission: 'Commission', general: 'General', smtp: 'E-mail (SMTP)' };
-const SAVE_LABEL: Record<Category, string> = { commission: 'Save commission settings', general: 'Save general settings', smtp: 'Save SMTP settings' };
+const CATEGORY_LABEL: Record<Category, MessageId> = { commission: 'admin.settings.commission', general: 'admin.settings.general', smtp: 'admin.settings.smtp' };
+const SAVE_LABEL: Record<Category, MessageId> = { commission: 'admin.settings.saveCommission', general: 'admin.settings.saveGeneral', smtp: 'admin.settings.saveSmtp' };
 
 /** Settings in the order the platform defines them (shared/platform-defaults.ts), others after by key. */
 const DEFAULT_ORDER = new Map(PLATFORM_SETTINGS.map((s, i) => [s.setting_key, i]));
@@ -46,8 +48,9 @@ function byPlatformOrder(a: SettingRow, b: SettingRow): number {
 const CHOICES: Readonly<Record<string, readonly string[]>> = { date_format: DATE_FORMATS, time_format: TIME_FORMAT_SETTINGS };
 
 function SettingValue({ s }: { s: SettingRow }) {
-  if (s.is_encrypted) return <Badge tone={isSecretSet(s) ? 'success' : 'neutral'}>{isSecretSet(s) ? 'Set' : 'Not set'}</Badge>;
-  if (s.setting_type === 'boolean') return <Badge tone={s.setting_value === 'true' ? 'success' : 'neutral'}>{s.setting_value === 'true' ? 'On' : 'Off'}</Badge>;
+  const t = useT();
+  if (s.is_encrypted) return <Badge tone={isSecretSet(s) ? 'success' : 'neutral'}>{isSecretSet(s) ? t('admin.settings.set') : t('admin.settings.notSet')}</Badge>;
+  if (s.setting_type === 'boolean') return <Badge tone={s.setting_value === 'true' ? 'success' : 'neutral'}>{s.setting_value === 'true' ? t('admin.common.on') : t('admin.common.off')}</Badge>;
   return <code className="value">{s.setting_value || '—'}</code>;
 }
 
@@ -62,21 +65,23 @@ function SettingName({ s }: { s: SettingRow }) {
 
 /** What an admin sees: the values, no controls. */
 function ReadOnlySettings({ category, rows }: { category: Category; rows: SettingRow[] }) {
+  const t = useT();
   return (
     <Table
-      caption={`${CATEGORY_LABEL[category]} settings`}
+      caption={t('admin.settings.categorySettings', { category })}
       rows={rows}
       rowKey={(s) => s.id}
       columns={[
-        { key: 'name', header: 'Setting', render: (s) => <SettingName s={s} /> },
-        { key: 'value', header: 'Value', render: (s) => <SettingValue s={s} /> },
-        { key: 'key', header: 'Key', secondary: true, render: (s) => <code>{s.setting_key}</code> },
+        { key: 'name', header: t('admin.settings.setting'), render: (s) => <SettingName s={s} /> },
+        { key: 'value', header: t('admin.settings.value'), render: (s) => <SettingValue s={s} /> },
+        { key: 'key', header: t('admin.settings.key'), secondary: true, render: (s) => <code>{s.setting_key}</code> },
       ]}
     />
   );
 }
 
 function SettingControl({ s, value, error, onChange }: { s: SettingRow; value: string; error?: string; onChange: (value: string) => void }) {
+  const t = useT();
   const label = s.setting_name || s.setting_key;
   const hint = s.description || undefined;
   if (s.setting_type === 'boolean') return <Checkbox label={label} hint={hint} error={error} checked={value === 'true'} onCheckedChange={(on) => onChange(on ? 'true' : 'false')} />;
@@ -87,14 +92,14 @@ function SettingControl({ s, value, error, onChange }: { s: SettingRow; value: s
       <div className="settings-secret">
         <Input
           label={label}
-          hint={`${hint ? `${hint} ` : ''}Currently ${isSecretSet(s) ? 'set' : 'not set'}; leave empty to keep it.`}
+          hint={`${hint ? `${hint} ` : ''}${t('admin.settings.secretHint', { set: isSecretSet(s) ? 'yes' : 'no' })}`}
           error={error}
           type="password"
           autoComplete="new-password"
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
-        <Badge tone={isSecretSet(s) ? 'success' : 'neutral'}>{isSecretSet(s) ? 'Set' : 'Not set'}</Badge>
+        <Badge tone={isSecretSet(s) ? 'success' : 'neutral'}>{isSecretSet(s) ? t('admin.settings.set') : t('admin.settings.notSet')}</Badge>
       </div>
     );
   }
@@ -103,10 +108,11 @@ function SettingControl({ s, value, error, onChange }: { s: SettingRow; value: s
 
 /** One category's settings as a form: every changed value is checked, then written. */
 function SettingsForm({ category, rows }: { category: Category; rows: SettingRow[] }) {
+  const t = useT();
   const runtime = useSyncRuntime();
   const { toast } = useToast();
-  const { write, pending, failure } = useWrite({ what: 'The settings', toast: false });
-  const secretOnline = useOnlineOnly('changing a secret setting');
+  const { write, pending, failure } = useWrite({ what: t('admin.settings.what'), toast: false });
+  const secretOnline = useOnlineOnly(t('admin.settings.secretWhat'));
   // Only what was typed is kept: the rest follows the stored values (another device, a pull).
   const [edits, setEdits] = useState<SettingDrafts>({});
   const [checked, setChecked] = useState(false);
@@ -137,7 +143,7 @@ function SettingsForm({ category, rows }: { category: Category; rows: SettingRow
         for (const c of secret) await apiRequest(`/api/table/${TABLE.platform_settings}/update`, { body: { ID: c.row.id, setting_value: c.value } });
         void runtime.syncNow();
       } catch (error) {
-        setSecretFailure(errorText(error, 'The secret setting could not be saved. Try again.'));
+        setSecretFailure(errorText(error, t('admin.settings.secretFailed')));
         return;
       } finally {
         setSendingSecret(false);
@@ -145,11 +151,11 @@ function SettingsForm({ category, rows }: { category: Category; rows: SettingRow
     }
     setEdits({});
     setChecked(false);
-    toast({ title: 'Settings saved', description: `${CATEGORY_LABEL[category]} settings are up to date.`, variant: 'success' });
+    toast({ title: t('admin.settings.saved'), description: t('admin.settings.savedText', { category }), variant: 'success' });
   };
 
   return (
-    <form className="form" noValidate onSubmit={(e) => void save(e)} aria-label={`${CATEGORY_LABEL[category]} settings`}>
+    <form className="form" noValidate onSubmit={(e) => void save(e)} aria-label={t('admin.settings.categorySettings', { category })}>
       {failure ? <FormMessage>{failure}</FormMessage> : null}
       {secretFailure ? <FormMessage>{secretFailure}</FormMessage> : null}
       {rows.map((s) => (
@@ -161,10 +167,10 @@ function SettingsForm({ category, rows }: { category: Category; rows: SettingRow
             setEdits({});
             setChecked(false);
           }}>
-          Discard changes
+          {t('admin.settings.discard')}
         </Button>
         <Button type="submit" isLoading={pending || sendingSecret} disabled={changes.length === 0}>
-          {SAVE_LABEL[category]}
+          {t(SAVE_LABEL[category])}
         </Button>
       </div>
     </form>
@@ -174,8 +180,9 @@ function SettingsForm({ category, rows }: { category: Category; rows: SettingRow
 /** The test e-mail of the SMTP card (POST /api/email/test), with the toasts of spec §8. */
 function TestEmail({ rows }: { rows: SettingRow[] }) {
   const user = useCurrentUser();
+  const t = useT();
   const { toast } = useToast();
-  const online = useOnlineOnly('sending a test e-mail');
+  const online = useOnlineOnly(t('admin.settings.testWhat'));
   const [to, setTo] = useState(user.Email);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -183,7 +190,7 @@ function TestEmail({ rows }: { rows: SettingRow[] }) {
   const send = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim())) {
-      setError('Enter the e-mail address to send the test to.');
+      setError(t('admin.settings.testEmailRequired'));
       return;
     }
     setError(undefined);
@@ -204,12 +211,12 @@ function TestEmail({ rows }: { rows: SettingRow[] }) {
 
   return (
     <Card>
-      <CardHeader title="Send test e-mail" description="Sends a short message with the saved SMTP settings (save your changes first)." level={3} />
+      <CardHeader title={t('admin.settings.sendTest')} description={t('admin.settings.testDescription')} level={3} />
       <OnlineOnlyNote state={online} />
       <form className="form form__row settings-test" noValidate onSubmit={(e) => void send(e)}>
-        <Input label="Send to" type="email" autoComplete="email" value={to} error={error} onChange={(e) => setTo(e.target.value)} />
+        <Input label={t('admin.settings.sendTo')} type="email" autoComplete="email" value={to} error={error} onChange={(e) => setTo(e.target.value)} />
         <Button type="submit" variant="secondary" isLoading={sending} disabled={!online.available}>
-          Send test e-mail
+          {t('admin.settings.sendTest')}
         </Button>
       </form>
     </Card>
@@ -219,27 +226,28 @@ function TestEmail({ rows }: { rows: SettingRow[] }) {
 /** Platform settings by category (super admins own them), read in one page of 100. */
 export function AdminSettingsPage() {
   const user = useCurrentUser();
+  const t = useT();
   const canEdit = user.Role === 'super_admin';
   const result = useRows(TABLE.platform_settings, { PageSize: 100, OrderByField: 'setting_key', IsAsc: true });
   return (
-    <Page title="Settings" description="Platform-wide defaults: commission, general display settings and outgoing e-mail.">
-      {canEdit ? null : <FormMessage tone="info">Only a super admin can change the platform settings; you can read them here.</FormMessage>}
+    <Page title={t('admin.settings.title')} description={t('admin.settings.description')}>
+      {canEdit ? null : <FormMessage tone="info">{t('admin.settings.readOnly')}</FormMessage>}
       <Card>
-        <DataView result={result} empty={{ title: 'No platform settings yet' }}>
+        <DataView result={result} empty={{ title: t('admin.settings.empty') }}>
           {(all) => {
             const rows = all as SettingRow[];
             return (
               <Tabs
-                label="Setting categories"
+                label={t('admin.settings.categories')}
                 items={SETTING_CATEGORIES.map((category) => {
                   const list = rows.filter((r) => r.category === category).sort(byPlatformOrder);
                   return {
                     id: category,
-                    label: CATEGORY_LABEL[category],
+                    label: t(CATEGORY_LABEL[category]),
                     content: (
                       <div className="platform-stack">
                         {list.length === 0 ? (
-                          <EmptyState title={`No ${CATEGORY_LABEL[category].toLowerCase()} settings`} />
+                          <EmptyState title={t('admin.settings.noneInCategory', { category })} />
                         ) : canEdit ? (
                           <SettingsForm category={category} rows={list} />
                         ) : (

@@ -23,10 +23,15 @@ import { useToast } from '../../components/ui/Toast';
 import { DataView } from '../../components/data-view';
 import { HostsTable } from './HostsTable';
 import { SUPPORT_LEVELS, draftOf, emptyDraft, moveTier, tierFields, tierStats, validateTier, type TierDraft, type TierErrors } from './tier-form';
+import { useT } from '../../i18n/use-t';
 import './platform.css';
+
+/** The remove button's mark: a symbol, its words are in its aria-label. */
+const REMOVE_MARK = '✕';
 
 /** The features as an editable list: edit a line, add one, remove or move one. */
 function FeaturesEditor({ features, onChange, error }: { features: string[]; onChange: (features: string[]) => void; error?: string }) {
+  const t = useT();
   const set = (i: number, value: string) => onChange(features.map((f, j) => (j === i ? value : f)));
   const move = (i: number, step: -1 | 1) => {
     const next = [...features];
@@ -37,26 +42,26 @@ function FeaturesEditor({ features, onChange, error }: { features: string[]; onC
   };
   return (
     <fieldset className="features-editor">
-      <legend className="field__label">Features</legend>
-      {features.length === 0 ? <p className="muted">No features listed yet.</p> : null}
+      <legend className="field__label">{t('admin.tierForm.field.features')}</legend>
+      {features.length === 0 ? <p className="muted">{t('admin.subscriptions.noFeaturesYet')}</p> : null}
       {features.map((feature, i) => (
         <div className="features-editor__item" key={i}>
-          <Input label={`Feature ${i + 1}`} value={feature} maxLength={200} onChange={(e) => set(i, e.target.value)} />
-          <Button size="sm" variant="ghost" aria-label={`Move feature ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+          <Input label={t('admin.subscriptions.feature', { n: i + 1 })} value={feature} maxLength={200} onChange={(e) => set(i, e.target.value)} />
+          <Button size="sm" variant="ghost" aria-label={t('admin.subscriptions.featureUp', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, -1)}>
             ↑
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Move feature ${i + 1} down`} disabled={i === features.length - 1} onClick={() => move(i, 1)}>
+          <Button size="sm" variant="ghost" aria-label={t('admin.subscriptions.featureDown', { n: i + 1 })} disabled={i === features.length - 1} onClick={() => move(i, 1)}>
             ↓
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Remove feature ${i + 1}`} onClick={() => onChange(features.filter((_, j) => j !== i))}>
-            ✕
+          <Button size="sm" variant="ghost" aria-label={t('admin.subscriptions.featureRemove', { n: i + 1 })} onClick={() => onChange(features.filter((_, j) => j !== i))}>
+            {REMOVE_MARK}
           </Button>
         </div>
       ))}
       {error ? <p className="field__error">{error}</p> : null}
       <div>
         <Button size="sm" variant="secondary" onClick={() => onChange([...features, ''])}>
-          Add feature
+          {t('admin.subscriptions.addFeature')}
         </Button>
       </div>
     </fieldset>
@@ -65,8 +70,9 @@ function FeaturesEditor({ features, onChange, error }: { features: string[]; onC
 
 /** Create or edit one tier in a dialog; every field of the tier (spec §3). */
 function TierDialog({ tier, tiers, open, onClose }: { tier: SubscriptionTier | null; tiers: SubscriptionTier[]; open: boolean; onClose: () => void }) {
+  const t = useT();
   const { toast } = useToast();
-  const { write, pending, failure } = useWrite({ what: 'The tier', toast: false });
+  const { write, pending, failure } = useWrite({ what: t('admin.subscriptions.what'), toast: false });
   const [draft, setDraft] = useState<TierDraft>(() => (tier ? draftOf(tier) : emptyDraft()));
   const [errors, setErrors] = useState<TierErrors>({});
   const set = <K extends keyof TierDraft>(key: K, value: TierDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -84,7 +90,11 @@ function TierDialog({ tier, tiers, open, onClose }: { tier: SubscriptionTier | n
     const nextOrder = tiers.reduce((max, t) => Math.max(max, t.sort_order), 0) + 1;
     const saved = await write(tier ? { table: TABLE.subscription_tiers, op: 'update', rowId: tier.id, fields } : { table: TABLE.subscription_tiers, op: 'create', fields: { ...fields, sort_order: nextOrder } });
     if (!saved.ok) return;
-    toast({ title: tier ? 'Tier saved' : 'Tier created', description: `${humanize(String(fields.tier_name))} is ${draft.is_active ? 'offered to hosts' : 'not offered to new hosts'}.`, variant: 'success' });
+    toast({
+      title: tier ? t('admin.subscriptions.saved') : t('admin.subscriptions.created'),
+      description: t('admin.subscriptions.savedText', { name: humanize(String(fields.tier_name)), offered: draft.is_active ? 'yes' : 'no' }),
+      variant: 'success',
+    });
     onClose();
   };
 
@@ -93,33 +103,33 @@ function TierDialog({ tier, tiers, open, onClose }: { tier: SubscriptionTier | n
       open={open}
       onClose={onClose}
       size="lg"
-      title={tier ? `Edit ${humanize(tier.tier_name)}` : 'New tier'}
-      description="Prices in USD. Hosts on a tier keep it when it is changed or no longer offered."
+      title={tier ? t('admin.subscriptions.editTitle', { name: humanize(tier.tier_name) }) : t('admin.subscriptions.newTier')}
+      description={t('admin.subscriptions.dialogDescription')}
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('action.cancel')}
           </Button>
           <Button type="submit" form="tier-form" isLoading={pending}>
-            {tier ? 'Save tier' : 'Create tier'}
+            {tier ? t('admin.subscriptions.saveTier') : t('admin.subscriptions.createTier')}
           </Button>
         </>
       }
     >
       <form id="tier-form" className="form" noValidate onSubmit={(e) => void save(e)}>
         {failure ? <FormMessage>{failure}</FormMessage> : null}
-        {Object.keys(errors).length > 0 ? <FormMessage>Check the highlighted fields.</FormMessage> : null}
+        {Object.keys(errors).length > 0 ? <FormMessage>{t('admin.subscriptions.checkFields')}</FormMessage> : null}
         <div className="form-grid">
-          <Input label="Name" required value={draft.tier_name} error={errors.tier_name} maxLength={100} onChange={(e) => set('tier_name', e.target.value)} hint="The key hosts' profiles store, e.g. basic." />
-          <Select label="Support level" value={draft.support_level} error={errors.support_level} onChange={(e) => set('support_level', e.target.value)} options={[...new Set([...SUPPORT_LEVELS, draft.support_level])].filter(Boolean).map((l) => ({ value: l, label: humanize(l) }))} />
-          <NumberInput label="Monthly price" required min={0} step="0.01" suffix="USD" value={draft.monthly_price} error={errors.monthly_price} onValueChange={(v) => set('monthly_price', v)} />
-          <NumberInput label="Yearly price" required min={0} step="0.01" suffix="USD" value={draft.yearly_price} error={errors.yearly_price} onValueChange={(v) => set('yearly_price', v)} />
-          <NumberInput label="Properties limit" required min={1} step="1" value={draft.properties_limit} error={errors.properties_limit} onValueChange={(v) => set('properties_limit', v)} />
-          <NumberInput label="OTA integrations" required min={0} step="1" value={draft.ota_integrations} error={errors.ota_integrations} onValueChange={(v) => set('ota_integrations', v)} hint="Booking sites a host may connect." />
-          <NumberInput label="Commission" required min={0} max={100} step="0.1" suffix="%" value={draft.commission_rate} error={errors.commission_rate} onValueChange={(v) => set('commission_rate', v)} />
+          <Input label={t('admin.tierForm.field.name')} required value={draft.tier_name} error={errors.tier_name} maxLength={100} onChange={(e) => set('tier_name', e.target.value)} hint={t('admin.subscriptions.nameHint')} />
+          <Select label={t('admin.tierForm.field.supportLevel')} value={draft.support_level} error={errors.support_level} onChange={(e) => set('support_level', e.target.value)} options={[...new Set([...SUPPORT_LEVELS, draft.support_level])].filter(Boolean).map((l) => ({ value: l, label: t('admin.enum.supportLevel', { value: l }) }))} />
+          <NumberInput label={t('admin.tierForm.field.monthlyPrice')} required min={0} step="0.01" suffix="USD" value={draft.monthly_price} error={errors.monthly_price} onValueChange={(v) => set('monthly_price', v)} />
+          <NumberInput label={t('admin.tierForm.field.yearlyPrice')} required min={0} step="0.01" suffix="USD" value={draft.yearly_price} error={errors.yearly_price} onValueChange={(v) => set('yearly_price', v)} />
+          <NumberInput label={t('admin.tierForm.field.propertiesLimit')} required min={1} step="1" value={draft.properties_limit} error={errors.properties_limit} onValueChange={(v) => set('properties_limit', v)} />
+          <NumberInput label={t('admin.tierForm.field.otaIntegrations')} required min={0} step="1" value={draft.ota_integrations} error={errors.ota_integrations} onValueChange={(v) => set('ota_integrations', v)} hint={t('admin.subscriptions.otaHint')} />
+          <NumberInput label={t('admin.tierForm.field.commission')} required min={0} max={100} step="0.1" suffix="%" value={draft.commission_rate} error={errors.commission_rate} onValueChange={(v) => set('commission_rate', v)} />
         </div>
         <FeaturesEditor features={draft.features} error={errors.features} onChange={(features) => set('features', features)} />
-        <Checkbox label="Offered to hosts" hint="A tier that is not offered keeps its hosts." checked={draft.is_active} onCheckedChange={(on) => set('is_active', on)} />
+        <Checkbox label={t('admin.subscriptions.offeredToHosts')} hint={t('admin.subscriptions.offeredHint')} checked={draft.is_active} onCheckedChange={(on) => set('is_active', on)} />
       </form>
     </Dialog>
   );
@@ -149,61 +159,62 @@ function TierCard({
   busy: boolean;
 }) {
   const format = useFormat();
+  const t = useT();
   const stats = hosts ? tierStats(tier, hosts) : undefined;
   const name = humanize(tier.tier_name);
   return (
-    <Card className="tier-card" aria-label={`${name} tier`}>
+    <Card className="tier-card" aria-label={t('admin.subscriptions.tierLabel', { name })}>
       <div className="tier-card__head">
         <h3 className="tier-card__title">
-          {name} {tier.is_active ? <Badge tone="success">Offered</Badge> : <Badge>Not offered</Badge>}
+          {name} {tier.is_active ? <Badge tone="success">{t('admin.tierForm.field.offered')}</Badge> : <Badge>{t('admin.subscriptions.notOffered')}</Badge>}
         </h3>
         {canEdit ? (
           <div className="tier-card__actions">
-            <Button size="sm" variant="ghost" aria-label={`Move ${name} up`} disabled={index === 0 || busy} onClick={() => onMove(-1)}>
-              ↑ Up
+            <Button size="sm" variant="ghost" aria-label={t('admin.subscriptions.moveUp', { name })} disabled={index === 0 || busy} onClick={() => onMove(-1)}>
+              ↑ {t('admin.subscriptions.up')}
             </Button>
-            <Button size="sm" variant="ghost" aria-label={`Move ${name} down`} disabled={index === count - 1 || busy} onClick={() => onMove(1)}>
-              ↓ Down
+            <Button size="sm" variant="ghost" aria-label={t('admin.subscriptions.moveDown', { name })} disabled={index === count - 1 || busy} onClick={() => onMove(1)}>
+              ↓ {t('admin.subscriptions.down')}
             </Button>
             <Button size="sm" variant="secondary" onClick={onEdit}>
-              Edit
+              {t('admin.subscriptions.edit')}
             </Button>
             <Button size="sm" variant="secondary" disabled={busy} onClick={onToggle}>
-              {tier.is_active ? 'Deactivate' : 'Offer again'}
+              {tier.is_active ? t('admin.common.deactivate') : t('admin.subscriptions.offerAgain')}
             </Button>
           </div>
         ) : null}
       </div>
       <dl className="tier-card__facts">
         <div>
-          <dt>Monthly</dt>
+          <dt>{t('admin.subscriptions.monthly')}</dt>
           <dd>{format.money(tier.monthly_price)}</dd>
         </div>
         <div>
-          <dt>Yearly</dt>
+          <dt>{t('admin.subscriptions.yearly')}</dt>
           <dd>{format.money(tier.yearly_price)}</dd>
         </div>
         <div>
-          <dt>Properties</dt>
+          <dt>{t('admin.column.properties')}</dt>
           <dd>{tier.properties_limit}</dd>
         </div>
         <div>
-          <dt>Commission</dt>
+          <dt>{t('admin.column.commission')}</dt>
           <dd>{tier.commission_rate}%</dd>
         </div>
         <div>
-          <dt>OTA integrations</dt>
+          <dt>{t('admin.tierForm.field.otaIntegrations')}</dt>
           <dd>{tier.ota_integrations}</dd>
         </div>
         <div>
-          <dt>Support</dt>
-          <dd>{humanize(tier.support_level)}</dd>
+          <dt>{t('admin.subscriptions.support')}</dt>
+          <dd>{t('admin.enum.supportLevel', { value: tier.support_level })}</dd>
         </div>
         <div>
-          <dt>Hosts</dt>
+          <dt>{t('admin.hosts.title')}</dt>
           <dd>
             {stats ? (
-              <button type="button" className="link-button" onClick={onShowHosts} aria-label={`${stats.hosts} host${stats.hosts === 1 ? '' : 's'} on ${name}: show them`}>
+              <button type="button" className="link-button" onClick={onShowHosts} aria-label={t('admin.subscriptions.showHosts', { count: stats.hosts, name })}>
                 {stats.hosts}
               </button>
             ) : (
@@ -212,18 +223,18 @@ function TierCard({
           </dd>
         </div>
         <div>
-          <dt>Monthly revenue</dt>
-          <dd title={stats ? `${stats.paying} active subscription${stats.paying === 1 ? '' : 's'} × ${format.money(tier.monthly_price)}` : undefined}>{stats ? format.money(stats.monthlyRevenue) : '…'}</dd>
+          <dt>{t('admin.subscriptions.monthlyRevenue')}</dt>
+          <dd title={stats ? t('admin.subscriptions.revenueTitle', { count: stats.paying, price: format.money(tier.monthly_price) }) : undefined}>{stats ? format.money(stats.monthlyRevenue) : '…'}</dd>
         </div>
       </dl>
       {tier.features.length ? (
-        <ul className="tier-card__features" aria-label={`${name} features`}>
+        <ul className="tier-card__features" aria-label={t('admin.subscriptions.featuresLabel', { name })}>
           {tier.features.map((f, i) => (
             <li key={i}>{f}</li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No features listed.</p>
+        <p className="muted">{t('admin.subscriptions.noFeatures')}</p>
       )}
     </Card>
   );
@@ -232,9 +243,10 @@ function TierCard({
 /** The subscription tiers and, for super admins, their editor. */
 export function AdminSubscriptionsPage() {
   const user = useCurrentUser();
+  const t = useT();
   const canEdit = user.Role === 'super_admin';
   const { toast } = useToast();
-  const { write, pending } = useWrite({ what: 'The tier' });
+  const { write, pending } = useWrite({ what: t('admin.subscriptions.what') });
   const tiers = useRows(TABLE.subscription_tiers, { PageSize: 100, OrderByField: 'sort_order', IsAsc: true });
   const hosts = useRows(TABLE.host_profiles, { PageSize: 1000 });
   const [editing, setEditing] = useState<{ tier: SubscriptionTier | null } | null>(null);
@@ -249,8 +261,8 @@ export function AdminSubscriptionsPage() {
     const saved = await write({ table: TABLE.subscription_tiers, op: 'update', rowId: tier.id, fields: { is_active: !tier.is_active } });
     if (saved.ok) {
       toast({
-        title: tier.is_active ? 'Tier deactivated' : 'Tier offered again',
-        description: tier.is_active ? `${humanize(tier.tier_name)} is no longer offered; its hosts keep it.` : `${humanize(tier.tier_name)} is offered to hosts again.`,
+        title: tier.is_active ? t('admin.subscriptions.deactivated') : t('admin.subscriptions.offeredAgain'),
+        description: tier.is_active ? t('admin.subscriptions.deactivatedText', { name: humanize(tier.tier_name) }) : t('admin.subscriptions.offeredAgainText', { name: humanize(tier.tier_name) }),
         variant: 'success',
       });
     }
@@ -258,21 +270,21 @@ export function AdminSubscriptionsPage() {
 
   return (
     <Page
-      title="Subscriptions"
-      description="The plans hosts subscribe to, with their prices, limits, commission, hosts and monthly revenue."
+      title={t('admin.subscriptions.title')}
+      description={t('admin.subscriptions.description')}
       actions={
         canEdit ? (
           <Button onClick={() => setEditing({ tier: null })} disabled={tiers.status !== 'success'}>
-            New tier
+            {t('admin.subscriptions.newTier')}
           </Button>
         ) : undefined
       }
     >
-      {canEdit ? null : <FormMessage tone="info">Only a super admin can change the subscription tiers; you can read them here.</FormMessage>}
-      {hosts.status === 'error' ? <FormMessage>The hosts could not be loaded, so host counts and revenue are not shown.</FormMessage> : null}
+      {canEdit ? null : <FormMessage tone="info">{t('admin.subscriptions.readOnly')}</FormMessage>}
+      {hosts.status === 'error' ? <FormMessage>{t('admin.subscriptions.hostsFailed')}</FormMessage> : null}
       <Card className="card--flush">
-        <CardHeader title="Plans" description="Monthly revenue: hosts with an active subscription on the tier × its monthly price." />
-        <DataView result={tiers} empty={{ title: 'No plans defined yet', action: canEdit ? <Button onClick={() => setEditing({ tier: null })}>New tier</Button> : undefined }}>
+        <CardHeader title={t('admin.common.plans')} description={t('admin.subscriptions.plansDescription')} />
+        <DataView result={tiers} empty={{ title: t('admin.subscriptions.noPlans'), action: canEdit ? <Button onClick={() => setEditing({ tier: null })}>{t('admin.subscriptions.newTier')}</Button> : undefined }}>
           {(rows) => (
             <div className="tier-list">
               {rows.map((t, i) => (
@@ -296,10 +308,10 @@ export function AdminSubscriptionsPage() {
       </Card>
       {editing && tiers.status === 'success' ? <TierDialog key={editing.tier?.id ?? 'new'} tier={editing.tier} tiers={tiers.rows} open onClose={() => setEditing(null)} /> : null}
       {showingHosts ? (
-        <Dialog open onClose={() => setShowingHosts(null)} size="lg" title={`Hosts on ${humanize(showingHosts.tier_name)}`}>
+        <Dialog open onClose={() => setShowingHosts(null)} size="lg" title={t('admin.subscriptions.hostsOn', { name: humanize(showingHosts.tier_name) })}>
           {(() => {
             const on = (hostRows ?? []).filter((h) => h.subscription_tier.trim().toLowerCase() === showingHosts.tier_name.trim().toLowerCase());
-            return on.length ? <HostsTable hosts={on} caption={`Hosts on ${humanize(showingHosts.tier_name)}`} /> : <EmptyState title="No hosts on this tier" />;
+            return on.length ? <HostsTable hosts={on} caption={t('admin.subscriptions.hostsOn', { name: humanize(showingHosts.tier_name) })} /> : <EmptyState title={t('admin.subscriptions.noHosts')} />;
           })()}
         </Dialog>
       ) : null}

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespace } from '../../i18n';
 import { ApiError } from '../../api/http';
 import type { SubscriptionTier } from '../../data/tables';
 import { changedSettings, emailTestToast, initialDrafts, settingErrors, smtpUsable, type SettingRow } from './settings-form';
 import { draftOf, emptyDraft, moveTier, tierFields, tierStats, validateTier } from './tier-form';
+
+// The texts are in the `admin` catalog, which the admin area loads.
+beforeAll(() => loadNamespace('admin'));
 
 function setting(key: string, type: 'number' | 'string' | 'boolean', value: string | null, extra: Partial<SettingRow> = {}): SettingRow {
   return {

@@ -4,7 +4,8 @@
  * a test e-mail ends with.
  */
 import { settingValueProblem, type SettingType } from '../../../../shared/platform-settings';
-import { EMAIL_TOASTS, SMTP_NOT_CONFIGURED_PROPERLY } from '../../../../shared/messages';
+import { SMTP_NOT_CONFIGURED_PROPERLY } from '../../../../shared/messages';
+import { t } from '../../i18n';
 import { ApiError } from '../../api/http';
 import type { PlatformSetting } from '../../data/tables';
 
@@ -38,7 +39,7 @@ export function settingErrors(rows: readonly SettingRow[], drafts: SettingDrafts
   const errors: Record<string, string> = {};
   for (const { row, value } of changedSettings(rows, drafts)) {
     const problem = settingValueProblem({ setting_key: row.setting_key, setting_type: row.setting_type as SettingType }, value);
-    if (problem) errors[row.id] = `${row.setting_name || row.setting_key} ${problem}.`;
+    if (problem) errors[row.id] = t('admin.settings.valueProblem', { name: row.setting_name || row.setting_key, problem });
   }
   return errors;
 }
@@ -57,9 +58,11 @@ export type EmailToast = { title: string; description: string; variant: 'success
  * finds them unusable; "Email Failed" when sending failed.
  */
 export function emailTestToast(outcome: 'sent' | 'not-configured' | { error: unknown }): EmailToast {
-  if (outcome === 'sent') return { ...EMAIL_TOASTS.sent, variant: 'success' };
-  if (outcome === 'not-configured') return { ...EMAIL_TOASTS.notConfigured, variant: 'destructive' };
+  if (outcome === 'sent') return { title: t('admin.settings.emailSent'), description: t('admin.settings.emailSentText'), variant: 'success' };
+  if (outcome === 'not-configured') return { title: t('admin.settings.emailConfigError'), description: t('admin.settings.emailNotConfigured'), variant: 'destructive' };
   const { error } = outcome;
-  if (error instanceof ApiError && error.status === 400 && error.serverMessage === SMTP_NOT_CONFIGURED_PROPERLY) return { ...EMAIL_TOASTS.configurationError, variant: 'destructive' };
-  return { ...EMAIL_TOASTS.failed, variant: 'destructive' };
+  if (error instanceof ApiError && error.status === 400 && error.serverMessage === SMTP_NOT_CONFIGURED_PROPERLY) {
+    return { title: t('admin.settings.configurationError'), description: t('admin.settings.smtpNotConfigured'), variant: 'destructive' };
+  }
+  return { title: t('admin.settings.emailFailed'), description: t('admin.settings.emailFailedText'), variant: 'destructive' };
 }

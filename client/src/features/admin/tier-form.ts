@@ -6,6 +6,7 @@
 import { SubscriptionTierSchemas } from '../../../../shared/schema/entities';
 import { fromCents, toCents } from '../../../../shared/money';
 import type { SubscriptionTier } from '../../data/tables';
+import { t, type MessageId } from '../../i18n';
 
 export type TierDraft = {
   tier_name: string;
@@ -41,16 +42,16 @@ export function draftOf(tier: SubscriptionTier): TierDraft {
   };
 }
 
-const LABELS: Record<keyof TierDraft, string> = {
-  tier_name: 'Name',
-  monthly_price: 'Monthly price',
-  yearly_price: 'Yearly price',
-  properties_limit: 'Properties limit',
-  commission_rate: 'Commission',
-  ota_integrations: 'OTA integrations',
-  support_level: 'Support level',
-  features: 'Features',
-  is_active: 'Offered',
+const LABELS: Record<keyof TierDraft, MessageId> = {
+  tier_name: 'admin.tierForm.field.name',
+  monthly_price: 'admin.tierForm.field.monthlyPrice',
+  yearly_price: 'admin.tierForm.field.yearlyPrice',
+  properties_limit: 'admin.tierForm.field.propertiesLimit',
+  commission_rate: 'admin.tierForm.field.commission',
+  ota_integrations: 'admin.tierForm.field.otaIntegrations',
+  support_level: 'admin.tierForm.field.supportLevel',
+  features: 'admin.tierForm.field.features',
+  is_active: 'admin.tierForm.field.offered',
 };
 
 /** The fields written for a draft (features trimmed, empty lines dropped), before the check. */
@@ -76,7 +77,7 @@ export function validateTier(draft: TierDraft, tiers: readonly SubscriptionTier[
   const errors: TierErrors = {};
   const fields = tierFields(draft);
   for (const key of ['monthly_price', 'yearly_price', 'properties_limit', 'commission_rate', 'ota_integrations'] as const) {
-    if (draft[key] === null) errors[key] = `${LABELS[key]} is required.`;
+    if (draft[key] === null) errors[key] = t('admin.tierForm.required', { field: t(LABELS[key]) });
   }
   const parsed = SubscriptionTierSchemas.create.safeParse({ id: editingId ?? 'new', ...fields });
   if (!parsed.success) {
@@ -84,12 +85,12 @@ export function validateTier(draft: TierDraft, tiers: readonly SubscriptionTier[
       const key = issue.path[0];
       if (typeof key !== 'string' || !(key in LABELS)) continue;
       const field = key as keyof TierDraft;
-      errors[field] ??= `${LABELS[field]} ${issue.message.startsWith('Invalid') || issue.message.startsWith('Too') ? 'is not valid' : issue.message}.`;
+      errors[field] ??= issue.message.startsWith('Invalid') || issue.message.startsWith('Too') ? t('admin.tierForm.notValid', { field: t(LABELS[field]) }) : t('admin.tierForm.problem', { field: t(LABELS[field]), problem: issue.message });
     }
   }
-  if (!draft.support_level.trim()) errors.support_level = 'Support level is required.';
+  if (!draft.support_level.trim()) errors.support_level = t('admin.tierForm.required', { field: t(LABELS.support_level) });
   const name = draft.tier_name.trim().toLowerCase();
-  if (name && tiers.some((t) => t.id !== editingId && t.tier_name.trim().toLowerCase() === name)) errors.tier_name = `A tier named "${draft.tier_name.trim()}" already exists.`;
+  if (name && tiers.some((t) => t.id !== editingId && t.tier_name.trim().toLowerCase() === name)) errors.tier_name = t('admin.tierForm.nameTaken', { name: draft.tier_name.trim() });
   return errors;
 }
 

@@ -3,7 +3,6 @@
  * encrypted and never shown again), the integration stats across hosts and the sync log.
  */
 import type { PartnerCredentialsView } from '../../../../shared/api/partner';
-import { partnerCredentialsSaveFailed, partnerCredentialsSaved } from '../../../../shared/messages';
 import { Page } from '../../components/layout/Page';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Badge } from '../../components/ui/Badge';
@@ -17,7 +16,12 @@ import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { useCredentialsForm } from '../../components/credentials-form';
 import { usePartnerCommands, usePartnerCredentials, usePartnerLogs, usePartnerStats } from './partner-api';
 import { PARTNER_NAME, StatsGrid, SyncLogTable } from './shared-bits';
+import { useT } from '../../i18n/use-t';
 import './partner.css';
+
+/** The examples the base URL boxes show (addresses, not words). */
+const PRODUCTION_BASE_URL = 'https://papi.tokeet.com';
+const SANDBOX_BASE_URL = 'https://papi.sandbox.tokeet.com';
 
 type Draft = { client_id: string; secret_key: string; partner_email: string; partner_id: string; production_base_url: string; sandbox_base_url: string; sandbox_mode: boolean };
 
@@ -34,13 +38,14 @@ function draftOf(c: PartnerCredentialsView | null): Draft {
 }
 
 function CredentialsForm({ credentials }: { credentials: PartnerCredentialsView | null }) {
+  const t = useT();
   const { toast } = useToast();
   const { saveCredentials } = usePartnerCommands();
   const { draft, set, error, saving, online, submit } = useCredentialsForm<Draft>({
     saved: credentials,
     draftOf: () => draftOf(credentials),
     secretField: 'secret_key',
-    purpose: `saving the ${PARTNER_NAME} credentials`,
+    purpose: t('admin.tokeet.savingWhat', { partner: PARTNER_NAME }),
     save: (d) =>
       saveCredentials({
         client_id: d.client_id.trim(),
@@ -51,53 +56,53 @@ function CredentialsForm({ credentials }: { credentials: PartnerCredentialsView 
         sandbox_base_url: d.sandbox_base_url.trim(),
         sandbox_mode: d.sandbox_mode,
       }),
-    onSaved: () => toast({ title: 'Success', description: partnerCredentialsSaved(PARTNER_NAME), variant: 'success' }),
-    onFailed: (text) => toast({ title: 'Error', description: `${partnerCredentialsSaveFailed(PARTNER_NAME)}: ${text}`, variant: 'destructive' }),
-    fallbackError: partnerCredentialsSaveFailed(PARTNER_NAME),
+    onSaved: () => toast({ title: t('admin.common.success'), description: t('admin.tokeet.saved', { partner: PARTNER_NAME }), variant: 'success' }),
+    onFailed: (text) => toast({ title: t('admin.common.error'), description: t('admin.tokeet.saveFailedWith', { partner: PARTNER_NAME, error: text }), variant: 'destructive' }),
+    fallbackError: t('admin.tokeet.saveFailed', { partner: PARTNER_NAME }),
   });
   const secretNeeded = !credentials?.secret_key_set;
 
   return (
-    <form className="partner-form" onSubmit={(e) => void submit(e)} aria-label={`${PARTNER_NAME} credentials`}>
+    <form className="partner-form" onSubmit={(e) => void submit(e)} aria-label={t('admin.tokeet.credentialsLabel', { partner: PARTNER_NAME })}>
       <OnlineOnlyNote state={online} />
       {error ? <FormMessage>{error}</FormMessage> : null}
       <div className="partner-form__grid">
-        <Input label="Client id" value={draft.client_id} onChange={(e) => set('client_id', e.target.value)} required autoComplete="off" maxLength={200} />
+        <Input label={t('admin.paypal.clientId')} value={draft.client_id} onChange={(e) => set('client_id', e.target.value)} required autoComplete="off" maxLength={200} />
         <Input
-          label="Secret key"
+          label={t('admin.tokeet.secretKey')}
           type="password"
           value={draft.secret_key}
           onChange={(e) => set('secret_key', e.target.value)}
           required={secretNeeded}
           autoComplete="new-password"
           maxLength={500}
-          hint={secretNeeded ? 'Stored encrypted and never shown again.' : 'A secret key is stored. Leave this empty to keep it.'}
+          hint={secretNeeded ? t('admin.paypal.secretNew') : t('admin.tokeet.secretKept')}
         />
-        <Input label="Partner e-mail" type="email" value={draft.partner_email} onChange={(e) => set('partner_email', e.target.value)} required autoComplete="off" maxLength={320} />
-        <Input label="Partner id" value={draft.partner_id} onChange={(e) => set('partner_id', e.target.value)} required autoComplete="off" maxLength={200} />
+        <Input label={t('admin.tokeet.partnerEmail')} type="email" value={draft.partner_email} onChange={(e) => set('partner_email', e.target.value)} required autoComplete="off" maxLength={320} />
+        <Input label={t('admin.tokeet.partnerId')} value={draft.partner_id} onChange={(e) => set('partner_id', e.target.value)} required autoComplete="off" maxLength={200} />
         <Input
-          label="Production base URL"
+          label={t('admin.tokeet.productionUrl')}
           value={draft.production_base_url}
           onChange={(e) => set('production_base_url', e.target.value)}
           autoComplete="off"
           maxLength={500}
-          placeholder="https://papi.tokeet.com"
-          hint="Empty for Tokeet's own. Must be https unless the server allows its origin (INTEGRATION_ALLOWED_ORIGINS)."
+          placeholder={PRODUCTION_BASE_URL}
+          hint={t('admin.tokeet.productionUrlHint', { partner: PARTNER_NAME, variable: 'INTEGRATION_ALLOWED_ORIGINS' })}
         />
         <Input
-          label="Sandbox base URL"
+          label={t('admin.tokeet.sandboxUrl')}
           value={draft.sandbox_base_url}
           onChange={(e) => set('sandbox_base_url', e.target.value)}
           autoComplete="off"
           maxLength={500}
-          placeholder="https://papi.sandbox.tokeet.com"
-          hint="Empty for Tokeet's own sandbox."
+          placeholder={SANDBOX_BASE_URL}
+          hint={t('admin.tokeet.sandboxUrlHint', { partner: PARTNER_NAME })}
         />
       </div>
-      <Checkbox label="Sandbox mode" checked={draft.sandbox_mode} onCheckedChange={(v) => set('sandbox_mode', v)} hint="Hosts connect to and sync from the sandbox base URL while this is on." />
+      <Checkbox label={t('admin.tokeet.sandboxMode')} checked={draft.sandbox_mode} onCheckedChange={(v) => set('sandbox_mode', v)} hint={t('admin.tokeet.sandboxModeHint')} />
       <div>
         <Button type="submit" isLoading={saving} disabled={!online.available}>
-          Save credentials
+          {t('admin.tokeet.save')}
         </Button>
       </div>
     </form>
@@ -105,19 +110,20 @@ function CredentialsForm({ credentials }: { credentials: PartnerCredentialsView 
 }
 
 export function AdminTokeetPage() {
-  const online = useOnlineOnly(`the ${PARTNER_NAME} integration`);
+  const t = useT();
+  const online = useOnlineOnly(t('admin.tokeet.onlineWhat', { partner: PARTNER_NAME }));
   const credentials = usePartnerCredentials(online.available);
   const stats = usePartnerStats(online.available);
   const logs = usePartnerLogs(online.available);
   const current = credentials.data?.credentials ?? null;
 
   return (
-    <Page title={PARTNER_NAME} description={`The ${PARTNER_NAME} Partners API: the platform's app credentials, and what hosts have synced from their ${PARTNER_NAME} accounts.`}>
+    <Page title={PARTNER_NAME} description={t('admin.tokeet.description', { partner: PARTNER_NAME })}>
       <Card>
         <CardHeader
-          title="Partner API credentials"
-          description="Hosts connect their own Tokeet accounts with these from their Channels page."
-          actions={current ? <Badge tone={current.is_active ? 'success' : 'warning'}>{current.sandbox_mode ? 'Sandbox' : 'Production'}</Badge> : <Badge>Not configured</Badge>}
+          title={t('admin.tokeet.credentialsTitle')}
+          description={t('admin.tokeet.credentialsDescription', { partner: PARTNER_NAME })}
+          actions={current ? <Badge tone={current.is_active ? 'success' : 'warning'}>{current.sandbox_mode ? t('admin.tokeet.sandbox') : t('admin.tokeet.production')}</Badge> : <Badge>{t('admin.tokeet.notConfigured')}</Badge>}
         />
         {credentials.status === 'pending' && online.available ? <SkeletonRows rows={3} columns={2} /> : null}
         {credentials.status === 'pending' && !online.available ? <OnlineOnlyNote state={online} /> : null}
@@ -126,7 +132,7 @@ export function AdminTokeetPage() {
       </Card>
       <StatsGrid stats={stats} showHosts />
       <Card className="card--flush">
-        <CardHeader title="Sync log" description="The latest 50 sync runs of every host" />
+        <CardHeader title={t('admin.tokeet.syncLog')} description={t('admin.tokeet.syncLogDescription')} />
         <SyncLogTable logs={logs} />
       </Card>
     </Page>
