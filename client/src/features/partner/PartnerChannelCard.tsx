@@ -10,7 +10,7 @@ import { PARTNER_SYNC_TYPES, type PartnerSyncResult, type PartnerSyncType } from
 import { errorText } from '../../api/http';
 import { useFormat } from '../../lib/display';
 import { Card, CardHeader } from '../../components/ui/Card';
-import { Badge, humanize } from '../../components/ui/Badge';
+import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/Field';
 import { SkeletonRows } from '../../components/ui/Skeleton';
@@ -19,47 +19,12 @@ import { Table } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { usePartnerCommands, usePartnerConnection, usePartnerLogs, usePartnerProperties, usePartnerStats } from './partner-api';
-import { PARTNER_NAME, StatsGrid, SyncLogTable, type PartnerBitsTexts } from './shared-bits';
+import { PARTNER_NAME, StatsGrid, SyncLogTable, syncTypeLabel } from './shared-bits';
 import { useTaskLabels } from '../tasks';
 import { useT } from '../../i18n/use-t';
 import './partner.css';
 
 type Progress = { done: number; total: number; current: PartnerSyncType | null };
-type Translate = ReturnType<typeof useT>;
-
-/** A sync kind's name ("Properties"); one the server added later reads as written. */
-function syncTypeLabel(t: Translate, type: string): string {
-  return t('host.partner.syncType', { type, label: humanize(type) });
-}
-
-/** The stats and sync log's words (shared-bits.tsx), from the host catalog. */
-function useHostBitsTexts(): PartnerBitsTexts {
-  const t = useT();
-  return {
-    statsFailed: t('host.partner.statsFailed'),
-    connectedHosts: t('host.partner.connectedHosts'),
-    syncedProperties: t('host.partner.syncedProperties'),
-    linked: (count) => t('host.partner.linked', { count }),
-    syncedBookings: t('host.partner.syncedBookings'),
-    syncedMessages: t('host.partner.syncedMessages'),
-    lastSync: t('host.partner.lastSync'),
-    never: t('host.partner.never'),
-    syncStatus: (status) => t('host.partner.syncStatus', { status, label: humanize(status) }),
-    logFailed: t('host.partner.logFailed'),
-    logEmptyTitle: t('host.partner.logEmptyTitle'),
-    logEmptyText: t('host.partner.logEmptyText'),
-    logCaption: t('host.partner.logCaption'),
-    started: t('host.partner.log.started'),
-    sync: t('host.partner.log.sync'),
-    how: t('host.partner.log.how'),
-    result: t('host.partner.log.result'),
-    records: t('host.partner.log.records'),
-    error: t('host.partner.log.error'),
-    syncType: (type) => syncTypeLabel(t, type),
-    operation: (operation) => t('host.partner.operation', { operation, label: humanize(operation) }),
-  };
-}
-
 function useSyncRunner() {
   const { toast } = useToast();
   const t = useT();
@@ -146,7 +111,6 @@ function RentalsTable() {
 export function PartnerChannelCard() {
   const format = useFormat();
   const t = useT();
-  const bitsTexts = useHostBitsTexts();
   const { toast } = useToast();
   const online = useOnlineOnly(t('host.partner.theConnection', { partner: PARTNER_NAME }));
   const connection = usePartnerConnection(online.available);
@@ -223,11 +187,11 @@ export function PartnerChannelCard() {
             <span role="status">{t('host.partner.syncingProgress', { current: progress.current ?? '', done: progress.done, total: progress.total })}</span>
           </div>
         ) : null}
-        <StatsGrid stats={stats} showHosts={false} texts={bitsTexts} />
+        <StatsGrid stats={stats} showHosts={false} />
         <h3 className="partner-subtitle">{t('host.partner.rentals')}</h3>
         <RentalsTable />
         <h3 className="partner-subtitle">{t('host.partner.recentSyncs')}</h3>
-        <SyncLogTable logs={logs} texts={bitsTexts} />
+        <SyncLogTable logs={logs} />
       </div>
     );
 
