@@ -17,7 +17,7 @@ import { ROLE_CHUNKS_CACHE, isBuiltAsset } from './pwa/role-chunks';
 import { StaykeepDb } from './db/db';
 import { BACKGROUND_SYNC_TAG, backgroundSync, refusedNotice } from './sync/background';
 import { notificationFromPush, type ShownNotification } from './pwa/notification';
-import { actionsForAlert, actOnTask, isTaskAction, TASK_ACTION_TITLES, type TaskAction } from './pwa/task-actions';
+import { actionsForAlert, actOnTask, isTaskAction, taskActionButtons, type TaskAction } from './pwa/task-actions';
 import { showAppBadge } from './pwa/badge';
 import { badgeAfterPush, type PushedItem } from './pwa/badge-store';
 // Photos cache-first with a size limit, and the periodic background refresh (their own modules).
@@ -58,8 +58,8 @@ async function badgeForPush(pushed: PushedItem): Promise<void> {
   }
 }
 
-/** A housekeeper's task alert carries what she can do from it (pwa/task-actions.ts). */
-async function withTaskActions(options: ShownNotification['options'], pushed: PushedItem): Promise<NotificationOptions> {
+/** A housekeeper's task alert carries what she can do from it (pwa/task-actions.ts), titled in her language when the push says how. */
+async function withTaskActions(options: ShownNotification['options'], pushed: PushedItem, titles: ShownNotification['actionTitles']): Promise<NotificationOptions> {
   const db = new StaykeepDb();
   try {
     const actions = await actionsForAlert(db, pushed.taskId, pushed.type);
@@ -67,7 +67,7 @@ async function withTaskActions(options: ShownNotification['options'], pushed: Pu
     const withActions: NotificationOptions & { actions: { action: string; title: string }[] } = {
       ...options,
       data: { ...options.data, taskId: pushed.taskId },
-      actions: actions.map((action) => ({ action, title: TASK_ACTION_TITLES[action] })),
+      actions: taskActionButtons(actions, titles),
     };
     return withActions;
   } catch {
@@ -78,8 +78,8 @@ async function withTaskActions(options: ShownNotification['options'], pushed: Pu
 }
 
 async function showPush(text: string | null): Promise<void> {
-  const { title, options, closeAfterMs, pushed } = notificationFromPush(text);
-  await self.registration.showNotification(title, await withTaskActions(options, pushed));
+  const { title, options, closeAfterMs, pushed, actionTitles } = notificationFromPush(text);
+  await self.registration.showNotification(title, await withTaskActions(options, pushed, actionTitles));
   await badgeForPush(pushed);
   if (closeAfterMs === null) return;
   // Warnings close after 5 s. Kept inside waitUntil so the worker lives that long.

@@ -245,6 +245,8 @@ describe('delivery through the mock push service', () => {
         actionUrl: '/housekeeping?taskId=task-1',
         taskId: 'task-1',
         requireInteraction: true,
+        // An urgent alert about a task: its actions' titles in the reader's language (English here).
+        actionTitles: { start: 'Start', done: 'Mark done', open: 'Open' },
       });
     }
     expect(await mock.messages(otherPhone.clientHash)).toEqual([]);

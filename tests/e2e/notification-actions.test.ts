@@ -1,7 +1,8 @@
 /**
  * Acting from a task alert: an urgent alert pushed (CDP `ServiceWorker.deliverPushMessage`) for a
  * pending task of the housekeeper carries "Start" and "Open" ("Mark done" only without open
- * checklist items); "Start" taken in the notification (the worker's notificationclick with that
+ * checklist items), titled in English for a push that brings no titles and in the housekeeper's
+ * language for one that does (the server's `actionTitles`); "Start" taken in the notification (the worker's notificationclick with that
  * action) is written through the outbox by the service worker and reaches the server once, and
  * the open page shows it without a reload.
  */
@@ -43,14 +44,28 @@ describe('actions on a task alert', () => {
       registrationId: regId,
       data: JSON.stringify({ id: 'n-act', title: 'Urgent Task Alert', message: task.task_title, type: 'urgent', timestamp: new Date().toISOString(), actionUrl: null, taskId: task.id, requireInteraction: true }),
     });
-    const actions = async () =>
-      page.evaluate(async () => {
+    const actions = async (tag = 'n-act') =>
+      page.evaluate(async (wanted) => {
         const registration = await navigator.serviceWorker.ready;
-        const [shown] = await registration.getNotifications({ tag: 'n-act' });
+        const [shown] = await registration.getNotifications({ tag: wanted });
         return shown ? (shown as Notification & { actions: { action: string; title: string }[] }).actions.map((a) => `${a.action}:${a.title}`) : null;
-      });
-    // Open checklist items: no "Mark done".
-    await expect.poll(actions, { timeout: 10_000 }).toEqual(['start:Start', 'open:Open']);
+      }, tag);
+    // Open checklist items: no "Mark done". A push without titles (an older server) reads English.
+    await expect.poll(() => actions(), { timeout: 10_000 }).toEqual(['start:Start', 'open:Open']);
+
+    // A push titled in her language by the server (shared/api/push.ts actionTitles) shows those titles.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseUrl()).origin,
+      registrationId: regId,
+      data: JSON.stringify({
+        id: 'n-act-es', title: 'Alerta de tarea urgente', message: task.task_title, type: 'urgent', timestamp: new Date().toISOString(), actionUrl: null, taskId: task.id, requireInteraction: true,
+        actionTitles: { start: 'Empezar', done: 'Marcar como hecha', open: 'Abrir' },
+      }),
+    });
+    await expect.poll(() => actions('n-act-es'), { timeout: 10_000 }).toEqual(['start:Empezar', 'open:Abrir']);
+    await page.evaluate(async () => {
+      for (const shown of await (await navigator.serviceWorker.ready).getNotifications({ tag: 'n-act-es' })) shown.close();
+    });
 
     const worker: Worker | undefined = context.serviceWorkers().find((w) => w.url().startsWith(baseUrl()));
     if (!worker) throw new Error('No service worker target');

@@ -17,6 +17,15 @@ describe('push notifications', () => {
     expect(shown.closeAfterMs).toBeNull();
   });
 
+  it('reads the task actions’ titles the server sent in the reader’s language, and drops unusable ones', () => {
+    const payload = { id: 'n5', title: 'Alerta de tarea urgente', type: 'urgent', taskId: 't5', actionTitles: { start: 'Empezar', done: 'Marcar como hecha', open: 'Abrir' } };
+    expect(notificationFromPush(JSON.stringify(payload)).actionTitles).toEqual({ start: 'Empezar', done: 'Marcar como hecha', open: 'Abrir' });
+    expect(notificationFromPush(JSON.stringify({ ...payload, actionTitles: { start: '', done: 7, open: 'Abrir' } })).actionTitles).toEqual({ open: 'Abrir' });
+    expect(notificationFromPush(JSON.stringify({ ...payload, actionTitles: 'Empezar' })).actionTitles).toEqual({});
+    // An older server sends none: the worker titles them in English (task-actions.ts).
+    expect(notificationFromPush(JSON.stringify({ id: 'n6', title: 'Task Overdue', type: 'warning', taskId: 't6' })).actionTitles).toEqual({});
+  });
+
   it('closes a warning after 5 s and leaves other types to the browser', () => {
     expect(notificationFromPush(JSON.stringify({ id: 'n3', title: 'Task Overdue', type: 'warning' })).closeAfterMs).toBe(5000);
     expect(notificationFromPush(JSON.stringify({ id: 'n4', title: 'Task Completed', type: 'success' })).closeAfterMs).toBeNull();

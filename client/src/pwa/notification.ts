@@ -4,7 +4,7 @@
  * as the body. Urgent ones stay until the user acts (requireInteraction), warnings close after
  * 5 s; a click opens `/housekeeping?taskId=…`, which routes each role to the task.
  */
-import { PushPayloadSchema } from '../../../shared/api/push';
+import { PushPayloadSchema, type TaskActionTitles } from '../../../shared/api/push';
 
 export type ShownNotification = {
   title: string;
@@ -13,6 +13,8 @@ export type ShownNotification = {
   closeAfterMs: number | null;
   /** What the push was about: its notification row, its task and its type (for the app badge). */
   pushed: { id: string | null; taskId: string | null; type: string };
+  /** The task actions' titles in the reader's language, as far as the push brought them (pwa/task-actions.ts falls back to English). */
+  actionTitles: Partial<TaskActionTitles>;
 };
 
 /**
@@ -58,5 +60,6 @@ export function notificationFromPush(text: string | null): ShownNotification {
     },
     closeAfterMs: requireInteraction ? null : autoCloseMs(type),
     pushed: { id: payload.id ?? null, taskId: payload.taskId ?? null, type },
+    actionTitles: payload.actionTitles ?? {},
   };
 }

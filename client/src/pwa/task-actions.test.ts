@@ -3,7 +3,7 @@ import type { StaykeepDb } from '../db/db';
 import { claimStore } from '../db/store';
 import { WriteRefused } from '../sync/mutate';
 import { testStore } from '../sync/test-db';
-import { actOnTask, actionsForAlert, taskActions } from './task-actions';
+import { actOnTask, actionsForAlert, taskActionButtons, taskActions } from './task-actions';
 
 const item = (id: string, done: boolean) => ({ id, text: id, done });
 const task = (fields: Record<string, unknown>) => ({ id: 't1', version: 1, host_id: 'h1', task_status: 'pending', checklist_items: [] as unknown[], ...fields });
@@ -15,6 +15,27 @@ describe('taskActions', () => {
     expect(taskActions(task({ task_status: 'in_progress' }))).toEqual(['done', 'open']);
     expect(taskActions(task({ task_status: 'completed' }))).toEqual(['open']);
     expect(taskActions(undefined)).toEqual(['open']);
+  });
+});
+
+describe('taskActionButtons', () => {
+  it('titles each action as the push says, in the reader’s language', () => {
+    expect(taskActionButtons(['start', 'done', 'open'], { start: 'Empezar', done: 'Marcar como hecha', open: 'Abrir' })).toEqual([
+      { action: 'start', title: 'Empezar' },
+      { action: 'done', title: 'Marcar como hecha' },
+      { action: 'open', title: 'Abrir' },
+    ]);
+  });
+
+  it('falls back to English for a push that brings no title (an older server) or not this one', () => {
+    expect(taskActionButtons(['start', 'open'])).toEqual([
+      { action: 'start', title: 'Start' },
+      { action: 'open', title: 'Open' },
+    ]);
+    expect(taskActionButtons(['done', 'open'], { open: 'Abrir' })).toEqual([
+      { action: 'done', title: 'Mark done' },
+      { action: 'open', title: 'Abrir' },
+    ]);
   });
 });
 

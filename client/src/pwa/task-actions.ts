@@ -4,16 +4,25 @@
  * is open) and "Open". "Start" and "Mark done" are the same writes as the task dialog's
  * (features/tasks mutations), made through the same outbox (sync/mutate.ts), so that they are
  * sent once by whoever syncs first: the worker right away, Background Sync later, or the page.
+ * The worker loads no message catalog: the actions' titles come in the housekeeper's language with
+ * the push (shared/api/push.ts `actionTitles`, written by the server), English when it has none.
  */
+import type { TaskAction, TaskActionTitles } from '../../../shared/api/push';
 import type { StaykeepDb } from '../db/db';
 import type { LocalRow } from '../db/schema';
 import { mutate, type WriteRequest } from '../sync/mutate';
 // The builders' own module, not the feature's index: the service worker bundles no screen and no message catalog.
 import { completeTask, startTask } from '../features/tasks/mutations';
 
-export type TaskAction = 'start' | 'done' | 'open';
+export type { TaskAction };
 
-export const TASK_ACTION_TITLES: Record<TaskAction, string> = { start: 'Start', done: 'Mark done', open: 'Open' };
+/** The English titles (the `server.push.action.*` messages of the catalog), for a push that brings none. */
+export const TASK_ACTION_TITLES: TaskActionTitles = { start: 'Start', done: 'Mark done', open: 'Open' };
+
+/** The notification's buttons: each action with the title the push brought, else the English one. */
+export function taskActionButtons(actions: readonly TaskAction[], titles: Partial<TaskActionTitles> = {}): { action: TaskAction; title: string }[] {
+  return actions.map((action) => ({ action, title: titles[action] || TASK_ACTION_TITLES[action] }));
+}
 
 function hasOpenChecklistItems(task: LocalRow): boolean {
   return Array.isArray(task.checklist_items) && task.checklist_items.some((item: unknown) => typeof item === 'object' && item !== null && 'done' in item && item.done !== true);

@@ -16,6 +16,7 @@ import { recordChange } from '../../db/changes';
 import { connectionOf, insertRow, nextVersion, nowIso, tombstoneRow, transact, type Tx } from '../../db/write';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { queueMail } from '../email/queue';
+import { recipientFor } from '../../i18n';
 import { adminInviteEmail } from '../email/templates';
 import { resetLink, type AuthDeps } from './service';
 import { TOKEN_VALID_HOURS, invalidateUserTokens, issueToken } from './tokens';
@@ -74,7 +75,9 @@ export function inviteAdmin(deps: AuthDeps, actor: Actor, input: AdminInviteBody
     const token = issueToken(tx, row.ID, 'invite', now);
     audit(tx, actor, existing ? 'admin_invite_again' : 'admin_invite', row.ID, { email: row.Email, name: row.Name }, now);
     const admin = toAdmin(row);
-    queueMail(tx, adminInviteEmail(admin.Email, admin.Name, actor.name || 'A super admin', resetLink(deps.config, token, 'admin'), TOKEN_VALID_HOURS), { kind: 'admin_invite', now });
+    // A newcomer reads English; an admin invited again, whose language is known, reads theirs.
+    const { t } = recipientFor(tx, row.ID);
+    queueMail(tx, adminInviteEmail(admin.Email, admin.Name, actor.name || t('server.mail.adminInvite.superAdmin'), resetLink(deps.config, token, 'admin'), TOKEN_VALID_HOURS, t), { kind: 'admin_invite', now });
     return admin;
   });
 }

@@ -30,7 +30,7 @@ import { loadActor, sessionUser, type Actor, type SessionUser } from '../../acto
 import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
-import { recipientFor } from '../../i18n';
+import { recipientFor, translatorFor } from '../../i18n';
 import { resetPasswordEmail, staffInviteEmail, staffInviteRefusedEmail, staffJoinEmail } from '../email/templates';
 import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, forgetAttempt, loginLimitsOf } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
@@ -38,6 +38,9 @@ import { TOKEN_VALID_HOURS, findValidToken, invalidateUserTokens, issueLoginTick
 import { linkInvitedStaff } from './staff-hosts';
 import { revokeUserSessions } from './sessions';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
+
+/** What a newcomer reads: nothing is known of them yet (docs/decisions.md, Languages). */
+const ENGLISH = translatorFor('en').t;
 
 /** What the services need; a FastifyInstance has all of it. */
 export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
@@ -305,17 +308,18 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
     if (!email) throw new ValidationFailed(STAFF_EMAIL_REQUIRED);
 
     const profile = tx.select({ company_name: hostProfiles.company_name }).from(hostProfiles).where(eq(hostProfiles.id, staff.host_id)).get();
-    const invitedBy = profile?.company_name || actor.name || 'Your host';
     const existing = userByEmail(tx, email, { includeDeleted: true });
+    // In the invitee's language when they have an account already (their setting or last sign-in); English for a newcomer.
+    const t = existing ? recipientFor(tx, existing.ID).t : ENGLISH;
+    const invitedBy = profile?.company_name || actor.name || t('server.mail.yourHost');
     if (existing && (existing.deleted_at || existing.Role !== 'staff')) {
-      queueMail(tx, staffInviteRefusedEmail(email, invitedBy), { kind: 'staff_invite', now });
+      queueMail(tx, staffInviteRefusedEmail(email, invitedBy, t), { kind: 'staff_invite', now });
       return;
     }
     const userId =
       existing?.ID ?? insertUser(tx, { Email: email, Name: staff.staff_name, Role: 'staff', setupCompleted: false, password_hash: null }, now);
     const link = resetLink(deps.config, issueToken(tx, userId, 'invite', now, staff.id), 'staff');
     const mail = existing?.password_hash ? staffJoinEmail : staffInviteEmail;
-    // In the invitee's language when they have an account already (their setting or last sign-in); English for a newcomer.
-    queueMail(tx, mail(email, staff.staff_name, invitedBy, link, TOKEN_VALID_HOURS, existing ? recipientFor(tx, userId).t : undefined), { kind: 'staff_invite', now });
+    queueMail(tx, mail(email, staff.staff_name, invitedBy, link, TOKEN_VALID_HOURS, t), { kind: 'staff_invite', now });
   });
 }

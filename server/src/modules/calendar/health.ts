@@ -5,6 +5,7 @@
  * `consecutive_failures` (counted by integrations/ical/reconcile.ts, reset by a success) and
  * `health_alerted_at` (set here, cleared by the next success), so the host hears of it again only
  * after the feed recovered and failed anew. The scheduled poll (poll.ts) checks after each run.
+ * The alert is in the host's language (the `server` catalog, server/src/i18n.ts `recipientFor`).
  */
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
@@ -13,6 +14,7 @@ import { SUSPENDED } from '../../actor';
 import type { Db } from '../../db/index';
 import { nowIso, transact, updateFields } from '../../db/write';
 import { notifyMany, type NotifyInput } from '../notifications/service';
+import { recipientFor, type Translate } from '../../i18n';
 
 const FEEDS = requireTable(TABLE_IDS.calendar_feeds);
 
@@ -25,11 +27,26 @@ export const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 export type HealthSummary = { alerted: string[]; pushes: number };
 
 /** Why a feed is unhealthy, in the host's words. */
-function reasonOf(feed: { consecutive_failures: number; last_error: string | null }): string {
+function reasonOf(feed: { consecutive_failures: number; last_error: string | null }, t: Translate): string {
   if (feed.consecutive_failures >= FAILURES_BEFORE_ALERT) {
-    return `The last ${feed.consecutive_failures} attempts to read it failed${feed.last_error ? ` (${feed.last_error})` : ''}.`;
+    const count = feed.consecutive_failures;
+    return feed.last_error ? t('server.push.feedHealth.failedWithError', { count, error: feed.last_error }) : t('server.push.feedHealth.failed', { count });
   }
-  return 'It has not been read successfully for over six hours.';
+  return t('server.push.feedHealth.stale');
+}
+
+type UnhealthyFeed = { hostId: string; propertyId: string; platform: string; propertyName: string; userId: string; consecutive_failures: number; last_error: string | null };
+
+/** The host's notification about one feed, in their language. */
+function alertOf(feed: UnhealthyFeed, t: Translate): NotifyInput {
+  return {
+    userId: feed.userId,
+    title: t('server.push.feedHealth.title', { platform: feed.platform, property: feed.propertyName }),
+    message: t('server.push.feedHealth.body', { reason: reasonOf(feed, t), platform: feed.platform }),
+    type: 'warning',
+    hostId: feed.hostId,
+    actionUrl: `/host/calendar?property=${encodeURIComponent(feed.propertyId)}`,
+  };
 }
 
 /**
@@ -65,14 +82,17 @@ export function alertUnhealthyFeeds(db: Db, now: Date): HealthSummary {
         ),
       )
       .all();
-    const inputs: NotifyInput[] = feeds.map((feed) => ({
-      userId: feed.userId,
-      title: `The ${feed.platform} calendar of ${feed.propertyName} is not syncing`,
-      message: `${reasonOf(feed)} New bookings from ${feed.platform} may be missing until it works again: check the feed's address.`,
-      type: 'warning',
-      hostId: feed.hostId,
-      actionUrl: `/host/calendar?property=${encodeURIComponent(feed.propertyId)}`,
-    }));
+    // One lookup of each host's language, however many of their feeds fail.
+    const readers = new Map<string, Translate>();
+    const readerOf = (userId: string): Translate => {
+      let t = readers.get(userId);
+      if (!t) {
+        t = recipientFor(tx, userId).t;
+        readers.set(userId, t);
+      }
+      return t;
+    };
+    const inputs: NotifyInput[] = feeds.map((feed) => alertOf(feed, readerOf(feed.userId)));
     const notified = notifyMany(tx, inputs, now);
     for (const feed of feeds) updateFields(tx, FEEDS, feed.id, { health_alerted_at: nowIso(now) }, now);
     return { alerted: feeds.map((f) => f.id), pushes: notified.reduce((n, x) => n + x.deliveries, 0) };

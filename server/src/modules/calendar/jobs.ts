@@ -18,6 +18,8 @@ import type { ReconcileResult } from '../../integrations/ical/reconcile';
 import type { FeedRow } from './feeds';
 import { syncFeed } from './service';
 import { notifyMany } from '../notifications/service';
+import { recipientFor } from '../../i18n';
+import { clashNotice, type ClashSide } from './clash-text';
 
 const JOBS = requireTable(TABLE_IDS.calendar_sync_jobs);
 
@@ -94,9 +96,8 @@ export function listJobs(db: Db, actor: Actor, now: Date): JobRow[] {
     .sort((a, b) => newestFirst(a.startTime ?? NOT_STARTED, b.startTime ?? NOT_STARTED) || newestFirst(a.id, b.id));
 }
 
-function clashText(clash: ReconcileResult['clashes'][number], propertyName: string): string {
-  const side = (s: typeof clash.imported) => `${s.source} ${s.table === 'bookings' ? 'booking' : 'block'} "${s.summary}" ${s.start} → ${s.end}`;
-  return `${propertyName}: ${side(clash.imported)} overlaps ${side(clash.other)}`;
+function sideOf(s: ReconcileResult['clashes'][number]['imported']): ClashSide {
+  return { source: s.source, kind: s.table === 'bookings' ? 'booking' : 'block', summary: s.summary, start: s.start, end: s.end };
 }
 
 /**
@@ -111,13 +112,13 @@ export function notifyClashes(db: Db, result: ReconcileResult, propertyName: str
   return transact(db, (tx) => {
     const host = tx.select({ userId: hostProfiles.user_id }).from(hostProfiles).where(eq(hostProfiles.id, result.hostId)).get();
     if (!host) return [];
+    const { t } = recipientFor(tx, host.userId);
     // Through notifyMany, so the host's devices get the conflict as a Web Push too (after commit).
     const notified = notifyMany(
       tx,
       fresh.map((clash) => ({
         userId: host.userId,
-        title: 'Calendar conflict',
-        message: clashText(clash, propertyName),
+        ...clashNotice(t, propertyName, sideOf(clash.imported), sideOf(clash.other)),
         type: 'urgent' as const,
         hostId: result.hostId,
         actionUrl: `/host/calendar?property=${encodeURIComponent(result.propertyId)}`,

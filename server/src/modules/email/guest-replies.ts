@@ -11,7 +11,10 @@ import { z } from 'zod';
 import { bookings, hostProfiles, properties, users } from '../../../../shared/schema/tables';
 import type { Row, Tx } from '../../db/write';
 import { queueMail } from './queue';
+import { translatorFor } from '../../i18n';
 import { guestReplyEmail } from './templates';
+
+const ENGLISH = translatorFor('en').t;
 
 const Address = z.email();
 
@@ -54,9 +57,10 @@ export function queueGuestReply(tx: Tx, reply: Row, now: Date): boolean {
         .where(eq(bookings.id, bookingId))
         .get()
     : undefined;
-  const hostName = host?.company.trim() || host?.name?.trim() || 'Your host';
+  const hostName = host?.company.trim() || host?.name?.trim() || ENGLISH('server.mail.yourHost');
+  // A guest has no account and no language known to Staykeep: the catalog's English.
   const message = guestReplyEmail(to, {
-    guestName: str(reply, 'guest_name').trim() || 'there',
+    guestName: str(reply, 'guest_name').trim(),
     hostName,
     ...(property?.name ? { propertyName: property.name } : {}),
     content: str(reply, 'message_content'),

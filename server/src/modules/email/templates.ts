@@ -3,15 +3,15 @@
  * Each account link states how long it lives (TOKEN_VALID_HOURS in auth/tokens.ts: 24 hours) and
  * that it works once.
  *
- * The e-mails to staff (reset, invitations, task alerts) are written in the recipient's language:
- * the caller passes their translator (server/src/i18n.ts `recipientFor`); English without one.
+ * Every text comes from the `server` catalog. The e-mails to a known user (reset, invitations to
+ * someone with an account, task alerts) are written in the recipient's language: the caller passes
+ * their translator (server/src/i18n.ts `recipientFor`); English without one (a newcomer, a guest,
+ * the SMTP test).
  */
 import type { MailMessage } from './mailer';
 import { translatorFor, type Translate } from '../../i18n';
 
 const ENGLISH: Translate = translatorFor('en').t;
-
-export const PRODUCT_NAME = 'Staykeep';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -70,16 +70,16 @@ export function staffJoinEmail(to: string, staffName: string, invitedBy: string,
  * owner of the mailbox learns that it cannot join as a housekeeper; the inviting host is answered
  * as for any invite.
  */
-export function staffInviteRefusedEmail(to: string, invitedBy: string): MailMessage {
-  const intro = `${invitedBy} invited ${to} to ${PRODUCT_NAME} as a housekeeper.`;
-  const why = `This address is already used by another kind of ${PRODUCT_NAME} account (a host or an administrator), so it cannot join as a housekeeper. To work as a housekeeper, ask the host to invite another e-mail address of yours.`;
-  const ignore = 'If you were not expecting this, ignore this e-mail: your account is unchanged.';
-  return { to, subject: `You are invited to ${PRODUCT_NAME}`, text: [intro, why, ignore].join('\n\n'), html: html([intro, why, ignore]) };
+export function staffInviteRefusedEmail(to: string, invitedBy: string, t: Translate = ENGLISH): MailMessage {
+  const intro = t('server.mail.refused.intro', { host: invitedBy, email: to });
+  const why = t('server.mail.refused.why');
+  const ignore = t('server.mail.refused.ignore');
+  return { to, subject: t('server.mail.invite.subject'), text: [intro, why, ignore].join('\n\n'), html: html([intro, why, ignore]) };
 }
 
-export function testEmail(to: string): MailMessage {
-  const text = `This is a test message from ${PRODUCT_NAME}: the SMTP settings work.`;
-  return { to, subject: `${PRODUCT_NAME} test e-mail`, text, html: html([text]) };
+export function testEmail(to: string, t: Translate = ENGLISH): MailMessage {
+  const text = t('server.mail.test.body');
+  return { to, subject: t('server.mail.test.subject'), text, html: html([text]) };
 }
 
 /**
@@ -101,30 +101,34 @@ export function taskAlertEmail(to: string, title: string, body: string, taskUrl?
  * A host's reply from the inbox, e-mailed to the guest (email/guest-replies.ts). Answers go to the
  * host (`replyTo`), whose name the subject carries.
  */
-export function guestReplyEmail(to: string, input: { guestName: string; hostName: string; propertyName?: string; content: string; hostEmail?: string }): MailMessage {
-  const about = input.propertyName ? ` about your stay at ${input.propertyName}` : '';
-  const greeting = `Hello ${input.guestName},`;
-  const footer = input.hostEmail
-    ? `Reply to this e-mail to answer ${input.hostName}. Sent with ${PRODUCT_NAME}.`
-    : `Sent by ${input.hostName} with ${PRODUCT_NAME}.`;
+export function guestReplyEmail(
+  to: string,
+  input: { guestName?: string; hostName: string; propertyName?: string; content: string; hostEmail?: string },
+  t: Translate = ENGLISH,
+): MailMessage {
+  const host = input.hostName;
+  const greeting = input.guestName ? t('server.mail.guestReply.greeting', { name: input.guestName }) : t('server.mail.guestReply.greetingNoName');
+  const footer = input.hostEmail ? t('server.mail.guestReply.replyFooter', { host }) : t('server.mail.guestReply.sentBy', { host });
+  const subject = input.propertyName ? t('server.mail.guestReply.subjectStay', { host, property: input.propertyName }) : t('server.mail.guestReply.subject', { host });
   const paragraphs = input.content.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
   return {
     to,
-    subject: `Message from ${input.hostName}${about}`.slice(0, 200),
-    text: [greeting, input.content.trim(), `— ${input.hostName}`, footer].join('\n\n'),
-    html: html([greeting, ...paragraphs, `— ${input.hostName}`, footer]),
+    subject: subject.slice(0, 200),
+    text: [greeting, input.content.trim(), `— ${host}`, footer].join('\n\n'),
+    html: html([greeting, ...paragraphs, `— ${host}`, footer]),
     ...(input.hostEmail ? { replyTo: input.hostEmail } : {}),
   };
 }
 
-export function adminInviteEmail(to: string, name: string, invitedBy: string, link: string, validHours: number): MailMessage {
-  const intro = `Hello ${name}, ${invitedBy} invited you to administer ${PRODUCT_NAME}. Use this link to set your password:`;
-  const expiry = `This link expires in ${validHours} hours and can be used once. Your sign-in e-mail is ${to}.`;
+/** An administrator's invitation: a newcomer, so English unless the caller knows better. */
+export function adminInviteEmail(to: string, name: string, invitedBy: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+  const intro = t('server.mail.adminInvite.intro', { name, inviter: invitedBy });
+  const expiry = t('server.mail.invite.expiry', { hours: validHours, email: to });
   return {
     to,
-    subject: `You are invited to administer ${PRODUCT_NAME}`,
+    subject: t('server.mail.adminInvite.subject'),
     text: [intro, link, expiry].join('\n\n'),
-    html: html([intro, expiry], { href: link, label: 'Set your password' }),
+    html: html([intro, expiry], { href: link, label: t('server.mail.invite.link') }),
     link,
   };
 }

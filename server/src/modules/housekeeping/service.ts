@@ -1,7 +1,8 @@
 /**
  * Housekeeping rules that follow from task and booking writes:
  *
- * - Task events → notifications (titles: NOTIFICATION_TITLES in shared/messages.ts), each opening
+ * - Task events → notifications (titles: NOTIFICATION_TITLES in shared/messages.ts; every text from
+ *   the `server` catalog in the reader's language, server/src/i18n.ts), each opening
  *   `/housekeeping?taskId=<id>`:
  *   New Task Created (the host, when the task comes from a template, from a turnover, or from
  *   someone other than the host), Task Assigned (the assignee, when a task is created for or moved
@@ -18,11 +19,7 @@
  * which leaves Web Push for after the commit.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import { recipientFor, translatorFor, type Recipient, type Translate } from '../../i18n';
-
-/** The English of the catalogs: what hosts read in the notifications not yet written per reader. */
-const ENGLISH: Translate = translatorFor('en').t;
 import type { FieldMet } from '../../../../shared/sync';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
@@ -42,6 +39,9 @@ function requireDef(id: number): TableDef {
   return def;
 }
 const TASKS = requireDef(TABLE_IDS.housekeeping_tasks);
+
+/** The English of the catalogs: how a task is named where no reader is known (a refusal's text). */
+const ENGLISH: Translate = translatorFor('en').t;
 
 export type TaskRow = typeof housekeepingTasks.$inferSelect;
 
@@ -252,23 +252,31 @@ function message(userId: string, task: Row, title: string, type: NotificationTyp
   };
 }
 
-/** Who wrote the task: a signed-in user, or the turnover rule acting for a booking. */
-type Author = { userId: string | null; name: string | null; turnoverGuest?: string };
+/** Who wrote the task: a signed-in user, or the turnover rule acting for a booking (its guest's name, null when it has none). */
+type Author = { userId: string | null; name: string | null; turnoverGuest?: string | null };
 
 /** Changes of these fields are news for the assignee: they raise a "Task Update" notification (named by `server.push.taskUpdate.field`). */
 const UPDATE_FIELDS: readonly string[] = ['scheduled_date', 'due_date', 'property_id', 'special_instructions'];
 
+/** "New Task Created", to the host in their language: how the task came to be (a turnover, someone else, a template). */
+function createdMessage(facts: TaskFacts, author: Author, task: Row, hostUser: string, byOther: boolean): NotifyInput {
+  const { t } = facts.reader(hostUser);
+  const how = author.turnoverGuest !== undefined ? 'checkout' : byOther ? 'person' : 'template';
+  const body = t('server.push.taskCreated.body', {
+    what: facts.describe(task, t),
+    how,
+    guest: author.turnoverGuest ?? t('server.push.theGuest'),
+    name: author.name ?? t('server.push.someoneElse'),
+  });
+  return message(hostUser, task, t('server.push.taskCreated.title'), 'info', body);
+}
+
 /** What a new task tells its host and assignee. */
 function creationMessages(facts: TaskFacts, author: Author, task: Row, hostUser: string | null, assigneeUser: string | null): NotifyInput[] {
-  const what = facts.describe(task);
   const out: NotifyInput[] = [];
   const fromTemplate = text(task, 'template_id') !== null;
   const byOther = author.userId !== null && author.userId !== hostUser;
-  if (hostUser && (fromTemplate || author.turnoverGuest !== undefined || byOther)) {
-    const how =
-      author.turnoverGuest !== undefined ? `for the check-out of ${author.turnoverGuest}` : byOther ? `by ${author.name ?? 'someone else'}` : 'from a template';
-    out.push(message(hostUser, task, NOTIFICATION_TITLES.taskCreated, 'info', `${what} was created ${how}.`));
-  }
+  if (hostUser && (fromTemplate || author.turnoverGuest !== undefined || byOther)) out.push(createdMessage(facts, author, task, hostUser, byOther));
   if (assigneeUser && assigneeUser !== author.userId) out.push(assignedMessage(facts, assigneeUser, task));
   return out;
 }
@@ -302,7 +310,6 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
 
   const facts = new TaskFacts(tx, handle);
   const out: NotifyInput[] = [];
-  const what = facts.describe(after);
   const assigneeUser = reassigned || changed.length > 0 ? facts.staffUser(assignee) : null;
   if (assigneeUser && assigneeUser !== author.userId) {
     out.push(reassigned ? assignedMessage(facts, assigneeUser, after) : updateMessage(facts, assigneeUser, after, changed));
@@ -310,8 +317,9 @@ function taskEvents(tx: Tx, author: Author, before: Row | undefined, after: Row,
   if (completed) {
     const hostUser = facts.hostUser(text(after, 'host_id'));
     if (hostUser && hostUser !== author.userId) {
-      const who = author.name ?? 'Your housekeeper';
-      out.push(message(hostUser, after, NOTIFICATION_TITLES.taskCompleted, 'success', `${who} completed ${what}.`));
+      const { t } = facts.reader(hostUser);
+      const who = author.name ?? t('server.push.yourHousekeeper');
+      out.push(message(hostUser, after, t('server.push.taskCompleted.title'), 'success', t('server.push.taskCompleted.body', { who, what: facts.describe(after, t) })));
     }
   }
   return out.length === 0 ? [] : notifyMany(tx, out, now, handle);
@@ -340,46 +348,38 @@ export function afterTaskWrite(tx: Tx, actor: Actor | null, before: Row | undefi
 export function notifyChecklistChangesNotKept(tx: Tx, actor: Actor, task: Row, count: number, now: Date): Notified[] {
   if (count <= 0) return [];
   const facts = new TaskFacts(tx);
-  const what = facts.describe(task);
   const { t } = facts.reader(actor.userId);
   const out: NotifyInput[] = [message(actor.userId, task, t('server.push.changeNotKept.title'), 'warning', t('server.push.changeNotKept.body', { count, what: facts.describe(task, t) }))];
   const hostUser = facts.hostUser(text(task, 'host_id'));
   if (hostUser && hostUser !== actor.userId) {
-    const who = actor.name || 'Your housekeeper';
-    out.push(message(hostUser, task, NOTIFICATION_TITLES.changeNotKept, 'warning', `${who} ticked or changed ${count === 1 ? 'an item' : `${count} items`} on ${what} that had been removed from the checklist meanwhile; nothing was changed.`));
+    const host = facts.reader(hostUser).t;
+    const who = actor.name || host('server.push.yourHousekeeper');
+    out.push(message(hostUser, task, host('server.push.changeNotKept.title'), 'warning', host('server.push.changeNotKept.hostBody', { who, count, what: facts.describe(task, host) })));
   }
   return notifyMany(tx, out, now);
 }
 
-function staffName(handle: Tx, staffId: unknown): string {
-  if (typeof staffId !== 'string') return 'nobody';
-  return statement(handle, 'staffName').get({ id: staffId })?.name || 'a housekeeper';
+function staffName(handle: Tx, staffId: unknown, t: Translate): string {
+  if (typeof staffId !== 'string') return t('server.push.nobody');
+  return statement(handle, 'staffName').get({ id: staffId })?.name || t('server.push.aHousekeeper');
 }
 
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  task_title: 'title',
-  assigned_staff_id: 'assignee',
-  priority_level: 'priority',
-  task_category: 'category',
-};
-
-function valueInWords(handle: Tx, field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (field === 'assigned_staff_id') return staffName(handle, value);
-  return typeof value === 'string' ? `“${value}”` : String(value);
+/** A field's value as a notification quotes it, in the reader's words (a staff id as the person's name). */
+function valueInWords(handle: Tx, field: string, value: unknown, t: Translate): string {
+  if (value === null || value === undefined || value === '') return t('server.push.value.empty');
+  if (field === 'assigned_staff_id') return staffName(handle, value, t);
+  return typeof value === 'string' ? t('server.push.value.quoted', { value }) : String(value);
 }
 
 /**
  * A field changed on two sides (shared/sync.ts `fieldsChangedMeanwhile`) is told to both people
  * on the task, the author and the other side (the host, or the assignee when the host wrote), with
- * the value that was replaced, so that nothing typed is lost without a word.
+ * the value that was replaced, so that nothing typed is lost without a word. Each reads it in
+ * their language.
  */
 export function notifyFieldsChangedMeanwhile(tx: Tx, actor: Actor, before: Row, after: Row, met: readonly FieldMet[], now: Date): Notified[] {
   if (met.length === 0) return [];
   const facts = new TaskFacts(tx);
-  const what = facts.describe(after);
-  const title = NOTIFICATION_TITLES.changedOnBothSides;
-  const who = actor.name || (actor.staffId ? 'Your housekeeper' : 'Your host');
   const hostUser = facts.hostUser(text(after, 'host_id'));
   const others = new Set<string>();
   if (hostUser && hostUser !== actor.userId) others.add(hostUser);
@@ -388,12 +388,21 @@ export function notifyFieldsChangedMeanwhile(tx: Tx, actor: Actor, before: Row, 
     if (user && user !== actor.userId) others.add(user);
   }
   const out: NotifyInput[] = [];
-  for (const { field, replaced, kept } of met) {
-    const label = FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
-    const was = valueInWords(tx, field, replaced);
-    const stays = valueInWords(tx, field, kept);
-    out.push(message(actor.userId, after, title, 'warning', `The ${label} of ${what} had been changed on another device since you saw it; your change was kept: ${stays}. It replaced: ${was}.`));
-    for (const user of others) out.push(message(user, after, title, 'warning', `${who} changed the ${label} of ${what} after it had been changed to ${was}; their change was kept: ${stays}.`));
+  const told = (userId: string, { field, replaced, kept }: FieldMet, mine: boolean): NotifyInput => {
+    const { t } = facts.reader(userId);
+    const values = {
+      label: t('server.push.changedOnBothSides.field', { field, name: field.replace(/_/g, ' ') }),
+      what: facts.describe(after, t),
+      was: valueInWords(tx, field, replaced, t),
+      stays: valueInWords(tx, field, kept, t),
+    };
+    const who = actor.name || t(actor.staffId ? 'server.push.yourHousekeeper' : 'server.push.yourHost');
+    const body = mine ? t('server.push.changedOnBothSides.yours', values) : t('server.push.changedOnBothSides.theirs', { ...values, who });
+    return message(userId, after, t('server.push.changedOnBothSides.title'), 'warning', body);
+  };
+  for (const one of met) {
+    out.push(told(actor.userId, one, true));
+    for (const user of others) out.push(told(user, one, false));
   }
   return notifyMany(tx, out, now);
 }
@@ -412,19 +421,23 @@ export function notifyWorkAcrossReassignment(tx: Tx, actor: Actor, before: Row, 
   const completedAlready = reassigned && before.task_status === 'completed' && after.task_status === 'completed';
   if (!lateCompletion && !completedAlready) return [];
   const facts = new TaskFacts(tx);
-  const what = facts.describe(after);
-  const title = NOTIFICATION_TITLES.workBeforeReassignment;
-  const holder = staffName(tx, after.assigned_staff_id);
+  /** The notification's words for one reader: the task, whoever holds it now and whoever did the work. */
+  const wordsFor = (userId: string, doerId: unknown) => {
+    const { t } = facts.reader(userId);
+    return { t, what: facts.describe(after, t), holder: staffName(tx, after.assigned_staff_id, t), doer: staffName(tx, doerId, t) };
+  };
   const out: NotifyInput[] = [];
   if (completedAlready) {
-    const doer = staffName(tx, before.completed_by_staff_id ?? before.assigned_staff_id);
-    out.push(message(actor.userId, after, title, 'warning', `${what} was already completed by ${doer} when your reassignment to ${holder} reached the server; the work stays credited to ${doer}.`));
+    const { t, ...values } = wordsFor(actor.userId, before.completed_by_staff_id ?? before.assigned_staff_id);
+    out.push(message(actor.userId, after, t('server.push.workBeforeReassignment.title'), 'warning', t('server.push.workBeforeReassignment.alreadyCompleted', values)));
   } else {
-    const doer = staffName(tx, mine);
     const hostUser = facts.hostUser(text(after, 'host_id'));
-    if (hostUser) out.push(message(hostUser, after, title, 'warning', `${doer} completed ${what} before your reassignment to ${holder} reached them; the work is kept and credited to ${doer}.`));
-    const { t } = facts.reader(actor.userId);
-    out.push(message(actor.userId, after, t('server.push.workBeforeReassignment.title'), 'info', t('server.push.completionKept.body', { what: facts.describe(after, t), holder })));
+    if (hostUser) {
+      const { t, ...values } = wordsFor(hostUser, mine);
+      out.push(message(hostUser, after, t('server.push.workBeforeReassignment.title'), 'warning', t('server.push.workBeforeReassignment.hostBody', values)));
+    }
+    const { t, what, holder } = wordsFor(actor.userId, mine);
+    out.push(message(actor.userId, after, t('server.push.workBeforeReassignment.title'), 'info', t('server.push.completionKept.body', { what, holder })));
   }
   return notifyMany(tx, out, now);
 }
@@ -503,7 +516,7 @@ export function createTurnoverTasks(tx: Tx, created: readonly Row[], now: Date, 
   const handle: Tx = db ?? tx;
   const todays = new Map<string, { today: string; currency: string }>();
   const templates = new Map<string, TemplateRow | undefined>();
-  const planned: { index: number; bookingId: string; guest: string; values: Row }[] = [];
+  const planned: { index: number; bookingId: string; guest: string | null; values: Row }[] = [];
   const outcomes: TurnoverOutcome[] = created.map(() => ({ action: 'none', notifications: [] }));
   created.forEach((after, index) => {
     const bookingId = text(after, 'id');
@@ -522,7 +535,7 @@ export function createTurnoverTasks(tx: Tx, created: readonly Row[], now: Date, 
     if (!templates.has(hostId)) templates.set(hostId, statement(handle, 'defaultTemplate').get({ id: hostId }));
     const template = templates.get(hostId);
     if (!template) return;
-    planned.push({ index, bookingId, guest: text(after, 'guest_name') ?? 'the guest', values: turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now, facts.currency) });
+    planned.push({ index, bookingId, guest: text(after, 'guest_name'), values: turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now, facts.currency) });
   });
   if (planned.length === 0) return outcomes;
   const tasks = insertRowsBulk(
@@ -590,8 +603,7 @@ export function syncTurnoverTask(tx: Tx, before: Row | undefined, after: Row | u
     const task = insertRow(tx, TASKS, turnoverTaskValues(template, hostId, propertyId, bookingId, checkOut, now, property?.currency ?? DEFAULT_CURRENCY), now);
     const taskId = String(task.id);
     statement(handle, 'insertTurnoverLink').run({ booking: bookingId, task: taskId, at: nowIso(now) });
-    const guest = text(after, 'guest_name') ?? 'the guest';
-    const notifications = taskEvents(tx, { userId: null, name: null, turnoverGuest: guest }, undefined, task, now, handle);
+    const notifications = taskEvents(tx, { userId: null, name: null, turnoverGuest: text(after, 'guest_name') }, undefined, task, now, handle);
     return { action: 'created', taskId, notifications };
   }
 

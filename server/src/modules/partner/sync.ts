@@ -27,6 +27,8 @@ import { Forbidden } from '../../errors';
 import { insertRow, newId, nowIso, tombstoneRow, transact, updateRow, type Row, type Tx } from '../../db/write';
 import { findBookingClashes, type BookingClash, type BookingEnv, type BookingRow } from '../bookings/service';
 import { notifyMany } from '../notifications/service';
+import { clashNotice, type ClashSide } from '../calendar/clash-text';
+import { recipientFor } from '../../i18n';
 import { bookingImports } from '../bookings/writers';
 import { createProperty } from '../properties/service';
 import { PARTNER, type TokeetBooking, type TokeetClient, type TokeetHold, type TokeetMessage, type TokeetRate, type TokeetRental } from '../../integrations/tokeet/client';
@@ -272,13 +274,14 @@ function applyStay(tx: Tx, ctx: SyncContext, b: TokeetBooking, status: StayStatu
 
 function notifyClash(tx: Tx, ctx: SyncContext, propertyId: string, mine: { guest: string; in: string; out: string }, other: BookingClash): void {
   const property = tx.select({ name: properties.property_name }).from(properties).where(eq(properties.id, propertyId)).get();
+  const ours: ClashSide = { source: PARTNER, kind: 'booking', summary: mine.guest, start: mine.in, end: mine.out };
+  const theirs: ClashSide = { source: other.booking_source, kind: 'booking', summary: other.guest_name, start: other.check_in_date, end: other.check_out_date };
   notifyMany(
     tx,
     [
       {
         userId: ctx.host.userId,
-        title: 'Calendar conflict',
-        message: `${property?.name ?? 'A property'}: ${PARTNER} booking "${mine.guest}" ${mine.in} → ${mine.out} overlaps ${other.booking_source} booking "${other.guest_name}" ${other.check_in_date} → ${other.check_out_date}`,
+        ...clashNotice(recipientFor(tx, ctx.host.userId).t, property?.name, ours, theirs),
         type: 'urgent',
         hostId: ctx.host.hostId,
         actionUrl: `/host/calendar?property=${encodeURIComponent(propertyId)}`,

@@ -6,7 +6,7 @@
  * sender (sender.ts) posts them after commit and retries the ones a push service asked to retry.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { PushPayload } from '../../../../shared/api/push';
+import type { PushPayload, TaskActionTitles } from '../../../../shared/api/push';
 import type { NotificationType } from '../../../../shared/enums';
 import { pushDeliveries, pushSubscriptions } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
@@ -14,6 +14,7 @@ import type { Db } from '../../db/index';
 import { insertRow, nowIso, tombstoneRow, transact, updateRow, type Tx } from '../../db/write';
 import { ValidationFailed } from '../../errors';
 import { endpointProblem } from './endpoints';
+import { recipientFor } from '../../i18n';
 import { PUSH_SUBSCRIPTIONS } from './tables';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -135,6 +136,29 @@ function devicesOf(handle: Tx): ReturnType<typeof buildDevicesOf> {
   return statement;
 }
 
+/** An alert the service worker may give a housekeeper's task actions (client/src/pwa/task-actions.ts `actionsForAlert`). */
+function mayCarryActions(notification: NotificationForPush): boolean {
+  return notification.taskId !== null && (notification.type === 'urgent' || notification.type === 'warning');
+}
+
+/**
+ * The titles of a task alert's actions ("Start", "Mark done", "Open") in each owner's language
+ * (server/src/i18n.ts `recipientFor`), looked up once per owner: the service worker loads no
+ * message catalog and shows what the push brings, English when it brings none.
+ */
+function actionTitlesFor(handle: Tx): (userId: string) => TaskActionTitles {
+  const byUser = new Map<string, TaskActionTitles>();
+  return (userId) => {
+    let titles = byUser.get(userId);
+    if (!titles) {
+      const { t } = recipientFor(handle, userId);
+      titles = { start: t('server.push.action.start'), done: t('server.push.action.done'), open: t('server.push.action.open') };
+      byUser.set(userId, titles);
+    }
+    return titles;
+  };
+}
+
 /** Rows per multi-row INSERT of deliveries (10 columns each, well under SQLite's parameter limit). */
 const DELIVERY_CHUNK = 200;
 
@@ -165,6 +189,7 @@ export function queueDeliveries(tx: Tx, notifications: readonly NotificationForP
   const at = nowIso(now);
   const expires = nowIso(new Date(now.getTime() + PUSH_TTL_SECONDS * 1000));
   const rows: (typeof pushDeliveries.$inferInsert)[] = [];
+  const actionTitles = actionTitlesFor(tx);
   for (const notification of notifications) {
     const devices = byUser.get(notification.user_id) ?? [];
     if (devices.length === 0) continue;
@@ -177,6 +202,7 @@ export function queueDeliveries(tx: Tx, notifications: readonly NotificationForP
       actionUrl: notification.actionUrl,
       taskId: notification.taskId,
       requireInteraction: notification.type === 'urgent',
+      ...(mayCarryActions(notification) ? { actionTitles: actionTitles(notification.user_id) } : {}),
     };
     const text = JSON.stringify(payload);
     for (const subscriptionId of devices) {

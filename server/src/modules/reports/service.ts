@@ -7,9 +7,8 @@
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { bookings, properties, taskAlerts } from '../../../../shared/schema/tables';
-import { NOTIFICATION_TITLES } from '../../../../shared/messages';
 import type { ProblemCategory, ProblemSeverity } from '../../../../shared/enums';
-import { MAINTENANCE_CATEGORY, PROBLEM_CATEGORY_LABELS, maintenanceTitle, priorityOfSeverity } from '../../../../shared/problem-reports';
+import { MAINTENANCE_CATEGORY, maintenanceTitle, priorityOfSeverity } from '../../../../shared/problem-reports';
 import { plausibleWorkTime } from '../../../../shared/task-times';
 import { DEFAULT_CURRENCY } from '../../../../shared/money';
 import { staffIdAt, type Actor } from '../../actor';
@@ -18,6 +17,7 @@ import { getRow, insertRow, nowIso, type Row, type Tx } from '../../db/write';
 import { NotFound, ValidationFailed } from '../../errors';
 import { hostUserOf, localToday, taskActionUrl } from '../housekeeping/service';
 import { notify } from '../notifications/service';
+import { recipientFor } from '../../i18n';
 import { queueAlertEmails } from '../email/escalation';
 
 const TASKS = requireTable(TABLE_IDS.housekeeping_tasks);
@@ -119,13 +119,14 @@ function tellHost(tx: Tx, ctx: ReportContext, told: Told): void {
   const isUrgent = told.severity === 'urgent';
   if (isUrgent) tx.insert(taskAlerts).values({ task_id: told.taskId, kind: 'urgent', created_at: nowIso(ctx.now) }).onConflictDoNothing().run();
   if (!hostUser || hostUser === ctx.actor.userId) return;
-  const who = ctx.actor.name || 'Your housekeeper';
+  const { t } = recipientFor(tx, hostUser);
+  const who = ctx.actor.name || t('server.push.yourHousekeeper');
   const notified = notify(
     tx,
     {
       userId: hostUser,
-      title: isUrgent ? NOTIFICATION_TITLES.urgentProblem : NOTIFICATION_TITLES.problemReported,
-      message: `${who} reported a ${PROBLEM_CATEGORY_LABELS[told.category].toLowerCase()} problem at ${told.propertyName}: ${told.description}`.slice(0, 1000),
+      title: t(isUrgent ? 'server.push.urgentProblem.title' : 'server.push.problemReported.title'),
+      message: t('server.push.problemReported.body', { who, category: told.category, property: told.propertyName, description: told.description }).slice(0, 1000),
       type: isUrgent ? 'urgent' : 'info',
       taskId: told.taskId,
       hostId: told.hostId,
