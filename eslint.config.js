@@ -62,6 +62,8 @@ export default tseslint.config(
     files: [
       'client/src/features/staff/**/*.tsx',
       'client/src/routes/_staff.tsx',
+      'client/src/routes/index.tsx',
+      'client/src/routes/__root.tsx',
       'client/src/routes/_staff/**/*.tsx',
       'client/src/features/tasks/**/*.tsx',
       'client/src/features/notifications/**/*.tsx',

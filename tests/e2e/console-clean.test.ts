@@ -1,9 +1,12 @@
 /**
  * No Content Security Policy noise: signed in as each demo role, every page of the navigation
- * loads without a CSP violation (zod runs jitless, client/src/pwa/zod-jitless.ts) and without an
- * uncaught page error. Violations are caught twice: the console's "Refused to …" report and the
+ * loads without a CSP violation (zod runs jitless, client/src/pwa/zod-jitless.ts), without an
+ * uncaught page error, and without a message id in place of its text (a catalog namespace that the
+ * page's area did not load shows its ids: shared/i18n/README.md). Violations are caught twice: the console's "Refused to …" report and the
  * document's `securitypolicyviolation` event, recorded by an init script.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSessions } from './support/browser';
@@ -31,6 +34,22 @@ async function recordViolations(page: Page): Promise<void> {
   });
 }
 
+/** Every message id of the English catalogs (shared/i18n/catalogs/<namespace>/en.json). */
+function messageIds(): string[] {
+  const dir = path.resolve('shared/i18n/catalogs');
+  return fs.readdirSync(dir).flatMap((namespace) => Object.keys(JSON.parse(fs.readFileSync(path.join(dir, namespace, 'en.json'), 'utf8')) as Record<string, string>));
+}
+
+/** The message ids that the page shows (its text, and the labels a screen reader reads) instead of their texts. */
+async function idsShown(page: Page, ids: readonly string[]): Promise<string[]> {
+  return page.evaluate((known) => {
+    const set = new Set(known);
+    const attributes = [...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((name) => el.getAttribute(name) ?? ''));
+    const words = [document.body.innerText, document.title, ...attributes].join(' ').split(/[\s"“”'’(),:;]+/);
+    return [...new Set(words.filter((word) => set.has(word.replace(/[.…]+$/, '')) || set.has(word)))];
+  }, ids);
+}
+
 async function violationsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__cspViolations ?? []);
 }
@@ -45,6 +64,8 @@ describe('no CSP violation and no page error on any page', () => {
       });
       await recordViolations(page);
       const violations: string[] = [];
+      const ids = messageIds();
+      const untranslated: string[] = [];
 
       const login = new LoginPage(page);
       await login.goto();
@@ -58,6 +79,7 @@ describe('no CSP violation and no page error on any page', () => {
         await page.waitForURL((url) => url.pathname === href);
         await shell.waitForHeading(label);
         await shell.waitForData();
+        untranslated.push(...(await idsShown(page, ids)).map((id) => `${href}: ${id}`));
       }
       // One document since the sign-in page: its list holds every violation so far.
       violations.push(...(await violationsOf(page)));
@@ -68,6 +90,7 @@ describe('no CSP violation and no page error on any page', () => {
 
       expect(violations).toEqual([]);
       expect(consoleCsp).toEqual([]);
+      expect(untranslated).toEqual([]);
       expect(errors).toEqual([]);
     });
   }
