@@ -16,6 +16,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { ROLE_CHUNKS_CACHE, isBuiltAsset } from './pwa/role-chunks';
 import { StaykeepDb } from './db/db';
 import { BACKGROUND_SYNC_TAG, backgroundSync, refusedNotice } from './sync/background';
+import { workerTranslator } from './pwa/worker-texts';
 import { notificationFromPush, type ShownNotification } from './pwa/notification';
 import { actionsForAlert, actOnTask, isTaskAction, taskActionButtons, type TaskAction } from './pwa/task-actions';
 import { showAppBadge } from './pwa/badge';
@@ -155,7 +156,7 @@ self.addEventListener('sync', (event: Event) => {
     backgroundSync(db, (url, init) => fetch(url, init))
       .then(async (rejected) => {
         // The app may be closed: a refusal would otherwise wait unseen until it is opened again.
-        const notice = refusedNotice(rejected);
+        const notice = refusedNotice(rejected, await workerTranslator());
         if (notice && Notification.permission === 'granted') {
           await self.registration.showNotification(notice.title, { body: notice.body, tag: 'staykeep-refused', data: { url: '/' }, icon: '/icons/icon-192.png' });
         }

@@ -15,6 +15,7 @@ import { catalogLocale, type ClientNamespace } from '../../../shared/i18n/namesp
 import { isLocale, LOCALES, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { MessageId, MessageValues } from './message-ids';
 import { registerLanguageControl } from './language-control';
+import { keepWorkerTexts } from '../pwa/worker-texts';
 
 export type { MessageId, MessageValues } from './message-ids';
 
@@ -70,6 +71,8 @@ async function activate(locale: Locale): Promise<void> {
   await ensureLoaded(locale, wanted);
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  // The service worker speaks it too, with no page open (pwa/worker-texts.ts).
+  void keepWorkerTexts(locale, i18n.messages).catch(() => undefined);
 }
 
 /** At start, before the first render: the language of this device's last choice, or its own. */

@@ -9,6 +9,7 @@ import { refusedNotice } from '../sync/background';
 import { PERIODIC_REFRESH_TAG, refreshInBackground } from './background-refresh';
 import { RefreshLog } from './refresh-log';
 import { cachePhotosAhead } from './sw-photos';
+import { workerTranslator } from './worker-texts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -24,7 +25,7 @@ async function refresh(event: PeriodicSyncEvent): Promise<void> {
   try {
     const outcome = await refreshInBackground(db, (input, init) => fetch(input, init), log);
     if (!outcome.refreshed) return;
-    const notice = refusedNotice(outcome.rejected);
+    const notice = refusedNotice(outcome.rejected, await workerTranslator());
     if (notice && Notification.permission === 'granted') {
       await self.registration.showNotification(notice.title, { body: notice.body, tag: 'staykeep-refused', data: { url: '/' }, icon: '/icons/icon-192.png' });
     }

@@ -10,6 +10,7 @@ import { pullAll } from './pull';
 import { pushOutbox } from './push';
 import type { FetchLike } from '../api/http';
 import { httpTransport } from './transport';
+import type { WorkerTranslate } from '../pwa/worker-texts';
 
 /** The tag of the Background Sync registration. */
 export const BACKGROUND_SYNC_TAG = 'staykeep-outbox';
@@ -39,9 +40,16 @@ export async function backgroundSync(db: StaykeepDb, fetch: FetchLike): Promise<
   });
 }
 
-/** What the service worker says when changes sent while the app was closed were refused. */
-export function refusedNotice(rejected: readonly Rejection[]): { title: string; body: string } | null {
+/**
+ * What the service worker says when changes sent while the app was closed were refused: in the
+ * language the page left it (pwa/worker-texts.ts), else in English.
+ */
+export function refusedNotice(rejected: readonly Rejection[], translate: WorkerTranslate = (_id, english) => english): { title: string; body: string } | null {
   if (rejected.length === 0) return null;
-  const changes = rejected.length === 1 ? 'A change you made offline was' : `${rejected.length} changes you made offline were`;
-  return { title: 'Changes not saved', body: `${changes} refused by the server. Open Staykeep to see what and why; nothing is lost until you dismiss it.` };
+  const count = rejected.length;
+  const changes = count === 1 ? 'A change you made offline was' : `${count} changes you made offline were`;
+  return {
+    title: translate('sync.refusedNotice.title', 'Changes not saved'),
+    body: translate('sync.refusedNotice.body', `${changes} refused by the server. Open Staykeep to see what and why; nothing is lost until you dismiss it.`, { count }),
+  };
 }
