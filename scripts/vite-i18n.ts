@@ -26,7 +26,7 @@ const START_ID = 'virtual:i18n-catalog-start';
  */
 export const AREA_ONLY_PREFIXES = [
   'nav.', 'shell.', 'sync.', 'task.', 'property.', 'notification.', 'notifications.', 'push.', 'storage.', 'install.',
-  'write.', 'userMenu.', 'role.', 'duration.', 'list.', 'table.', 'onlineOnly.', 'alertsPrompt.', 'status.',
+  'write.', 'userMenu.', 'role.', 'duration.', 'list.', 'table.', 'onlineOnly.', 'alertsPrompt.', 'status.', 'source.',
 ] as const;
 
 /** `fullStart`: the entry's English carries every common message (unit tests, which start no language). */
