@@ -103,7 +103,7 @@ describe('the housekeeper’s language', () => {
     await page.getByRole('heading', { name: 'Perfil' }).waitFor();
     expect(await htmlLang(page)).toBe('pt-BR');
     const language = page.getByLabel('Idioma', { exact: true });
-    expect(await language.locator('option:checked').innerText()).toBe('Idioma do dispositivo (Português (Brasil))');
+    expect(await language.locator('option:checked').innerText()).toBe('Do aparelho: Português (Brasil)');
     await page.getByText('Segunda-feira').waitFor();
 
     // Her date format decides the pattern; Portuguese names the month.
@@ -119,7 +119,7 @@ describe('the housekeeper’s language', () => {
     await page.getByText('Outros 2 aparelhos foram desconectados').first().waitFor();
     await page.getByText('Nenhum outro aparelho está conectado.').waitFor();
     // Saving the date format made her settings row, with no language: still the device's.
-    expect(await language.locator('option:checked').innerText()).toBe('Idioma do dispositivo (Português (Brasil))');
+    expect(await language.locator('option:checked').innerText()).toBe('Do aparelho: Português (Brasil)');
     expect(await htmlLang(page)).toBe('pt-BR');
     expect(errors).toEqual([]);
     await context.close();
