@@ -16,7 +16,7 @@ import { precompress } from './scripts/vite-precompress';
 import { bundlePlan } from './scripts/vite-bundle-plan';
 import { i18nCatalogs } from './scripts/vite-i18n';
 import { drizzleZodNamespace, zodWithoutJsonSchema } from './scripts/vite-zod-trim';
-import { CLIENT_NAMESPACES, NAMESPACE_LOCALES } from './shared/i18n/namespaces';
+import { NAMESPACE_LOCALES, type ClientNamespace } from './shared/i18n/namespaces';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -36,9 +36,19 @@ const plan = bundlePlan([
   '/client/src/sync/runtime.ts',
   '/client/src/pwa/after-pull.ts',
   'workbox-window.prod.es5.mjs',
-  // Every message catalog (small chunks): a language, or an area's messages, never waits for the network.
-  ...CLIENT_NAMESPACES.flatMap((namespace) => NAMESPACE_LOCALES[namespace].map((locale) => `virtual:i18n-catalog/${namespace}/${locale}`)),
-]);
+  // The catalogs every area speaks, in every language: switching language never waits for the network.
+  ...catalogModules(['common', 'account']),
+], {
+  // An area's own messages come with its code, for the role that uses it (every language of it).
+  staff: catalogModules(['staff']),
+  host: catalogModules(['host']),
+  admin: catalogModules(['admin']),
+});
+
+/** The compiled catalog modules of these namespaces, every language each is written in (scripts/vite-i18n.ts). */
+function catalogModules(namespaces: readonly ClientNamespace[]): string[] {
+  return namespaces.flatMap((namespace) => NAMESPACE_LOCALES[namespace].map((locale) => `virtual:i18n-catalog/${namespace}/${locale}`));
+}
 
 export default defineConfig({
   root: path.join(rootDir, 'client'),

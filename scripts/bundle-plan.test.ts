@@ -76,6 +76,26 @@ describe('planBundle', () => {
   });
 });
 
+describe('planBundle with modules given to an area', () => {
+  it("puts an area's catalogs, which the entry loads on demand, with that area and out of the precache", () => {
+    const chunks = [
+      ...fixture(),
+      chunk('assets/common-es.js', { modules: ['\0virtual:i18n-catalog/common/es'] }),
+      chunk('assets/staff-es.js', { modules: ['\0virtual:i18n-catalog/staff/es'] }),
+      chunk('assets/host-en.js', { modules: ['\0virtual:i18n-catalog/host/en'] }),
+    ];
+    const plan = planBundle(chunks, ['/client/src/routes/login.tsx', 'virtual:i18n-catalog/common/es'], {
+      staff: ['virtual:i18n-catalog/staff/es'],
+      host: ['virtual:i18n-catalog/host/en'],
+    });
+    expect(plan.precache).toContain('assets/common-es.js');
+    expect(plan.areas.staff).toContain('assets/staff-es.js');
+    expect(plan.areas.host).toContain('assets/host-en.js');
+    expect([...plan.precache, ...plan.areas.staff, ...plan.areas.admin, ...plan.onFirstUse]).not.toContain('assets/host-en.js');
+    expect([...plan.precache, ...plan.areas.host]).not.toContain('assets/staff-es.js');
+  });
+});
+
 describe('firstScreenJs and budgetError', () => {
   it('sums the gzipped entry, its static imports and the sign-in page with its imports', () => {
     const first = firstScreenJs(fixture());

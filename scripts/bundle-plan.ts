@@ -78,15 +78,18 @@ function withCss(chunks: readonly BuiltChunk[], files: Set<string>): string[] {
 /**
  * `firstModules`: the modules (path suffixes) every visitor needs at once besides the entry, such
  * as the sign-in page and the sync runtime. An area's page chunks are the split chunks of its
- * route modules (the entry holds every route's definition, not its page).
+ * route modules (the entry holds every route's definition, not its page), with the chunks of the
+ * modules `areaModules` gives it (path suffixes: an area's message catalogs, which the entry loads
+ * on demand and no route imports).
  */
-export function planBundle(chunks: readonly BuiltChunk[], firstModules: readonly string[]): BundlePlan {
+export function planBundle(chunks: readonly BuiltChunk[], firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>> = {}): BundlePlan {
   const firstRoots = chunks.filter((c) => c.isEntry || firstModules.some((m) => holds(c, m))).map((c) => c.file);
   const first = staticClosure(chunks, firstRoots);
   // What an area's pages need to open (their chunks and what those import). What a page loads
   // later, on demand (a setup dialog's library), is cached on first use.
   const needs = AREAS.map((area) => {
-    const roots = chunks.filter((c) => !c.isEntry && c.modules.some((id) => areaOfModule(id) === area)).map((c) => c.file);
+    const own = areaModules[area] ?? [];
+    const roots = chunks.filter((c) => !c.isEntry && (c.modules.some((id) => areaOfModule(id) === area) || own.some((m) => holds(c, m)))).map((c) => c.file);
     return new Set([...staticClosure(chunks, roots)].filter((f) => !first.has(f)));
   });
   // What every area uses is precached too (the app's frame: layout, navigation, common widgets).

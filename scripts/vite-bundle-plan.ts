@@ -10,7 +10,7 @@
  */
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
-import { AREAS, budgetError, firstScreenJs, planBundle, type BuiltChunk, type BundlePlan } from './bundle-plan';
+import { AREAS, budgetError, firstScreenJs, planBundle, type Area, type BuiltChunk, type BundlePlan } from './bundle-plan';
 
 /** The issue "Budgets": the first screen's JavaScript, gzipped. */
 export const FIRST_SCREEN_BUDGET = 200 * 1024;
@@ -98,7 +98,7 @@ type ManifestTransform = (entries: ManifestEntry[]) => { manifest: ManifestEntry
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-export function bundlePlan(firstModules: readonly string[]): { plugin: Plugin; precacheFilter: ManifestTransform } {
+export function bundlePlan(firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>> = {}): { plugin: Plugin; precacheFilter: ManifestTransform } {
   let plan: BundlePlan | null = null;
   const plugin: Plugin = {
     name: 'staykeep:bundle-plan',
@@ -122,7 +122,7 @@ export function bundlePlan(firstModules: readonly string[]): { plugin: Plugin; p
         const first = firstScreenJs(chunks);
         const over = budgetError(first, FIRST_SCREEN_BUDGET);
         if (over) this.error(over);
-        plan = planBundle(chunks, firstModules);
+        plan = planBundle(chunks, firstModules, areaModules);
         const urls = (files: string[]) => files.map((f) => `/${f}`);
         const areas = Object.fromEntries(AREAS.map((area) => [area, urls((plan as BundlePlan).areas[area])]));
         this.emitFile({ type: 'asset', fileName: ROLE_CHUNKS_FILE, source: `${JSON.stringify({ areas, onFirstUse: urls(plan.onFirstUse) })}\n` });

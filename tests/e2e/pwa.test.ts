@@ -29,11 +29,11 @@ const PRECACHE_BYTES_BEFORE_SPLIT = 1_925_444;
  * runs (every locale, JSON Schema) and Dexie came as its ES module build (scripts/vite-zod-trim.ts,
  * vite.config.ts). React DOM, Dexie, zod and the router are most of the rest. Then 52.4 % once the
  * staff app spoke three languages: Lingui, the staff screens' messages, and every language's
- * catalogs precached so that switching works offline (a regression against the goal, to win back by
- * caching only the active language's catalogs with the shell). This bound catches growth beyond
- * today's figure.
+ * catalogs precached so that switching works offline (a regression against the goal). 51.5 % once
+ * the host's and the admins' catalogs (which had grown to 95 KB) went with their areas' code
+ * instead of the shell (vite.config.ts). This bound catches growth beyond today's figure.
  */
-const HOUSEKEEPER_SHARE_BUDGET = 0.53;
+const HOUSEKEEPER_SHARE_BUDGET = 0.52;
 
 /** The URLs of the service worker's precache manifest, as listed in /sw.js. */
 function precacheUrls(sw: string): string[] {
