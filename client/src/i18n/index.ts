@@ -5,8 +5,10 @@
  * The language is the user's choice (their display settings, kept on this device under
  * LANGUAGE_KEY so that the next start speaks it before any data is read), else the best match of
  * `navigator.languages`, else English. Only the active language's catalogs are loaded: English
- * `common` is in the entry, every other catalog is a small chunk the service worker precaches, so
- * switching language works offline. An area loads its own namespace before its first page.
+ * `common` is in the entry, every other catalog is a small chunk. The service worker precaches
+ * `common` and `account` in every language, and an area's own catalogs (every language of them)
+ * come with its code, cached for the role that signs in (vite.config.ts), so switching language
+ * works offline. An area loads its own namespace before its first page.
  */
 import { setupI18n } from '@lingui/core';
 import englishStart from 'virtual:i18n-catalog-start';
