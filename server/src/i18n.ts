@@ -5,7 +5,7 @@
  */
 import { setupI18n, type I18n } from '@lingui/core';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { displaySettings, sessions } from '../../shared/schema/tables';
+import { displaySettings, hostProfiles, sessions } from '../../shared/schema/tables';
 import { formatDateOrDateTime, normalizeDisplaySettings, type DisplaySettings } from '../../shared/format/dates';
 import type { Tx } from './db/write';
 import { compileCatalog } from '../../shared/i18n/compile';
@@ -39,6 +39,23 @@ export function translatorFor(chosen: string | null | undefined, deviceLanguages
   return { locale, t: (id, values) => i18n._(id, values) };
 }
 
+/**
+ * A server message before its reader is known (an error thrown deep in a fetch): its id and values,
+ * a value possibly another such message (a noun). `say` writes it in a reader's language.
+ */
+export type ServerText = { id: ServerMessageId; values?: Record<string, string | number | ServerText> };
+
+export function say(t: Translate, text: ServerText): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.values ?? {})) values[name] = typeof value === 'object' ? say(t, value) : value;
+  return t(text.id, values);
+}
+
+/** The English of a server message (the spec's words; logs, API answers, an Error's `message`). */
+export function inEnglish(text: ServerText): string {
+  return say(translatorFor('en').t, text);
+}
+
 /** What the server needs to write to one person: their language and how they read dates. */
 export type Recipient = { locale: Locale; t: Translate; settings: DisplaySettings; when: (value: string | null | undefined) => string };
 
@@ -57,4 +74,10 @@ export function recipientFor(tx: Tx, userId: string): Recipient {
   const { locale, t } = translatorFor(row?.language, session?.languages?.split(',') ?? []);
   const settings = normalizeDisplaySettings(row);
   return { locale, t, settings, when: (value) => formatDateOrDateTime(value, settings, locale) };
+}
+
+/** The translate function of a host (their user as `recipientFor` reads them), English when the host profile is gone. */
+export function hostTranslator(tx: Tx, hostProfileId: string): Translate {
+  const host = tx.select({ userId: hostProfiles.user_id }).from(hostProfiles).where(eq(hostProfiles.id, hostProfileId)).get();
+  return host ? recipientFor(tx, host.userId).t : translatorFor(null).t;
 }

@@ -1,19 +1,22 @@
 /**
  * Calendar sync jobs on a temporary database with the real fetch: statuses and progress steps, the
  * catalogue's messages on failure (shared/messages.ts), conflict notifications (once), the batch
- * clean-up and the one-hour expiry of completed jobs.
+ * clean-up and the one-hour expiry of completed jobs; the messages in the language of the feed's
+ * host (issue 24), English word for word as before.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_JOB_TIMEOUT } from '../../shared/messages';
+import { SYNC_JOB_TIMEOUT, SYNC_JOB_UNKNOWN_ERROR } from '../../shared/messages';
 import { TABLE_IDS, tableById, type TableDef } from '../../shared/registry';
-import { calendarSyncJobs, notifications } from '../../shared/schema/tables';
+import { calendarFeeds, calendarSyncJobs, notifications } from '../../shared/schema/tables';
 import type { Actor } from '../src/actor';
 import { insertRow, nowIso, type Row } from '../src/db/write';
 import { startFakeFeedServer, type FakeFeedServer } from '../src/integrations/ical/fake/server';
 import { loadCorpus } from '../src/integrations/ical/fixtures/corpus';
 import { feedsToSync } from '../src/modules/calendar/feeds';
 import { CalendarJobRunner, createJobs, listJobs, type JobRow } from '../src/modules/calendar/jobs';
+import { syncFeed } from '../src/modules/calendar/service';
+import { translatorFor } from '../src/i18n';
 import { makeTestApp, type TestApp } from './helpers';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -21,7 +24,8 @@ const corpus = Object.fromEntries(loadCorpus().map((c) => [c.name, c.bytes]));
 let app: TestApp;
 const stops: (() => void)[] = [];
 let server: FakeFeedServer;
-let host: { userId: string; hostId: string; actor: Actor };
+type Host = { userId: string; hostId: string; actor: Actor };
+let host: Host;
 
 function def(id: number): TableDef {
   const table = tableById(id);
@@ -34,16 +38,16 @@ function insert(id: number, values: Row): Row {
 }
 
 let serial = 0;
-function feedOn(propertyId: string, body: FakeRouteBody, platform = 'airbnb'): string {
+function feedOn(propertyId: string, body: FakeRouteBody, platform = 'airbnb', owner: Host = host): string {
   serial += 1;
   const path = `/jobs/${serial}.ics`;
   server.set(path, body);
-  return String(insert(TABLE_IDS.calendar_feeds, { host_id: host.hostId, property_id: propertyId, platform, ical_url: server.url(path), created_at: nowIso(NOW) }).id);
+  return String(insert(TABLE_IDS.calendar_feeds, { host_id: owner.hostId, property_id: propertyId, platform, ical_url: server.url(path), created_at: nowIso(NOW) }).id);
 }
 type FakeRouteBody = Parameters<FakeFeedServer['set']>[1];
 
-function property(name: string): string {
-  return String(insert(TABLE_IDS.properties, { host_id: host.hostId, property_name: name, timezone: 'Europe/Paris', created_date: nowIso(NOW) }).id);
+function property(name: string, owner: Host = host): string {
+  return String(insert(TABLE_IDS.properties, { host_id: owner.hostId, property_name: name, timezone: 'Europe/Paris', created_date: nowIso(NOW) }).id);
 }
 
 function job(id: string): JobRow {
@@ -76,12 +80,16 @@ function runner(options: Partial<ConstructorParameters<typeof CalendarJobRunner>
   return { runner: r, seen, announced };
 }
 
+function makeHost(email: string): Host {
+  const user = insert(TABLE_IDS.users, { Email: email, Role: 'host', CreateTime: nowIso(NOW) });
+  const hostId = String(insert(TABLE_IDS.host_profiles, { user_id: user.ID, created_date: nowIso(NOW) }).id);
+  return { userId: String(user.ID), hostId, actor: { userId: String(user.ID), role: 'host', email, name: '', hostProfileId: hostId } };
+}
+
 beforeAll(async () => {
   app = await makeTestApp();
   server = await startFakeFeedServer();
-  const user = insert(TABLE_IDS.users, { Email: 'jobs-host@example.test', Role: 'host', CreateTime: nowIso(NOW) });
-  const hostId = String(insert(TABLE_IDS.host_profiles, { user_id: user.ID, created_date: nowIso(NOW) }).id);
-  host = { userId: String(user.ID), hostId, actor: { userId: String(user.ID), role: 'host', email: 'jobs-host@example.test', name: '', hostProfileId: hostId } };
+  host = makeHost('jobs-host@example.test');
 });
 afterAll(async () => {
   for (const stop of stops) stop();
@@ -171,5 +179,69 @@ describe('a batch of sync jobs', () => {
     const listed = listJobs(app.db, host.actor, NOW);
     expect(listed.some((j) => j.id === fresh.id)).toBe(true);
     expect(listed.some((j) => j.endTime === '2026-06-15T10:59:00.000Z')).toBe(false);
+  });
+});
+
+/** A calendar of one stay in the sync window. */
+const ONE_EVENT = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', 'BEGIN:VEVENT', 'UID:one@test', 'DTSTART;VALUE=DATE:20260710', 'DTEND;VALUE=DATE:20260713', 'SUMMARY:Reserved', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+
+describe('the messages of a sync, in the language of the feed’s host', () => {
+  let spanish: Host;
+  beforeAll(() => {
+    spanish = makeHost('jobs-host-es@example.test');
+    insert(TABLE_IDS.display_settings, { user_id: spanish.userId, language: 'es' });
+  });
+
+  /** The progress messages of one sync of `feed`, and its outcome. */
+  async function progressOf(feed: string) {
+    const steps: string[] = [];
+    const outcome = await syncFeed(app.db, feed, { now: () => NOW, fetch: { allowedOrigins: [server.origin], timeoutMs: 300 }, onProgress: (_, message) => steps.push(message) });
+    return { steps, outcome };
+  }
+
+  const lastError = (feed: string) => app.db.select({ error: calendarFeeds.last_error }).from(calendarFeeds).where(eq(calendarFeeds.id, feed)).get()?.error;
+
+  it('writes a Spanish-speaking host’s jobs, progress and feed errors in Spanish', async () => {
+    const propertyId = property('Casa Azul', spanish);
+    const good = feedOn(propertyId, { body: corpus['refetch-before'] }, 'airbnb', spanish);
+    const single = feedOn(propertyId, { body: ONE_EVENT }, 'vrbo', spanish);
+    const broken = feedOn(propertyId, { status: 503, body: 'maintenance' }, 'booking.com', spanish);
+    const jobs = createJobs(app.db, feedsToSync(app.db, spanish.actor, [good, single, broken]), NOW);
+    expect(jobs.map((j) => j.message)).toEqual(['Esperando para empezar', 'Esperando para empezar', 'Esperando para empezar']);
+    const { runner: r } = runner();
+    expect(await r.enqueue(jobs)).toEqual({ completed: 2, failed: 1 });
+    await r.stop();
+    expect(jobs.map((j) => job(j.id).message)).toEqual([
+      'Sincronizados 6 eventos: 6 nuevos, 0 modificados, 0 eliminados',
+      // Its stay overlaps one of the first feed's.
+      'Sincronizado 1 evento: 1 nuevo, 0 modificados, 0 eliminados, 1 conflicto',
+      'El servidor del calendario respondió HTTP 503 (Service Unavailable)',
+    ]);
+    expect(lastError(broken)).toBe('El servidor del calendario respondió HTTP 503 (Service Unavailable)');
+    expect(await progressOf(good)).toMatchObject({
+      steps: ['Descargando el calendario de airbnb', 'Leyendo el calendario', 'Importando 6 eventos', '0 nuevos, 0 modificados, 0 eliminados'],
+      outcome: { ok: true },
+    });
+    server.set('/jobs/es-not-ical.ics', { body: '<html>Inicia sesión</html>' });
+    const notIcal = String(insert(TABLE_IDS.calendar_feeds, { host_id: spanish.hostId, property_id: propertyId, platform: 'vrbo', ical_url: server.url('/jobs/es-not-ical.ics'), created_at: nowIso(NOW) }).id);
+    expect((await progressOf(notIcal)).outcome).toEqual({ ok: false, code: 'not-ical', error: 'La dirección no devolvió un calendario iCal (falta BEGIN:VCALENDAR)' });
+  });
+
+  it('keeps an English-speaking host’s words exactly as before, the spec’s constants included', async () => {
+    const propertyId = property('Harbour Loft');
+    const good = feedOn(propertyId, { body: corpus['refetch-before'] });
+    const single = feedOn(propertyId, { body: ONE_EVENT }, 'vrbo');
+    const jobs = createJobs(app.db, feedsToSync(app.db, host.actor, [good, single]), NOW);
+    expect(jobs.map((j) => j.message)).toEqual(['Waiting to start', 'Waiting to start']);
+    const { runner: r } = runner();
+    await r.enqueue(jobs);
+    await r.stop();
+    expect(jobs.map((j) => job(j.id).message)).toEqual(['Synced 6 events: 6 new, 0 changed, 0 removed', 'Synced 1 events: 1 new, 0 changed, 0 removed, 1 conflicts']);
+    expect(await progressOf(good)).toMatchObject({ steps: ['Fetching the airbnb calendar', 'Reading the calendar', 'Importing 6 events', '0 new, 0 changed, 0 removed'], outcome: { ok: true } });
+    const { t } = translatorFor('en');
+    expect(t('server.calendarSync.error.timeout')).toBe(SYNC_JOB_TIMEOUT);
+    expect(t('server.calendarSync.error.unknown')).toBe(SYNC_JOB_UNKNOWN_ERROR);
+    // Counts are written as they were (no digit grouping in English).
+    expect(t('server.calendarSync.synced', { count: 1234, changes: 'x' })).toBe('Synced 1234 events: x');
   });
 });

@@ -11,7 +11,7 @@ import { TABLE_IDS } from '../../shared/registry';
 import { formatMoney } from '../../shared/format/money';
 import type { OwnerStatementReply } from '../../shared/api/statements';
 import { financeByMonth, financeRows, type FinanceBooking } from '../../client/src/features/finances/finance';
-import { createHost, createProperty, createStaff, createTask, createUser, type HostFixture } from './fixtures';
+import { createHost, createProperty, createStaff, createTask, createUser, insertFixture, type HostFixture } from './fixtures';
 import { makeTestApp, type TestApp } from './helpers';
 import { auth } from './sync-helpers';
 
@@ -159,6 +159,20 @@ describe('owner statement', () => {
     expect(text).toContain('In EUR');
     expect(text).toContain(formatMoney(704, 'EUR', 'en-US'));
     expect(text).toContain('2030-01-03 – 2030-01-06 · Ada · 3 nights');
+  });
+
+  it('as PDF: its words in the reader’s language (a Spanish-speaking admin), its amounts in the locale asked', async () => {
+    const admin = createUser(app, 'admin');
+    insertFixture(app, TABLE_IDS.display_settings, { user_id: admin.userId, language: 'es' });
+    const res = await get(admin.token, `/api/properties/${propertyId}/owner-statement/pdf?month=2030-01&locale=es-ES`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const words of ['Estado de cuenta del propietario', 'enero de 2030', 'En EUR', 'Estancias', 'Noches', 'Comisión', 'Pago al propietario', 'Costos', '2030-01-03 – 2030-01-06 · Ada · 3 noches', 'Mantenimiento · Fix the tap']) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain(`${formatMoney(450, 'USD', 'es-ES').replace(/\u202f/g, '\u00a0')} (neto `);
+    expect(text).not.toContain('Owner statement');
+    expect(text).not.toContain("Owner's payout");
   });
 
   it('validates the month and the language, and answers only the property\'s host (or an admin)', async () => {

@@ -6,14 +6,16 @@
  * literals, which Node connects to without a lookup, are checked before the request. Redirects are
  * followed by hand, at most five, each one re-checked. One deadline covers connect, redirects and
  * body; the body is counted as it streams and dropped past the size cap, so a hostile server cannot
- * make us buffer more than that.
+ * make us buffer more than that. Failures carry their words as a server message (`text`, the
+ * `server.calendarSync.error.*` ids), so the sync writes them in the host's language; `message`
+ * is their English.
  */
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { SYNC_JOB_TIMEOUT } from '../../../../shared/messages';
 import { ValidationFailed } from '../../errors';
+import { inEnglish, type ServerText } from '../../i18n';
 import { blockedAddressReason } from './address';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -26,11 +28,15 @@ export class FeedFetchError extends Error {
   override readonly name = 'FeedFetchError';
   constructor(
     readonly code: FeedFetchErrorCode,
-    message: string,
+    readonly text: ServerText,
     readonly status?: number,
   ) {
-    super(message);
+    super(inEnglish(text));
   }
+}
+
+function fetchError(code: FeedFetchErrorCode, id: ServerText['id'], values?: ServerText['values'], status?: number): FeedFetchError {
+  return new FeedFetchError(code, { id, values }, status);
 }
 
 /** Resolves a host name to all its addresses (injectable, so tests can play a rebinding DNS). */
@@ -95,24 +101,27 @@ function isIpLiteral(host: string): boolean {
   return /^[\d.]+$/.test(host) || host.includes(':');
 }
 
-/** What the messages call the URL: a feed's "calendar address", an integration's base URL. */
-export type UrlNoun = { one: string; many: string };
-const CALENDAR: UrlNoun = { one: 'calendar address', many: 'calendar addresses' };
+/**
+ * What the messages call the URL: a feed's "calendar address" (from the catalog, so in the host's
+ * language), an integration's base URL (English: only API answers name it).
+ */
+export type UrlNoun = { one: string | ServerText; many: string | ServerText };
+const CALENDAR: UrlNoun = { one: { id: 'server.calendarSync.noun.calendarAddress' }, many: { id: 'server.calendarSync.noun.calendarAddresses' } };
 
 /** The rule a URL breaks before any connection is made, or null; `exempt` for allow-listed origins. */
-function precheck(url: URL, allowed: readonly string[], noun: UrlNoun = CALENDAR): { exempt: boolean; problem: string | null } {
+function precheck(url: URL, allowed: readonly string[], noun: UrlNoun = CALENDAR): { exempt: boolean; problem: ServerText | null } {
   if (allowed.includes(url.origin)) return { exempt: true, problem: null };
-  if (url.protocol !== 'https:') return { exempt: false, problem: `Only https ${noun.many} may be fetched` };
+  if (url.protocol !== 'https:') return { exempt: false, problem: { id: 'server.calendarSync.error.httpsOnly', values: { nouns: noun.many } } };
   const host = hostOf(url);
   if (isIpLiteral(host)) {
     const reason = blockedAddressReason(host);
-    if (reason) return { exempt: false, problem: `The ${noun.one} points to a ${reason} address (${host}), which is not allowed` };
+    if (reason) return { exempt: false, problem: { id: 'server.calendarSync.error.pointsToBlocked', values: { noun: noun.one, reason, host } } };
   }
   return { exempt: false, problem: null };
 }
 
 function blockedError(hostname: string, address: string, reason: string, noun: UrlNoun = CALENDAR): FeedFetchError {
-  return new FeedFetchError('blocked', `The ${noun.one} ${hostname} resolves to a ${reason} address (${address}), which is not allowed`);
+  return fetchError('blocked', 'server.calendarSync.error.resolvesToBlocked', { noun: noun.one, hostname, reason, address });
 }
 
 /** A `lookup` for http(s).request that refuses non-public answers at connect time. */
@@ -150,7 +159,7 @@ type HopSettings = { deadline: number; maxBytes: number; resolver: Resolver; exe
 function networkError(error: unknown): FeedFetchError {
   if (error instanceof FeedFetchError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return new FeedFetchError('network', `Could not reach the calendar server${code ? ` (${code})` : ''}`);
+  return code ? fetchError('network', 'server.calendarSync.error.unreachableWithCode', { code }) : fetchError('network', 'server.calendarSync.error.unreachable');
 }
 
 function formatBytes(bytes: number): string {
@@ -172,7 +181,7 @@ function requestOnce(url: URL, settings: HopSettings): Promise<Hop> {
         resolve(hop);
       }
     };
-    const timer = setTimeout(() => finish(new FeedFetchError('timeout', SYNC_JOB_TIMEOUT)), Math.max(0, settings.deadline - Date.now()));
+    const timer = setTimeout(() => finish(fetchError('timeout', 'server.calendarSync.error.timeout')), Math.max(0, settings.deadline - Date.now()));
 
     const get = url.protocol === 'https:' ? https.get : http.get;
     request = get(
@@ -187,17 +196,17 @@ function requestOnce(url: URL, settings: HopSettings): Promise<Hop> {
         if (status >= 300 && status < 400 && status !== 304) {
           response.destroy();
           const location = response.headers.location;
-          if (!location) finish(new FeedFetchError('redirect', `The calendar server redirected (HTTP ${status}) without a Location`, status));
+          if (!location) finish(fetchError('redirect', 'server.calendarSync.error.redirectWithoutLocation', { status }, status));
           else finish(null, { kind: 'redirect', location });
           return;
         }
         if (status < 200 || status >= 300) {
           response.destroy();
-          const text = http.STATUS_CODES[status];
-          finish(new FeedFetchError('http', `The calendar server answered HTTP ${status}${text ? ` (${text})` : ''}`, status));
+          const reason = http.STATUS_CODES[status];
+          finish(reason ? fetchError('http', 'server.calendarSync.error.httpWithReason', { status, reason }, status) : fetchError('http', 'server.calendarSync.error.http', { status }, status));
           return;
         }
-        const tooLarge = () => new FeedFetchError('too-large', `The calendar is larger than ${formatBytes(settings.maxBytes)}`);
+        const tooLarge = () => fetchError('too-large', 'server.calendarSync.error.tooLarge', { size: formatBytes(settings.maxBytes) });
         const declared = Number(response.headers['content-length']);
         if (Number.isFinite(declared) && declared > settings.maxBytes) {
           response.destroy();
@@ -218,7 +227,7 @@ function requestOnce(url: URL, settings: HopSettings): Promise<Hop> {
         response.on('end', () => finish(null, { kind: 'body', status, body: Buffer.concat(chunks, size), contentType: response.headers['content-type'] ?? null }));
         response.on('error', (error) => finish(networkError(error)));
         response.on('close', () => {
-          if (!response.complete) finish(new FeedFetchError('network', 'The calendar server closed the connection before the end of the calendar'));
+          if (!response.complete) finish(fetchError('network', 'server.calendarSync.error.closedEarly'));
         });
       },
     );
@@ -243,20 +252,20 @@ export async function fetchFeed(input: string, options: FetchFeedOptions = {}): 
   const resolver = options.resolver ?? systemResolver;
 
   let url = toUrl(input);
-  if (!url) throw new FeedFetchError('invalid-url', 'The calendar address is not an http(s) URL');
+  if (!url) throw fetchError('invalid-url', 'server.calendarSync.error.invalidUrl');
   for (let hop = 0; ; hop += 1) {
     const { exempt, problem } = precheck(url, allowed);
     if (problem) throw new FeedFetchError('blocked', problem);
     const result = await requestOnce(url, { deadline, maxBytes, resolver, exempt });
     if (result.kind === 'redirect') {
-      if (hop >= maxRedirects) throw new FeedFetchError('redirect', `The calendar server redirected more than ${maxRedirects} times`);
+      if (hop >= maxRedirects) throw fetchError('redirect', 'server.calendarSync.error.tooManyRedirects', { count: maxRedirects });
       const next = toUrl(new URL(result.location, url).toString());
-      if (!next) throw new FeedFetchError('blocked', 'The calendar server redirected to an address that is not http(s)');
+      if (!next) throw fetchError('blocked', 'server.calendarSync.error.redirectNotHttp');
       url = next;
       continue;
     }
     if (!looksLikeIcal(result.body)) {
-      throw new FeedFetchError('not-ical', 'The address did not return an iCal calendar (no BEGIN:VCALENDAR)');
+      throw fetchError('not-ical', 'server.calendarSync.error.notIcal');
     }
     return { body: result.body, url: url.toString(), status: result.status, contentType: result.contentType };
   }
@@ -286,7 +295,7 @@ export async function assertUrlAllowed(
   const url = toUrl(input);
   if (!url) throw new ValidationFailed(`Invalid value for ${field}: must be an http(s) URL`);
   const { exempt, problem } = precheck(url, normaliseOrigins(allowedOrigins), noun);
-  if (problem) throw new ValidationFailed(`Invalid value for ${field}: ${problem}`);
+  if (problem) throw new ValidationFailed(`Invalid value for ${field}: ${inEnglish(problem)}`);
   if (exempt) return url.toString();
   const host = hostOf(url);
   if (isIpLiteral(host)) return url.toString();

@@ -22,6 +22,7 @@ import nodeIcal from 'node-ical';
 import type { DateWithTimeZone, VEvent } from 'node-ical';
 import { addDays, fromDayNumber, toDayNumber } from '../../../../shared/dates';
 import { classifyEvent, type EventKind } from './conventions';
+import { inEnglish, type ServerText } from '../../i18n';
 
 export type IcalInstance = {
   uid: string;
@@ -51,8 +52,12 @@ export type ParseOptions = {
 
 export type ParseResult = { instances: IcalInstance[]; window: SyncWindow; warnings: string[] };
 
+/** A feed that cannot be read; `text` is its words for the host (the sync writes them in the host's language), `message` their English. */
 export class IcalParseError extends Error {
   override readonly name = 'IcalParseError';
+  constructor(readonly text: ServerText) {
+    super(inEnglish(text));
+  }
 }
 
 export const WINDOW_MONTHS_BACK = 12;
@@ -389,7 +394,7 @@ function collectComponents(lines: string[], warnings: Set<string>): Components {
     }
     else if (block && stack[stack.length - 1] === 'VEVENT') readProperty(block, line, seen, warnings);
   }
-  if (!sawCalendar) throw new IcalParseError('The feed is not an iCalendar file (no BEGIN:VCALENDAR)');
+  if (!sawCalendar) throw new IcalParseError({ id: 'server.calendarSync.error.notIcalendar' });
   for (const event of events) {
     // Without a UID nothing ties the event to itself across fetches; its content is the next best.
     if (!event.uid) event.uid = `nouid-${createHash('sha1').update(event.lines.join('\n')).update(event.summary).digest('hex')}`;
@@ -624,7 +629,7 @@ function emit(ctx: Context, uid: string, recurrenceId: string, point: number, sp
   const { start, end } = stayDates(point, span, frame, ctx.zone);
   if (end <= ctx.window.start || start >= ctx.window.end) return;
   if (ctx.out.length >= ctx.maxInstances) {
-    throw new IcalParseError(`The feed expands to more than ${ctx.maxInstances} events in the sync window`);
+    throw new IcalParseError({ id: 'server.calendarSync.error.tooManyEvents', values: { max: ctx.maxInstances } });
   }
   ctx.out.push({ uid, recurrenceId, start, end, summary: texts.summary, description: texts.description, ...classifyEvent(texts.summary, texts.description) });
 }
@@ -787,7 +792,7 @@ export function parseIcalFeed(raw: Uint8Array | string, options: ParseOptions): 
   try {
     zoneFormatter(options.timezone);
   } catch {
-    throw new IcalParseError(`Unknown property timezone: ${options.timezone}`);
+    throw new IcalParseError({ id: 'server.calendarSync.error.unknownTimezone', values: { timezone: options.timezone } });
   }
   const warnings = new Set<string>();
   const window = syncWindow(options.today);

@@ -3,10 +3,11 @@
  * 20, 40, 60, 80, 95, then 100, and a message. Each write is a row change, so the client sees
  * progress live through sync. A batch runs its jobs one after the other with 800 ms between them;
  * 10 s after a batch its completed jobs are dropped (only the failed ones remain), and completed
- * jobs older than an hour are dropped when jobs are listed.
+ * jobs older than an hour are dropped when jobs are listed. The message is in the language of the
+ * feed's host (the Channels page shows it as written): `server.calendarSync.*`, the language looked
+ * up once per job.
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { SYNC_JOB_UNKNOWN_ERROR } from '../../../../shared/messages';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { calendarSyncJobs, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Actor } from '../../actor';
@@ -16,9 +17,9 @@ import { scopeWhere } from '../../policy';
 import type { FetchFeedOptions } from '../../integrations/ical/fetch';
 import type { ReconcileResult } from '../../integrations/ical/reconcile';
 import type { FeedRow } from './feeds';
-import { syncFeed } from './service';
+import { changesText, syncFeed } from './service';
 import { notifyMany } from '../notifications/service';
-import { recipientFor } from '../../i18n';
+import { hostTranslator, recipientFor, translatorFor, type Translate } from '../../i18n';
 import { clashNotice, type ClashSide } from './clash-text';
 
 const JOBS = requireTable(TABLE_IDS.calendar_sync_jobs);
@@ -49,6 +50,16 @@ export function createJobs(db: Db, feeds: readonly FeedRow[], now: Date): JobRow
     for (const part of slices([...new Set(feeds.map((f) => f.property_id))])) {
       for (const p of tx.select({ id: properties.id, name: properties.property_name }).from(properties).where(inArray(properties.id, part)).all()) names.set(p.id, p.name);
     }
+    // "Waiting to start" in each host's language: one lookup per host, however many of their feeds.
+    const waiting = new Map<string, string>();
+    const waitingOf = (hostId: string): string => {
+      let text = waiting.get(hostId);
+      if (text === undefined) {
+        text = hostTranslator(tx, hostId)('server.calendarSync.waiting');
+        waiting.set(hostId, text);
+      }
+      return text;
+    };
     return feeds.map(
       (feed) =>
         insertRow(
@@ -63,7 +74,7 @@ export function createJobs(db: Db, feeds: readonly FeedRow[], now: Date): JobRow
             iCalUrl: feed.ical_url,
             status: 'pending',
             progress: 0,
-            message: 'Waiting to start',
+            message: waitingOf(feed.host_id),
           },
           now,
         ) as JobRow,
@@ -127,6 +138,12 @@ export function notifyClashes(db: Db, result: ReconcileResult, propertyName: str
     );
     return notified.map((n) => n.notification as Row);
   });
+}
+
+/** "Synced 6 events: 6 new, 0 changed, 0 removed[, 1 conflicts]", in the host's words. */
+function syncedText(t: Translate, result: ReconcileResult): string {
+  const values = { count: result.eventCount, changes: changesText(t, result) };
+  return result.clashes.length > 0 ? t('server.calendarSync.syncedWithConflicts', { ...values, conflicts: result.clashes.length }) : t('server.calendarSync.synced', values);
 }
 
 export type JobRunnerOptions = {
@@ -220,34 +237,31 @@ export class CalendarJobRunner {
   }
 
   private async runJob(job: JobRow): Promise<boolean> {
+    let t: Translate = translatorFor(null).t;
     try {
-      this.write(job.id, { status: 'running', progress: 0, startTime: nowIso(this.options.now()), message: 'Starting' });
+      t = hostTranslator(this.db, job.host_id);
+      this.write(job.id, { status: 'running', progress: 0, startTime: nowIso(this.options.now()), message: t('server.calendarSync.starting') });
       const outcome = job.feed_id
         ? await syncFeed(this.db, job.feed_id, {
             now: this.options.now,
             fetch: this.options.fetch,
+            t,
             onProgress: (progress, message) => this.write(job.id, { progress, message }),
           })
-        : ({ ok: false, error: 'Calendar feed not found', code: 'not-found' } as const);
+        : ({ ok: false, error: t('server.calendarSync.error.feedNotFound'), code: 'not-found' } as const);
       if (!outcome.ok) {
         this.write(job.id, { status: 'failed', endTime: nowIso(this.options.now()), message: outcome.error });
         return false;
       }
       const { result } = outcome;
-      this.write(job.id, { progress: 95, message: 'Checking for conflicts' });
+      this.write(job.id, { progress: 95, message: t('server.calendarSync.checkingConflicts') });
       notifyClashes(this.db, result, job.propertyName, this.options.now());
-      const removed = result.cancelled + result.removed;
-      this.write(job.id, {
-        status: 'completed',
-        progress: 100,
-        endTime: nowIso(this.options.now()),
-        message: `Synced ${result.eventCount} events: ${result.created} new, ${result.updated} changed, ${removed} removed${result.clashes.length > 0 ? `, ${result.clashes.length} conflicts` : ''}`,
-      });
+      this.write(job.id, { status: 'completed', progress: 100, endTime: nowIso(this.options.now()), message: syncedText(t, result) });
       return true;
     } catch (error) {
       this.options.onError?.(error);
       try {
-        this.write(job.id, { status: 'failed', endTime: nowIso(this.options.now()), message: SYNC_JOB_UNKNOWN_ERROR });
+        this.write(job.id, { status: 'failed', endTime: nowIso(this.options.now()), message: t('server.calendarSync.error.unknown') });
       } catch (inner) {
         this.options.onError?.(inner);
       }

@@ -2,15 +2,17 @@
  * Calendar sync of one feed: fetch (network, outside any transaction), parse, then reconcile in one
  * transaction. A failure at any step records the feed's last_error and changes nothing already
  * imported. The job runner and the scheduled poll call this; they own the job rows, the 95 % step
- * (notifications) and completion.
+ * (notifications) and completion. Its progress steps and errors (the job's message, the feed's
+ * last_error) are in the language of the feed's host (`server.calendarSync.*` of the `server`
+ * catalog), looked up once per sync.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { SYNC_JOB_UNKNOWN_ERROR } from '../../../../shared/messages';
 import { calendarFeeds, properties } from '../../../../shared/schema/tables';
 import type { Db } from '../../db';
 import { FeedFetchError, fetchFeed, type FetchFeedOptions } from '../../integrations/ical/fetch';
 import { IcalParseError, dateInZone, parseIcalFeed } from '../../integrations/ical/parse';
 import { recordFeedFailure, reconcileFeed, type ReconcileResult } from '../../integrations/ical/reconcile';
+import { hostTranslator, say, translatorFor, type Translate } from '../../i18n';
 
 export type SyncProgress = (progress: number, message: string) => void;
 
@@ -19,6 +21,8 @@ export type SyncFeedOptions = {
   fetch?: FetchFeedOptions;
   /** Called at 20 (fetching), 40 (fetched), 60 (parsed) and 80 (imported). */
   onProgress?: SyncProgress;
+  /** The host's translate function when the caller has it already (the job runner); else looked up from the feed. */
+  t?: Translate;
 };
 
 export type SyncFeedOutcome =
@@ -54,32 +58,38 @@ function loadFeedAndProperty(db: Db, feedId: string) {
   return property ? { feed, property } : null;
 }
 
+/** "3 new, 1 changed, 0 removed": what a sync changed, in the host's words. */
+export function changesText(t: Translate, result: ReconcileResult): string {
+  return t('server.calendarSync.changes', { created: result.created, updated: result.updated, removed: result.cancelled + result.removed });
+}
+
 export async function syncFeed(db: Db, feedId: string, options: SyncFeedOptions = {}): Promise<SyncFeedOutcome> {
   const clock = options.now ?? (() => new Date());
   const progress: SyncProgress = options.onProgress ?? (() => undefined);
   const loaded = loadFeedAndProperty(db, feedId);
-  if (!loaded) return { ok: false, error: 'Calendar feed not found', code: 'not-found' };
+  if (!loaded) return { ok: false, error: (options.t ?? translatorFor(null).t)('server.calendarSync.error.feedNotFound'), code: 'not-found' };
   const { feed, property } = loaded;
   const timezone = zoneOrUtc(property.timezone);
+  const t = options.t ?? hostTranslator(db, feed.host_id);
 
   const fail = (error: string, code: Exclude<SyncFeedOutcome, { ok: true }>['code']): SyncFeedOutcome => {
     recordFeedFailure(db, feedId, error, clock());
     return { ok: false, error, code };
   };
   try {
-    progress(20, `Fetching the ${feed.platform} calendar`);
+    progress(20, t('server.calendarSync.fetching', { platform: feed.platform }));
     const fetched = await fetchFeed(feed.ical_url, options.fetch);
-    progress(40, 'Reading the calendar');
+    progress(40, t('server.calendarSync.reading'));
     const now = clock();
     const today = propertyToday(timezone, now);
     const parsed = parseIcalFeed(fetched.body, { timezone, today });
-    progress(60, `Importing ${parsed.instances.length} events`);
+    progress(60, t('server.calendarSync.importing', { count: parsed.instances.length }));
     const result = reconcileFeed(db, feedId, parsed.instances, { now, today });
-    progress(80, `${result.created} new, ${result.updated} changed, ${result.cancelled + result.removed} removed`);
+    progress(80, changesText(t, result));
     return { ok: true, result, warnings: parsed.warnings, bytes: fetched.body.length };
   } catch (error) {
-    if (error instanceof FeedFetchError) return fail(error.message, error.code);
-    if (error instanceof IcalParseError) return fail(error.message, 'parse');
-    return fail(SYNC_JOB_UNKNOWN_ERROR, 'unknown');
+    if (error instanceof FeedFetchError) return fail(say(t, error.text), error.code);
+    if (error instanceof IcalParseError) return fail(say(t, error.text), 'parse');
+    return fail(t('server.calendarSync.error.unknown'), 'unknown');
   }
 }

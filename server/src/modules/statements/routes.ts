@@ -10,6 +10,7 @@ import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { OwnerStatementSchema, StatementQuerySchema } from '../../../../shared/api/statements';
 import type { OwnerStatement } from '../../../../shared/owner-statement';
 import { actorOf } from '../../plugins/auth';
+import { recipientFor } from '../../i18n';
 import { statementCsv } from './csv';
 import { statementPdf } from './pdf';
 import { statementOf } from './service';
@@ -76,8 +77,11 @@ export async function statementRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const statement = statementOf(app.db, actorOf(request), request.params.id, request.query.month);
-      return download(reply, 'application/pdf', fileName(statement, 'pdf'), await statementPdf(statement, request.query.locale));
+      const actor = actorOf(request);
+      const statement = statementOf(app.db, actor, request.params.id, request.query.month);
+      // Words in the requester's language (their setting); months and amounts as `locale` asks (the device's).
+      const { t } = recipientFor(app.db, actor.userId);
+      return download(reply, 'application/pdf', fileName(statement, 'pdf'), await statementPdf(statement, { locale: request.query.locale ?? 'en-US', t }));
     },
   );
 }
