@@ -9,7 +9,7 @@ export type ServerTimes = { push: number[]; 'incremental pull': number[]; 'first
 export type SoakMessage =
   | { type: 'ready'; port: number }
   | { type: 'seeded'; users: SoakUser[] }
-  | { type: 'stats'; rss: number; times: ServerTimes }
+  | { type: 'stats'; rss: number; times: ServerTimes; /** The server thread's delay since its start (ms). */ lag: { p99: number; max: number } }
   | { type: 'failed'; error: string };
 
 /** Housekeepers seeded per host (one device each); a host has 3 properties and 3 devices. */

@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { insertRow, nowIso, type Tx } from '../server/src/db/write';
@@ -108,8 +108,11 @@ async function main(): Promise<void> {
     const start = performance.now();
     response.once('finish', () => times[kind].push(performance.now() - start));
   });
+  // How long a request may wait for the thread before its 'request' event (not in the times above).
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const stats = () => {
-    process.send?.({ type: 'stats', rss: process.memoryUsage().rss, times } satisfies SoakMessage);
+    process.send?.({ type: 'stats', rss: process.memoryUsage().rss, times, lag: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 } } satisfies SoakMessage);
     times = { push: [], 'incremental pull': [], 'first sync': [] };
   };
   await app.listen({ host: '127.0.0.1', port: Number(portArg) });

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
 import { TABLE_IDS } from '../shared/registry';
@@ -95,6 +95,8 @@ class Server {
   lastRss = 0;
   /** The sync requests as the server timed them, over every start of it. */
   readonly times: ServerTimes = { push: [], 'incremental pull': [], 'first sync': [] };
+  /** The server thread's delay (its last start), as last sampled. */
+  lag = { p99: 0, max: 0 };
   private sampler: NodeJS.Timeout | null = null;
 
   constructor(
@@ -120,6 +122,7 @@ class Server {
           this.lastRss = m.rss;
           this.maxRss = Math.max(this.maxRss, m.rss);
           for (const kind of SYNC_KINDS) this.times[kind].push(...m.times[kind]);
+          this.lag = m.lag;
         }
       });
       child.once('exit', (code, signal) => reject(new Error(`soak server exited before it was ready (${code ?? signal})`)));
@@ -423,6 +426,9 @@ async function phase(name: 'load' | 'fault'): Promise<PhaseResult> {
     });
     const started = performance.now();
     const endAt = started + SECONDS * 1000;
+    // How long the load generator's own callbacks waited for its thread (all devices share it).
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const work = devices.map(async (d) => {
       await sleep(2000 + Math.random() * 3000);
       while (performance.now() < endAt) {
@@ -456,6 +462,7 @@ async function phase(name: 'load' | 'fault'): Promise<PhaseResult> {
     })();
     const streams = setTimeout(() => console.log(`  event streams open at mid-run: ${ctx.openStreams}`), (SECONDS * 1000) / 2);
     await Promise.all([...work, restarts, kills]);
+    lag.disable();
     clearTimeout(streams);
     const elapsed = (performance.now() - started) / 1000;
 
@@ -473,6 +480,8 @@ async function phase(name: 'load' | 'fault'): Promise<PhaseResult> {
     if (behind) failed.push(`${behind} devices could not pull`);
     await server.sample();
     report(stats, elapsed, server, downMs);
+    console.log(`  server thread     its delay p99 ${server.lag.p99.toFixed(1)} ms, max ${server.lag.max.toFixed(0)} ms (a request waits that long before the server reads it)`);
+    console.log(`  load generator    its thread's delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(0)} ms (a device's request waits that long before it is sent or read)`);
 
     failed.push(...(await compareWithFreshSync(devices, server)));
     await server.stop();
