@@ -64,6 +64,8 @@ export default tseslint.config(
       'client/src/routes/_staff.tsx',
       'client/src/routes/index.tsx',
       'client/src/routes/__root.tsx',
+      'client/src/routes/{login,register,resetpassword,setup,onauthsuccess,subscription.cancelled,dashboard,dashboard.$,housekeeping}.tsx',
+      'client/src/features/{profile,two-step}/**/*.tsx',
       'client/src/routes/_staff/**/*.tsx',
       'client/src/features/tasks/**/*.tsx',
       'client/src/features/notifications/**/*.tsx',

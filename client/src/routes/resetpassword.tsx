@@ -44,6 +44,7 @@ function InvitePage({ token }: { token: string }) {
   const preview = useQuery({ queryKey: ['invite-preview', token], queryFn: () => previewInvite(token), retry: false, staleTime: Infinity });
   if (preview.status === 'pending') return <PageSpinner label={t('account.invite.opening')} />;
   if (preview.status === 'error') {
+    const failure = localErrorText(preview.error, 'account.errors.inviteFailed');
     return (
       <AuthLayout
         title={t('account.invite.invalidTitle')}
@@ -53,7 +54,7 @@ function InvitePage({ token }: { token: string }) {
           </p>
         }
       >
-        <FormMessage tone="error">{localErrorText(preview.error, 'account.errors.inviteFailed')}</FormMessage>
+        <FormMessage tone="error">{failure}</FormMessage>
         <p className="muted">{t('account.invite.invalidText')}</p>
       </AuthLayout>
     );
