@@ -17,7 +17,7 @@ import { useHostDetail } from './admin-api';
 import { PlanDialog, StatusDialog, hostTitle } from './HostActions';
 import { ResetTwoStepButton } from '../two-step';
 import { useT } from '../../i18n/use-t';
-import { useTaskLabels } from '../tasks/task-labels';
+import { useTaskLabels } from '../tasks';
 import './admin.css';
 
 function BackToHosts() {
