@@ -40,6 +40,12 @@ export function translatorFor(chosen: string | null | undefined, deviceLanguages
 }
 
 /**
+ * English, for a reader with no account (a guest, a newcomer) or no longer found. Compiled at its
+ * first use, not when a module that may need it is imported.
+ */
+export const english: Translate = (id, values) => translatorFor('en').t(id, values);
+
+/**
  * A server message before its reader is known (an error thrown deep in a fetch): its id and values,
  * a value possibly another such message (a noun). `say` writes it in a reader's language.
  */
@@ -53,7 +59,7 @@ export function say(t: Translate, text: ServerText): string {
 
 /** The English of a server message (the spec's words; logs, API answers, an Error's `message`). */
 export function inEnglish(text: ServerText): string {
-  return say(translatorFor('en').t, text);
+  return say(english, text);
 }
 
 /** What the server needs to write to one person: their language and how they read dates. */
@@ -79,5 +85,5 @@ export function recipientFor(tx: Tx, userId: string): Recipient {
 /** The translate function of a host (their user as `recipientFor` reads them), English when the host profile is gone. */
 export function hostTranslator(tx: Tx, hostProfileId: string): Translate {
   const host = tx.select({ userId: hostProfiles.user_id }).from(hostProfiles).where(eq(hostProfiles.id, hostProfileId)).get();
-  return host ? recipientFor(tx, host.userId).t : translatorFor(null).t;
+  return host ? recipientFor(tx, host.userId).t : english;
 }

@@ -30,7 +30,7 @@ import { loadActor, sessionUser, type Actor, type SessionUser } from '../../acto
 import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import { canSendMail, type MailDeps } from '../email/mailer';
 import { queueMail } from '../email/queue';
-import { recipientFor, translatorFor } from '../../i18n';
+import { recipientFor, english } from '../../i18n';
 import { resetPasswordEmail, staffInviteEmail, staffInviteRefusedEmail, staffJoinEmail } from '../email/templates';
 import { beginLoginAttempt, beginResetRequest, clearAllLoginFailures, clearLoginFailures, forgetAttempt, loginLimitsOf } from './login-limits';
 import { hashPassword, verifyPassword } from './password';
@@ -40,7 +40,6 @@ import { revokeUserSessions } from './sessions';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
 /** What a newcomer reads: nothing is known of them yet (docs/decisions.md, Languages). */
-const ENGLISH = translatorFor('en').t;
 
 /** What the services need; a FastifyInstance has all of it. */
 export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
@@ -310,7 +309,7 @@ export async function inviteStaff(deps: AuthDeps, actor: Actor, staffId: string)
     const profile = tx.select({ company_name: hostProfiles.company_name }).from(hostProfiles).where(eq(hostProfiles.id, staff.host_id)).get();
     const existing = userByEmail(tx, email, { includeDeleted: true });
     // In the invitee's language when they have an account already (their setting or last sign-in); English for a newcomer.
-    const t = existing ? recipientFor(tx, existing.ID).t : ENGLISH;
+    const t = existing ? recipientFor(tx, existing.ID).t : english;
     const invitedBy = profile?.company_name || actor.name || t('server.mail.yourHost');
     if (existing && (existing.deleted_at || existing.Role !== 'staff')) {
       queueMail(tx, staffInviteRefusedEmail(email, invitedBy, t), { kind: 'staff_invite', now });

@@ -19,7 +19,7 @@ import type { ReconcileResult } from '../../integrations/ical/reconcile';
 import type { FeedRow } from './feeds';
 import { changesText, syncFeed } from './service';
 import { notifyMany } from '../notifications/service';
-import { hostTranslator, recipientFor, translatorFor, type Translate } from '../../i18n';
+import { hostTranslator, recipientFor, english, type Translate } from '../../i18n';
 import { clashNotice, type ClashSide } from './clash-text';
 
 const JOBS = requireTable(TABLE_IDS.calendar_sync_jobs);
@@ -237,7 +237,7 @@ export class CalendarJobRunner {
   }
 
   private async runJob(job: JobRow): Promise<boolean> {
-    let t: Translate = translatorFor(null).t;
+    let t: Translate = english;
     try {
       t = hostTranslator(this.db, job.host_id);
       this.write(job.id, { status: 'running', progress: 0, startTime: nowIso(this.options.now()), message: t('server.calendarSync.starting') });

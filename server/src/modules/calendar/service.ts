@@ -12,7 +12,7 @@ import type { Db } from '../../db';
 import { FeedFetchError, fetchFeed, type FetchFeedOptions } from '../../integrations/ical/fetch';
 import { IcalParseError, dateInZone, parseIcalFeed } from '../../integrations/ical/parse';
 import { recordFeedFailure, reconcileFeed, type ReconcileResult } from '../../integrations/ical/reconcile';
-import { hostTranslator, say, translatorFor, type Translate } from '../../i18n';
+import { hostTranslator, say, english, type Translate } from '../../i18n';
 
 export type SyncProgress = (progress: number, message: string) => void;
 
@@ -67,7 +67,7 @@ export async function syncFeed(db: Db, feedId: string, options: SyncFeedOptions 
   const clock = options.now ?? (() => new Date());
   const progress: SyncProgress = options.onProgress ?? (() => undefined);
   const loaded = loadFeedAndProperty(db, feedId);
-  if (!loaded) return { ok: false, error: (options.t ?? translatorFor(null).t)('server.calendarSync.error.feedNotFound'), code: 'not-found' };
+  if (!loaded) return { ok: false, error: (options.t ?? english)('server.calendarSync.error.feedNotFound'), code: 'not-found' };
   const { feed, property } = loaded;
   const timezone = zoneOrUtc(property.timezone);
   const t = options.t ?? hostTranslator(db, feed.host_id);

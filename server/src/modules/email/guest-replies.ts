@@ -11,10 +11,9 @@ import { z } from 'zod';
 import { bookings, hostProfiles, properties, users } from '../../../../shared/schema/tables';
 import type { Row, Tx } from '../../db/write';
 import { queueMail } from './queue';
-import { translatorFor } from '../../i18n';
+import { english } from '../../i18n';
 import { guestReplyEmail } from './templates';
 
-const ENGLISH = translatorFor('en').t;
 
 const Address = z.email();
 
@@ -57,7 +56,7 @@ export function queueGuestReply(tx: Tx, reply: Row, now: Date): boolean {
         .where(eq(bookings.id, bookingId))
         .get()
     : undefined;
-  const hostName = host?.company.trim() || host?.name?.trim() || ENGLISH('server.mail.yourHost');
+  const hostName = host?.company.trim() || host?.name?.trim() || english('server.mail.yourHost');
   // A guest has no account and no language known to Staykeep: the catalog's English.
   const message = guestReplyEmail(to, {
     guestName: str(reply, 'guest_name').trim(),

@@ -9,9 +9,8 @@
  * the SMTP test).
  */
 import type { MailMessage } from './mailer';
-import { translatorFor, type Translate } from '../../i18n';
+import { english, type Translate } from '../../i18n';
 
-const ENGLISH: Translate = translatorFor('en').t;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -23,7 +22,7 @@ function html(paragraphs: string[], link?: { href: string; label: string }): str
   return `<!doctype html><html><body style="font-family:sans-serif">${body.join('')}</body></html>`;
 }
 
-export function resetPasswordEmail(to: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+export function resetPasswordEmail(to: string, link: string, validHours: number, t: Translate = english): MailMessage {
   const intro = t('server.mail.reset.intro', { email: to });
   const expiry = t('server.mail.expiry', { hours: validHours });
   const ignore = t('server.mail.reset.ignore');
@@ -36,7 +35,7 @@ export function resetPasswordEmail(to: string, link: string, validHours: number,
   };
 }
 
-export function staffInviteEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+export function staffInviteEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number, t: Translate = english): MailMessage {
   const intro = t('server.mail.invite.intro', { name: staffName, host: invitedBy });
   const expiry = t('server.mail.invite.expiry', { hours: validHours, email: to });
   return {
@@ -52,7 +51,7 @@ export function staffInviteEmail(to: string, staffName: string, invitedBy: strin
  * An invite for someone who already has a password (they work for another host): the link joins
  * this host, it changes no password. The subject names no host: it is the same for every invite.
  */
-export function staffJoinEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+export function staffJoinEmail(to: string, staffName: string, invitedBy: string, link: string, validHours: number, t: Translate = english): MailMessage {
   const intro = t('server.mail.join.intro', { name: staffName, host: invitedBy });
   const expiry = t('server.mail.join.expiry', { hours: validHours, email: to });
   const ignore = t('server.mail.join.ignore');
@@ -70,14 +69,14 @@ export function staffJoinEmail(to: string, staffName: string, invitedBy: string,
  * owner of the mailbox learns that it cannot join as a housekeeper; the inviting host is answered
  * as for any invite.
  */
-export function staffInviteRefusedEmail(to: string, invitedBy: string, t: Translate = ENGLISH): MailMessage {
+export function staffInviteRefusedEmail(to: string, invitedBy: string, t: Translate = english): MailMessage {
   const intro = t('server.mail.refused.intro', { host: invitedBy, email: to });
   const why = t('server.mail.refused.why');
   const ignore = t('server.mail.refused.ignore');
   return { to, subject: t('server.mail.invite.subject'), text: [intro, why, ignore].join('\n\n'), html: html([intro, why, ignore]) };
 }
 
-export function testEmail(to: string, t: Translate = ENGLISH): MailMessage {
+export function testEmail(to: string, t: Translate = english): MailMessage {
   const text = t('server.mail.test.body');
   return { to, subject: t('server.mail.test.subject'), text, html: html([text]) };
 }
@@ -86,7 +85,7 @@ export function testEmail(to: string, t: Translate = ENGLISH): MailMessage {
  * A task alert that went by e-mail because it could not reach the recipient as a push
  * notification (email/escalation.ts). `taskUrl` is the task's page, when the public origin is known.
  */
-export function taskAlertEmail(to: string, title: string, body: string, taskUrl?: string, t: Translate = ENGLISH): MailMessage {
+export function taskAlertEmail(to: string, title: string, body: string, taskUrl?: string, t: Translate = english): MailMessage {
   const why = t('server.mail.alert.why');
   const open = taskUrl ? t('server.mail.alert.openUrl', { url: taskUrl }) : t('server.mail.alert.openApp');
   return {
@@ -104,7 +103,7 @@ export function taskAlertEmail(to: string, title: string, body: string, taskUrl?
 export function guestReplyEmail(
   to: string,
   input: { guestName?: string; hostName: string; propertyName?: string; content: string; hostEmail?: string },
-  t: Translate = ENGLISH,
+  t: Translate = english,
 ): MailMessage {
   const host = input.hostName;
   const greeting = input.guestName ? t('server.mail.guestReply.greeting', { name: input.guestName }) : t('server.mail.guestReply.greetingNoName');
@@ -121,7 +120,7 @@ export function guestReplyEmail(
 }
 
 /** An administrator's invitation: a newcomer, so English unless the caller knows better. */
-export function adminInviteEmail(to: string, name: string, invitedBy: string, link: string, validHours: number, t: Translate = ENGLISH): MailMessage {
+export function adminInviteEmail(to: string, name: string, invitedBy: string, link: string, validHours: number, t: Translate = english): MailMessage {
   const intro = t('server.mail.adminInvite.intro', { name, inviter: invitedBy });
   const expiry = t('server.mail.invite.expiry', { hours: validHours, email: to });
   return {

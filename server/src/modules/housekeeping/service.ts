@@ -19,7 +19,7 @@
  * which leaves Web Push for after the commit.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { recipientFor, translatorFor, type Recipient, type Translate } from '../../i18n';
+import { recipientFor, english, type Recipient, type Translate } from '../../i18n';
 import type { FieldMet } from '../../../../shared/sync';
 import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry';
 import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTemplates, turnoverTasks, users } from '../../../../shared/schema/tables';
@@ -41,7 +41,6 @@ function requireDef(id: number): TableDef {
 const TASKS = requireDef(TABLE_IDS.housekeeping_tasks);
 
 /** The English of the catalogs: how a task is named where no reader is known (a refusal's text). */
-const ENGLISH: Translate = translatorFor('en').t;
 
 export type TaskRow = typeof housekeepingTasks.$inferSelect;
 
@@ -226,7 +225,7 @@ class TaskFacts {
   }
 
   /** `"<title>" at <property name>`, the subject of every task notification, in a reader's language (English by default). */
-  describe(task: Row, t: Translate = ENGLISH): string {
+  describe(task: Row, t: Translate = english): string {
     const propertyId = text(task, 'property_id');
     let name = propertyId ? this.names.get(propertyId) : undefined;
     if (propertyId && name === undefined) {
