@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
-import { bundlePlan } from './scripts/vite-bundle-plan';
+import { PLAN_PASS_ENV, bundlePlan, mergeChunks } from './scripts/vite-bundle-plan';
 import { i18nCatalogs } from './scripts/vite-i18n';
 import { drizzleZodNamespace, zodWithoutJsonSchema } from './scripts/vite-zod-trim';
 import { NAMESPACE_LOCALES, type ClientNamespace } from './shared/i18n/namespaces';
@@ -26,8 +26,8 @@ const THEME_COLOR = '#0f766e';
 
 const zodForDrizzle = path.join(rootDir, 'client/src/lib/zod-for-drizzle.ts');
 
-/** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
-const plan = bundlePlan([
+/** Besides the entry, precached for everyone (scripts/vite-bundle-plan.ts). */
+const firstModules = [
   // Besides the entry, precached for everyone: the sign-in page, the store with the stored session
   // and the auth calls (a signed-in start reads them first, offline too), the sync runtime with its
   // after-sync watcher (all loaded after the first screen) and the update prompt's worker registration.
@@ -38,12 +38,13 @@ const plan = bundlePlan([
   'workbox-window.prod.es5.mjs',
   // The catalogs every area speaks, in every language: switching language never waits for the network.
   ...catalogModules(['common', 'account']),
-], {
-  // An area's own messages come with its code, for the role that uses it (every language of it).
-  staff: catalogModules(['staff']),
-  host: catalogModules(['host']),
-  admin: catalogModules(['admin']),
-});
+];
+/** An area's own messages come with its code, for the role that uses it (every language of it). */
+const areaModules = { staff: catalogModules(['staff']), host: catalogModules(['host']), admin: catalogModules(['admin']) };
+/** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
+const plan = bundlePlan(firstModules, areaModules);
+/** The first pass of mergeChunks: a build that writes nothing. */
+const planPass = Boolean(process.env[PLAN_PASS_ENV]);
 
 /** The compiled catalog modules of these namespaces, every language each is written in (scripts/vite-i18n.ts). */
 function catalogModules(namespaces: readonly ClientNamespace[]): string[] {
@@ -62,7 +63,11 @@ export default defineConfig({
     drizzleZodNamespace(zodForDrizzle),
     zodWithoutJsonSchema(),
     plan.plugin,
+    // Fewer, larger files: what every area needs in one, and the staff area's own in another.
+    mergeChunks(fileURLToPath(import.meta.url), firstModules, areaModules, ['staff']),
     VitePWA({
+      // The first pass of mergeChunks writes no worker (its register module is still resolved).
+      disable: planPass,
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
@@ -126,7 +131,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     // Last: Brotli and gzip copies of every file, source maps moved out of the served folder.
-    precompress(),
+    !planPass && precompress(),
   ],
   build: {
     outDir: path.resolve(rootDir, process.env.CLIENT_DIST ?? 'dist/client'),

@@ -15,7 +15,8 @@
  *
  * `tsx bench/sync-network.ts`. Environment as bench/sync-client.ts (SYNC_BENCH_TASKS,
  * SYNC_BENCH_BOOKINGS, SYNC_BENCH_PROPERTIES, SYNC_BENCH_YEARS, CLIENT_DIST, CHROMIUM_PATH), and
- * SYNC_NETWORK_LOOPBACK=0 to skip the loopback run.
+ * SYNC_NETWORK_LOOPBACK=0 to skip the loopback run, SYNC_NETWORK_ONLY=host or staff for one role's
+ * runs, SYNC_NETWORK_REQUESTS=1 to list every request of a throttled run (sent, finished, bytes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,19 +40,28 @@ const GOAL_SCREEN_MS = 2000;
 /** What the host's dashboard and the housekeeper's today screen render once their rows are there. */
 const SCREENS = { host: '[data-testid="dashboard-figures"]', staff: '.staff-progress' } as const;
 
-type Traffic = { bytes: number; requests: number; pullBytes: number; pulls: number; firstPartBytes: number };
+type Traffic = { bytes: number; requests: number; pullBytes: number; pulls: number; firstPartBytes: number; log: RequestTiming[] };
+
+/** One finished request: its path, and when it was sent and finished, in ms after `reset()`. */
+type RequestTiming = { path: string; sentMs: number; doneMs: number; bytes: number };
 
 /** Counts what the page receives (as sent on the wire) from `reset()` on, per finished request. */
 function watchTraffic(cdp: CDPSession): { reset: () => void; read: () => Traffic } {
-  const urls = new Map<string, string>();
+  const urls = new Map<string, { url: string; sentAt: number }>();
   let counting = false;
-  let traffic: Traffic = { bytes: 0, requests: 0, pullBytes: 0, pulls: 0, firstPartBytes: 0 };
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
-    if (counting) urls.set(e.requestId, e.request.url);
+  let startedAt = 0;
+  let traffic: Traffic = { bytes: 0, requests: 0, pullBytes: 0, pulls: 0, firstPartBytes: 0, log: [] };
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; timestamp: number }) => {
+    if (!counting) return;
+    if (startedAt === 0) startedAt = e.timestamp;
+    urls.set(e.requestId, { url: e.request.url, sentAt: e.timestamp });
   });
-  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-    const url = urls.get(e.requestId);
-    if (url === undefined) return;
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
+    const sent = urls.get(e.requestId);
+    if (sent === undefined) return;
+    const url = sent.url;
+    const { pathname, search } = new URL(url);
+    traffic.log.push({ path: pathname + search, sentMs: (sent.sentAt - startedAt) * 1000, doneMs: (e.timestamp - startedAt) * 1000, bytes: e.encodedDataLength });
     traffic.bytes += e.encodedDataLength;
     traffic.requests += 1;
     if (url.includes('/api/sync/pull')) {
@@ -64,9 +74,10 @@ function watchTraffic(cdp: CDPSession): { reset: () => void; read: () => Traffic
     reset: () => {
       urls.clear();
       counting = true;
-      traffic = { bytes: 0, requests: 0, pullBytes: 0, pulls: 0, firstPartBytes: 0 };
+      startedAt = 0;
+      traffic = { bytes: 0, requests: 0, pullBytes: 0, pulls: 0, firstPartBytes: 0, log: [] };
     },
-    read: () => ({ ...traffic }),
+    read: () => ({ ...traffic, log: [...traffic.log] }),
   };
 }
 
@@ -179,6 +190,14 @@ function printRun(label: string, run: Run, throttled: boolean, who: 'host' | 'st
       (who === 'host' ? `   goal <= ${GOAL_FLOOR_RATIO}× the floor and < ${GOAL_SYNC_MS / 1000} s: ${verdict(ratio <= GOAL_FLOOR_RATIO && run.syncMs < GOAL_SYNC_MS)}` : ''),
   );
   console.log(`${shownLine}   goal <= ${GOAL_SCREEN_MS / 1000} s: ${verdict(run.screenMs <= GOAL_SCREEN_MS)}`);
+  if (process.env.SYNC_NETWORK_REQUESTS === '1') printRequests(run.traffic.log);
+}
+
+/** Each request of the run in the order it was sent: when (ms after the first), how long, its bytes. */
+function printRequests(log: readonly RequestTiming[]): void {
+  for (const r of [...log].sort((a, b) => a.sentMs - b.sentMs)) {
+    console.log(`     ${r.sentMs.toFixed(0).padStart(6)} → ${r.doneMs.toFixed(0).padStart(6)} ms  ${kb(r.bytes).padStart(9)}  ${r.path.length > 90 ? `${r.path.slice(0, 87)}...` : r.path}`);
+  }
 }
 
 export async function runSyncNetworkBench(): Promise<number> {
@@ -187,6 +206,7 @@ export async function runSyncNetworkBench(): Promise<number> {
   const propertyCount = intEnv('SYNC_BENCH_PROPERTIES', 20);
   const years = intEnv('SYNC_BENCH_YEARS', 0) || undefined;
   const loopback = process.env.SYNC_NETWORK_LOOPBACK !== '0';
+  const only = process.env.SYNC_NETWORK_ONLY === 'host' || process.env.SYNC_NETWORK_ONLY === 'staff' ? process.env.SYNC_NETWORK_ONLY : null;
   console.log(
     `Sync over Slow 4G (${SLOW_4G.rttMs} ms round trip, ${SLOW_4G.downBitsPerSecond / 1e6} Mbps down, ${SLOW_4G.upBitsPerSecond / 1e3} kbps up, Chrome DevTools network emulation; service workers blocked): ` +
       `1 host, ${propertyCount} properties, ${bookingCount} bookings, ${taskCount} tasks${years ? ` over ${years} years` : ''}`,
@@ -204,16 +224,16 @@ export async function runSyncNetworkBench(): Promise<number> {
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 
-    const host = await firstSync(browser, baseUrl, seeded.host.email, SCREENS.host, true);
-    if (host.rows !== seeded.rows) throw new Error(`the host's first sync brought ${host.rows} rows, expected ${seeded.rows}`);
-    const staff = await firstSync(browser, baseUrl, seeded.staff.email, SCREENS.staff, true);
-    const fast = loopback ? await firstSync(browser, baseUrl, seeded.host.email, SCREENS.host, false) : null;
+    const host = only !== 'staff' ? await firstSync(browser, baseUrl, seeded.host.email, SCREENS.host, true) : null;
+    if (host && host.rows !== seeded.rows) throw new Error(`the host's first sync brought ${host.rows} rows, expected ${seeded.rows}`);
+    const staff = only !== 'host' ? await firstSync(browser, baseUrl, seeded.staff.email, SCREENS.staff, true) : null;
+    const fast = loopback && only !== 'staff' ? await firstSync(browser, baseUrl, seeded.host.email, SCREENS.host, false) : null;
 
     console.log('');
     console.log(`Machine after the run: ${loadLine()}`);
-    printRun(`host, ${seeded.rows} rows, Slow 4G:`, host, true, 'host');
+    if (host) printRun(`host, ${seeded.rows} rows, Slow 4G:`, host, true, 'host');
     if (fast) printRun(`host, same account, loopback (no emulation), for comparison:`, fast, false, 'host');
-    printRun(`housekeeper (${staff.rows} rows), Slow 4G:`, staff, true, 'staff');
+    if (staff) printRun(`housekeeper (${staff.rows} rows), Slow 4G:`, staff, true, 'staff');
     return 0;
   } finally {
     await browser?.close();

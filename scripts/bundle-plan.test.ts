@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOfModule, budgetError, firstScreenJs, planBundle, type BuiltChunk } from './bundle-plan';
+import { areaOfModule, budgetError, firstScreenJs, mergedModules, planBundle, type BuiltChunk } from './bundle-plan';
 
 const SRC = '/repo/client/src';
 
@@ -93,6 +93,27 @@ describe('planBundle with modules given to an area', () => {
     expect(plan.areas.host).toContain('assets/host-en.js');
     expect([...plan.precache, ...plan.areas.staff, ...plan.areas.admin, ...plan.onFirstUse]).not.toContain('assets/host-en.js');
     expect([...plan.precache, ...plan.areas.host]).not.toContain('assets/staff-es.js');
+  });
+});
+
+describe('mergedModules', () => {
+  const first = ['/client/src/routes/login.tsx', '/client/src/sync/runtime.ts'];
+
+  it("merges what every area needs and the first screen does not, and a small area's own files, nothing else", () => {
+    const chunks = [...fixture(), chunk('assets/staff-es.js', { modules: ['\0virtual:i18n-catalog/staff/es'] })];
+    const groups = mergedModules(chunks, first, { staff: ['virtual:i18n-catalog/staff/es'] }, ['staff']);
+    expect(groups.areas).toEqual([`${SRC}/components/layout/AppShell.tsx`, `${SRC}/features/profile/ProfilePage.tsx`]);
+    // The staff area's layout and page; its catalog stays a file of its own (one per language).
+    expect(groups['area-staff']).toEqual([`${SRC}/routes/_staff.tsx?tsr-split=component`, `${SRC}/routes/_staff/staff.tasks.tsx?tsr-split=component`]);
+    expect(Object.keys(groups).sort()).toEqual(['area-staff', 'areas']);
+  });
+
+  it('leaves the entry, the first screen and what a page loads on demand where the bundler put them', () => {
+    const merged = Object.values(mergedModules(fixture(), first, {}, ['staff', 'host', 'admin'])).flat();
+    for (const id of ['/repo/node_modules/recharts/es6/index.js', `${SRC}/main.tsx`, `${SRC}/components/ui/Button.tsx`, `${SRC}/routes/login.tsx?tsr-split=component`, `${SRC}/components/ui/Input.tsx`, `${SRC}/sync/runtime.ts`, '/repo/node_modules/qrcode/lib/index.js']) {
+      expect(merged).not.toContain(id);
+    }
+    expect(new Set(merged).size).toBe(merged.length);
   });
 });
 

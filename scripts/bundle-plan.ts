@@ -122,3 +122,28 @@ export function budgetError(first: FirstScreen, limitBytes: number): string | nu
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   return `The JavaScript of the first screen is ${kb(first.gzipBytes)} gzipped, over the budget of ${kb(limitBytes)} (${first.files.join(', ')}). Split what /login does not show into lazy chunks (see README, "Budgets").`;
 }
+
+/**
+ * The modules to merge into fewer, larger files, worked out from a build's chunks (a first pass of
+ * the same build, scripts/vite-bundle-plan.ts): the bundler makes a chunk per set of pages that
+ * share code, dozens of 1 to 5 KB files, and over HTTP/1.1 (six connections per origin) a staff
+ * page's 40 of them cost a phone seven round trips before the page shows.
+ * - `areas`: the chunks every area needs and the first screen does not (the signed-in frame, its
+ *   widgets): precached for everyone, so one file of them costs no device more bytes;
+ * - `area-<area>`: the chunks only that area needs, for the areas given (small areas only: each page
+ *   of it then comes with the others). Message catalogs stay apart, one file per language.
+ */
+export function mergedModules(chunks: readonly BuiltChunk[], firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>>, wholeAreas: readonly Area[]): Record<string, string[]> {
+  const plan = planBundle(chunks, firstModules, areaModules);
+  const firstRoots = chunks.filter((c) => c.isEntry || firstModules.some((m) => holds(c, m))).map((c) => c.file);
+  const first = staticClosure(chunks, firstRoots);
+  const isCatalog = (c: BuiltChunk) => c.modules.some((id) => id.includes('i18n-catalog'));
+  const modulesOf = (files: Iterable<string>) => {
+    const wanted = new Set(files);
+    return chunks.filter((c) => wanted.has(c.file) && !c.isEntry && !isCatalog(c)).flatMap((c) => c.modules);
+  };
+  const groups: Record<string, string[]> = { areas: modulesOf(plan.precache.filter((f) => !first.has(f))) };
+  // A file two areas share stays apart: in one area's file the other area would download it all.
+  for (const area of wholeAreas) groups[`area-${area}`] = modulesOf(plan.areas[area].filter((f) => AREAS.every((other) => other === area || !plan.areas[other].includes(f))));
+  return groups;
+}

@@ -10,7 +10,7 @@
  */
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
-import { AREAS, budgetError, firstScreenJs, planBundle, type Area, type BuiltChunk, type BundlePlan } from './bundle-plan';
+import { AREAS, budgetError, firstScreenJs, mergedModules, planBundle, type Area, type BuiltChunk, type BundlePlan } from './bundle-plan';
 
 /** The issue "Budgets": the first screen's JavaScript, gzipped. */
 export const FIRST_SCREEN_BUDGET = 200 * 1024;
@@ -98,6 +98,64 @@ type ManifestTransform = (entries: ManifestEntry[]) => { manifest: ManifestEntry
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** A bundle's chunks as the plan reads them; `sizes` false skips the gzip sizes (0), which only the budget needs. */
+function builtChunks(outputs: readonly { type: string; fileName: string }[], sizes: boolean): BuiltChunk[] {
+  const names = new Set(outputs.map((o) => o.fileName));
+  const exists = (file: string) => names.has(file);
+  return outputs
+    .filter((o): o is typeof o & OutputChunkLike => o.type === 'chunk')
+    .map((o) => ({
+      file: o.fileName,
+      isEntry: o.isEntry,
+      imports: o.imports.filter(exists),
+      dynamicImports: o.dynamicImports.filter(exists),
+      modules: o.moduleIds,
+      css: [...(o.viteMetadata?.importedCss ?? [])].filter(exists),
+      bytes: Buffer.byteLength(o.code),
+      gzipBytes: sizes ? gzipSize(o.code) : 0,
+    }));
+}
+
+/** Set in the environment while the first pass of mergeChunks runs: vite.config.ts leaves out what writes files. */
+export const PLAN_PASS_ENV = 'STAYKEEP_CHUNK_PLAN_PASS';
+
+/**
+ * Fewer, larger files (scripts/bundle-plan.ts `mergedModules` says which and why). The bundler
+ * cannot know beforehand which chunks it will make, so a first pass of the same build (not
+ * written, about half the build's time) finds them, and this build puts each group's modules into
+ * one file. A group's modules keep the imports they had: every file a group's chunks imported is
+ * in the first screen's files or in the group, so no file is loaded earlier than before.
+ */
+export function mergeChunks(configFile: string, firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>>, wholeAreas: readonly Area[]): Plugin {
+  return {
+    name: 'staykeep:merge-chunks',
+    apply: 'build',
+    async config(_config, env) {
+      if (process.env[PLAN_PASS_ENV]) return;
+      process.env[PLAN_PASS_ENV] = '1';
+      let groups: Record<string, string[]>;
+      try {
+        const { build } = await import('vite');
+        const result = await build({ configFile, mode: env.mode, logLevel: 'silent', build: { write: false, sourcemap: false } });
+        const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+        groups = mergedModules(builtChunks(outputs, false), firstModules, areaModules, wholeAreas);
+      } finally {
+        delete process.env[PLAN_PASS_ENV];
+      }
+      const byModule = new Map<string, string>();
+      for (const [name, ids] of Object.entries(groups)) for (const id of ids) byModule.set(id, name);
+      return {
+        build: {
+          rolldownOptions: {
+            // Each group exactly as listed: its modules' imports are already where they belong.
+            output: { codeSplitting: { groups: [{ name: (id: string) => byModule.get(id) ?? null, includeDependenciesRecursively: false }] } },
+          },
+        },
+      };
+    },
+  };
+}
+
 export function bundlePlan(firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>> = {}): { plugin: Plugin; precacheFilter: ManifestTransform } {
   let plan: BundlePlan | null = null;
   const plugin: Plugin = {
@@ -108,17 +166,7 @@ export function bundlePlan(firstModules: readonly string[], areaModules: Partial
       order: 'post',
       handler(_options, bundle) {
         const outputs = Object.values(bundle).filter((o): o is typeof o & OutputChunkLike => o.type === 'chunk');
-        const exists = (file: string) => file in bundle;
-        const chunks: BuiltChunk[] = outputs.map((o) => ({
-          file: o.fileName,
-          isEntry: o.isEntry,
-          imports: o.imports.filter(exists),
-          dynamicImports: o.dynamicImports.filter(exists),
-          modules: o.moduleIds,
-          css: [...(o.viteMetadata?.importedCss ?? [])].filter(exists),
-          bytes: Buffer.byteLength(o.code),
-          gzipBytes: gzipSize(o.code),
-        }));
+        const chunks = builtChunks(Object.values(bundle), true);
         const first = firstScreenJs(chunks);
         const over = budgetError(first, FIRST_SCREEN_BUDGET);
         if (over) this.error(over);

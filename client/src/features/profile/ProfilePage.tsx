@@ -467,7 +467,7 @@ export function ProfilePage() {
   const push = PUSH_TEXT[user.Role];
   return (
     <Page title={t('account.profile.title')} description={t('account.profile.description')}>
-      <div className="grid-2">
+      <div className="grid-2 profile-page">
         <AccountCard />
         {user.Role === 'host' ? <HostProfileCard /> : null}
         {user.Role === 'staff' ? <StaffProfileCard user={user} /> : null}
