@@ -25,7 +25,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { CLIENT_DIST_DIR, ensureClientBuilt } from './client-build';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../shared/demo/accounts';
 import type { Role } from '../shared/enums';
-import { ADMIN_NAV, HOST_NAV, STAFF_NAV, navFor } from '../client/src/components/layout/nav';
+import { ADMIN_ENTRIES as ADMIN_NAV, HOST_ENTRIES as HOST_NAV, STAFF_ENTRIES as STAFF_NAV, navFor } from '../client/src/components/layout/nav-items';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
