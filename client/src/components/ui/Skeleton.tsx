@@ -23,17 +23,50 @@ export function SkeletonRows({ rows = 5, columns = 4, label }: { rows?: number; 
   );
 }
 
-export function SkeletonStats({ count = 4 }: { count?: number }) {
+/**
+ * Placeholder figures (StatCard's lines in its own classes, so at its height), announced once as
+ * loading; `hints` adds the line under the value that the figures will have.
+ */
+export function SkeletonStats({ count = 4, hints = false }: { count?: number; hints?: boolean }) {
   const t = useT();
   return (
     <div className="stat-grid" role="status" aria-live="polite">
       <span className="visually-hidden">{t('state.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
-        <div className="stat" key={i}>
-          <Skeleton width="50%" height="0.8rem" />
-          <Skeleton width="35%" height="1.8rem" />
+        <div className="stat" key={i} aria-hidden="true">
+          <p className="stat__label">
+            <Skeleton width="50%" height="0.8rem" />
+          </p>
+          <p className="stat__value">
+            <Skeleton width="35%" height="1.6rem" />
+          </p>
+          {hints ? (
+            <p className="stat__hint">
+              <Skeleton width="70%" height="0.8rem" />
+            </p>
+          ) : null}
         </div>
       ))}
+    </div>
+  );
+}
+
+/**
+ * A form's place while what it edits loads: a label and a control per field and the submit
+ * button, at the sizes of the real ones, so that what is below does not move when the form comes.
+ */
+export function SkeletonForm({ fields = 3, label }: { fields?: number; label?: string }) {
+  const t = useT();
+  return (
+    <div className="form" role="status" aria-live="polite">
+      <span className="visually-hidden">{label ?? t('state.loading')}</span>
+      {Array.from({ length: fields }, (_, i) => (
+        <div className="field" key={i} aria-hidden="true">
+          <Skeleton width="8rem" height="0.9rem" />
+          <Skeleton height="44px" radius="var(--radius)" />
+        </div>
+      ))}
+      <Skeleton width="8rem" height="40px" radius="var(--radius)" />
     </div>
   );
 }

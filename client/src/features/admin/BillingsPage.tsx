@@ -11,7 +11,7 @@ import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Input, Select } from '../../components/ui/Input';
-import { SkeletonRows, SkeletonStats } from '../../components/ui/Skeleton';
+import { Skeleton, SkeletonRows, SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { Tabs } from '../../components/ui/Tabs';
@@ -163,7 +163,15 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
           </Card>
         </>
       ) : (
-        <SkeletonStats count={5} />
+        // Shaped like what comes (the five figures, the chart's card), so the history below stays put.
+        <>
+          <SkeletonStats count={5} hints />
+          <Card>
+            <CardHeader title={t('admin.billings.revenueByMonth')} />
+            <Skeleton height="260px" />
+            <SkeletonRows rows={4} columns={2} />
+          </Card>
+        </>
       )}
 
       <Card className="card--flush">

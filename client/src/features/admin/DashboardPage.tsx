@@ -7,7 +7,7 @@ import { monthLabel } from '../../lib/months';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
-import { SkeletonStats } from '../../components/ui/Skeleton';
+import { Skeleton, SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Badge } from '../../components/ui/Badge';
 import { Table } from '../../components/ui/Table';
@@ -48,6 +48,47 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
+ * The figures' place while they load, shaped like them (four sections of four figures, the
+ * attention card), so that nothing below them moves when they come.
+ */
+function FiguresSkeleton() {
+  const t = useT();
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        <span className="visually-hidden">{t('state.loading')}</span>
+        {[0, 1, 2, 3].map((section) => (
+          <section className="dashboard-section" key={section} aria-hidden="true">
+            <h2>
+              <Skeleton width="9rem" height="1.1rem" />
+            </h2>
+            <div className="stat-grid">
+              {[0, 1, 2, 3].map((i) => (
+                <div className="stat" key={i}>
+                  <p className="stat__label">
+                    <Skeleton width="55%" height="0.8rem" />
+                  </p>
+                  <p className="stat__value">
+                    <Skeleton width="40%" height="1.6rem" />
+                  </p>
+                  <p className="stat__hint">
+                    <Skeleton width="75%" height="0.8rem" />
+                  </p>
+                </div>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+      <Card className="card--flush">
+        <CardHeader title={t('admin.dashboard.attention')} description={t('admin.dashboard.attentionDescription')} level={2} />
+        <SkeletonRows rows={3} columns={3} />
+      </Card>
+    </>
+  );
+}
+
+/**
  * The platform at a glance, from GET /api/admin/dashboard (online: the figures are counted on the
  * server over every host), each figure a link to the page that lists its rows.
  */
@@ -62,7 +103,7 @@ export function AdminDashboardPage() {
   let body: ReactNode;
   if (!online.available) body = <OnlineOnlyNote state={online} />;
   else if (figures.status === 'error') body = <ErrorState title={t('admin.dashboard.loadFailed')} error={figures.error} onRetry={() => void figures.refetch()} />;
-  else if (!figures.data) body = <SkeletonStats count={8} />;
+  else if (!figures.data) body = <FiguresSkeleton />;
   else {
     const d = figures.data;
     const money = (units: number) => format.money(units, d.subscriptions.currency);

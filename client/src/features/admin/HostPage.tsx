@@ -51,7 +51,7 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
     return (
       <Page title={t('admin.column.host')}>
         <BackToHosts />
-        <SkeletonStats />
+        <SkeletonStats hints />
         <SkeletonRows rows={6} columns={2} />
       </Page>
     );

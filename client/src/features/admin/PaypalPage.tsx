@@ -16,7 +16,7 @@ import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
-import { SkeletonRows } from '../../components/ui/Skeleton';
+import { SkeletonForm, SkeletonRows } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
@@ -192,7 +192,8 @@ function PlansCard({ canEdit, configured }: { canEdit: boolean; configured: bool
 
   let body;
   if (plans.status === 'pending' && !online.available) body = <OnlineOnlyNote state={online} />;
-  else if (plans.status === 'pending') body = <SkeletonRows rows={3} columns={5} />;
+  // A plan per active tier and cycle: six with the default tiers.
+  else if (plans.status === 'pending') body = <SkeletonRows rows={6} columns={5} />;
   else if (plans.status === 'error') body = <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
   else if (plans.data.plans.length === 0) body = <EmptyState title={t('admin.paypal.noTiers')}>{t('admin.paypal.noTiersText')}</EmptyState>;
   else
@@ -244,7 +245,8 @@ export function AdminPaypalPage() {
 
   let configBody;
   if (config.status === 'pending' && !online.available) configBody = <OnlineOnlyNote state={online} />;
-  else if (config.status === 'pending') configBody = <SkeletonRows rows={3} columns={2} />;
+  // Shaped like what comes (the form's five fields for a super admin), so the cards below stay put.
+  else if (config.status === 'pending') configBody = canEdit ? <SkeletonForm fields={5} /> : <SkeletonRows rows={3} columns={2} />;
   else if (config.status === 'error') configBody = <ErrorState error={config.error} onRetry={() => void config.refetch()} />;
   else
     configBody = (

@@ -92,7 +92,7 @@ export function HostAnalyticsPage() {
   const failed = [bookings, properties].find((r) => r.status === 'error');
   let body;
   if (failed?.status === 'error') body = <ErrorState error={failed.error} onRetry={failed.retry} />;
-  else if (!report || properties.status !== 'success') body = <SkeletonStats count={4} />;
+  else if (!report || properties.status !== 'success') body = <SkeletonStats count={4} hints />;
   else if (chosen.length === 0) body = <EmptyState title={t('host.analytics.noProperties')} />;
   else {
     const { current, previous } = report;

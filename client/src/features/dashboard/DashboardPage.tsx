@@ -173,7 +173,7 @@ export function HostDashboardPage() {
         <ErrorState error={failed.error} onRetry={failed.retry} />
       ) : !ready || !figures ? (
         <>
-          <SkeletonStats />
+          <SkeletonStats count={8} hints />
           <SkeletonRows rows={4} columns={3} />
         </>
       ) : (

@@ -90,7 +90,7 @@ export function HostFinancesPage() {
   const failed = [bookings, properties].find((r) => r.status === 'error');
   let body;
   if (failed?.status === 'error') body = <ErrorState error={failed.error} onRetry={failed.retry} />;
-  else if (bookings.status !== 'success' || properties.status !== 'success') body = <SkeletonStats count={4} />;
+  else if (bookings.status !== 'success' || properties.status !== 'success') body = <SkeletonStats count={4} hints />;
   else if (bookings.rows.length === 0) body = <EmptyState title={t('host.finances.emptyTitle')}>{t('host.finances.emptyText')}</EmptyState>;
   else {
     const filter = { year, propertyId: propertyId === ALL ? null : propertyId };
