@@ -33,20 +33,27 @@ export function SkeletonStats({ count = 4, hints = false }: { count?: number; hi
     <div className="stat-grid" role="status" aria-live="polite">
       <span className="visually-hidden">{t('state.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
-        <div className="stat" key={i} aria-hidden="true">
-          <p className="stat__label">
-            <Skeleton width="50%" height="0.8rem" />
-          </p>
-          <p className="stat__value">
-            <Skeleton width="35%" height="1.6rem" />
-          </p>
-          {hints ? (
-            <p className="stat__hint">
-              <Skeleton width="70%" height="0.8rem" />
-            </p>
-          ) : null}
-        </div>
+        <SkeletonStat key={i} hint={hints} />
       ))}
+    </div>
+  );
+}
+
+/** One figure's placeholder (StatCard's lines in its classes), for a grid that announces its loading itself. */
+export function SkeletonStat({ hint = false }: { hint?: boolean }) {
+  return (
+    <div className="stat" aria-hidden="true">
+      <p className="stat__label">
+        <Skeleton width="50%" height="0.8rem" />
+      </p>
+      <p className="stat__value">
+        <Skeleton width="35%" height="1.6rem" />
+      </p>
+      {hint ? (
+        <p className="stat__hint">
+          <Skeleton width="70%" height="0.8rem" />
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { monthLabel } from '../../lib/months';
 import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader, StatCard } from '../../components/ui/Card';
-import { Skeleton, SkeletonRows } from '../../components/ui/Skeleton';
+import { Skeleton, SkeletonRows, SkeletonStat } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Badge } from '../../components/ui/Badge';
 import { Table } from '../../components/ui/Table';
@@ -64,17 +64,7 @@ function FiguresSkeleton() {
             </h2>
             <div className="stat-grid">
               {[0, 1, 2, 3].map((i) => (
-                <div className="stat" key={i}>
-                  <p className="stat__label">
-                    <Skeleton width="55%" height="0.8rem" />
-                  </p>
-                  <p className="stat__value">
-                    <Skeleton width="40%" height="1.6rem" />
-                  </p>
-                  <p className="stat__hint">
-                    <Skeleton width="75%" height="0.8rem" />
-                  </p>
-                </div>
+                <SkeletonStat key={i} hint />
               ))}
             </div>
           </section>
