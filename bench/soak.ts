@@ -18,6 +18,7 @@
  *      interleavings.
  *
  * Options: --seconds 60 --devices 200 --kills 3 --model-runs 10000 --phases load,fault,model.
+ * SOAK_SERVER_ARGS passes Node options to the server's process alone (a CPU profile of it, say).
  * Exits non-zero on an error or a failed check; a missed latency goal is printed (MISSED).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -110,7 +111,9 @@ class Server {
 
   async start(seedGroups?: number): Promise<SoakUser[] | null> {
     const argv = [this.file, String(this.port), ...(seedGroups ? [`seed:${seedGroups}`] : [])];
-    const child = fork(path.join(here, 'soak-server.ts'), argv, { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // SOAK_SERVER_ARGS: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/soak` (written when it stops, not when killed).
+    const extra = (process.env.SOAK_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+    const child = fork(path.join(here, 'soak-server.ts'), argv, { execArgv: [...process.execArgv, ...extra], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child = child;
     let users: SoakUser[] | null = null;
     await new Promise<void>((resolve, reject) => {
