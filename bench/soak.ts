@@ -63,7 +63,17 @@ const PHASES = new Set(String(args.phases).split(','));
 const SYNC_KINDS = ['push', 'incremental pull', 'first sync'] as const;
 
 class Stats {
+  /**
+   * Which part of the run a timed request belongs to: devices coming online (a first sync each,
+   * all within two seconds), the load the goals are about, or the checks at the end (every device
+   * pushes what it holds and pulls at once, to compare with the server): only the load is in
+   * `times`; coming online is printed apart; the checks are not timed.
+   */
+  phase: 'online' | 'load' | 'check' = 'online';
+  readonly onlineTimes = new Map<string, number[]>();
   readonly times = new Map<string, number[]>();
+  /** When each timed request ended (performance.now()), in the order of `times`: the tail over the run. */
+  readonly endedAt = new Map<string, number[]>();
   readonly errors = new Map<string, number>();
   interrupted = 0;
   requests = 0;
@@ -72,9 +82,15 @@ class Stats {
   rejected = 0;
 
   time(kind: string, ms: number): void {
-    let list = this.times.get(kind);
-    if (!list) this.times.set(kind, (list = []));
+    if (this.phase === 'check') return;
+    const times = this.phase === 'online' ? this.onlineTimes : this.times;
+    let list = times.get(kind);
+    if (!list) times.set(kind, (list = []));
     list.push(ms);
+    if (this.phase === 'online') return;
+    let ended = this.endedAt.get(kind);
+    if (!ended) this.endedAt.set(kind, (ended = []));
+    ended.push(performance.now());
   }
 
   error(what: string): void {
@@ -421,25 +437,35 @@ async function phase(name: 'load' | 'fault'): Promise<PhaseResult> {
     const devices = makeDevices(users, ctx);
     console.log(`\n== ${name}: ${devices.length} devices (${devices.filter((d) => d.user.role === 'host').length} hosts', ${devices.filter((d) => d.user.role === 'staff').length} housekeepers') for ${SECONDS} s${name === 'fault' ? `, the server killed ${KILLS} times` : ''}`);
 
-    // Devices come online over the first two seconds, each with a first sync and its event stream.
-    const listening = devices.map(async (d) => {
+    // Devices come online over two seconds, each with a first sync and its event stream; the
+    // load (and its clock) starts once every device is online.
+    const online = devices.map(async (d) => {
       await sleep(Math.random() * 2000);
       await d.firstSync();
-      await d.listen();
     });
+    const listening = online.map(async (first, i) => {
+      await first;
+      await devices[i]?.listen();
+    });
+    await Promise.all(online);
+    stats.phase = 'load';
     const started = performance.now();
     const endAt = started + SECONDS * 1000;
     // How long the load generator's own callbacks waited for its thread (all devices share it).
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const work = devices.map(async (d) => {
-      await sleep(2000 + Math.random() * 3000);
+      // Hosts change something about every 8 s, housekeepers about every 5 s, at random (a
+      // Poisson process per device): the first change too, so that the load is the same from the
+      // first second (a first change of every device within the same three seconds was a burst
+      // at twice the rate of the rest of the run).
+      const between = () => -Math.log(1 - Math.random()) * (d.user.role === 'host' ? 8000 : 5000);
+      await sleep(between());
       while (performance.now() < endAt) {
         const count = 1 + Math.floor(Math.random() * 3);
         for (let i = 0; i < count; i += 1) d.makeChange();
         void d.push();
-        // Hosts change something about every 8 s, housekeepers about every 5 s.
-        await sleep(-Math.log(1 - Math.random()) * (d.user.role === 'host' ? 8000 : 5000));
+        await sleep(between());
       }
     });
     // A few first syncs meanwhile: a device starts over every 2 s.
@@ -465,6 +491,7 @@ async function phase(name: 'load' | 'fault'): Promise<PhaseResult> {
     })();
     const streams = setTimeout(() => console.log(`  event streams open at mid-run: ${ctx.openStreams}`), (SECONDS * 1000) / 2);
     await Promise.all([...work, restarts, kills]);
+    stats.phase = 'check';
     lag.disable();
     clearTimeout(streams);
     const elapsed = (performance.now() - started) / 1000;
@@ -505,8 +532,29 @@ function report(stats: Stats, elapsed: number, server: Server, downMs: number): 
     const verdict = goal ? `  goal p99 < ${GOAL_P99_MS} ms: ${p99 < GOAL_P99_MS ? 'met' : 'MISSED'}` : '';
     console.log(`  ${label.padEnd(17)} ${String(sorted.length).padStart(6)} requests  p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms${verdict}`);
   };
+  const online = SYNC_KINDS.flatMap((kind) => {
+    const sorted = [...(stats.onlineTimes.get(kind) ?? [])].sort((a, b) => a - b);
+    return sorted.length ? [`${kind} ${sorted.length} × p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`] : [];
+  });
+  console.log(`  coming online     (every device within 2 s, before the load): ${online.join('; ')}`);
   console.log('  as the devices saw them (the load generator shares the cores with the server):');
   for (const kind of SYNC_KINDS) line(kind, stats.times.get(kind) ?? [], kind !== 'first sync');
+  // The devices' incremental pulls per 10 s of the run: where in the run the slow ones fall.
+  const pulls = stats.times.get('incremental pull') ?? [];
+  const ended = stats.endedAt.get('incremental pull') ?? [];
+  const first = Math.min(...ended);
+  const slices = new Map<number, number[]>();
+  pulls.forEach((ms, i) => {
+    const slice = Math.floor(((ended[i] ?? first) - first) / 10_000);
+    let list = slices.get(slice);
+    if (!list) slices.set(slice, (list = []));
+    list.push(ms);
+  });
+  const perSlice = [...slices].sort((a, b) => a[0] - b[0]).map(([slice, list]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return `${slice * 10}-${slice * 10 + 10} s ${percentile(sorted, 99).toFixed(0)}`;
+  });
+  console.log(`  incremental pull  p99 in ms by 10 s of the run: ${perSlice.join(', ')}`);
   console.log("  as the server timed them (the request's arrival to its response sent):");
   for (const kind of SYNC_KINDS) line(kind, server.times[kind], kind !== 'first sync');
   console.log(`  throughput        ${(stats.requests / elapsed).toFixed(0)} requests/s, ${(stats.mutations / elapsed).toFixed(0)} mutations/s (${stats.mutations} mutations, ${stats.pokes} pokes heard)`);

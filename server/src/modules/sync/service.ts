@@ -386,18 +386,56 @@ function cached<T>(store: WeakMap<object, Map<string, T>>, db: Db, key: string, 
 /** The next `take` (table, version) pairs after `after`, across every source. */
 function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown>, after: number, take: number, fresh: boolean): Entry[] {
   if (sources.length === 0) return [];
-  const key = `${fresh ? 'fresh' : 'since'}|${sources.map((s) => s.key).join('|')}`;
-  const compiled = cached(windowStatements, db, key, () => {
-    const query = windowQuery(sources, fresh);
-    return { statement: db.$client.prepare(query.sql), params: query.params };
+  const bound = { ...values, after, take };
+  const lists = sources.map((source) => {
+    const arm = nextVersionsOf(db, source, fresh);
+    return arm.statement.all(...bind(arm.params, bound)) as number[];
   });
-  return compiled.statement.all(...bind(compiled.params, { ...values, after, take })) as Entry[];
+  return mergeVersions(
+    sources.map((s) => s.def.id),
+    lists,
+    take,
+  );
 }
 
-/** The next versions after the cursor, across every source: each source's own first ones, merged. */
-function windowQuery(sources: Source[], fresh: boolean): Query {
-  const parts = sources.map((s) => sql`select * from (select ${s.def.id} as t, ${s.version} as v from ${s.from ?? s.def.table} where ${windowOf(s, fresh, false)} order by v limit ${TAKE})`);
-  return dialect.sqlToQuery(sql`select t, v from (${sql.join(parts, sql` union all `)}) order by v, t limit ${TAKE}`);
+/**
+ * One source's next versions after the cursor, in order, at most `take`: a statement of its own
+ * that its index answers in order. One query of every source's (a UNION ALL ordered by version)
+ * sorted each part in a temporary B-tree to merge them: 16 parts cost a host's pull about 0.35 ms
+ * with nothing to send, and a first sync's page tens of thousands of sorted rows. Merged here.
+ */
+function nextVersionsOf(db: Db, source: Source, fresh: boolean): Compiled {
+  return cached(windowStatements, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
+    const query = versionsQuery(source, fresh);
+    return { statement: db.$client.prepare(query.sql).pluck(), params: query.params };
+  });
+}
+
+/** A source's next versions after the cursor, in order (`take` at most). */
+function versionsQuery(source: Source, fresh: boolean): Query {
+  return dialect.sqlToQuery(sql`select ${source.version} as v from ${source.from ?? source.def.table} where ${windowOf(source, fresh, false)} order by v limit ${TAKE}`);
+}
+
+/** The first `take` (table, version) pairs of the sources' ordered lists, by version then table (as `order by v, t`). */
+export function mergeVersions(tables: readonly number[], lists: readonly (readonly number[])[], take: number): Entry[] {
+  const next = lists.map(() => 0);
+  const out: Entry[] = [];
+  while (out.length < take) {
+    let best = -1;
+    let bestV = 0;
+    for (let i = 0; i < lists.length; i++) {
+      const v = lists[i]![next[i]!];
+      if (v === undefined) continue;
+      if (best < 0 || v < bestV || (v === bestV && tables[i]! < tables[best]!)) {
+        best = i;
+        bestV = v;
+      }
+    }
+    if (best < 0) break;
+    out.push({ t: tables[best]!, v: bestV });
+    next[best]! += 1;
+  }
+  return out;
 }
 
 function bind(params: readonly unknown[], values: Record<string, unknown>): unknown[] {
@@ -549,11 +587,11 @@ function firstPartRows(db: Db, source: Source, filter: SQL | null): RowsStatemen
 }
 
 /** One statement a pull runs, as SQLite receives it. */
-export type PullStatement = { table: number | null; fresh: boolean; sql: string; params: unknown[] };
+export type PullStatement = { table: number; part: 'window' | 'rows'; fresh: boolean; sql: string; params: unknown[] };
 
 /**
  * Every statement a pull of this actor may run, fresh start and since a cursor: the versions after
- * the cursor across its tables (`table` null), then each table's rows, with their placeholders
+ * the cursor of each of its sources (`part` window: where the page ends), then each table's rows, with their placeholders
  * bound (`after`, `through`). For the plan test (server/test/sync-pull-plan.test.ts), so that it
  * reads the pull's own SQL.
  */
@@ -561,8 +599,8 @@ export function pullStatements(actor: Actor, after: number, through: number): Pu
   const { sources, values } = sourcesFor(actor);
   const bound = { ...values, after, through, take: DEFAULT_PULL_LIMIT + 1 };
   return [true, false].flatMap((fresh) => {
-    const window = windowQuery(sources, fresh);
-    const rows = sources.map((source) => ({ table: source.def.id, query: rowsQuery(source, fresh).query }));
-    return [{ table: null, query: window }, ...rows].map(({ table, query }) => ({ table, fresh, sql: query.sql, params: bind(query.params, bound) }));
+    const windows = sources.map((source) => ({ table: source.def.id, part: 'window' as const, query: versionsQuery(source, fresh) }));
+    const rows = sources.map((source) => ({ table: source.def.id, part: 'rows' as const, query: rowsQuery(source, fresh).query }));
+    return [...windows, ...rows].map(({ table, part, query }) => ({ table, part, fresh, sql: query.sql, params: bind(query.params, bound) }));
   });
 }
