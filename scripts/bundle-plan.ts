@@ -65,6 +65,12 @@ export function staticClosure(chunks: readonly BuiltChunk[], roots: Iterable<str
   return seen;
 }
 
+/** The entry, the chunks holding `firstModules`, and everything they import statically. */
+function firstFiles(chunks: readonly BuiltChunk[], firstModules: readonly string[]): Set<string> {
+  const roots = chunks.filter((c) => c.isEntry || firstModules.some((m) => holds(c, m))).map((c) => c.file);
+  return staticClosure(chunks, roots);
+}
+
 function withCss(chunks: readonly BuiltChunk[], files: Set<string>): string[] {
   const out = new Set<string>();
   for (const chunk of chunks) {
@@ -83,8 +89,7 @@ function withCss(chunks: readonly BuiltChunk[], files: Set<string>): string[] {
  * on demand and no route imports).
  */
 export function planBundle(chunks: readonly BuiltChunk[], firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>> = {}): BundlePlan {
-  const firstRoots = chunks.filter((c) => c.isEntry || firstModules.some((m) => holds(c, m))).map((c) => c.file);
-  const first = staticClosure(chunks, firstRoots);
+  const first = firstFiles(chunks, firstModules);
   // What an area's pages need to open (their chunks and what those import). What a page loads
   // later, on demand (a setup dialog's library), is cached on first use.
   const needs = AREAS.map((area) => {
@@ -135,8 +140,7 @@ export function budgetError(first: FirstScreen, limitBytes: number): string | nu
  */
 export function mergedModules(chunks: readonly BuiltChunk[], firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>>, wholeAreas: readonly Area[]): Record<string, string[]> {
   const plan = planBundle(chunks, firstModules, areaModules);
-  const firstRoots = chunks.filter((c) => c.isEntry || firstModules.some((m) => holds(c, m))).map((c) => c.file);
-  const first = staticClosure(chunks, firstRoots);
+  const first = firstFiles(chunks, firstModules);
   const isCatalog = (c: BuiltChunk) => c.modules.some((id) => id.includes('i18n-catalog'));
   const modulesOf = (files: Iterable<string>) => {
     const wanted = new Set(files);

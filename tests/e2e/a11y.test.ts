@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { ADMIN_NAV, HOST_NAV, STAFF_NAV, navFor, type NavItem } from '../../client/src/components/layout/nav';
 import type { Role } from '../../shared/enums';
 import { devMailbox } from '../../server/src/modules/email/mailer';
@@ -22,6 +21,7 @@ import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { seriousViolations } from './support/axe';
 
 let browser: Browser;
 
@@ -57,13 +57,6 @@ const AREAS = [
   { role: 'host', prefix: '/host', nav: HOST_NAV },
   { role: 'staff', prefix: '/staff', nav: STAFF_NAV },
 ] as const satisfies readonly Area[];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A route with parameters as a pattern of the links that lead to it. */
 function linkPattern(route: string): RegExp {

@@ -24,7 +24,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-
 describe('access details', () => {
   it('reach the housekeeper inside her task’s window, work offline, and leave her phone when the task is done', async () => {
     const staff = await open({ width: 390, height: 844 });

@@ -5,23 +5,15 @@
  * signs in again.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { ACCOUNT_SUSPENDED } from '../../shared/messages';
 import { browserSessions } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { storedToken } from './support/storage';
 import { LoginPage, signInAs } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { seriousViolations } from './support/axe';
 
 const sessions = browserSessions();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('admin console: hosts', () => {
   it('searches a host, opens its page, suspends it (its sign-in is refused with the reason) and reactivates it', async () => {

@@ -7,23 +7,18 @@
  * its own origin for the callback URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { dayStamp, startFakeTokeet, type FakeTokeet } from '../../server/src/integrations/tokeet/fake/server';
 import { launchBrowser } from './support/browser';
 import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { seriousViolations } from './support/axe';
 
 const server = new OwnServer('partner');
 let fake: FakeTokeet;
 let browser: Browser;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -12,22 +12,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { browserSessions } from './support/browser';
 import { localRows } from './support/storage';
 import { ownStaffTask, ownTaskOnDevice } from './support/own-task';
 import { goOffline, goOnline } from './support/network';
 import { signInAs, signInReady } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
+import { seriousViolations } from './support/axe';
 
 const { open } = browserSessions();
-
-async function seriousViolations(page: Page, scope: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(scope).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let jpegPath: string;
 beforeAll(async () => {

@@ -27,7 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 function utcDay(offset: number): string {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + offset);

@@ -5,13 +5,13 @@
  * they work. The task reaches the server with the template's checklist and duration.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, type Session } from './support/browser';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { localRows } from './support/storage';
 import { LoginPage } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
+import { seriousViolations } from './support/axe';
 
 let browser: Browser;
 let s: Session;
@@ -25,13 +25,6 @@ afterAll(async () => {
   await s?.context.close();
   await browser?.close();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The next date (YYYY-MM-DD, UTC) that falls on a weekday (0 Sunday … 6 Saturday). */
 function nextWeekday(day: number): string {

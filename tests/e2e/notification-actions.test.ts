@@ -27,7 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('actions on a task alert', () => {
   it('starts the task from the notification, through the outbox, once', async () => {
     const { page, context } = s;

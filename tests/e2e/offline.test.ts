@@ -17,8 +17,6 @@ import { SyncStatusPill } from './pages/sync-status';
 
 const { open } = browserSessions();
 
-
-
 describe('offline work', () => {
   it('the housekeeper ticks and completes offline through reloads; the host sees it without a refresh', async () => {
     // A task of her own: the other files on the shared server work the demo's tasks.

@@ -7,25 +7,18 @@
  * own server: it lists the fake in INTEGRATION_ALLOWED_ORIGINS and must know its own origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { startFakePaypal, type FakePaypal } from '../../server/src/integrations/paypal/fake/server';
 import { launchBrowser } from './support/browser';
 import { OwnServer } from './support/own-server';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { seriousViolations } from './support/axe';
 
 const server = new OwnServer('paypal');
 let fake: FakePaypal;
 let browser: Browser;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 beforeAll(async () => {
   fake = await startFakePaypal();

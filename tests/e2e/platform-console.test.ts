@@ -8,22 +8,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { TABLE_IDS } from '../../shared/registry';
 import { EMAIL_CONFIG_ERROR_TITLE, EMAIL_NOT_CONFIGURED_TEXT } from '../../shared/messages';
 import { browserSessions } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { seriousViolations } from './support/axe';
 
 const sessions = browserSessions();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signIn(page: Page, email: string, password: string, home: string): Promise<AppShell> {
   const login = new LoginPage(page);

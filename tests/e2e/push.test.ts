@@ -35,7 +35,6 @@ async function shownNotifications(): Promise<Shown[]> {
   });
 }
 
-
 describe('web push in the service worker', () => {
   it('shows pushed notifications and opens the task on a click', async () => {
     const { page, context } = s;

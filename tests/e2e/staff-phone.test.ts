@@ -7,16 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { browserSessions } from './support/browser';
 import { localRows, type LocalChecklistItem } from './support/storage';
 import { ownStaffTask, ownTaskOnDevice } from './support/own-task';
 import { goOffline, goOnline } from './support/network';
 import { signInAs, signInReady } from './pages/login-page';
 import { SyncStatusPill } from './pages/sync-status';
+import { seriousViolations } from './support/axe';
 
 const { open } = browserSessions();
-
 
 /** Heights of the visible controls matching a selector that are under 44 px (touch targets). */
 async function smallTargets(page: Page, scope: string): Promise<string[]> {
@@ -29,20 +28,12 @@ async function smallTargets(page: Page, scope: string): Promise<string[]> {
   );
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** The host's unread count as the bell announces it (other tests of the run may have left some). */
 async function unread(page: Page): Promise<number> {
   const label = (await page.locator('.bell__button').getAttribute('aria-label')) ?? '';
   const found = /(\d+) unread/.exec(label);
   return found ? Number(found[1]) : 0;
 }
-
 
 describe('the housekeeper’s phone', () => {
   it('works a task offline; the host hears "Task Completed" in the bell without a reload', async () => {

@@ -6,12 +6,12 @@
  * links are read from the development transport's mailbox in this process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { TABLE_IDS } from '../../shared/registry';
 import { devMailbox } from '../../server/src/modules/email/mailer';
 import { launchBrowser } from './support/browser';
 import { OwnServer } from './support/own-server';
+import { seriousViolations } from './support/axe';
 
 const server = new OwnServer('staff-two-hosts');
 let browser: Browser;
@@ -54,11 +54,6 @@ async function inviteLink(company: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No invite from ${company} reached ${EMAIL}`);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 const ALPHA: Host = { company: 'Alpha Lets', task: 'Alpha turnover', phone: '+1 555 0101' };

@@ -26,7 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('sync status', () => {
   it('shows a refused change with the reason, and still after a reload', async () => {
     // A task of her own: the other files on the shared server work the demo's tasks.

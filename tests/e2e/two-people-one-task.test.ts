@@ -115,7 +115,6 @@ describe('a change made after the task was reassigned away', () => {
   });
 });
 
-
 /** The host reassigns a task through the table API (another device of his, online). */
 async function reassign(host: Side, taskId: string, to: string): Promise<void> {
   const token = await storedToken(host.session.page);

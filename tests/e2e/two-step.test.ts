@@ -9,12 +9,12 @@
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { browserSessions, type Session } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
 import { AppShell } from './pages/app-shell';
+import { seriousViolations } from './support/axe';
 
 const sessions = browserSessions();
 const PASSWORD = 'two-step-password';
@@ -37,9 +37,7 @@ async function freshCode(secret: string): Promise<string> {
 
 /** axe-core on the page as it is: no serious or critical violation. */
 async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 async function register(s: Session, email: string): Promise<{ hostProfileId: string }> {

@@ -54,7 +54,6 @@ export const JOB_INTERVALS_MS: Readonly<Record<JobName, number>> = {
   [SESSIONS_PRUNE_JOB]: 24 * 60 * 60_000,
 };
 
-
 export type AlertJobSummary = AlertRunResult & {
   /** The Web Push sending that followed the commit (every due delivery, these alerts' included). */
   push: DrainSummary | null;

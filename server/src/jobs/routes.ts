@@ -24,7 +24,6 @@ export type JobsPluginOptions = {
   schedule?: boolean;
 };
 
-
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (fastify, opts) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

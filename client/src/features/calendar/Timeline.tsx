@@ -15,7 +15,6 @@ import { sourceLabel } from '../../lib/source-label';
 import { useLocale, useT } from '../../i18n/use-t';
 import './calendar.css';
 
-
 function weekdayIndex(iso: string): number {
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)).getUTCDay();

@@ -187,7 +187,6 @@ function NewMessageDialog({ bookings, onClose, onSent }: { bookings: Booking[]; 
   );
 }
 
-
 export function HostInboxPage() {
   const format = useFormat();
   const t = useT();

@@ -26,7 +26,6 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
   return { blob: await res.blob(), fileName };
 }
 
-
 export function DataExportCard() {
   const t = useT();
   const online = useOnlineOnly(t('account.dataExport.onlineWhat'));

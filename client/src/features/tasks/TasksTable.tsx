@@ -14,7 +14,6 @@ import { isOverdue } from './task-rules';
 import { PriorityBadge, TaskStatusBadge } from './task-labels';
 import { useT } from '../../i18n/use-t';
 
-
 type CellContext = { format: Formatters; propertyName: string; staffName: string; onOpen: (task: Task) => void };
 
 type TaskColumn = { key: string; header: string; secondary?: boolean; render: (t: Task, c: CellContext) => ReactNode };

@@ -39,8 +39,6 @@ import { linkInvitedStaff } from './staff-hosts';
 import { revokeUserSessions } from './sessions';
 import { createDefaultDisplaySettings, defaultCommissionRate, defaultTierName } from '../platform/defaults';
 
-/** What a newcomer reads: nothing is known of them yet (docs/decisions.md, Languages). */
-
 /** What the services need; a FastifyInstance has all of it. */
 export type AuthDeps = MailDeps & { db: Db; config: AppConfig; now: () => Date };
 

@@ -19,7 +19,6 @@ import { createFeed, feedsToSync, propertyCalendar, propertyForExport } from './
 import { CalendarJobRunner, createJobs, listJobs } from './jobs';
 import { propertyToday } from './service';
 
-
 const errorSchema = ErrorReplySchema;
 const id = z.string().trim().min(1).max(100);
 

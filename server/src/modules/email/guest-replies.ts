@@ -14,7 +14,6 @@ import { queueMail } from './queue';
 import { english } from '../../i18n';
 import { guestReplyEmail } from './templates';
 
-
 const Address = z.email();
 
 function str(row: Row, field: string): string {

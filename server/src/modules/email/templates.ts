@@ -11,7 +11,6 @@
 import type { MailMessage } from './mailer';
 import { english, type Translate } from '../../i18n';
 
-
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

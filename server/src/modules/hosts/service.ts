@@ -27,7 +27,6 @@ const AUDIT_LOG = requireDef(TABLE_IDS.audit_log);
 export type HostProfileRow = typeof hostProfiles.$inferSelect;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-
 function liveProfile(tx: Tx, hostId: string): HostProfileRow {
   const profile = tx
     .select()

@@ -39,7 +39,6 @@ export const notificationRoutes = fp(
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-
     app.get(
       '/api/notifications',
       {

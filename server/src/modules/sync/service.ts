@@ -69,7 +69,6 @@ function isTransient(err: unknown): boolean {
   return false;
 }
 
-
 /**
  * The fields without the row key (and `ID`), which must not disagree with rowId: it names the
  * row, it is not a field to change. The fields themselves when they carry neither (the usual case).
@@ -268,7 +267,6 @@ type Source = {
   gone?: SQL;
 };
 
-
 const AFTER = sql.placeholder('after');
 const THROUGH = sql.placeholder('through');
 const TAKE = sql.placeholder('take');
@@ -391,11 +389,7 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
     const arm = nextVersionsOf(db, source, fresh);
     return arm.statement.all(...bind(arm.params, bound)) as number[];
   });
-  return mergeVersions(
-    sources.map((s) => s.def.id),
-    lists,
-    take,
-  );
+  return mergeVersions(sources.map((s) => s.def.id), lists, take);
 }
 
 /**

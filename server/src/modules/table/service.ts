@@ -24,7 +24,6 @@ import { minorScaleSql } from '../../db/money';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { canOperate, readView, redactRow, scopeTemplate, type ReadView } from '../../policy';
 
-
 export type PageInput = {
   PageNo: number;
   PageSize: number;
