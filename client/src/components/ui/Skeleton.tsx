@@ -77,3 +77,20 @@ export function SkeletonForm({ fields = 3, label }: { fields?: number; label?: s
     </div>
   );
 }
+
+/**
+ * A chart's place while its figures load: the caption line and the plot at the height BarChart
+ * draws (components/charts/BarChart.tsx), in its classes, so that what is below stays put.
+ */
+export function SkeletonChart({ height = 260 }: { height?: number }) {
+  return (
+    <div className="chart" aria-hidden="true">
+      <p className="chart__caption">
+        <Skeleton width="12rem" height="0.875rem" />
+      </p>
+      <div className="chart__plot" style={{ height }}>
+        <Skeleton height="100%" />
+      </div>
+    </div>
+  );
+}

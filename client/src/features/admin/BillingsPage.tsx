@@ -11,7 +11,7 @@ import { Card, CardHeader, StatCard } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Input, Select } from '../../components/ui/Input';
-import { Skeleton, SkeletonRows, SkeletonStats } from '../../components/ui/Skeleton';
+import { Skeleton, SkeletonChart, SkeletonRows, SkeletonStats } from '../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../components/ui/States';
 import { Table } from '../../components/ui/Table';
 import { Tabs } from '../../components/ui/Tabs';
@@ -167,9 +167,9 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
         <>
           <SkeletonStats count={5} hints />
           <Card>
-            <CardHeader title={t('admin.billings.revenueByMonth')} />
-            <Skeleton height="260px" />
-            <SkeletonRows rows={4} columns={2} />
+            <CardHeader title={t('admin.billings.revenueByMonth')} description={<Skeleton width="16rem" height="0.85rem" />} />
+            <SkeletonChart />
+            <SkeletonRows rows={8} columns={2} />
           </Card>
         </>
       )}

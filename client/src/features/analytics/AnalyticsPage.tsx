@@ -107,9 +107,14 @@ export function HostAnalyticsPage() {
     const before = `${format.date(periods.previous.from)} – ${format.date(addDays(periods.previous.to, -1))}`;
     body = (
       <>
-        <p className="muted analytics-range">
-          {t('host.analytics.range', { range, before })}
-        </p>
+        {/* The currency is known only once the bookings are read: here, it comes with the figures
+            instead of moving the page under the filters above. */}
+        <div className="analytics-range">
+          <p className="muted">{t('host.analytics.range', { range, before })}</p>
+          {currencies.length > 1 ? (
+            <Select label={t('host.finances.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
+          ) : null}
+        </div>
         <div className="stat-grid">
           <StatCard label={t('host.analytics.occupancy')} value={pct(current.occupancy.rate)} hint={<Beside current={current.occupancy.rate} previous={previous.occupancy.rate} show={pct} />} tone="accent" />
           <StatCard label={t('host.analytics.adr', { inWhat })} value={money(room.adr)} hint={<Beside current={room.adr} previous={roomBefore.adr} show={money} />} />
@@ -255,9 +260,6 @@ export function HostAnalyticsPage() {
             onChange={(e) => setPropertyId(e.target.value)}
             options={[{ value: ALL, label: t('host.common.allProperties') }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
           />
-          {currencies.length > 1 ? (
-            <Select label={t('host.finances.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
-          ) : null}
         </div>
       }
     >

@@ -3,7 +3,8 @@
  * booking site for a chosen year and property, with a chart, the unpaid bookings, and a CSV of
  * the bookings behind every figure. Everything is computed from the bookings on this device.
  * Money is per currency: the stat cards list one figure per currency; the chart, the tables and
- * the summary exports are of the currency chosen in the Currency switch (shown when there are two).
+ * the summary exports are of the currency chosen in the Currency switch (on the chart's card, shown
+ * when there are two).
  */
 import { useT } from '../../i18n/use-t';
 import { useMemo, useState } from 'react';
@@ -138,7 +139,17 @@ export function HostFinancesPage() {
           />
         </div>
         <Card>
-          <CardHeader title={t('host.finances.revenueByMonth', { year: String(year), inWhat })} description={t('host.finances.chartDescription', { scope })} />
+          <CardHeader
+            title={t('host.finances.revenueByMonth', { year: String(year), inWhat })}
+            description={t('host.finances.chartDescription', { scope })}
+            // Here rather than beside the year: known only once the bookings are read, it would
+            // move the page when it came (and it is what the chart and the tables below are in).
+            actions={
+              currencies.length > 1 ? (
+                <Select label={t('host.finances.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
+              ) : null
+            }
+          />
           <BarChart
             title={t('host.finances.chartTitle', { year: String(year), currency })}
             data={months.map((m) => ({ label: m.label.slice(0, 3), net: m.net, commission: m.commission }))}
@@ -262,9 +273,6 @@ export function HostFinancesPage() {
             onChange={(e) => setPropertyId(e.target.value)}
             options={[{ value: ALL, label: t('host.common.allProperties') }, ...(properties.rows ?? []).map((p) => ({ value: p.id, label: p.property_name }))]}
           />
-          {currencies.length > 1 ? (
-            <Select label={t('host.finances.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)} options={currencies.map((c) => ({ value: c, label: c }))} />
-          ) : null}
         </div>
       }
     >
