@@ -3,8 +3,9 @@
  * the page also gives as text: the figure carries a caption, the SVG is named by it, and the
  * page keeps the table beside it, so nothing is known only by looking at bars.
  */
-import { Bar, BarChart as RechartsBarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useId } from 'react';
+import { Bar, BarChart as RechartsBarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import './charts.css';
 
 /** Palette colours of styles.css as literals: SVG presentation attributes do not read CSS variables everywhere. */
@@ -32,17 +33,70 @@ export type BarChartProps<K extends string> = {
   horizontal?: boolean;
 };
 
+/**
+ * The plot's width once it is this chart's turn to draw (0 before), following the plot's size.
+ * The plot has a fixed height, so a page shows its figures and tables at once and each chart
+ * appears in its place: drawn one per task (measuring tick labels, laying out axes: 20 to 40 ms a
+ * chart), not all of a page's charts in one long task that holds the page.
+ */
+function usePlotWidth(plot: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = plot.current;
+    if (!element) return;
+    let observer: ResizeObserver | undefined;
+    const cancel = whenTurn(() => {
+      flushSync(() => setWidth(element.clientWidth));
+      observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
+      observer.observe(element);
+    });
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
+  }, [plot]);
+  return width;
+}
+
+/** Charts waiting to draw, one per task in the order they mounted. */
+const waiting: (() => void)[] = [];
+let drawing = false;
+
+function drawNext(): void {
+  const draw = waiting.shift();
+  if (!draw) {
+    drawing = false;
+    return;
+  }
+  draw();
+  setTimeout(drawNext, 0);
+}
+
+function whenTurn(draw: () => void): () => void {
+  waiting.push(draw);
+  if (!drawing) {
+    drawing = true;
+    setTimeout(drawNext, 0);
+  }
+  return () => {
+    const at = waiting.indexOf(draw);
+    if (at >= 0) waiting.splice(at, 1);
+  };
+}
+
 export function BarChart<K extends string>({ title, data, series, format, height = 260, horizontal = false }: BarChartProps<K>) {
   const captionId = useId();
   const rows = data.map((d) => ({ ...d }));
+  const plot = useRef<HTMLDivElement>(null);
+  const width = usePlotWidth(plot);
   return (
     <figure className="chart" aria-labelledby={captionId}>
       <figcaption id={captionId} className="chart__caption">
         {title}
       </figcaption>
-      <div className="chart__plot" style={{ height }} role="img" aria-label={`${title}: chart of the figures listed in the table`}>
-        <ResponsiveContainer width="100%" height="100%">
-          <RechartsBarChart data={rows} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+      <div ref={plot} className="chart__plot" style={{ height }} role="img" aria-label={`${title}: chart of the figures listed in the table`}>
+        {width > 0 ? (
+          <RechartsBarChart width={width} height={height} data={rows} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e6eb" vertical={horizontal} horizontal={!horizontal} />
             {horizontal ? (
               <>
@@ -61,7 +115,7 @@ export function BarChart<K extends string>({ title, data, series, format, height
               <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} stackId={s.stack} radius={s.stack ? 0 : 3} isAnimationActive={false} />
             ))}
           </RechartsBarChart>
-        </ResponsiveContainer>
+        ) : null}
       </div>
     </figure>
   );

@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, startTransition, useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx';
 
 type FieldProps = {
@@ -50,13 +50,29 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ l
   );
 });
 
-export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & FieldProps & { options: readonly { value: string; label: string }[] };
+export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> &
+  FieldProps & {
+    options: readonly { value: string; label: string }[];
+    /**
+     * A long list (the 400-odd time zones): the first render has the chosen option only, and the
+     * rest follows in a transition, which React renders in slices between the browser's own work,
+     * so that the page's first paint on a phone does not wait for hundreds of options. Reaching for
+     * the control (pointer, focus, a key) brings them at once.
+     */
+    deferOptions?: boolean;
+  };
 
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ label, error, hint, id, className, options, ...rest }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ label, error, hint, id, className, options, deferOptions = false, ...rest }, ref) {
   const autoId = useId();
   const selectId = id ?? `sel-${autoId}`;
   const hintId = `${selectId}-hint`;
   const errorId = `${selectId}-error`;
+  const [allShown, setAllShown] = useState(!deferOptions);
+  useEffect(() => {
+    if (!allShown) startTransition(() => setAllShown(true));
+  }, [allShown]);
+  const showAll = allShown ? undefined : () => setAllShown(true);
+  const shown = allShown ? options : options.filter((o) => o.value === rest.value);
   return (
     <div className={cx('field', error && 'field--invalid', className)}>
       <label className="field__label" htmlFor={selectId}>
@@ -68,9 +84,15 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
         className="field__control"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hintId, errorId, hint, error)}
+        onPointerDown={showAll}
+        onKeyDown={showAll}
         {...rest}
+        onFocus={(e) => {
+          showAll?.();
+          rest.onFocus?.(e);
+        }}
       >
-        {options.map((o) => (
+        {shown.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

@@ -242,7 +242,7 @@ function DisplayCard() {
       <LanguageSelect row={row} ready={rows.status === 'success'} userId={user.ID} />
       <form className="form" onSubmit={(e) => void save(e)}>
         {failure ? <FormMessage>{failure}</FormMessage> : null}
-        <Select label={t('account.profile.display.timezone')} value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
+        <Select label={t('account.profile.display.timezone')} deferOptions value={draft.timezone} onChange={(e) => setDraft(normalizeDisplaySettings({ ...draft, timezone: e.target.value }))} options={zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} />
         <Select
           label={t('account.profile.display.dateFormat')}
           value={draft.dateFormat}
