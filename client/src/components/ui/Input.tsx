@@ -62,7 +62,7 @@ export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> &
     deferOptions?: boolean;
   };
 
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ label, error, hint, id, className, options, deferOptions = false, ...rest }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ label, error, hint, id, className, options, deferOptions = false, onPointerDown, onKeyDown, onFocus, ...rest }, ref) {
   const autoId = useId();
   const selectId = id ?? `sel-${autoId}`;
   const hintId = `${selectId}-hint`;
@@ -84,12 +84,18 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
         className="field__control"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hintId, errorId, hint, error)}
-        onPointerDown={showAll}
-        onKeyDown={showAll}
         {...rest}
+        onPointerDown={(e) => {
+          showAll?.();
+          onPointerDown?.(e);
+        }}
+        onKeyDown={(e) => {
+          showAll?.();
+          onKeyDown?.(e);
+        }}
         onFocus={(e) => {
           showAll?.();
-          rest.onFocus?.(e);
+          onFocus?.(e);
         }}
       >
         {shown.map((o) => (
