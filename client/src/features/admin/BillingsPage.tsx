@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { BillingHistoryRow } from '../../../../shared/api/billing';
 import { TABLE } from '../../data/tables';
@@ -93,6 +93,10 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
   // Choices apply at once; typing settles first.
   const asked: BillingFilters = { ...filters, plan: typed.plan, search: typed.search };
   const history = useBillingHistory(asked, online.available);
+  // The payments (a page of them, a few thousand elements) come in a render that React slices
+  // between the browser's own work, after the figures and the chart: not one long task. Their
+  // count and their rows come together.
+  const shown = useDeferredValue(history.data, undefined);
   const stats = useRevenueStats(online.available);
   const subscriptions = useOnlineRows(TABLE.paypal_subscriptions, { PageSize: 200, OrderByField: 'created_at', IsAsc: false }, { enabled: online.available });
   const { toast } = useToast();
@@ -212,9 +216,9 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
                   </form>
                   {!online.available ? null : history.status === 'error' ? (
                     <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-                  ) : !history.data ? (
+                  ) : !shown ? (
                     <SkeletonRows columns={5} label={t('admin.billings.loading')} />
-                  ) : history.data.total === 0 ? (
+                  ) : shown.total === 0 ? (
                     active ? (
                       <EmptyState
                         title={t('admin.billings.noMatch')}
@@ -231,7 +235,7 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
                     <>
                       <div className="billing-summary">
                         <p aria-live="polite">
-                          {t('admin.billings.count', { count: history.data.total })}
+                          {t('admin.billings.count', { count: shown.total })}
                           {history.isFetching ? t('admin.billings.updating') : ''}
                         </p>
                         <Button
@@ -239,14 +243,14 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
                           size="sm"
                           onClick={() => void exportCsv()}
                           disabled={exporting}
-                          aria-label={t('admin.billings.exportLabel', { count: history.data.total })}
+                          aria-label={t('admin.billings.exportLabel', { count: shown.total })}
                         >
                           {exporting ? t('admin.billings.exporting') : t('admin.billings.export')}
                         </Button>
                       </div>
                       <Table
                         caption={t('admin.billings.history')}
-                        rows={history.data.rows}
+                        rows={shown.rows}
                         rowKey={(r) => r.id}
                         columns={[
                           { key: 'date', header: t('admin.billings.date'), render: (r) => format.dateTime(r.billingDate) },
@@ -267,7 +271,7 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
                           { key: 'next', header: t('admin.billings.nextBilling'), secondary: true, render: (r) => (r.nextBillingDate ? format.date(r.nextBillingDate) : '—') },
                         ]}
                       />
-                      <ListFooter shown={history.data.rows.length} total={history.data.total} />
+                      <ListFooter shown={shown.rows.length} total={shown.total} />
                     </>
                   )}
                 </>
