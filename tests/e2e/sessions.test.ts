@@ -50,6 +50,8 @@ describe('signed-in devices', () => {
     tablet.on('pageerror', (error) => errors.push(error.message));
     await signInAs(tablet, 'staff');
     await tablet.goto('/staff/profile');
+    // The card asks for its list as it comes near the screen, as a user scrolls to it.
+    await tablet.getByRole('heading', { name: 'Signed-in devices' }).scrollIntoViewIfNeeded();
     const list = tablet.getByRole('list', { name: 'Signed-in devices' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     await list.getByRole('listitem').filter({ hasText: 'This device' }).waitFor();
@@ -71,6 +73,7 @@ describe('signed-in devices', () => {
 
     // The tablet's own session was untouched.
     await tablet.reload();
+    await tablet.getByRole('heading', { name: 'Signed-in devices' }).scrollIntoViewIfNeeded();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     expect(errors).toEqual([]);
     await phoneContext.close();

@@ -1,7 +1,7 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './cx';
 
-export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement>) {
+export function Card({ className, children, ...rest }: HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> }) {
   return (
     <section className={cx('card', className)} {...rest}>
       {children}

@@ -4,7 +4,7 @@
  * else". A device signed out here is asked to sign in at its next request, its unsent changes kept.
  * Online only: the list and the sign-outs are the server's.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -17,6 +17,7 @@ import { useFormat } from '../../lib/display';
 import { listSessions, signOutOtherSessions, signOutSession, type SessionInfo } from './sessions-api';
 import { useT } from '../../i18n/use-t';
 import { localErrorText } from '../../i18n/server-errors';
+import { useNearView } from '../../lib/use-near-view';
 
 type Loaded = { status: 'loading' } | { status: 'error'; error: string } | { status: 'success'; rows: SessionInfo[] };
 
@@ -37,9 +38,12 @@ export function SessionsCard() {
     }
   }, []);
   const reachable = online.available;
+  // Far down the profile on a phone: the list is asked for as the card comes near the screen.
+  const card = useRef<HTMLElement>(null);
+  const near = useNearView(card);
   useEffect(() => {
-    if (reachable) void load();
-  }, [load, reachable]);
+    if (reachable && near) void load();
+  }, [load, reachable, near]);
 
   const run = async (key: string, action: () => Promise<string>) => {
     setBusy(key);
@@ -66,7 +70,7 @@ export function SessionsCard() {
 
   const others = state.status === 'success' ? state.rows.filter((r) => !r.current).length : 0;
   return (
-    <Card aria-labelledby="sessions-title">
+    <Card ref={card} aria-labelledby="sessions-title">
       <CardHeader
         title={<span id="sessions-title">{t('account.sessions.title')}</span>}
         description={t('account.sessions.description')}
