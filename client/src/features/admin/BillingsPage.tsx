@@ -93,7 +93,7 @@ export function AdminBillingsPage({ search = {} }: { search?: BillingSearch }) {
   // Choices apply at once; typing settles first.
   const asked: BillingFilters = { ...filters, plan: typed.plan, search: typed.search };
   const history = useBillingHistory(asked, online.available);
-  // The payments (a page of them, a few thousand elements) come in a render that React slices
+  // The payments (a page of them, up to a few thousand elements) come in a render that React slices
   // between the browser's own work, after the figures and the chart: not one long task. Their
   // count and their rows come together.
   const shown = useDeferredValue(history.data, undefined);

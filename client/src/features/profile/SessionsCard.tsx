@@ -38,7 +38,8 @@ export function SessionsCard() {
     }
   }, []);
   const reachable = online.available;
-  // Far down the profile on a phone: the list is asked for as the card comes near the screen.
+  // Far down the profile on a phone: the list is asked for as the card comes near the screen, or
+  // shortly after the page opens (lib/use-near-view.ts), not before its first paint.
   const card = useRef<HTMLElement>(null);
   const near = useNearView(card);
   useEffect(() => {
