@@ -18,6 +18,7 @@ import { listSessions, signOutOtherSessions, signOutSession, type SessionInfo } 
 import { useT } from '../../i18n/use-t';
 import { localErrorText } from '../../i18n/server-errors';
 import { useNearView } from '../../lib/use-near-view';
+import { LISTED_AT_FIRST, listedSessions } from './sessions-list';
 
 type Loaded = { status: 'loading' } | { status: 'error'; error: string } | { status: 'success'; rows: SessionInfo[] };
 
@@ -29,6 +30,7 @@ export function SessionsCard() {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [all, setAll] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -82,7 +84,7 @@ export function SessionsCard() {
       {state.status === 'error' ? <ErrorState error={state.error} onRetry={() => void load()} /> : null}
       {state.status === 'success' ? (
         <ul className="sessions" aria-label={t('account.sessions.title')}>
-          {state.rows.map((row) => (
+          {listedSessions(state.rows, all).map((row) => (
             <li key={row.id} className="sessions__row">
               <div className="sessions__text">
                 <span className="sessions__device">
@@ -100,6 +102,13 @@ export function SessionsCard() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {state.status === 'success' && !all && state.rows.length > LISTED_AT_FIRST ? (
+        <div>
+          <Button variant="ghost" size="sm" onClick={() => setAll(true)}>
+            {t('account.sessions.showAll', { count: state.rows.length })}
+          </Button>
+        </div>
       ) : null}
       {state.status === 'success' && others === 0 ? <p className="muted">{t('account.sessions.none')}</p> : null}
       {others > 0 ? (
