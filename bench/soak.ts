@@ -84,18 +84,20 @@ class Stats {
   time(kind: string, ms: number): void {
     if (this.phase === 'check') return;
     const times = this.phase === 'online' ? this.onlineTimes : this.times;
-    let list = times.get(kind);
-    if (!list) times.set(kind, (list = []));
-    list.push(ms);
-    if (this.phase === 'online') return;
-    let ended = this.endedAt.get(kind);
-    if (!ended) this.endedAt.set(kind, (ended = []));
-    ended.push(performance.now());
+    listIn(times, kind).push(ms);
+    if (this.phase !== 'online') listIn(this.endedAt, kind).push(performance.now());
   }
 
   error(what: string): void {
     this.errors.set(what, (this.errors.get(what) ?? 0) + 1);
   }
+}
+
+/** The list under `key`, made empty on first use. */
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -542,14 +544,10 @@ function report(stats: Stats, elapsed: number, server: Server, downMs: number): 
   // The devices' incremental pulls per 10 s of the run: where in the run the slow ones fall.
   const pulls = stats.times.get('incremental pull') ?? [];
   const ended = stats.endedAt.get('incremental pull') ?? [];
-  const first = Math.min(...ended);
+  // `ended` is in the order the pulls ended: its first is the earliest.
+  const first = ended[0] ?? 0;
   const slices = new Map<number, number[]>();
-  pulls.forEach((ms, i) => {
-    const slice = Math.floor(((ended[i] ?? first) - first) / 10_000);
-    let list = slices.get(slice);
-    if (!list) slices.set(slice, (list = []));
-    list.push(ms);
-  });
+  pulls.forEach((ms, i) => listIn(slices, Math.floor(((ended[i] ?? first) - first) / 10_000)).push(ms));
   const perSlice = [...slices].sort((a, b) => a[0] - b[0]).map(([slice, list]) => {
     const sorted = [...list].sort((a, b) => a - b);
     return `${slice * 10}-${slice * 10 + 10} s ${percentile(sorted, 99).toFixed(0)}`;

@@ -30,20 +30,33 @@ export const LANGUAGE_KEY = 'staykeep.language';
 // whole catalog is loaded at start like any other language's, so none counts as loaded yet.
 const loaded = new Map<Locale, Set<ClientNamespace>>();
 const wanted = new Set<ClientNamespace>(['common']);
+/** Catalogs on their way (`locale/namespace`): a second ask meanwhile waits for the same load. */
+const loading = new Map<string, Promise<void>>();
 
 async function ensureLoaded(locale: Locale, namespaces: Iterable<ClientNamespace>): Promise<void> {
   const have = loaded.get(locale) ?? new Set<ClientNamespace>();
   loaded.set(locale, have);
   const missing = [...namespaces].filter((namespace) => !have.has(namespace));
   await Promise.all(
-    missing.map(async (namespace) => {
-      // A namespace not yet written in this language shows in English.
-      const load = loaders[`${namespace}/${catalogLocale(namespace, locale)}`];
-      if (!load) throw new Error(`No catalog ${namespace} for ${locale}`);
-      i18n.load(locale, (await load()).default);
-      have.add(namespace);
+    missing.map((namespace) => {
+      const key = `${locale}/${namespace}`;
+      let load = loading.get(key);
+      if (!load) {
+        load = loadCatalog(locale, namespace)
+          .then(() => void have.add(namespace))
+          .finally(() => loading.delete(key));
+        loading.set(key, load);
+      }
+      return load;
     }),
   );
+}
+
+async function loadCatalog(locale: Locale, namespace: ClientNamespace): Promise<void> {
+  // A namespace not yet written in this language shows in English.
+  const load = loaders[`${namespace}/${catalogLocale(namespace, locale)}`];
+  if (!load) throw new Error(`No catalog ${namespace} for ${locale}`);
+  i18n.load(locale, (await load()).default);
 }
 
 function deviceLanguages(): readonly string[] {

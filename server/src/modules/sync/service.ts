@@ -585,9 +585,9 @@ export type PullStatement = { table: number; part: 'window' | 'rows'; fresh: boo
 
 /**
  * Every statement a pull of this actor may run, fresh start and since a cursor: the versions after
- * the cursor of each of its sources (`part` window: where the page ends), then each table's rows, with their placeholders
- * bound (`after`, `through`). For the plan test (server/test/sync-pull-plan.test.ts), so that it
- * reads the pull's own SQL.
+ * the cursor of each of its sources (`part` window: where the page ends), then each table's rows
+ * (`part` rows), with their placeholders bound (`after`, `through`). For the plan test
+ * (server/test/sync-pull-plan.test.ts), so that it reads the pull's own SQL.
  */
 export function pullStatements(actor: Actor, after: number, through: number): PullStatement[] {
   const { sources, values } = sourcesFor(actor);
