@@ -12,12 +12,15 @@
  * each goal not met (see GOALS). It measures time, so it is not part of `npm test`; run it on a
  * quiet machine. Options: `--only <a,b>` audits the pages whose path contains one of these;
  * `--json <file>` also writes the rows; `--details` lists the failing audits of a missed score;
- * `--requests` lists each page's requests, the heaviest first, with the bytes transferred.
+ * `--requests` lists each page's requests, the heaviest first, with the bytes transferred;
+ * `--reports <dir>` keeps each page's whole report and its trace (JSON; the trace opens in DevTools'
+ * Performance panel), to read what its blocking time was made of.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
@@ -52,6 +55,8 @@ export type Row = Audit & {
   lcpMs: number;
   tbtMs: number;
   bytes: number;
+  /** Lighthouse's measure of the CPU it ran on (higher is faster). */
+  benchmarkIndex: number;
   missed: string[];
   failing: string[];
   /** What the page transferred, the heaviest first (Lighthouse's total-byte-weight items). */
@@ -64,6 +69,7 @@ const { values: options } = parseArgs({
     json: { type: 'string' },
     details: { type: 'boolean', default: false },
     requests: { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 
@@ -143,6 +149,7 @@ async function audit(port: number, baseUrl: string, target: Audit): Promise<Row>
   if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (options.reports) saveReport(options.reports, target, lhr, result.artifacts.Trace);
   const measured = {
     ...target,
     performance: score(lhr, 'performance'),
@@ -153,8 +160,17 @@ async function audit(port: number, baseUrl: string, target: Audit): Promise<Row>
     lcpMs: metric(lhr, 'largest-contentful-paint'),
     tbtMs: metric(lhr, 'total-blocking-time'),
     bytes: metric(lhr, 'total-byte-weight'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
   return { ...measured, missed: missedGoals(measured), failing: failingAudits(lhr), requests: requestsOf(lhr) };
+}
+
+/** `--reports <dir>`: the page's whole Lighthouse report, to read what its blocking time was made of. */
+function saveReport(dir: string, target: Audit, lhr: Result, trace: unknown): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${target.preset}${target.cold ? '-cold' : ''}${target.path.replaceAll('/', '_')}`;
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(lhr));
+  fs.writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify(trace));
 }
 
 /** The requests of a page by bytes transferred (the items of Lighthouse's total-byte-weight audit). */
@@ -228,6 +244,14 @@ function printRow(row: Row): void {
   if (options.requests) for (const request of row.requests) console.log(`    ${(request.bytes / 1024).toFixed(1).padStart(7)} KB  ${request.url}`);
 }
 
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return `Chromium at ${CHROMIUM_PATH} (version unknown)`;
+  }
+}
+
 async function main(): Promise<number> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     console.error(`Lighthouse needs Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
@@ -260,6 +284,11 @@ async function main(): Promise<number> {
     ];
     const missed = rows.filter((row) => row.missed.length > 0).length;
     console.log(`\n${rows.length} pages audited, ${missed} with a goal missed.`);
+    // Runs are comparable only on the same browser build and an equally fast CPU: Lighthouse's
+    // blocking time is the traced tasks' time times the preset's slowdown, and tracing's own cost
+    // moves with the build.
+    const indexes = rows.map((row) => row.benchmarkIndex);
+    if (indexes.length > 0) console.log(`${chromiumVersion()}; Lighthouse's CPU benchmark index ${Math.min(...indexes)} to ${Math.max(...indexes)}.`);
     if (options.json) fs.writeFileSync(options.json, JSON.stringify(rows, null, 2));
     return 0;
   } finally {
