@@ -140,17 +140,34 @@ function instantFormatter(timezone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
+/**
+ * The parts of instants already worked out, by zone and ISO text: a screen shows the same few
+ * hundred instants on every render, and `formatToParts` is the costly step. Emptied when full.
+ */
+const knownInstants = new Map<string, Readonly<DateParts & TimeParts> | null>();
+const KNOWN_INSTANTS_MAX = 4096;
+
 /** The wall-clock parts of an instant in a timezone (Intl does the zone arithmetic). */
-function instantParts(value: string | Date, timezone: string): (DateParts & TimeParts) | null {
-  if (typeof value === 'string' && !INSTANT_RE.test(value)) return null;
-  const date = typeof value === 'string' ? new Date(value) : value;
+function instantParts(value: string | Date, timezone: string): Readonly<DateParts & TimeParts> | null {
+  if (typeof value !== 'string') return zoneParts(value, timezone);
+  const key = `${timezone} ${value}`;
+  let parts = knownInstants.get(key);
+  if (parts === undefined) {
+    parts = INSTANT_RE.test(value) ? zoneParts(new Date(value), timezone) : null;
+    if (knownInstants.size >= KNOWN_INSTANTS_MAX) knownInstants.clear();
+    knownInstants.set(key, parts);
+  }
+  return parts;
+}
+
+function zoneParts(date: Date, timezone: string): Readonly<DateParts & TimeParts> | null {
   if (Number.isNaN(date.getTime())) return null;
   const formatter = instantFormatter(timezone);
   if (!formatter) return null;
   const parts = formatter.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? NaN);
   const result = { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
-  return Object.values(result).every(Number.isFinite) ? result : null;
+  return Object.values(result).every(Number.isFinite) ? Object.freeze(result) : null;
 }
 
 /**
