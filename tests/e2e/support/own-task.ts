@@ -9,20 +9,14 @@ import { expect, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TABLE_IDS } from '../../../shared/registry';
 import { baseUrl } from './browser';
+import { postJson } from './api';
 import { DEMO_PASSWORD, demoEmail } from './accounts';
 import { localTasks, type LocalTask } from './storage';
 
 type Json = Record<string, unknown>;
 
-async function call(path: string, body: Json, token?: string): Promise<Json> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as Json;
+function call(path: string, body: Json, token?: string): Promise<Json> {
+  return postJson(baseUrl(), path, body, token);
 }
 
 async function firstRow(table: number, filters: { name: string; value: string }[], token: string): Promise<Json | undefined> {

@@ -65,7 +65,7 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
   if (total === 0) return <p className="muted">{t('host.dashboard.attentionNone')}</p>;
   return (
     <ul className="attention">
-      {clashes.map((c) => (
+      {clashes.slice(0, ATTENTION_SHOWN).map((c) => (
         <li key={`${c.a.id}-${c.b.id}`} className="attention__item attention__item--danger">
           <Trans
             id="host.dashboard.clash"
@@ -77,7 +77,8 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
           </Link>
         </li>
       ))}
-      {unassignedTurnovers.map((task) => (
+      <MoreItems count={clashes.length} to="/host/calendar" text={(count) => t('host.dashboard.moreClashes', { count })} />
+      {unassignedTurnovers.slice(0, ATTENTION_SHOWN).map((task) => (
         <li key={task.id} className="attention__item">
           <Trans
             id="host.dashboard.turnoverUnassigned"
@@ -89,7 +90,8 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
           </button>
         </li>
       ))}
-      {overdueTasks.map((task) => (
+      <MoreItems count={unassignedTurnovers.length} to="/host/housekeeping" text={(count) => t('host.dashboard.moreTurnovers', { count })} />
+      {overdueTasks.slice(0, ATTENTION_SHOWN).map((task) => (
         <li key={task.id} className="attention__item attention__item--warning">
           <Trans id="host.dashboard.overdue" values={{ title: task.task_title, due: format.when(task.due_date) }} components={{ 0: <strong /> }} />{' '}
           <button type="button" className="link-button" onClick={() => onTask(task)}>
@@ -97,7 +99,8 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
           </button>
         </li>
       ))}
-      {unpaidBookings.map((b) => (
+      <MoreItems count={overdueTasks.length} to="/host/housekeeping" text={(count) => t('host.dashboard.moreOverdue', { count })} />
+      {unpaidBookings.slice(0, ATTENTION_SHOWN).map((b) => (
         <li key={b.id} className="attention__item">
           <Trans
             id="host.dashboard.unpaid"
@@ -115,7 +118,28 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
           </Link>
         </li>
       ))}
+      <MoreItems count={unpaidBookings.length} to="/host/bookings" text={(count) => t('host.dashboard.moreUnpaid', { count })} />
     </ul>
+  );
+}
+
+/**
+ * How many of each kind the list shows, soonest first (figures.ts orders them). A host with a
+ * season of bookings ahead can have hundreds of unassigned turnovers: listing them all made the
+ * page thousands of items long and slow to render (again after each page of a first sync).
+ */
+const ATTENTION_SHOWN = 5;
+
+/** The rest of one kind beyond ATTENTION_SHOWN, as a link to the page that lists them all. */
+function MoreItems({ count, to, text }: { count: number; to: '/host/calendar' | '/host/housekeeping' | '/host/bookings'; text: (count: number) => string }) {
+  const rest = count - ATTENTION_SHOWN;
+  if (rest <= 0) return null;
+  return (
+    <li className="attention__item attention__item--more">
+      <Link to={to} className="text-link">
+        {text(rest)}
+      </Link>
+    </li>
   );
 }
 

@@ -111,6 +111,19 @@ describe('dashboard figures', () => {
     expect(f.attention.overdueTasks.map((t) => t.id)).toEqual(['late']);
     expect(f.attention.unpaidBookings.map((b) => b.id)).toEqual([unpaid.id]);
   });
+
+  it('lists the turnover to staff next and the longest overdue task first', () => {
+    const tasks = [
+      task({ id: 'in-a-month', booking_id: 'b1', scheduled_date: '2026-04-15' }),
+      task({ id: 'tomorrow', booking_id: 'b2', scheduled_date: '2026-03-16T11:00:00.000Z' }),
+      task({ id: 'unscheduled', booking_id: 'b3', scheduled_date: null, due_date: '2026-03-20' }),
+      task({ id: 'late-a-day', due_date: '2026-03-14' }),
+      task({ id: 'late-a-week', due_date: '2026-03-08T09:00:00.000Z' }),
+    ];
+    const f = dashboardFigures({ today, now, timezone: 'UTC', properties: [{ id: 'p1' }], bookings: [], blocks: [], tasks, messages: [] });
+    expect(f.attention.unassignedTurnovers.map((t) => t.id)).toEqual(['tomorrow', 'unscheduled', 'in-a-month']);
+    expect(f.attention.overdueTasks.map((t) => t.id)).toEqual(['late-a-week', 'late-a-day']);
+  });
 });
 
 describe('clashes', () => {

@@ -69,6 +69,20 @@ export function dashboardWindow(today: string): { from: string; to: string } {
 
 const UNPAID = new Set(['pending', 'partial']);
 
+/** A task's day (its schedule, else its due date) for ordering: the date part of either. */
+function taskDay(value: string | null | undefined): string {
+  return (value ?? '').slice(0, 10);
+}
+
+/** Soonest first: the turnover to staff next leads its list. */
+const bySchedule = (a: DashTask, b: DashTask): number => compareText(taskDay(a.scheduled_date ?? a.due_date), taskDay(b.scheduled_date ?? b.due_date));
+/** Longest overdue first. */
+const byDue = (a: DashTask, b: DashTask): number => compareText(a.due_date ?? '', b.due_date ?? '');
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * The clashes of the calendar (shared/calendar-clashes.ts: the rule of the calendar screen and
  * the server) among live bookings and blocks touching [from, to), per property, each pair once,
@@ -137,8 +151,8 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
     tasks: { open: open.length, urgent: open.filter((t) => t.priority_level === 'urgent').length },
     unreadMessages: input.messages.filter((m) => m.direction === 'inbound' && m.status === 'unread').length,
     attention: {
-      unassignedTurnovers: open.filter((t) => t.booking_id !== null && !t.assigned_staff_id),
-      overdueTasks: open.filter((t) => isOverdue(t, input.now, input.timezone)),
+      unassignedTurnovers: open.filter((t) => t.booking_id !== null && !t.assigned_staff_id).sort(bySchedule),
+      overdueTasks: open.filter((t) => isOverdue(t, input.now, input.timezone)).sort(byDue),
       // Unpaid stays that have begun or begin within a week: the ones to chase now.
       unpaidBookings: live.filter((b) => UNPAID.has(b.payment_status) && b.check_in_date <= horizon).sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : 1)),
       clashes: clashesIn(bookings, input.blocks, today, addDays(today, 31)),

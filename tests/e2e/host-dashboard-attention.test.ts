@@ -1,0 +1,86 @@
+/**
+ * The host dashboard's "Needs attention" list on a host with a season of turnovers nobody staffed
+ * yet: the five to staff soonest, in that order, and a link to Housekeeping for the rest (it used
+ * to list every one of them). On a server of its own: the turnovers it adds would change what the
+ * other files see on the demo host's dashboard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newSession } from './support/browser';
+import { OwnServer } from './support/own-server';
+import { LoginPage } from './pages/login-page';
+import { seriousViolations } from './support/axe';
+import { DEMO_PASSWORD, demoEmail } from './support/accounts';
+import { postJson } from './support/api';
+import { TABLE_IDS } from '../../shared/table-ids';
+import { addDays } from '../../shared/dates';
+
+const server = new OwnServer('host-dashboard-attention');
+let browser: Browser;
+let token = '';
+
+const post = <T>(path: string, body: unknown) => postJson<T>(server.origin, path, body, token || undefined);
+
+type Row = Record<string, unknown> & { id: string };
+const page = (table: number, filters: unknown[] = []) => post<{ List: Row[] }>(`/api/table/${table}/page`, { PageNo: 1, PageSize: 500, Filters: filters });
+
+beforeAll(async () => {
+  await server.start();
+  browser = await launchBrowser();
+  ({ token } = await post<{ token: string }>('/api/auth/login', { email: demoEmail('host'), password: DEMO_PASSWORD }));
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server.remove();
+});
+
+describe('Needs attention on the host dashboard', () => {
+  it('shows the five turnovers to staff soonest and links to Housekeeping for the rest', async () => {
+    // Every unassigned turnover the demo seeded, and nine more, a week apart from 40 days ahead.
+    const { List: tasks } = await page(TABLE_IDS.housekeeping_tasks, [{ name: 'task_status', op: 'In', value: ['pending', 'in_progress'] }]);
+    const seeded = tasks.filter((t) => t.booking_id && !t.assigned_staff_id);
+    const { List: bookings } = await page(TABLE_IDS.bookings);
+    const booking = bookings[0];
+    if (!booking) throw new Error('The demo host has no booking');
+    const today = new Date().toISOString().slice(0, 10);
+    const added = Array.from({ length: 9 }, (_, i) => ({ title: `Season turnover ${i + 1}`, day: addDays(today, 40 + 7 * i) }));
+    // Created last first: the list orders them by day, not by creation.
+    for (const turnover of [...added].reverse()) {
+      await post(`/api/table/${TABLE_IDS.housekeeping_tasks}/create`, {
+        property_id: booking.property_id,
+        booking_id: booking.id,
+        task_title: turnover.title,
+        scheduled_date: turnover.day,
+        due_date: turnover.day,
+      });
+    }
+    const all = seeded.length + added.length;
+    // Soonest first, ours among the seeded ones by day.
+    const dayOf = (t: Row) => String(t.scheduled_date ?? t.due_date ?? '').slice(0, 10);
+    const soonest = [...seeded.map((t) => ({ title: '', day: dayOf(t) })), ...added].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)).slice(0, 5);
+    const shownOfOurs = added.filter((t) => soonest.includes(t)).map((t) => t.title);
+    const hiddenOfOurs = added.filter((t) => !soonest.includes(t)).map((t) => t.title);
+    expect(hiddenOfOurs.length).toBeGreaterThan(0);
+
+    const { context, page: tab } = await newSession(browser, { width: 390, height: 844 }, server.origin);
+    try {
+      await new LoginPage(tab).goto();
+      await new LoginPage(tab).signIn(demoEmail('host'), DEMO_PASSWORD);
+      await tab.waitForURL((url) => url.pathname === '/host/dashboard');
+      const list = tab.locator('ul.attention');
+      const turnovers = list.locator('li', { hasText: 'Turnover without a housekeeper' });
+      await expect.poll(() => turnovers.count(), { timeout: 20_000 }).toBe(5);
+      const texts = await turnovers.allTextContents();
+      for (const title of shownOfOurs) expect(texts.some((text) => text.includes(`${title} at`))).toBe(true);
+      for (const title of hiddenOfOurs) expect(texts.some((text) => text.includes(`${title} at`))).toBe(false);
+
+      const more = list.getByRole('link', { name: `${all - 5} more turnovers without a housekeeper, in Housekeeping` });
+      expect(await more.isVisible()).toBe(true);
+      expect(await seriousViolations(tab, 'ul.attention')).toEqual([]);
+      await more.click();
+      await tab.waitForURL((url) => url.pathname === '/host/housekeeping');
+    } finally {
+      await context.close();
+    }
+  });
+});
