@@ -45,7 +45,7 @@ import { BENCH_PASSWORD, CHECKLIST, seedSyncBench } from './sync-client/seed';
 import { childrenCpuByType, childrenCpuMs, cpuByTypeSince, ownCpuMs } from './sync-client/cpu';
 import * as inPage from './sync-client/in-page';
 import { floorPull, floorWrites, type FloorPull } from './sync-client/floor';
-import { profileLines, startProfile } from './sync-client/profile';
+import { profileLines, startProfile, type ProfileSummary } from './sync-client/profile';
 
 const GOAL_PULL_MS = 3000;
 /** The absolute first-sync goal is the 20 000-row account's; larger accounts are held to the ratio. */
@@ -205,8 +205,8 @@ export async function runSyncClientBench(): Promise<number> {
     // The floor of the first sync: the same pages into bare tables, before the app's pull and after
     // it (the server's caches are warm for the second); the faster of the two is the floor.
     const token = app.signSession(seeded.host.userId);
-    const floorRun = async (): Promise<FloorPull & { cpu: number | null; cpuByType: string }> => {
-      const { cpuBefore: cpu0, cpuAfter: cpu1, ...result } = await floorPull(browser as Browser, baseUrl, token, FIRST_SYNC_PULL_LIMIT);
+    const floorRun = async (profileIt = false): Promise<FloorPull & { cpu: number | null; cpuByType: string; profiled: ProfileSummary | null }> => {
+      const { cpuBefore: cpu0, cpuAfter: cpu1, ...result } = await floorPull(browser as Browser, baseUrl, token, FIRST_SYNC_PULL_LIMIT, profileIt);
       if (result.rows !== seeded.rows) throw new Error(`the floor pulled ${result.rows} rows, expected ${seeded.rows}`);
       const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
       return { ...result, cpu: cpu0 && cpu1 ? total(cpu1) - total(cpu0) : null, cpuByType: cpuByTypeSince(cpu0, cpu1) };
@@ -236,7 +236,8 @@ export async function runSyncClientBench(): Promise<number> {
     const progress = (await host.page.evaluate(inPage.progressSeen)) as (number | string)[];
     const determinate = progress.filter((p): p is number => typeof p === 'number');
     const heap = await heapMb(host.page);
-    floors.push(await floorRun());
+    // Profiled too when the app's pull is: where the floor's own time goes, to compare.
+    floors.push(await floorRun(profile));
     const floor = floors.reduce((a, b) => (b.ms < a.ms ? b : a));
 
     // b and c. The housekeeper works in the task dialog; the host has the same task open.
@@ -344,6 +345,8 @@ export async function runSyncClientBench(): Promise<number> {
     console.log(`   browser CPU by process: ${browserCpuByType}; floor: ${floor.cpuByType}`);
     console.log(`   per page: request + parse p50 ${ms(fetches.p50)} (max ${ms(fetches.max)}), write to the store p50 ${ms(applies.p50)} (max ${ms(applies.max)})`);
     if (host.profiled) for (const line of profileLines(host.profiled)) console.log(line);
+    const floorProfiled = floors.at(-1)?.profiled;
+    if (floorProfiled) for (const line of profileLines(floorProfiled, 8, "the floor's page (its second run)")) console.log(line);
     console.log(`   page JS heap after it ${heap.toFixed(1)} MB   goal < ${GOAL_HEAP_MB} MB: ${verdict(heap < GOAL_HEAP_MB)}`);
     console.log(
       `   progress bar: ${determinate.length ? `determinate, ${determinate.length} steps (${determinate.join('% ')}%)` : 'never determinate'}` +

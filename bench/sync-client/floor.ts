@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { SYNCED_INDEXES, SYNCED_TABLES } from '../../client/src/db/schema';
 import { childrenCpuByType, type CpuByType } from './cpu';
+import { startProfile, type ProfileSummary } from './profile';
 
 export type FloorPull = { ms: number; rows: number; pages: number };
 export type FloorWrites = number[];
@@ -102,12 +103,21 @@ async function barePage(browser: Browser, baseUrl: string) {
  * The floor's first sync, and the CPU that Chromium's processes used meanwhile (read before the
  * bare page closes: a process that has ended leaves no figure in /proc).
  */
-export async function floorPull(browser: Browser, baseUrl: string, token: string, limit: number): Promise<FloorPull & { cpuBefore: CpuByType | null; cpuAfter: CpuByType | null }> {
+export async function floorPull(
+  browser: Browser,
+  baseUrl: string,
+  token: string,
+  limit: number,
+  profile = false,
+): Promise<FloorPull & { cpuBefore: CpuByType | null; cpuAfter: CpuByType | null; profiled: ProfileSummary | null }> {
   const { context, page } = await barePage(browser, baseUrl);
   try {
     const cpuBefore = childrenCpuByType();
+    // The bare page runs Dexie's own build, which has no map of ours to read.
+    const stopProfile = profile ? await startProfile(page, '') : null;
     const result = (await page.evaluate(pullScript(token, limit))) as FloorPull;
-    return { ...result, cpuBefore, cpuAfter: childrenCpuByType() };
+    const cpuAfter = childrenCpuByType();
+    return { ...result, cpuBefore, cpuAfter, profiled: stopProfile ? await stopProfile() : null };
   } finally {
     await context.close();
   }

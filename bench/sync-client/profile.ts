@@ -138,11 +138,11 @@ function summarise(profile: Profile, map: ReturnType<typeof sourceMapper>): Prof
 }
 
 /** The top entries as lines to print. */
-export function profileLines(summary: ProfileSummary, top = 15): string[] {
+export function profileLines(summary: ProfileSummary, top = 15, whose = "the page's main thread"): string[] {
   const pct = (ms: number) => `${((ms / summary.totalMs) * 100).toFixed(1).padStart(5)} %`;
   const line = (e: ProfileEntry) => `     ${e.ms.toFixed(0).padStart(6)} ms ${pct(e.ms)}  ${e.name}${e.where ? `  ${e.where}` : ''}`;
   return [
-    `   profile of the page's main thread over ${summary.totalMs.toFixed(0)} ms (self time; Chrome DevTools protocol Profiler, 250 µs sampling)`,
+    `   profile of ${whose} over ${summary.totalMs.toFixed(0)} ms (self time; Chrome DevTools protocol Profiler, 250 µs sampling)`,
     '   by source file:',
     ...summary.files.slice(0, top).map(line),
     '   by function:',

@@ -16,6 +16,7 @@ import { PageSpinner } from './components/ui/Spinner';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
+import { whenSyncSettles } from './sync/sync-settled';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
 import { i18n, startI18n, t } from './i18n';
@@ -60,10 +61,20 @@ auth.subscribe(() => {
 });
 
 const cachedAreas = new Set<string>();
+/**
+ * The area's files for offline use: after the first screen, and once the session's first sync has
+ * had its go (sync/sync-settled.ts), or a minute at most: a new device's first sync needs the
+ * network and the page more than these files do, and both are needed to work offline.
+ */
 function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
   if (cachedAreas.has(area)) return;
   cachedAreas.add(area);
-  window.setTimeout(() => void cacheRoleChunks(area).catch(() => cachedAreas.delete(area)), 1000);
+  window.setTimeout(() => {
+    void loadSync()
+      .then((sync) => whenSyncSettles(sync, 60_000))
+      .then(() => cacheRoleChunks(area))
+      .catch(() => cachedAreas.delete(area));
+  }, 1000);
 }
 
 // Started before React's first render: a signed-in start reads the store while the page mounts,
