@@ -246,7 +246,7 @@ function printRow(row: Row): void {
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return `Chromium at ${CHROMIUM_PATH} (version unknown)`;
   }

@@ -16,7 +16,6 @@ import { PageSpinner } from './components/ui/Spinner';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
-import { whenSyncSettles } from './sync/sync-settled';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
 import { i18n, startI18n, t } from './i18n';
@@ -71,7 +70,7 @@ function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
   cachedAreas.add(area);
   window.setTimeout(() => {
     void loadSync()
-      .then((sync) => whenSyncSettles(sync, 60_000))
+      .then((sync) => sync.whenSettled(60_000))
       .then(() => cacheRoleChunks(area))
       .catch(() => cachedAreas.delete(area));
   }, 1000);

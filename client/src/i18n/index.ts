@@ -16,7 +16,6 @@ import { loaders } from 'virtual:i18n-catalogs';
 import { catalogLocale, type ClientNamespace } from '../../../shared/i18n/namespaces';
 import { isLocale, LOCALES, resolveLocale, SOURCE_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { MessageId, MessageValues } from './message-ids';
-import { translate } from './translate';
 import { registerLanguageControl } from './language-control';
 import { keepWorkerTexts } from '../pwa/worker-texts';
 
@@ -132,7 +131,9 @@ export function preloadLanguages(): Promise<unknown> {
 
 /** A message outside React (toasts from plain modules, document titles, the service worker's page). */
 export function t(id: MessageId, values?: MessageValues): string {
-  return translate(i18n, id, values);
+  // Not kept like useT's texts (translate.ts): rarely called, and sharing that module with the
+  // entry would make it a file of its own on the first screen.
+  return i18n._(id, values);
 }
 
 // lib/display.tsx applies the synced setting through this (it must not import this module).

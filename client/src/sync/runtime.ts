@@ -16,6 +16,7 @@ import { browserFetch } from '../api/http';
 import { openEventStream } from './event-stream';
 import { httpTransport, requestEventsTicket } from './transport';
 import { askPersistentStorage } from '../pwa/persist';
+import { whenSyncSettles } from './sync-settled';
 
 /** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
@@ -64,6 +65,11 @@ export class SyncRuntime {
   };
 
   getSnapshot = (): RuntimeSnapshot => this.snapshot;
+
+  /** Resolves once this session's sync has had its first go, or after `maxMs` (sync-settled.ts). */
+  whenSettled(maxMs: number): Promise<void> {
+    return whenSyncSettles(this, maxMs);
+  }
 
   /** Told of rejections as they arrive (the screen shows a toast; the list stays in the store). */
   onRejections(listener: RejectionListener): () => void {
