@@ -12,7 +12,8 @@ import { clashingPairs, feedOfExternalUid } from '../../../../shared/calendar-cl
 import { addDays } from '../../../../shared/format/dates';
 import { sortCurrencies } from '../../../../shared/money';
 import { occupancy, roomRevenue, type StatsBooking, type StatsPropertyRef } from '../../../../shared/stats';
-import { isOpen, isOverdue } from '../tasks';
+import { isOpen, isOverdue, taskDay } from '../tasks';
+import { compareValues } from '../../data/query-local';
 import { monthStart, nextMonthStart, previousMonthStart } from '../../lib/months';
 
 export type DashBooking = StatsBooking & {
@@ -69,18 +70,10 @@ export function dashboardWindow(today: string): { from: string; to: string } {
 
 const UNPAID = new Set(['pending', 'partial']);
 
-/** A task's day (its schedule, else its due date) for ordering: the date part of either. */
-function taskDay(value: string | null | undefined): string {
-  return (value ?? '').slice(0, 10);
-}
-
-/** Soonest first: the turnover to staff next leads its list. */
-const bySchedule = (a: DashTask, b: DashTask): number => compareText(taskDay(a.scheduled_date ?? a.due_date), taskDay(b.scheduled_date ?? b.due_date));
-/** Longest overdue first. */
-const byDue = (a: DashTask, b: DashTask): number => compareText(a.due_date ?? '', b.due_date ?? '');
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Soonest planned day first (the turnover to staff next leads), each task's day worked out once. */
+function bySoonestDay<T extends DashTask>(tasks: T[], timezone: string): T[] {
+  const days = new Map(tasks.map((t) => [t, taskDay(t, timezone)]));
+  return tasks.sort((a, b) => compareValues(days.get(a), days.get(b)));
 }
 
 /**
@@ -151,8 +144,9 @@ export function dashboardFigures<B extends DashBooking, T extends DashTask>(inpu
     tasks: { open: open.length, urgent: open.filter((t) => t.priority_level === 'urgent').length },
     unreadMessages: input.messages.filter((m) => m.direction === 'inbound' && m.status === 'unread').length,
     attention: {
-      unassignedTurnovers: open.filter((t) => t.booking_id !== null && !t.assigned_staff_id).sort(bySchedule),
-      overdueTasks: open.filter((t) => isOverdue(t, input.now, input.timezone)).sort(byDue),
+      unassignedTurnovers: bySoonestDay(open.filter((t) => t.booking_id !== null && !t.assigned_staff_id), input.timezone),
+      // Longest overdue first.
+      overdueTasks: open.filter((t) => isOverdue(t, input.now, input.timezone)).sort((a, b) => compareValues(a.due_date, b.due_date)),
       // Unpaid stays that have begun or begin within a week: the ones to chase now.
       unpaidBookings: live.filter((b) => UNPAID.has(b.payment_status) && b.check_in_date <= horizon).sort((a, b) => (a.check_in_date < b.check_in_date ? -1 : 1)),
       clashes: clashesIn(bookings, input.blocks, today, addDays(today, 31)),
