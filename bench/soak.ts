@@ -33,7 +33,7 @@ import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
 import { TABLE_IDS } from '../shared/registry';
 import { addDays } from '../shared/dates';
-import type { MutationInput, PullResponse, PushResponse } from '../shared/sync';
+import { eventsRetryDelay, type MutationInput, type PullResponse, type PushResponse } from '../shared/sync';
 import { HOUSEKEEPERS_PER_HOST, type ServerTimes, type SoakMessage, type SoakUser } from './soak-protocol';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -373,8 +373,10 @@ class Device {
               const event = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
               if (/^event: (poke|ready)$/m.test(event)) {
-                if (event.includes('event: poke')) this.ctx.stats.pokes += 1;
-                void this.pull();
+                if (event.includes('event: poke')) {
+                  this.ctx.stats.pokes += 1;
+                  void this.pull();
+                } else void this.push().then(() => this.pull()); // ready: what waited goes out, then a pull
               }
             }
           }
@@ -385,7 +387,11 @@ class Device {
         if (!this.running) return;
         if (!this.ctx.faults) this.ctx.stats.error(`event stream: ${err instanceof Error ? err.message : String(err)}`);
       }
-      if (this.running) await sleep(300 + Math.random() * 300);
+      if (!this.running) return;
+      // As the app does (client/src/sync/event-stream.ts): sync at once, reopen after a delay drawn
+      // anew, so that the devices of a restarted server come back spread out.
+      void this.push().then(() => this.pull());
+      await sleep(eventsRetryDelay());
     }
   }
 

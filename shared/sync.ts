@@ -37,6 +37,20 @@ export const FIRST_PART_WHOLE_TABLES: readonly string[] = [
   'calendar_feeds',
 ];
 
+/**
+ * A dropped event stream is opened again after a delay drawn evenly between these bounds, each
+ * time anew: when a server restarts (a deploy, a crash), every device's stream drops in the same
+ * instant, and a fixed delay would bring them all back in the same instant too, each with a pull.
+ * Spread over 2.5 s, they come back a few at a time. The server's `retry:` field names the upper
+ * bound (the browser's own reconnect is not used: see client/src/sync/event-stream.ts).
+ */
+export const EVENTS_RETRY_MS = { min: 2500, max: 5000 } as const;
+
+/** The delay before a dropped event stream is opened again (`random` in [0, 1)). */
+export function eventsRetryDelay(random: () => number = Math.random): number {
+  return EVENTS_RETRY_MS.min + random() * (EVENTS_RETRY_MS.max - EVENTS_RETRY_MS.min);
+}
+
 /** Event names of `GET /api/sync/events`. */
 export const SYNC_EVENTS = {
   /** Sent once when the stream opens: `{ version }`, the server's current version. */

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
-import { EVENTS_RETRY_MS, openEventStream, type EventSourceLike } from './event-stream';
+import { EVENTS_RETRY_MS } from '../../../shared/sync';
+import { openEventStream, type EventSourceLike } from './event-stream';
 
 class FakeSource implements EventSourceLike {
   closed = false;
@@ -24,7 +25,7 @@ class FakeSource implements EventSourceLike {
 
 type Answer = { ticket: string } | { error: ApiError };
 
-function harness(answers: Answer[]) {
+function harness(answers: Answer[], retryDelay?: () => number) {
   const opened: FakeSource[] = [];
   let asked = 0;
   const sync = vi.fn();
@@ -40,6 +41,7 @@ function harness(answers: Answer[]) {
       return source;
     },
     sync,
+    retryDelay,
   });
   return { opened, sync, close, asked: () => asked };
 }
@@ -64,20 +66,37 @@ describe('the poke stream', () => {
     h.opened[0]?.emit('error');
     expect(h.opened[0]?.closed).toBe(true);
     expect(h.sync).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(EVENTS_RETRY_MS - 1);
+    await vi.advanceTimersByTimeAsync(EVENTS_RETRY_MS.min - 1);
     expect(h.asked()).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(EVENTS_RETRY_MS.max - EVENTS_RETRY_MS.min + 1);
     expect(h.asked()).toBe(2);
     expect(h.opened.map((s) => s.ticket)).toEqual(['t1', 't2']);
     h.close();
     expect(h.opened[1]?.closed).toBe(true);
   });
 
+  it('waits a delay drawn anew for each reopening, so that the devices of a restarted server do not all come back at once', async () => {
+    const delays = [3000, 4500];
+    const h = harness([{ ticket: 't1' }, { ticket: 't2' }, { ticket: 't3' }], () => delays.shift() ?? 0);
+    await vi.advanceTimersByTimeAsync(0);
+    h.opened[0]?.emit('error');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(h.asked()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.asked()).toBe(2);
+    h.opened[1]?.emit('error');
+    await vi.advanceTimersByTimeAsync(4499);
+    expect(h.asked()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.opened.map((s) => s.ticket)).toEqual(['t1', 't2', 't3']);
+    h.close();
+  });
+
   it('keeps trying while the server cannot be reached, syncing each time', async () => {
     const h = harness([{ error: new ApiError('unreachable', 0) }, { error: new ApiError('unreachable', 0) }, { ticket: 't3' }]);
     await vi.advanceTimersByTimeAsync(0);
     expect(h.sync).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(2 * EVENTS_RETRY_MS);
+    await vi.advanceTimersByTimeAsync(2 * EVENTS_RETRY_MS.max);
     expect(h.asked()).toBe(3);
     expect(h.sync).toHaveBeenCalledTimes(2);
     expect(h.opened.map((s) => s.ticket)).toEqual(['t3']);
@@ -88,10 +107,10 @@ describe('the poke stream', () => {
     const h = harness([{ ticket: 't1' }, { error: new ApiError('Session expired', 401) }, { ticket: 'never' }]);
     await vi.advanceTimersByTimeAsync(0);
     h.opened[0]?.emit('error');
-    await vi.advanceTimersByTimeAsync(EVENTS_RETRY_MS);
+    await vi.advanceTimersByTimeAsync(EVENTS_RETRY_MS.max);
     expect(h.asked()).toBe(2);
     expect(h.sync).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(10 * EVENTS_RETRY_MS);
+    await vi.advanceTimersByTimeAsync(10 * EVENTS_RETRY_MS.max);
     expect(h.asked()).toBe(2);
     expect(h.opened).toHaveLength(1);
     h.close();
@@ -100,7 +119,7 @@ describe('the poke stream', () => {
   it('opens nothing and asks nothing once closed, even with a ticket on its way', async () => {
     const h = harness([{ ticket: 't1' }]);
     h.close();
-    await vi.advanceTimersByTimeAsync(10 * EVENTS_RETRY_MS);
+    await vi.advanceTimersByTimeAsync(10 * EVENTS_RETRY_MS.max);
     expect(h.opened).toEqual([]);
     expect(h.asked()).toBe(1);
     expect(h.sync).not.toHaveBeenCalled();

@@ -2,17 +2,15 @@
  * The server's poke stream (`GET /api/sync/events`), opened with a single-use ticket asked for
  * with the session's Bearer header (`requestEventsTicket`, transport.ts), never with the session
  * token in the URL (docs/security.md). The browser's own reconnect would present the spent ticket
- * again, so a failed stream is closed here and opened anew with a fresh ticket, every
- * EVENTS_RETRY_MS while it fails. Each failure syncs at once: a dropped stream shows "Offline"
+ * again, so a failed stream is closed here and opened anew with a fresh ticket, after 2.5 to 5 s
+ * drawn anew each time (`eventsRetryDelay`, shared/sync.ts: a restarted server's devices come back
+ * spread out, not in one instant), for as long as it fails. Each failure syncs at once: a dropped stream shows "Offline"
  * within a second rather than at the next 30 s timer, and an ended session (the ticket request
  * answers 401) reaches the engine, whose own 401 leads to the sign-in prompt; then the stream
  * stops knocking.
  */
-import { SYNC_EVENTS } from '../../../shared/sync';
+import { SYNC_EVENTS, eventsRetryDelay } from '../../../shared/sync';
 import { ApiError } from '../api/http';
-
-/** A failed event stream is opened again after this long (the server's `retry:` says the same). */
-export const EVENTS_RETRY_MS = 5000;
 
 /** What the stream needs of an EventSource. */
 export type EventSourceLike = { addEventListener(type: string, listener: () => void): void; close(): void };
@@ -24,7 +22,8 @@ export type EventStreamOptions = {
   open: (ticket: string) => EventSourceLike;
   /** Called on `ready`, on `poke` and on each failure. */
   sync: () => void;
-  retryMs?: number;
+  /** How long to wait before opening a failed stream again (default: `eventsRetryDelay`). */
+  retryDelay?: () => number;
 };
 
 /** Opens the stream; answers the function that closes it for good. */
@@ -33,7 +32,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   const retry = () => {
-    if (!stopped && !timer) timer = setTimeout(connect, options.retryMs ?? EVENTS_RETRY_MS);
+    if (!stopped && !timer) timer = setTimeout(connect, (options.retryDelay ?? eventsRetryDelay)());
   };
   function connect(): void {
     timer = null;

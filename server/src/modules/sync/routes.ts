@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PULL_LIMIT, EventsTicketSchema, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
+import { DEFAULT_PULL_LIMIT, EVENTS_RETRY_MS, EventsTicketSchema, MAX_PULL_LIMIT, PullResponseSchema, PushRequestSchema, PushResponseSchema, SYNC_EVENTS } from '../../../../shared/sync';
 import { ErrorReplySchema as ErrorReply } from '../../../../shared/api/errors';
 import { COMPACT_PULL_MEDIA_TYPE, PULL_FORMATS, encodePull } from '../../../../shared/sync-wire';
 import { currentVersion } from '../../db/write';
@@ -236,7 +236,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
         request.raw.socket.setNoDelay(true);
         const subscriber = streamSubscriber(raw, actor, hostIds, clientId);
         hub.add(subscriber);
-        raw.write(`retry: 5000\n\n${eventChunk(SYNC_EVENTS.ready, { version: currentVersion(app.db) })}`);
+        raw.write(`retry: ${EVENTS_RETRY_MS.max}\n\n${eventChunk(SYNC_EVENTS.ready, { version: currentVersion(app.db) })}`);
         raw.on('close', () => hub.remove(subscriber));
       },
     );
