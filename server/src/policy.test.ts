@@ -16,6 +16,7 @@ import {
   assertWritable,
   canOperate,
   redactRow,
+  scopeKeyOf,
   scopeTemplate,
   scopeWhere,
   writePermit,
@@ -166,5 +167,29 @@ describe('scopeTemplate', () => {
     expect(scopeTemplate(other, properties).values).toEqual({ scope_hostProfileId: 'hp-2' });
     expect(scopeTemplate(staff, properties).key).not.toBe(scopeTemplate(host, properties).key);
     expect(scopeTemplate(superAdmin, properties).where).toBeUndefined();
+  });
+
+  it('keeps a template across requests (new actor objects of the same ids), and builds a new one when the ids change', () => {
+    const properties = def(TABLE_IDS.properties);
+    const first = scopeTemplate({ ...host }, properties);
+    expect(scopeTemplate({ ...host }, properties)).toBe(first);
+    const linked = scopeTemplate({ ...staff, staffIds: ['st-1', 'st-2'] }, properties);
+    expect(linked).not.toBe(scopeTemplate({ ...staff }, properties));
+    expect(linked.values).toEqual({ scope_staffId_0: 'st-1', scope_staffId_1: 'st-2' });
+    expect(scopeKeyOf({ ...staff, staffIds: ['st-1', 'st-2'] })).not.toBe(scopeKeyOf(staff));
+  });
+
+  it("binds the access window's instant anew on each call (its condition is kept, its instant is not)", () => {
+    const access = def(TABLE_IDS.property_access);
+    vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z'), toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const before = scopeTemplate({ ...staff }, access);
+    expect(before.timed).toBe(true);
+    expect(before.values.scope_accessNow).toBe('2030-01-01T12:00:00.000Z');
+    vi.setSystemTime(new Date('2030-01-02T08:30:00Z'));
+    const after = scopeTemplate({ ...staff }, access);
+    expect(after.values.scope_accessNow).toBe('2030-01-02T08:30:00.000Z');
+    expect(after.where).toBe(before.where);
+    expect(before.values.scope_accessNow).toBe('2030-01-01T12:00:00.000Z');
   });
 });

@@ -488,14 +488,38 @@ export type ScopeTemplate = {
   where: SQL | undefined;
   /** Values of the placeholders, keyed `scope_<param>`. */
   values: Record<string, string>;
+  /** Its values hold the instant it was built for (the access window's): build it again for another. */
+  timed?: true;
 };
 
 /**
- * Templates per actor object and table: a sync push asks for the same one on every mutation.
- * Checked against the actor's ids on each hit, so an actor object changed in place is not served
- * a stale scope.
+ * What a scope follows from: the role and every id a scope condition compares with (every staff
+ * row of the actor, not only the current one: a link added or removed changes the scope). Two
+ * actors with the same key have the same templates, and the same sync sources (sync/service.ts).
  */
-const templateCache = new WeakMap<Actor, { who: string; byTable: Map<string, ScopeTemplate> }>();
+export function scopeKeyOf(actor: Actor): string {
+  return `${actor.role}|${actor.userId}|${actor.hostProfileId ?? ''}|${staffIdsOf(actor).join(',')}`;
+}
+
+/** The value of a template that holds the instant it is for (the access window's). */
+const ACCESS_NOW = 'scope_accessNow' satisfies `scope_${ScopeParam}`;
+
+/** How many actors' templates (and sync sources) are kept; the oldest goes first. */
+export const SCOPE_CACHE_ACTORS = 500;
+
+/** A map bounded at SCOPE_CACHE_ACTORS entries: the entry set first leaves first. */
+export function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): V {
+  if (map.size >= SCOPE_CACHE_ACTORS && !map.has(key)) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
+
+/**
+ * Templates per actor (by `scopeKeyOf`, across requests: every pull and every mutation of a push
+ * asks for them, and building one costs more than the statement that uses it) and table. A timed
+ * template is answered with the present instant.
+ */
+const templateCache = new Map<string, Map<string, ScopeTemplate>>();
 
 /**
  * `scopeWhere` as a reusable statement part: the hot page path prepares it once per shape.
@@ -503,13 +527,14 @@ const templateCache = new WeakMap<Actor, { who: string; byTable: Map<string, Sco
  */
 export function scopeTemplate(actor: Actor | null | undefined, def: TableDef, which: 'read' | 'write' = 'read'): ScopeTemplate {
   if (!actor) return buildScopeTemplate(actor, def, which);
-  // Every staff row of the actor, not only the current one: a link added or removed changes the scope.
-  const who = `${actor.role}|${actor.userId}|${actor.hostProfileId ?? ''}|${staffIdsOf(actor).join(',')}`;
-  let entry = templateCache.get(actor);
-  if (!entry || entry.who !== who) templateCache.set(actor, (entry = { who, byTable: new Map() }));
+  const who = scopeKeyOf(actor);
+  const byTable = templateCache.get(who) ?? boundedSet(templateCache, who, new Map<string, ScopeTemplate>());
   const key = which === 'read' ? String(def.id) : `${def.id}:write`;
-  let template = entry.byTable.get(key);
-  if (!template) entry.byTable.set(key, (template = buildScopeTemplate(actor, def, which)));
+  const kept = byTable.get(key);
+  // A timed template's SQL stays; its instant is bound afresh (as accessWindowOpen binds it).
+  if (kept) return kept.timed ? { ...kept, values: { ...kept.values, [ACCESS_NOW]: new Date().toISOString() } } : kept;
+  const template = buildScopeTemplate(actor, def, which);
+  byTable.set(key, template);
   return template;
 }
 
@@ -522,7 +547,9 @@ function buildScopeTemplate(actor: Actor | null | undefined, def: TableDef, whic
     values[`scope_${name}`] = value;
     return sql.placeholder(`scope_${name}`);
   });
-  return { key: `${scope}:${Object.keys(values).sort().join(',')}`, where, values };
+  const template: ScopeTemplate = { key: `${scope}:${Object.keys(values).sort().join(',')}`, where, values };
+  if (ACCESS_NOW in values) template.timed = true;
+  return template;
 }
 
 /** The statement key of each template's scope lookup, built once (a push looks up a row per mutation). */

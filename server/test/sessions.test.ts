@@ -9,7 +9,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { auditLog, sessions } from '../../shared/schema/tables';
 import { deviceOf } from '../src/modules/auth/sessions';
 import { issueToken } from '../src/modules/auth/tokens';
@@ -214,6 +215,22 @@ describe('sessions', () => {
     expect(run.statusCode, run.body).toBe(200);
     expect(rows()).toHaveLength(1);
     expect(await me(fresh)).toBe(200);
+  });
+
+  it('a token checked once is refused once it has expired (its signature is not checked again, its expiry is)', () => {
+    vi.useFakeTimers({ now: new Date('2031-05-01T08:00:00.000Z'), toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const host = createHost(app);
+    const token = app.signSession(host.userId);
+    const request = { headers: bearer(token) } as unknown as FastifyRequest;
+    expect(app.sessionOfToken(request)?.userId).toBe(host.userId);
+    expect(app.sessionOfToken(request)?.userId).toBe(host.userId);
+    vi.setSystemTime(new Date('2031-05-01T19:59:00.000Z'));
+    expect(app.sessionOfToken(request)?.userId).toBe(host.userId);
+    vi.setSystemTime(new Date('2031-05-01T20:00:01.000Z'));
+    expect(app.sessionOfToken(request)).toBeUndefined();
+    // A token altered after it was checked is checked again, and refused.
+    expect(app.sessionOfToken({ headers: bearer(`${token.slice(0, -2)}xx`) } as unknown as FastifyRequest)).toBeUndefined();
   });
 
   it('answers 401 without a session', async () => {

@@ -37,6 +37,9 @@ declare module 'fastify' {
 
 export const TOKEN_COOKIE = 'staykeep_token';
 
+/** How many checked tokens are kept (the oldest goes first). */
+const CHECKED_TOKENS = 5000;
+
 function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
@@ -70,11 +73,24 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
       return token;
     });
 
+    /**
+     * Tokens whose signature was checked, with their expiry: a device sends the same token with
+     * every request, and the signature check cost more than the rest of an up-to-date pull. Only
+     * what the token itself says is kept; the session behind it is looked up on every request.
+     */
+    const checked = new Map<string, { sub: string; sid: string; expiresAtMs: number }>();
     function verified(token: string): { sub: string; sid: string } | undefined {
+      const kept = checked.get(token);
+      // Expired as @fastify/jwt (fast-jwt) sees it: against the wall clock.
+      if (kept) return kept.expiresAtMs > Date.now() ? kept : undefined;
       try {
-        const payload = app.jwt.verify<{ sub: string; sid?: unknown }>(token);
+        const payload = app.jwt.verify<{ sub: string; sid?: unknown; exp?: number }>(token);
         // A token from before server-side sessions names none: it is over (sign in again).
-        return typeof payload.sid === 'string' ? { sub: payload.sub, sid: payload.sid } : undefined;
+        if (typeof payload.sid !== 'string') return undefined;
+        const entry = { sub: payload.sub, sid: payload.sid, expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity };
+        if (checked.size >= CHECKED_TOKENS) checked.delete(checked.keys().next().value as string);
+        checked.set(token, entry);
+        return entry;
       } catch {
         return undefined;
       }

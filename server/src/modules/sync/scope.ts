@@ -13,11 +13,10 @@
  * value is the version of the last shrinking write; principals are `user:<users.ID>`,
  * `staff:<housekeeping_staff.id>`, `host:<host_profiles.id>` and `role:<role>`.
  */
-import { getTableName, inArray } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import { TABLES, TABLE_IDS, type TableDef } from '../../../../shared/registry';
-import { counters } from '../../../../shared/schema/tables';
 import { staffIdsOf, type Actor } from '../../actor';
-import type { Tx } from '../../db/write';
+import { cachedStatement, type Tx } from '../../db/write';
 
 /**
  * Counter holding the highest version whose tombstones were pruned: a cursor below it has missed
@@ -42,8 +41,11 @@ export function principalsOf(actor: Actor): string[] {
  */
 export function staleBefore(tx: Tx, actor: Actor): number {
   const names = [...principalsOf(actor).map((p) => MARK_PREFIX + p), PRUNED_THROUGH_COUNTER];
-  const rows = tx.select({ value: counters.value }).from(counters).where(inArray(counters.name, names)).all();
-  return rows.reduce((max, r) => Math.max(max, r.value), 0);
+  // Every incremental pull asks: one statement per number of names, compiled once per connection.
+  const statement = cachedStatement(tx, `sync:stale-before:${names.length}`, (client) =>
+    client.prepare(`select coalesce(max(value), 0) from counters where name in (${names.map(() => '?').join(', ')})`).pluck(),
+  );
+  return Number(statement.get(...names));
 }
 
 // ── Triggers ─────────────────────────────────────────────────────────────────────────────────

@@ -26,7 +26,7 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type RowReader, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { accessWindowOpen, canOperate, readView, redactRow, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
+import { accessWindowOpen, boundedSet, canOperate, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { firstPartFilter } from './first-part';
 import { staleBefore } from './scope';
@@ -265,6 +265,12 @@ type Source = {
    * where that leaks nothing (inactive subscription tiers, a public catalogue).
    */
   gone?: SQL;
+  /**
+   * For a join: a condition true whenever one of its rows may be after the cursor, answered by
+   * indexes alone and asked first (`changedAfterOf`), so that a pull with nothing new there skips
+   * working the join out (a housekeeper's tasks grouped by property, on every pull of hers).
+   */
+  changedAfter?: SQL;
 };
 
 const AFTER = sql.placeholder('after');
@@ -297,7 +303,19 @@ function staffPropertySource(def: TableDef, scope: ScopeTemplate, view: ReadView
     where: scope.where,
     version: sql`max("staff_tasks"."staff_latest", ${own})`,
     deleted: columnsOf(def).deleted_at,
+    changedAfter: staffJoinChanged(def, own, staff),
   };
+}
+
+/**
+ * A row of a housekeeper's join (her properties, her access details) is after the cursor only if
+ * one of her tasks or the row itself is (its version is the later of the two): true when a task of
+ * hers, live or not, or any row of the table changed after the cursor. Each side is one lookup in
+ * a version index.
+ */
+function staffJoinChanged(def: TableDef, own: SQLiteColumn, staff: ReturnType<typeof sql.placeholder>[]): SQL {
+  const t = housekeepingTasks;
+  return sql`(exists (select 1 from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.version} > ${AFTER}) or exists (select 1 from ${def.table} as "changed_rows" where "changed_rows".${sql.identifier(own.name)} > ${AFTER}))`;
 }
 
 /**
@@ -325,17 +343,38 @@ function staffAccessSource(def: TableDef, scope: ScopeTemplate, view: ReadView):
     version: sql`max("access_tasks"."access_latest", ${own})`,
     deleted: columnsOf(def).deleted_at,
     gone: sql`"access_tasks"."access_open" = 0`,
+    changedAfter: staffJoinChanged(def, own, staff),
   };
 }
 
+type Sources = { sources: Source[]; values: Record<string, unknown>; timed: TableDef[] };
+
+/**
+ * Sources per actor (policy.ts `scopeKeyOf`, which they follow from), kept across pulls: building
+ * them costs more than an up-to-date pull's statements. The values of a timed scope (the access
+ * window's instant) are bound again for each pull.
+ */
+const sourcesCache = new Map<string, Sources>();
+
 /** The sources of the tables this actor pulls, and the values of their placeholders. */
 function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, unknown> } {
+  const who = scopeKeyOf(actor);
+  const kept = sourcesCache.get(who) ?? boundedSet(sourcesCache, who, buildSources(actor));
+  if (kept.timed.length === 0) return kept;
+  const values = { ...kept.values };
+  for (const def of kept.timed) Object.assign(values, scopeTemplate(actor, def).values);
+  return { sources: kept.sources, values };
+}
+
+function buildSources(actor: Actor): Sources {
   const sources: Source[] = [];
   const values: Record<string, unknown> = {};
+  const timed: TableDef[] = [];
   for (const def of TABLES as readonly TableDef[]) {
     if (!def.synced || !canOperate(actor, def, 'read')) continue;
     const scope = scopeTemplate(actor, def);
     Object.assign(values, scope.values);
+    if (scope.timed) timed.push(def);
     const kind = scopeOf(actor, def);
     const view = readView(actor, def);
     if (kind === 'assigned_properties') {
@@ -355,7 +394,7 @@ function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, u
     }
     sources.push(source);
   }
-  return { sources, values };
+  return { sources, values, timed };
 }
 
 /** The rows of `source` after the cursor (and up to the page end when `bounded`). */
@@ -372,6 +411,7 @@ const dialect = new SQLiteSyncDialect();
 /** Pull statements per connection (each shape built by drizzle and compiled by SQLite once). */
 const windowStatements = new WeakMap<object, Map<string, Compiled>>();
 const rowQueries = new WeakMap<object, Map<string, RowsStatement>>();
+const guardStatements = new WeakMap<object, Map<string, Compiled>>();
 
 function cached<T>(store: WeakMap<object, Map<string, T>>, db: Db, key: string, build: () => T): T {
   let cache = store.get(db.$client);
@@ -386,6 +426,10 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
   if (sources.length === 0) return [];
   const bound = { ...values, after, take };
   const lists = sources.map((source) => {
+    if (!fresh && source.changedAfter) {
+      const guard = changedAfterOf(db, source);
+      if (!guard.statement.get(...bind(guard.params, bound))) return [];
+    }
     const arm = nextVersionsOf(db, source, fresh);
     return arm.statement.all(...bind(arm.params, bound)) as number[];
   });
@@ -401,6 +445,14 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
 function nextVersionsOf(db: Db, source: Source, fresh: boolean): Compiled {
   return cached(windowStatements, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
     const query = versionsQuery(source, fresh);
+    return { statement: db.$client.prepare(query.sql).pluck(), params: query.params };
+  });
+}
+
+/** The statement asking a join's `changedAfter` (1 or 0): a pull runs the join only when it answers 1. */
+function changedAfterOf(db: Db, source: Source): Compiled {
+  return cached(guardStatements, db, source.key, () => {
+    const query = dialect.sqlToQuery(sql`select ${source.changedAfter}`);
     return { statement: db.$client.prepare(query.sql).pluck(), params: query.params };
   });
 }
