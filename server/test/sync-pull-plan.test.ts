@@ -124,6 +124,14 @@ describe('pull query plans', () => {
     if (!staff) throw new Error('no staff');
     const tasks = pullStatements(staff, 1, 2).filter((s) => !s.fresh && s.part === 'rows' && s.table === TABLE_IDS.housekeeping_tasks).flatMap(planOf);
     expect(tasks.join('\n')).toMatch(/SEARCH housekeeping_tasks USING (?:COVERING )?INDEX \S+ \(assigned_staff_id=\? AND version>\? AND version<\?\)/);
+    // Her two joins are first asked whether anything of them changed: a seek in her tasks' and in the table's version index.
+    const guards = pullStatements(staff, 1, 2).filter((s) => s.part === 'guard');
+    expect(guards.map((s) => s.table).sort()).toEqual([TABLE_IDS.properties, TABLE_IDS.property_access].sort());
+    for (const guard of guards) {
+      const plan = planOf(guard).join('\n');
+      expect(plan).toMatch(/SEARCH housekeeping_tasks USING (?:COVERING )?INDEX \S+ \(assigned_staff_id=\? AND version>\?\)/);
+      expect(plan).toMatch(/SEARCH (properties|property_access) USING (?:COVERING )?INDEX \S+ \(version>\?\)/);
+    }
   });
 
   it('after ANALYZE over one large host, the plans still seek', () => {

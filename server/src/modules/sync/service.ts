@@ -315,7 +315,7 @@ function staffPropertySource(def: TableDef, scope: ScopeTemplate, view: ReadView
  */
 function staffJoinChanged(def: TableDef, own: SQLiteColumn, staff: ReturnType<typeof sql.placeholder>[]): SQL {
   const t = housekeepingTasks;
-  return sql`(exists (select 1 from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.version} > ${AFTER}) or exists (select 1 from ${def.table} as "changed_rows" where "changed_rows".${sql.identifier(own.name)} > ${AFTER}))`;
+  return sql`(exists (select 1 from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.version} > ${AFTER}) or exists (select 1 from ${def.table} where ${own} > ${AFTER}))`;
 }
 
 /**
@@ -452,9 +452,13 @@ function nextVersionsOf(db: Db, source: Source, fresh: boolean): Compiled {
 /** The statement asking a join's `changedAfter` (1 or 0): a pull runs the join only when it answers 1. */
 function changedAfterOf(db: Db, source: Source): Compiled {
   return cached(guardStatements, db, source.key, () => {
-    const query = dialect.sqlToQuery(sql`select ${source.changedAfter}`);
+    const query = guardQuery(source);
     return { statement: db.$client.prepare(query.sql).pluck(), params: query.params };
   });
+}
+
+function guardQuery(source: Source): Query {
+  return dialect.sqlToQuery(sql`select ${source.changedAfter ?? sql`1`}`);
 }
 
 /** A source's next versions after the cursor, in order (`take` at most). */
@@ -633,20 +637,22 @@ function firstPartRows(db: Db, source: Source, filter: SQL | null): RowsStatemen
 }
 
 /** One statement a pull runs, as SQLite receives it. */
-export type PullStatement = { table: number; part: 'window' | 'rows'; fresh: boolean; sql: string; params: unknown[] };
+export type PullStatement = { table: number; part: 'guard' | 'window' | 'rows'; fresh: boolean; sql: string; params: unknown[] };
 
 /**
- * Every statement a pull of this actor may run, fresh start and since a cursor: the versions after
- * the cursor of each of its sources (`part` window: where the page ends), then each table's rows
- * (`part` rows), with their placeholders bound (`after`, `through`). For the plan test
+ * Every statement a pull of this actor may run, fresh start and since a cursor: a join's question
+ * whether anything of it changed after the cursor (`part` guard, since a cursor only), the versions
+ * after the cursor of each of its sources (`part` window: where the page ends), then each table's
+ * rows (`part` rows), with their placeholders bound (`after`, `through`). For the plan test
  * (server/test/sync-pull-plan.test.ts), so that it reads the pull's own SQL.
  */
 export function pullStatements(actor: Actor, after: number, through: number): PullStatement[] {
   const { sources, values } = sourcesFor(actor);
   const bound = { ...values, after, through, take: DEFAULT_PULL_LIMIT + 1 };
   return [true, false].flatMap((fresh) => {
+    const guards = fresh ? [] : sources.filter((source) => source.changedAfter).map((source) => ({ table: source.def.id, part: 'guard' as const, query: guardQuery(source) }));
     const windows = sources.map((source) => ({ table: source.def.id, part: 'window' as const, query: versionsQuery(source, fresh) }));
     const rows = sources.map((source) => ({ table: source.def.id, part: 'rows' as const, query: rowsQuery(source, fresh).query }));
-    return [...windows, ...rows].map(({ table, part, query }) => ({ table, part, fresh, sql: query.sql, params: bind(query.params, bound) }));
+    return [...guards, ...windows, ...rows].map(({ table, part, query }) => ({ table, part, fresh, sql: query.sql, params: bind(query.params, bound) }));
   });
 }
