@@ -17,6 +17,7 @@ import type { Role } from '../../shared/enums';
 import { staffIdsOf, type Actor } from './actor';
 import { columnsOf, getRowWhere, keyColumn, type Row, type RowColumns, type Tx } from './db/write';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from './errors';
+import { setBounded } from './lib/bounded-map';
 import { isTaskStatusMoveAllowed, taskStatusMoveError, type TaskStatus } from '../../shared/sync';
 import { OPEN_TASK_STATUSES } from '../../shared/access-window';
 
@@ -507,13 +508,6 @@ const ACCESS_NOW = 'scope_accessNow' satisfies `scope_${ScopeParam}`;
 /** How many actors' templates (and sync sources) are kept; the oldest goes first. */
 export const SCOPE_CACHE_ACTORS = 500;
 
-/** A map bounded at SCOPE_CACHE_ACTORS entries: the entry set first leaves first. */
-export function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): V {
-  if (map.size >= SCOPE_CACHE_ACTORS && !map.has(key)) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-  return value;
-}
-
 /**
  * Templates per actor (by `scopeKeyOf`, across requests: every pull and every mutation of a push
  * asks for them, and building one costs more than the statement that uses it) and table. A timed
@@ -528,7 +522,7 @@ const templateCache = new Map<string, Map<string, ScopeTemplate>>();
 export function scopeTemplate(actor: Actor | null | undefined, def: TableDef, which: 'read' | 'write' = 'read'): ScopeTemplate {
   if (!actor) return buildScopeTemplate(actor, def, which);
   const who = scopeKeyOf(actor);
-  const byTable = templateCache.get(who) ?? boundedSet(templateCache, who, new Map<string, ScopeTemplate>());
+  const byTable = templateCache.get(who) ?? setBounded(templateCache, who, new Map<string, ScopeTemplate>(), SCOPE_CACHE_ACTORS);
   const key = which === 'read' ? String(def.id) : `${def.id}:write`;
   const kept = byTable.get(key);
   // A timed template's SQL stays; its instant is bound afresh (as accessWindowOpen binds it).

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { loadSessionActor, type Actor } from '../actor';
 import { transact } from '../db/write';
 import { Unauthorized } from '../errors';
+import { setBounded } from '../lib/bounded-map';
 import { LAST_SEEN_EVERY_MS, createSession, newSessionId, onSessionsRevoked, touchSession } from '../modules/auth/sessions';
 import { ACCOUNT_SUSPENDED } from '../../../shared/messages';
 
@@ -88,9 +89,7 @@ export const authPlugin = fp<{ secret: Buffer; expiresIn: string }>(
         // A token from before server-side sessions names none: it is over (sign in again).
         if (typeof payload.sid !== 'string') return undefined;
         const entry = { sub: payload.sub, sid: payload.sid, expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity };
-        if (checked.size >= CHECKED_TOKENS) checked.delete(checked.keys().next().value as string);
-        checked.set(token, entry);
-        return entry;
+        return setBounded(checked, token, entry, CHECKED_TOKENS);
       } catch {
         return undefined;
       }

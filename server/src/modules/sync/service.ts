@@ -26,10 +26,11 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type RowReader, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { accessWindowOpen, boundedSet, canOperate, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
+import { SCOPE_CACHE_ACTORS, accessWindowOpen, canOperate, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { firstPartFilter } from './first-part';
 import { staleBefore } from './scope';
+import { setBounded } from '../../lib/bounded-map';
 
 // ── Push ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -359,7 +360,7 @@ const sourcesCache = new Map<string, Sources>();
 /** The sources of the tables this actor pulls, and the values of their placeholders. */
 function sourcesFor(actor: Actor): { sources: Source[]; values: Record<string, unknown> } {
   const who = scopeKeyOf(actor);
-  const kept = sourcesCache.get(who) ?? boundedSet(sourcesCache, who, buildSources(actor));
+  const kept = sourcesCache.get(who) ?? setBounded(sourcesCache, who, buildSources(actor), SCOPE_CACHE_ACTORS);
   if (kept.timed.length === 0) return kept;
   const values = { ...kept.values };
   for (const def of kept.timed) Object.assign(values, scopeTemplate(actor, def).values);
