@@ -489,7 +489,7 @@ export type ScopeTemplate = {
   where: SQL | undefined;
   /** Values of the placeholders, keyed `scope_<param>`. */
   values: Record<string, string>;
-  /** Its values hold the instant it was built for (the access window's): build it again for another. */
+  /** Its values hold an instant (the access window's): `scopeTemplate` binds the present one each time. */
   timed?: true;
 };
 

@@ -3,11 +3,11 @@
  * with the session's Bearer header (`requestEventsTicket`, transport.ts), never with the session
  * token in the URL (docs/security.md). The browser's own reconnect would present the spent ticket
  * again, so a failed stream is closed here and opened anew with a fresh ticket, after 2.5 to 5 s
- * drawn anew each time (`eventsRetryDelay`, shared/sync.ts: a restarted server's devices come back
- * spread out, not in one instant), for as long as it fails. Each failure syncs at once: a dropped stream shows "Offline"
- * within a second rather than at the next 30 s timer, and an ended session (the ticket request
- * answers 401) reaches the engine, whose own 401 leads to the sign-in prompt; then the stream
- * stops knocking.
+ * drawn anew each time (`eventsRetryDelay`, shared/sync.ts: a restarted server's devices come
+ * back spread out, not in one instant), for as long as it fails. Each failure syncs at once: a
+ * dropped stream shows "Offline" within a second rather than at the next 30 s timer, and an ended
+ * session (the ticket request answers 401) reaches the engine, whose own 401 leads to the sign-in
+ * prompt; then the stream stops knocking.
  */
 import { SYNC_EVENTS, eventsRetryDelay } from '../../../shared/sync';
 import { ApiError } from '../api/http';
