@@ -85,7 +85,7 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
             values={{ title: task.task_title, property: names.get(task.property_id) ?? aProperty, when: format.when(task.scheduled_date ?? task.due_date) }}
             components={{ 0: <strong /> }}
           />{' '}
-          <button type="button" className="link-button" onClick={() => onTask(task)}>
+          <button type="button" className="text-link" onClick={() => onTask(task)}>
             {t('host.dashboard.openTask')}
           </button>
         </li>
@@ -94,7 +94,7 @@ function Attention({ figures, names, onTask }: { figures: DashboardFigures<Booki
       {overdueTasks.slice(0, ATTENTION_SHOWN).map((task) => (
         <li key={task.id} className="attention__item attention__item--warning">
           <Trans id="host.dashboard.overdue" values={{ title: task.task_title, due: format.when(task.due_date) }} components={{ 0: <strong /> }} />{' '}
-          <button type="button" className="link-button" onClick={() => onTask(task)}>
+          <button type="button" className="text-link" onClick={() => onTask(task)}>
             {t('host.dashboard.openTask')}
           </button>
         </li>
