@@ -302,6 +302,12 @@ class Device {
     }
   }
 
+  /** What the app's sync does: push what waits, then pull. */
+  async sync(): Promise<void> {
+    await this.push();
+    await this.pull();
+  }
+
   /** Pulls until nothing more waits; a pull asked for meanwhile runs again after it (same promise). */
   pull(): Promise<boolean> {
     if (this.pulling) {
@@ -376,7 +382,7 @@ class Device {
                 if (event.includes('event: poke')) {
                   this.ctx.stats.pokes += 1;
                   void this.pull();
-                } else void this.push().then(() => this.pull()); // ready: what waited goes out, then a pull
+                } else void this.sync(); // ready: what waited goes out, then a pull
               }
             }
           }
@@ -390,7 +396,7 @@ class Device {
       if (!this.running) return;
       // As the app does (client/src/sync/event-stream.ts): sync at once, reopen after a delay drawn
       // anew, so that the devices of a restarted server come back spread out.
-      void this.push().then(() => this.pull());
+      void this.sync();
       await sleep(eventsRetryDelay());
     }
   }
