@@ -13,6 +13,7 @@
  * renderer main thread's CPU time inside the measured span is printed beside the wall clock: on a
  * machine shared with other work the wall clock stretches, the CPU time says what the page costs
  * (it leaves out the browser process's IndexedDB work, which the wall clock includes).
+ * HOST_SCREENS_PROFILE=1 samples one more dashboard load and prints where its main thread went.
  * `runHostScreensBench()` answers 0 unless something failed; a missed goal is printed, not failed.
  */
 import crypto from 'node:crypto';
@@ -25,6 +26,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../shared/registry';
 import { addDays } from '../shared/format/dates';
 import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { profileLines, startProfile, type ProfileSummary } from './sync-client/profile';
 
 const PROPERTIES = 50;
 function intEnv(name: string, fallback: number): number {
@@ -39,6 +41,8 @@ function intEnv(name: string, fallback: number): number {
 const BOOKINGS = intEnv('HOST_SCREENS_BOOKINGS', 10_000);
 const TASKS = Math.min(intEnv('HOST_SCREENS_TASKS', 0), BOOKINGS);
 const RUNS = 3;
+/** HOST_SCREENS_PROFILE=1: one more dashboard load, sampled (sync-client/profile.ts), and where its main thread went. */
+const PROFILE = process.env.HOST_SCREENS_PROFILE === '1';
 const CALENDAR_GOAL_MS = 500;
 const DASHBOARD_GOAL_MS = 1000;
 const HEAP_GOAL_MB = 150;
@@ -117,7 +121,7 @@ function cpuBetween(events: TraceEvent[], from: string, to: string): number {
 }
 
 export async function runHostScreensBench(): Promise<number> {
-  console.log('\nHost screens (Chromium, real server, 1 host × 50 properties × 10 000 bookings)');
+  console.log(`\nHost screens (Chromium, real server, 1 host × ${PROPERTIES} properties × ${BOOKINGS.toLocaleString('en-GB').replace(/,/g, ' ')} bookings, ${TASKS.toLocaleString('en-GB').replace(/,/g, ' ')} tasks)`);
   if (!fs.existsSync(CHROMIUM_PATH)) {
     console.error(`  Chromium is missing at ${CHROMIUM_PATH}`);
     return 1;
@@ -268,6 +272,13 @@ export async function runHostScreensBench(): Promise<number> {
       await page.getByTestId('dashboard-figures').waitFor();
     }
     const heapAfterScreens = await heapMb(cdp);
+    let profiled: ProfileSummary | null = null;
+    if (PROFILE) {
+      const stopProfile = await startProfile(page, `${CLIENT_DIST_DIR}-sourcemaps`);
+      await page.goto('/host/dashboard');
+      await entry(page, 'dashboard:figures-painted', 'startTime');
+      profiled = await stopProfile();
+    }
     await context.close();
     if (errors.length) throw new Error(`Page errors: ${errors.join('; ')}`);
 
@@ -287,6 +298,7 @@ export async function runHostScreensBench(): Promise<number> {
     console.log(
       `  page JS heap (after a full GC): ${heapAfterSync.toFixed(1)} MB after the first sync, ${heapAfterScreens.toFixed(1)} MB after the calendar and dashboard runs; goal < ${HEAP_GOAL_MB} MB: ${Math.max(heapAfterSync, heapAfterScreens) < HEAP_GOAL_MB ? 'MET' : 'MISSED'}`,
     );
+    if (profiled) for (const line of profileLines(profiled, 15, "one more dashboard load's main thread, navigation to figures painted")) console.log(line);
     return 0;
   } catch (error) {
     console.error(`  host screens bench failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -166,13 +166,15 @@ describe('fast zod parse', () => {
       },
       { requiredKeys: [] },
     );
+    // A record is valid only when every key it has is (about 2 % of them): 1 000 runs, and a valid
+    // record and an empty one always among them, so that the compiled form is seen taking some.
     let sure = 0;
     fc.assert(
       fc.property(values, (value) => {
         if (agrees(schema, value)) sure += 1;
       }),
-      { numRuns: 300 },
+      { numRuns: 1000, examples: [[{ s: '\u{1F600}\u{1F600}', n: 10, g: 0.5, r: 'aa', i: -1 }], [{}]] },
     );
-    expect(sure).toBeGreaterThan(0);
+    expect(sure).toBeGreaterThanOrEqual(2);
   });
 });
