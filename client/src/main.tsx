@@ -5,7 +5,6 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createAuthStore } from './auth/auth-store';
 import { AuthProvider } from './auth/auth-context';
 import { getSession } from './auth/token-storage';
@@ -13,7 +12,7 @@ import { AppErrorBoundary } from './components/error-screens';
 import { UpdatePrompt } from './components/layout/UpdatePrompt';
 import { ToastProvider } from './components/ui/Toast';
 import { PageSpinner } from './components/ui/Spinner';
-import { createQueryClient } from './lib/query-client';
+import { clearUserCaches } from './lib/user-caches';
 import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
 import { cacheRoleChunks } from './pwa/role-chunks';
@@ -35,8 +34,7 @@ const loadSync = syncLoader({
       watchPulls(sync, db, refreshLog),
     ),
 });
-const queryClient = createQueryClient();
-const router = createAppRouter({ auth, queryClient, sync: loadSync });
+const router = createAppRouter({ auth, sync: loadSync });
 
 // Sign-in, sign-out or an expired session re-runs the guards of the current page, restarts sync
 // for the new session, and a new user must never see the previous user's cached rows.
@@ -45,7 +43,7 @@ auth.subscribe(() => {
   const state = auth.getState();
   const userId = state.user?.ID;
   if (userId !== lastUserId) {
-    if (lastUserId !== undefined) queryClient.clear();
+    if (lastUserId !== undefined) clearUserCaches();
     lastUserId = userId;
   }
   const session = getSession();
@@ -100,14 +98,12 @@ function mount(root: HTMLElement): void {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <AppErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider store={auth}>
-              <ToastProvider>
-                <App />
-                <UpdatePrompt />
-              </ToastProvider>
-            </AuthProvider>
-          </QueryClientProvider>
+          <AuthProvider store={auth}>
+            <ToastProvider>
+              <App />
+              <UpdatePrompt />
+            </ToastProvider>
+          </AuthProvider>
         </AppErrorBoundary>
       </I18nProvider>
     </StrictMode>,

@@ -1,6 +1,5 @@
 /** The router: the generated route tree, the typed context every guard reads, the fallbacks. */
 import { createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import type { AuthStore } from './auth/auth-store';
 import type { LoadSync } from './sync-loader';
@@ -10,7 +9,6 @@ import { PageSpinner } from './components/ui/Spinner';
 
 export type RouterContext = {
   auth: AuthStore;
-  queryClient: QueryClient;
   /** The sync runtime, loaded on first use (sync-loader.ts). */
   sync: LoadSync;
 };

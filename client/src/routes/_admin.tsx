@@ -5,6 +5,7 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { ADMIN_NAV, navFor } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 import { SyncProvider } from '../sync/sync-context';
+import { QueryArea } from '../lib/query-area';
 import { loadNamespace } from '../i18n';
 
 /** The admin area (super_admin and admin). */
@@ -21,14 +22,16 @@ export const Route = createFileRoute('/_admin')({
 function AdminArea() {
   const { syncRuntime } = Route.useRouteContext();
   return (
-    <SyncProvider runtime={syncRuntime}>
-      <CurrentUserProvider>
-        {(user) => (
-          <DisplaySettingsProvider userId={user.ID}>
-            <AppShell area="admin" nav={navFor(ADMIN_NAV, user.Role)} user={user} profilePath="/admin/profile" />
-          </DisplaySettingsProvider>
-        )}
-      </CurrentUserProvider>
-    </SyncProvider>
+    <QueryArea>
+      <SyncProvider runtime={syncRuntime}>
+        <CurrentUserProvider>
+          {(user) => (
+            <DisplaySettingsProvider userId={user.ID}>
+              <AppShell area="admin" nav={navFor(ADMIN_NAV, user.Role)} user={user} profilePath="/admin/profile" />
+            </DisplaySettingsProvider>
+          )}
+        </CurrentUserProvider>
+      </SyncProvider>
+    </QueryArea>
   );
 }

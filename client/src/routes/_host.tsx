@@ -5,6 +5,7 @@ import { CurrentUserProvider } from '../components/layout/current-user';
 import { HOST_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 import { SyncProvider } from '../sync/sync-context';
+import { QueryArea } from '../lib/query-area';
 import { loadNamespace } from '../i18n';
 
 /** The host area (hosts only). */
@@ -21,14 +22,16 @@ export const Route = createFileRoute('/_host')({
 function HostArea() {
   const { syncRuntime } = Route.useRouteContext();
   return (
-    <SyncProvider runtime={syncRuntime}>
-      <CurrentUserProvider>
-        {(user) => (
-          <DisplaySettingsProvider userId={user.ID}>
-            <AppShell area="host" nav={HOST_NAV} user={user} profilePath="/host/profile" />
-          </DisplaySettingsProvider>
-        )}
-      </CurrentUserProvider>
-    </SyncProvider>
+    <QueryArea>
+      <SyncProvider runtime={syncRuntime}>
+        <CurrentUserProvider>
+          {(user) => (
+            <DisplaySettingsProvider userId={user.ID}>
+              <AppShell area="host" nav={HOST_NAV} user={user} profilePath="/host/profile" />
+            </DisplaySettingsProvider>
+          )}
+        </CurrentUserProvider>
+      </SyncProvider>
+    </QueryArea>
   );
 }

@@ -6,6 +6,7 @@ import { STAFF_NAV } from '../components/layout/nav';
 import { DisplaySettingsProvider } from '../lib/display';
 import { usePhotoUploader } from '../features/photos';
 import { SyncProvider } from '../sync/sync-context';
+import { QueryArea } from '../lib/query-area';
 import { loadNamespace } from '../i18n';
 
 /** The staff area (staff only). */
@@ -22,16 +23,18 @@ export const Route = createFileRoute('/_staff')({
 function StaffArea() {
   const { syncRuntime } = Route.useRouteContext();
   return (
-    <SyncProvider runtime={syncRuntime}>
-      <CurrentUserProvider>
-        {(user) => (
-          <DisplaySettingsProvider userId={user.ID}>
-            <PhotoUploads userId={user.ID} />
-            <AppShell area="staff" nav={STAFF_NAV} user={user} profilePath="/staff/profile" />
-          </DisplaySettingsProvider>
-        )}
-      </CurrentUserProvider>
-    </SyncProvider>
+    <QueryArea>
+      <SyncProvider runtime={syncRuntime}>
+        <CurrentUserProvider>
+          {(user) => (
+            <DisplaySettingsProvider userId={user.ID}>
+              <PhotoUploads userId={user.ID} />
+              <AppShell area="staff" nav={STAFF_NAV} user={user} profilePath="/staff/profile" />
+            </DisplaySettingsProvider>
+          )}
+        </CurrentUserProvider>
+      </SyncProvider>
+    </QueryArea>
   );
 }
 

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { searchOf, text } from '../lib/search-params';
 import { requireUser } from '../auth/guards';
 import { TokeetCallback } from '../features/partner';
+import { QueryArea } from '../lib/query-area';
 import { loadNamespace } from '../i18n';
 
 /** The address's search (checked in the entry chunk, without zod: lib/search-params.ts). */
@@ -27,5 +28,9 @@ function CallbackRoute() {
   const { code, state, error } = Route.useSearch();
   const navigate = useNavigate();
   const onDone = useCallback((path: string) => void navigate({ href: path, replace: true }), [navigate]);
-  return <TokeetCallback code={code} state={state} error={error} onDone={onDone} />;
+  return (
+    <QueryArea>
+      <TokeetCallback code={code} state={state} error={error} onDone={onDone} />
+    </QueryArea>
+  );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { QueryArea } from '../lib/query-area';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { present, searchOf, text } from '../lib/search-params';
 import { useT } from '../i18n/use-t';
@@ -29,7 +30,11 @@ export const Route = createFileRoute('/resetpassword')({
   // The router reads `invite=1` as a number: any value present marks an invite.
   validateSearch: resetSearch,
   beforeLoad: () => loadNamespace('account'),
-  component: ResetPasswordPage,
+  component: () => (
+    <QueryArea>
+      <ResetPasswordPage />
+    </QueryArea>
+  ),
 });
 
 function ResetPasswordPage() {

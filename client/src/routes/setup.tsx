@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, createFileRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { QueryArea } from '../lib/query-area';
 import { useT } from '../i18n/use-t';
 import { loadNamespace } from '../i18n';
 import { localErrorText } from '../i18n/server-errors';
@@ -15,7 +16,11 @@ import { ErrorState } from '../components/ui/States';
 /** Creates the first super admin; only while none exists (`/api/setup`). */
 export const Route = createFileRoute('/setup')({
   beforeLoad: () => loadNamespace('account'),
-  component: SetupPage,
+  component: () => (
+    <QueryArea>
+      <SetupPage />
+    </QueryArea>
+  ),
 });
 
 function SetupPage() {
