@@ -168,6 +168,25 @@ describe('mirror of the hydrated flag and of what changed', () => {
     expect(calls).toBe(3);
   });
 
+  it('warms tables only on a device that holds its data: at once, or when its first download completes', async () => {
+    const s = store();
+    const fresh = s.open();
+    await fresh.rows('bookings').bulkPut([{ id: 'b1', check_out_date: '2999-01-01' }]);
+    fresh.mirror.warm(['bookings', 'housekeeping_tasks']);
+    await until(() => fresh.mirror.hydrated() === false);
+    // A first download is under way: its pages are not applied to memory.
+    expect(fresh.mirror.state('bookings').status).toBe('idle');
+    await fresh.setMeta('hydrated', true);
+    await until(() => fresh.mirror.state('bookings').status === 'ready' && fresh.mirror.state('housekeeping_tasks').status === 'ready');
+    expect([...fresh.mirror.state('bookings').rows.keys()]).toEqual(['b1']);
+
+    // Started again on the same device (a new page): loaded as soon as the flag is read.
+    const next = s.open();
+    next.mirror.warm(['bookings']);
+    await until(() => next.mirror.state('bookings').status === 'ready');
+    expect(next.mirror.state('housekeeping_tasks').status).toBe('idle');
+  });
+
   it('answers which rows each version changed, or null when it cannot know', async () => {
     const db = store().open();
     const table = db.rows('housekeeping_tasks');

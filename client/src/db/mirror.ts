@@ -219,6 +219,25 @@ export class Mirror {
     };
   };
 
+  /**
+   * Loads these tables as soon as the store is known to hold a complete copy of the user's data:
+   * at start, so that a screen's first read finds them loading or ready while the page's code is
+   * still on its way. Never during a first download, whose pages would then each be applied to
+   * memory (the screens hold back their reads until then: data/use-rows.ts).
+   */
+  warm(names: readonly SyncedTableName[]): void {
+    if (names.length === 0) return;
+    const loadAll = (): boolean => {
+      if (this.hydratedValue !== true) return false;
+      for (const name of names) void this.load(name);
+      return true;
+    };
+    if (loadAll()) return;
+    const stop = this.subscribeHydrated(() => {
+      if (loadAll()) stop();
+    });
+  }
+
   private setHydrated(value: boolean): void {
     if (this.hydratedValue === value) return;
     this.hydratedValue = value;

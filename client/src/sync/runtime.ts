@@ -7,7 +7,8 @@
  */
 import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
-import type { OutboxEntry, Rejection, StoredSession } from '../db/schema';
+import type { OutboxEntry, Rejection, StoredSession, SyncedTableName } from '../db/schema';
+import { areaOf, type Area } from '../auth/session';
 import { BACKGROUND_SYNC_TAG, withSyncLock } from './background';
 import { SyncEngine, type SyncStatus } from './engine';
 import { mutate, type WriteRequest } from './mutate';
@@ -45,6 +46,17 @@ function requestBackgroundSync(): void {
 function isStuck(state: SyncStatus['state']): boolean {
   return state === 'offline' || state === 'error';
 }
+
+/**
+ * The tables the first screen of each area reads from memory (the host's dashboard, the
+ * housekeeper's day): read into the mirror at start on a device that holds its data, beside the
+ * loading of the area's code rather than after it (db/mirror.ts `warm`).
+ */
+export const FIRST_SCREEN_TABLES: Record<Area, readonly SyncedTableName[]> = {
+  host: ['properties', 'bookings', 'housekeeping_tasks', 'inbox_messages', 'calendar_blocks'],
+  staff: ['housekeeping_tasks', 'housekeeping_staff', 'properties', 'property_access'],
+  admin: [],
+};
 
 export class SyncRuntime {
   private engine: SyncEngine | null = null;
@@ -92,6 +104,7 @@ export class SyncRuntime {
     if (this.session && this.session.user.ID === session.user.ID && this.session.token === session.token && this.session.demo === session.demo) return;
     this.stop();
     this.session = session;
+    this.db.mirror.warm(FIRST_SCREEN_TABLES[areaOf(session.user.Role)]);
     if (session.demo || !session.token) {
       this.publish();
       return;
