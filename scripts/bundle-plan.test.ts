@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaOfModule, budgetError, firstScreenJs, mergedModules, planBundle, type BuiltChunk } from './bundle-plan';
+import { areaOfModule, budgetError, firstScreenJs, firstScreenLibraries, mergedModules, planBundle, type BuiltChunk } from './bundle-plan';
 
 const SRC = '/repo/client/src';
 
@@ -123,6 +123,18 @@ describe('firstScreenJs and budgetError', () => {
     expect(first.files).toEqual(['assets/form.js', 'assets/index.js', 'assets/login.js', 'assets/ui.js']);
     expect(first.gzipBytes).toBe(150_000 + 10_000 + 5_000 + 2_000);
     expect(budgetError(first, 200 * 1024)).toBeNull();
+  });
+
+  it('fails a first screen that loads the store, the schemas or the query cache, naming the library and its file', () => {
+    const clean = fixture();
+    expect(firstScreenLibraries(clean, firstScreenJs(clean))).toBeNull();
+    // The runtime, loaded lazily, may hold Dexie: it is not on the first screen.
+    const lazy = clean.map((c) => (c.file === 'assets/runtime.js' ? { ...c, modules: [...c.modules, '/repo/node_modules/dexie/dist/modern/dexie.mjs'] } : c));
+    expect(firstScreenLibraries(lazy, firstScreenJs(lazy))).toBeNull();
+    const eager = clean.map((c) => (c.file === 'assets/form.js' ? { ...c, modules: [...c.modules, '/repo/node_modules/zod/v4/classic/schemas.js', '/repo/node_modules/@tanstack/query-core/build/modern/queryClient.js'] } : c));
+    expect(firstScreenLibraries(eager, firstScreenJs(eager))).toBe(
+      'The first screen loads @tanstack/query-core (assets/form.js), zod (assets/form.js), which /login does not use. Import it from a lazy chunk (docs/architecture.md, "A light first screen").',
+    );
   });
 
   it('fails a first screen over the budget, naming its weight and files', () => {

@@ -128,6 +128,21 @@ export function budgetError(first: FirstScreen, limitBytes: number): string | nu
   return `The JavaScript of the first screen is ${kb(first.gzipBytes)} gzipped, over the budget of ${kb(limitBytes)} (${first.files.join(', ')}). Split what /login does not show into lazy chunks (see README, "Budgets").`;
 }
 
+/** Libraries the sign-in screen never runs: the offline store, the schemas, the cache of online reads. */
+export const NOT_ON_FIRST_SCREEN = ['dexie', 'zod', '@tanstack/query-core', '@tanstack/react-query'] as const;
+
+/** The verdict on the first screen's libraries: null when it loads none of `packages`, else the message that fails the build. */
+export function firstScreenLibraries(chunks: readonly BuiltChunk[], first: FirstScreen, packages: readonly string[] = NOT_ON_FIRST_SCREEN): string | null {
+  const files = new Set(first.files);
+  const found = new Set<string>();
+  for (const chunk of chunks) {
+    if (!files.has(chunk.file)) continue;
+    for (const id of chunk.modules) for (const name of packages) if (id.includes(`/node_modules/${name}/`)) found.add(`${name} (${chunk.file})`);
+  }
+  if (found.size === 0) return null;
+  return `The first screen loads ${[...found].sort().join(', ')}, which /login does not use. Import it from a lazy chunk (docs/architecture.md, "A light first screen").`;
+}
+
 /**
  * The modules to merge into fewer, larger files, worked out from a build's chunks (a first pass of
  * the same build, scripts/vite-bundle-plan.ts): the bundler makes a chunk per set of pages that
