@@ -11,6 +11,7 @@
  */
 import { SYNC_EVENTS, eventsRetryDelay } from '../../../shared/sync';
 import { ApiError } from '../api/http';
+import { PERF, perfMark } from './perf';
 
 /** What the stream needs of an EventSource. */
 export type EventSourceLike = { addEventListener(type: string, listener: () => void): void; close(): void };
@@ -43,7 +44,10 @@ export function openEventStream(options: EventStreamOptions): () => void {
         source = events;
         // `ready` comes on every (re)connection: pokes may have been missed while disconnected.
         events.addEventListener(SYNC_EVENTS.ready, options.sync);
-        events.addEventListener(SYNC_EVENTS.poke, options.sync);
+        events.addEventListener(SYNC_EVENTS.poke, () => {
+          perfMark(PERF.poke);
+          options.sync();
+        });
         // Dropped (the server or the network went away) or refused: sync now, and reopen later.
         events.addEventListener('error', () => {
           events.close();

@@ -16,6 +16,10 @@ export const PERF = {
   sync: 'staykeep:sync',
   /** One pull page: the request with the parsing of its answer, and writing it to the store. */
   pullFetch: 'staykeep:pull-fetch',
+  /** One push request, sent to answered. */
+  pushFetch: 'staykeep:push-fetch',
+  /** A poke arrived on the event stream (a mark). */
+  poke: 'staykeep:poke',
   pullApply: 'staykeep:pull-apply',
 } as const;
 
@@ -43,6 +47,11 @@ export function perfStart(): number | null {
 export function measureSince(name: string, start: number | null, detail?: unknown): void {
   if (start === null) return;
   performance.measure(name, { start, end: performance.now(), detail });
+}
+
+/** Marks this instant under `name` when timing is on. */
+export function perfMark(name: string): void {
+  if (perfEnabled()) performance.mark(name);
 }
 
 /** Runs `run`, recording its duration under `name` when timing is on (also when it throws). */

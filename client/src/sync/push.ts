@@ -18,6 +18,7 @@ import { applyMutation, keyOf, replay, sameRow, writeView, type RowKey } from '.
 import { ApiError } from '../api/http';
 import { afterLocalWrites } from './write-gate';
 import type { SyncTransport } from './transport';
+import { PERF, timed } from './perf';
 
 export type PushContext = {
   clientId: string;
@@ -143,7 +144,7 @@ export async function pushOutbox(db: StaykeepDb, transport: SyncTransport, ctx: 
     lastFirstSeq = first.seq;
     let response: PushResponse;
     try {
-      response = await transport.push({ clientId: ctx.clientId, mutations: batch.map(toWire) });
+      response = await timed(PERF.pushFetch, () => transport.push({ clientId: ctx.clientId, mutations: batch.map(toWire) }));
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 400) throw err;
       if (batch.length === 1) {
