@@ -3,10 +3,10 @@
  * the server: the three areas and the account pages that do (setup, invitation and reset, the
  * channel partner's callback). Not in the entry: the sign-in page never loads react-query.
  */
-import type { ReactNode } from "react";
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { createQueryClient } from "./query-client";
-import { userCaches } from "./user-caches";
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from './query-client';
+import { userCaches } from './user-caches';
 
 let shared: QueryClient | null = null;
 
@@ -20,9 +20,5 @@ export function appQueryClient(): QueryClient {
 }
 
 export function QueryArea({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={appQueryClient()}>
-      {children}
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={appQueryClient()}>{children}</QueryClientProvider>;
 }
