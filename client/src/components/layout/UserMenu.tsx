@@ -9,6 +9,7 @@ import type { SessionUser } from '../../auth/session';
 import { Icon } from '../icons';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { EmailAddress } from '../ui/EmailAddress';
 import { useToast } from '../ui/Toast';
 import { useInstallApp } from '../../pwa/InstallHelp';
 import type { Role } from '../../../../shared/enums';
@@ -101,7 +102,9 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
         <div className="popover user-menu__panel" id={panelId}>
           <div className="user-menu__who">
             <p className="user-menu__who-name">{user.Name || user.Email}</p>
-            <p className="user-menu__who-email">{user.Email}</p>
+            <p className="user-menu__who-email">
+              <EmailAddress address={user.Email} />
+            </p>
             <p className="user-menu__who-role">{t(ROLE_LABEL[user.Role])}</p>
           </div>
           <ul className="user-menu__items">

@@ -24,6 +24,7 @@ export {
 export { Input, Select, type InputProps, type SelectProps } from './Input';
 export { Skeleton, SkeletonRows, SkeletonStats } from './Skeleton';
 export { PageSpinner, Spinner } from './Spinner';
+export { EmailAddress } from './EmailAddress';
 export { EmptyState, ErrorState } from './States';
 export { Table, type Column } from './Table';
 export { Tabs, type TabItem } from './Tabs';

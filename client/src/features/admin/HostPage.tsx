@@ -8,6 +8,7 @@ import { sourceLabel } from '../../lib/source-label';
 import { Page } from '../../components/layout/Page';
 import { Badge, StatusBadge, humanize } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 import { Card, CardBody, CardHeader, StatCard } from '../../components/ui/Card';
 import { FormMessage } from '../../components/ui/Field';
 import { SkeletonRows, SkeletonStats } from '../../components/ui/Skeleton';
@@ -121,7 +122,9 @@ export function AdminHostPage({ hostId }: { hostId: string }) {
               </div>
               <div>
                 <dt>{t('admin.host.signInEmail')}</dt>
-                <dd>{host.email}</dd>
+                <dd>
+                  <EmailAddress address={host.email} />
+                </dd>
               </div>
               <div>
                 <dt>{t('admin.host.company')}</dt>

@@ -24,6 +24,7 @@ import { Page } from '../../components/layout/Page';
 import { useCurrentUser } from '../../components/layout/current-user';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 import { StatusBadge, humanize } from '../../components/ui/Badge';
 import { FormMessage, Segmented } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
@@ -68,7 +69,9 @@ function AccountDetails() {
       </div>
       <div>
         <dt>{t('account.profile.account.email')}</dt>
-        <dd>{user.Email}</dd>
+        <dd>
+          <EmailAddress address={user.Email} />
+        </dd>
       </div>
       <div>
         <dt>{t('account.profile.account.role')}</dt>
