@@ -121,7 +121,8 @@ function cpuBetween(events: TraceEvent[], from: string, to: string): number {
 }
 
 export async function runHostScreensBench(): Promise<number> {
-  console.log(`\nHost screens (Chromium, real server, 1 host × ${PROPERTIES} properties × ${BOOKINGS.toLocaleString('en-GB').replace(/,/g, ' ')} bookings, ${TASKS.toLocaleString('en-GB').replace(/,/g, ' ')} tasks)`);
+  const count = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
+  console.log(`\nHost screens (Chromium, real server, 1 host × ${PROPERTIES} properties × ${count(BOOKINGS)} bookings, ${count(TASKS)} tasks)`);
   if (!fs.existsSync(CHROMIUM_PATH)) {
     console.error(`  Chromium is missing at ${CHROMIUM_PATH}`);
     return 1;

@@ -16,11 +16,11 @@ export const PERF = {
   sync: 'staykeep:sync',
   /** One pull page: the request with the parsing of its answer, and writing it to the store. */
   pullFetch: 'staykeep:pull-fetch',
+  pullApply: 'staykeep:pull-apply',
   /** One push request, sent to answered. */
   pushFetch: 'staykeep:push-fetch',
   /** A poke arrived on the event stream (a mark). */
   poke: 'staykeep:poke',
-  pullApply: 'staykeep:pull-apply',
 } as const;
 
 export type SyncRunDetail = { from: number; cursor: number; received: number; pages: number; pushed: number };
