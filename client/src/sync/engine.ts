@@ -11,7 +11,7 @@ import type { Role } from '../../../shared/enums';
 import type { StaykeepDb } from '../db/db';
 import type { Rejection } from '../db/schema';
 import { measureSince, perfStart, PERF, type SyncRunDetail } from './perf';
-import { pullAll, type PullProgress } from './pull';
+import { pullAll, readPullStart, type PullProgress } from './pull';
 import { pushOutbox } from './push';
 import { ApiError } from '../api/http';
 import { isStorageFull, STORAGE_FULL_SYNC_ERROR } from '../db/storage-full';
@@ -159,7 +159,6 @@ export class SyncEngine {
   }
 
   private async runOnce(): Promise<void> {
-    const { db } = this.options;
     if (this.options.isOnline && !this.options.isOnline()) {
       this.set({ state: 'offline', progress: null });
       return;
@@ -170,8 +169,6 @@ export class SyncEngine {
     try {
       const detail = await lock(() => this.pushAndPull());
       measureSince(PERF.sync, started, detail);
-      // Writes made while this sync ran are sent at once rather than at the next trigger.
-      if ((await db.outbox.count()) > 0) this.again = true;
       this.set({ state: 'idle', error: null, progress: null, lastSyncedAt: (this.options.now ?? (() => new Date()))().toISOString() });
     } catch (err) {
       if (this.stopped) return;
@@ -189,16 +186,17 @@ export class SyncEngine {
   private async pushAndPull(): Promise<SyncRunDetail> {
     const { db, transport, clientId, role } = this.options;
     const isStopped = () => this.stopped;
-    // The cursor is read beside the push's first read (a push never moves it): on a poke, with
-    // nothing to send, the pull's request leaves one round trip to the store sooner.
-    const cursor = db.getMeta('cursor');
-    cursor.catch(() => undefined);
+    // The pull's start is read beside the push's first read (a push never moves it): on a poke,
+    // with nothing to send, the pull's request leaves one round trip to the store sooner.
+    const starting = readPullStart(db);
+    starting.catch(() => undefined);
     const pushed = await pushOutbox(db, transport, { clientId, role, now: this.options.now, isStopped });
     if (pushed.rejected.length > 0) this.options.onRejected?.(pushed.rejected);
-    const from = (await cursor) ?? 0;
+    const start = await starting;
+    const from = start.cursor;
     const pulled = await pullAll(db, transport, {
       role,
-      from,
+      start,
       isStopped,
       now: this.options.now,
       limit: this.options.pullLimit,

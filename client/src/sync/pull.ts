@@ -13,7 +13,7 @@
 import type { Role } from '../../../shared/enums';
 import { DEFAULT_PULL_LIMIT, type PullResponse } from '../../../shared/sync';
 import type { StaykeepDb } from '../db/db';
-import { syncedTableName, type LocalRow, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
+import { syncedTableName, type LocalRow, type MetaValues, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { clearSyncedTables } from '../db/store';
 import { keyOf, pendingOf, replay, writeView } from './rebase';
 import { PERF, timed } from './perf';
@@ -39,10 +39,22 @@ export type PullProgress = {
   more: boolean;
 };
 
+/** Where a pull starts, as stored: its cursor, and the first part this device holds while the rest of its first sync comes. */
+export type PullStart = { cursor: number; held: number | undefined };
+
+/**
+ * Reads a pull's start in one request to the store, so that a caller can read it beside other
+ * reads (the engine, beside the push's): on a poke the page is asked for one round trip sooner.
+ */
+export async function readPullStart(db: StaykeepDb): Promise<PullStart> {
+  const [cursor, held] = await db.meta.bulkGet(['cursor', 'firstPartVersion']);
+  return { cursor: (cursor?.value as MetaValues['cursor'] | undefined) ?? 0, held: held?.value as MetaValues['firstPartVersion'] | undefined };
+}
+
 export type PullContext = {
   role: Role;
-  /** The stored cursor, when the caller has just read it (read here otherwise). */
-  from?: number;
+  /** The pull's start, when the caller has just read it (readPullStart; read here otherwise). */
+  start?: PullStart;
   limit?: number;
   onProgress?: (progress: PullProgress) => void;
   /** True once the session has ended: no page is fetched or applied after that. */
@@ -67,6 +79,9 @@ export function firstPartWindow(now: Date): { from: string; to: string } {
  * account. Within the server's MAX_PULL_LIMIT.
  */
 export const FIRST_SYNC_PULL_LIMIT = 2500;
+
+/** A page this small looks its rows' bases up without asking first whether there are any. */
+const SMALL_PAGE = 50;
 
 /** `firstPart`: the rows of the first part of a first sync, brought again by the pages after it. */
 export type PullSummary = { pages: number; changes: number; reset: boolean; cursor: number; firstPart?: number };
@@ -125,8 +140,10 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
     }
 
     // Rows with waiting mutations (a base) are rebased one by one; the rest, which is every row of
-    // a first sync, go in one bulk write per table. The tables are written side by side.
-    const anyBase = (await db.base.count()) > 0;
+    // a first sync, go in one bulk write per table. The tables are written side by side. A large
+    // page first asks whether any base exists at all (a first sync's has none to look up); a
+    // small one, a poke's, looks its rows' bases up at once, one round trip sooner.
+    const anyBase = page.changes.length <= SMALL_PAGE || (await db.base.count()) > 0;
     await Promise.all(
       [...byTable].map(async ([name, group]) => {
         const table = db.rows(name);
@@ -164,14 +181,15 @@ export async function applyPullPage(db: StaykeepDb, page: PullResponse, role: Ro
  * first sync costs about the longer of the two, not their sum.
  */
 export async function pullAll(db: StaykeepDb, transport: SyncTransport, ctx: PullContext): Promise<PullSummary> {
-  const from = ctx.from ?? (await db.getMeta('cursor')) ?? 0;
+  const start = ctx.start ?? (await readPullStart(db));
+  const from = start.cursor;
   const limit = ctx.limit ?? (from === 0 ? FIRST_SYNC_PULL_LIMIT : DEFAULT_PULL_LIMIT);
   const summary: PullSummary = { pages: 0, changes: 0, reset: false, cursor: from };
   let restarted = false;
   let target: number | null = null;
   let next: Promise<PullResponse> | null = null;
   // The first part this device holds while the rest of its first sync comes (sent as `held`).
-  let held = await db.getMeta('firstPartVersion');
+  let held = start.held;
   const fetchPage = (cursor: number, options: PullOptions = held === undefined ? {} : { held }): Promise<PullResponse> => {
     const request = timed(PERF.pullFetch, () => transport.pull(cursor, limit, options));
     // Awaited on the next turn of the loop; until then a failure must not count as unhandled.

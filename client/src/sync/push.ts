@@ -56,7 +56,7 @@ function toWire(m: OutboxEntry) {
  * this transaction, and each round trip it holds it longer. A row whose shown state does not
  * change (the usual case: the server applied what the screen shows already) is not written again.
  */
-export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], response: PushResponse, ctx: PushContext, summary: PushSummary): Promise<void> {
+export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], response: PushResponse, ctx: PushContext, summary: PushSummary, nextLimit = 0): Promise<OutboxEntry[] | null> {
   const results = new Map<string, PushResult>(response.results.map((r) => [r.id, r]));
   const now = (ctx.now ?? (() => new Date()))().toISOString();
   const covered = sent.filter((m) => m.seq <= response.lastSeq || results.has(m.id));
@@ -65,9 +65,9 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
   const names = new Set(covered.map((m) => syncedTableName(m.table)).filter((name) => name !== undefined));
   // A tap's write under way is stored first (write-gate.ts).
   await afterLocalWrites(db);
-  await db.transaction('rw', [...[...names].map((name) => db.rows(name)), db.outbox, db.base, db.rejections], async () => {
+  return db.transaction('rw', [...[...names].map((name) => db.rows(name)), db.outbox, db.base, db.rejections], async () => {
     const rowKeys = [...keys.values()];
-    const [queued, bases, pendingList, shown] = await Promise.all([
+    const [queued, bases, pendingList, shown, ahead] = await Promise.all([
       db.outbox.bulkGet(covered.map((m) => m.seq)),
       db.base.bulkGet(rowKeys),
       rowKeys.length ? db.outbox.where('[table+rowId]').anyOf(rowKeys).toArray() : [],
@@ -75,6 +75,8 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
         const name = syncedTableName(table);
         return name ? db.rows(name).get(rowId) : undefined;
       })),
+      // The next batch, read with the rest: at most `covered` of these leave below.
+      nextLimit > 0 ? db.outbox.orderBy('seq').limit(nextLimit + covered.length).toArray() : null,
     ]);
     const base = new Map(rowKeys.map((key, i) => [keyOf({ table: key[0], rowId: key[1] }), bases[i]]));
     const done = new Set<number>();
@@ -119,6 +121,7 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
       writes.push(pending.length === 0 ? db.base.delete([table, rowId]) : db.base.put(entry));
     });
     await Promise.all(writes);
+    return ahead ? ahead.filter((m) => !done.has(m.seq)).slice(0, nextLimit) : null;
   });
 }
 
@@ -128,15 +131,22 @@ async function rejectLocally(db: StaykeepDb, m: OutboxEntry, error: ApiError, ct
   await acknowledge(db, [m], response, ctx, summary);
 }
 
+function readBatch(db: StaykeepDb, limit: number): Promise<OutboxEntry[]> {
+  return db.outbox.orderBy('seq').limit(limit).toArray();
+}
+
 /** Pushes until the outbox is empty (or a request fails: the error is thrown, nothing is lost). */
 export async function pushOutbox(db: StaykeepDb, transport: SyncTransport, ctx: PushContext): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, applied: 0, duplicates: 0, rejected: [] };
   const batchSize = Math.min(ctx.batchSize ?? MAX_PUSH_MUTATIONS, MAX_PUSH_MUTATIONS);
   let oneByOne = false;
   let lastFirstSeq = 0;
+  // The next batch when the last acknowledgement read it (null: read it now).
+  let next: OutboxEntry[] | null = null;
   for (;;) {
     if (ctx.isStopped?.()) throw new SyncStopped();
-    const batch = await db.outbox.orderBy('seq').limit(oneByOne ? 1 : batchSize).toArray();
+    const batch = next ?? (await readBatch(db, oneByOne ? 1 : batchSize));
+    next = null;
     const first = batch[0];
     if (!first) return summary;
     // A batch that starts where the last one did made no progress: stop rather than spin.
@@ -156,7 +166,9 @@ export async function pushOutbox(db: StaykeepDb, transport: SyncTransport, ctx: 
       continue;
     }
     summary.sent += batch.length;
-    // The answer is applied even after a stop: the server has these mutations, the outbox must not.
-    await acknowledge(db, batch, response, ctx, summary);
+    // The answer is applied even after a stop: the server has these mutations, the outbox must
+    // not. The acknowledgement also reads the next batch: one transaction fewer that a tap's write
+    // could queue behind.
+    next = await acknowledge(db, batch, response, ctx, summary, oneByOne ? 1 : batchSize);
   }
 }

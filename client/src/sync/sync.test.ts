@@ -376,6 +376,35 @@ describe('push', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('takes the next batch from the acknowledgement of the one before: the outbox is read once per push, with writes made meanwhile', async () => {
+    await seedTasks(task('t1'), task('t2'));
+    // The write made meanwhile is planned from the mirror (mutate reads no outbox then).
+    await db.mirror.load('housekeeping_tasks');
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'a' } }, { role: 'host' });
+    const ok = transport.onPush;
+    let during = true;
+    transport.onPush = (request) => {
+      const answer = ok(request);
+      // A write made while the first request is out goes in the next batch.
+      if (during) {
+        during = false;
+        void mutate(db, { table: TASKS, op: 'update', rowId: 't2', fields: { notes: 'b' } }, { role: 'host' });
+      }
+      return answer;
+    };
+    const transactions = vi.spyOn(db.core, 'transaction');
+    await pushOutbox(db, transport, { clientId, role: 'host', batchSize: 1 });
+    expect(transport.pushes.map((p) => p.mutations.map((m) => m.fields.notes))).toEqual([['a'], ['b']]);
+    // One read of the outbox on its own, for the first batch; each acknowledgement reads the next
+    // (the last finds nothing). Before, each batch and the final check were a transaction each.
+    const modes = transactions.mock.calls.map((call) => call[1]);
+    expect(modes.filter((mode) => mode === 'readonly')).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await row('t2')).toMatchObject({ notes: 'b' });
+    expect(await db.base.count()).toBe(0);
+    transactions.mockRestore();
+  });
+
   it('isolates a mutation the server refuses as a whole request (400): rejected alone, the rest applied', async () => {
     await seedTasks(task('t1'), task('t2'));
     await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'ok' } }, { role: 'host' });
@@ -464,6 +493,25 @@ describe('pull', () => {
     await pullAll(db, transport, { role: 'staff' });
     expect(await row('t1')).toMatchObject({ task_title: 'Theirs', task_status: 'completed', notes: 'mine' });
     expect((await db.base.get([TASKS, 't1']))?.row).toMatchObject({ task_status: 'completed', notes: '' });
+  });
+
+  it('rebases a waiting row in a large page (which first asks whether any base exists) and in a small one (which does not)', async () => {
+    await seedTasks(task('t1'));
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'mine' } }, { role: 'staff' });
+    const others = Array.from({ length: 80 }, (_, i) => ({ table: TASKS, row: task(`o${i}`, { version: 20 }), deleted: false }));
+    transport.pages.push({ cursor: 20, more: false, changes: [...others, { table: TASKS, row: task('t1', { version: 20, task_title: 'Theirs' }), deleted: false }] });
+    const counts = vi.spyOn(db.base, 'count');
+    await pullAll(db, transport, { role: 'staff' });
+    expect(counts).toHaveBeenCalledTimes(1);
+    expect(await row('t1')).toMatchObject({ task_title: 'Theirs', notes: 'mine' });
+    expect((await db.base.get([TASKS, 't1']))?.row).toMatchObject({ task_title: 'Theirs', notes: '' });
+    expect(await db.rows('housekeeping_tasks').count()).toBe(81);
+    // A small page, a poke's, looks its bases up without asking first.
+    transport.pages.push({ cursor: 21, more: false, changes: [{ table: TASKS, row: task('t1', { version: 21, task_title: 'Theirs again' }), deleted: false }] });
+    await pullAll(db, transport, { role: 'staff' });
+    expect(counts).toHaveBeenCalledTimes(1);
+    expect(await row('t1')).toMatchObject({ task_title: 'Theirs again', notes: 'mine' });
+    counts.mockRestore();
   });
 
   it('on reset drops every synced table, keeps the outbox and replays it over the fresh start', async () => {
@@ -659,6 +707,24 @@ describe('engine', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(engine.getStatus()).toMatchObject({ state: 'idle', error: null });
     expect(engine.getStatus().lastSyncedAt).not.toBeNull();
+    engine.stop();
+  });
+
+  it("reads the pull's start (cursor, first part held) in one request beside the push", async () => {
+    await seedTasks(task('t1'));
+    await db.setMeta('firstPartVersion', 7);
+    await mutate(db, { table: TASKS, op: 'update', rowId: 't1', fields: { notes: 'x' } }, { role: 'staff' });
+    const engine = new SyncEngine({ db, transport, clientId, role: 'staff' });
+    const bulkGets = vi.spyOn(db.meta, 'bulkGet');
+    const gets = vi.spyOn(db.meta, 'get');
+    await engine.sync();
+    expect(bulkGets.mock.calls).toEqual([[['cursor', 'firstPartVersion']]]);
+    // (The page with no changes then checks cursor and `hydrated`, as before.)
+    expect(gets.mock.calls.map((call) => call[0])).not.toContain('firstPartVersion');
+    expect(transport.pulls).toEqual([{ cursor: 10, limit: expect.any(Number) }]);
+    expect(transport.options).toEqual([{ held: 7 }]);
+    bulkGets.mockRestore();
+    gets.mockRestore();
     engine.stop();
   });
 
