@@ -18,6 +18,7 @@ import { openEventStream } from './event-stream';
 import { httpTransport, requestEventsTicket } from './transport';
 import { askPersistentStorage } from '../pwa/persist';
 import { whenSyncSettles } from './sync-settled';
+import { setWriteQuiet } from './write-gate';
 
 /** While open, the app syncs at least this often. */
 export const SYNC_INTERVAL_MS = 30_000;
@@ -58,6 +59,16 @@ export const FIRST_SCREEN_TABLES: Record<Area, readonly SyncedTableName[]> = {
   admin: [],
 };
 
+/**
+ * The pause in the user's writes the sync's transactions wait for (write-gate.ts), and the longest
+ * they wait. Shorter than the time between two taps of a person: a single tap's acknowledgement
+ * comes at most a few tens of milliseconds later (its push has gone out at once, so the other
+ * device is not held up); a burst of writes is acknowledged once it pauses, within a second.
+ * Measured with bench/sync-client.ts (figure b, bench/sync-client/README.md).
+ */
+const WRITE_QUIET_MS = 100;
+const WRITE_QUIET_MAX_MS = 1000;
+
 export class SyncRuntime {
   private engine: SyncEngine | null = null;
   private session: StoredSession | null = null;
@@ -69,7 +80,10 @@ export class SyncRuntime {
   constructor(
     private readonly db: StaykeepDb,
     private readonly hooks: { onUnauthorized: () => void },
-  ) {}
+  ) {
+    // While the user taps one write after another, the sync's transactions wait for a pause.
+    setWriteQuiet(db, WRITE_QUIET_MS, WRITE_QUIET_MAX_MS);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
