@@ -55,6 +55,10 @@ function toWire(m: OutboxEntry) {
  * write at once): a push goes out as soon as the user writes, so the next write often waits for
  * this transaction, and each round trip it holds it longer. A row whose shown state does not
  * change (the usual case: the server applied what the screen shows already) is not written again.
+ *
+ * With `nextLimit`, also answers the next batch to push (at most that many, in seq order), read
+ * with the other reads: the push loop then needs no transaction of its own to find it. Null
+ * without.
  */
 export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], response: PushResponse, ctx: PushContext, summary: PushSummary, nextLimit = 0): Promise<OutboxEntry[] | null> {
   const results = new Map<string, PushResult>(response.results.map((r) => [r.id, r]));
@@ -131,6 +135,7 @@ async function rejectLocally(db: StaykeepDb, m: OutboxEntry, error: ApiError, ct
   await acknowledge(db, [m], response, ctx, summary);
 }
 
+/** The first `limit` waiting mutations, in seq order. */
 function readBatch(db: StaykeepDb, limit: number): Promise<OutboxEntry[]> {
   return db.outbox.orderBy('seq').limit(limit).toArray();
 }
