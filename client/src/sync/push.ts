@@ -80,7 +80,7 @@ export async function acknowledge(db: StaykeepDb, sent: readonly OutboxEntry[], 
         return name ? db.rows(name).get(rowId) : undefined;
       })),
       // The next batch, read with the rest: at most `covered` of these leave below.
-      nextLimit > 0 ? db.outbox.orderBy('seq').limit(nextLimit + covered.length).toArray() : null,
+      nextLimit > 0 ? readBatch(db, nextLimit + covered.length) : null,
     ]);
     const base = new Map(rowKeys.map((key, i) => [keyOf({ table: key[0], rowId: key[1] }), bases[i]]));
     const done = new Set<number>();
