@@ -25,11 +25,16 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 64 MB of page cache and in-memory temporary tables: a sync batch or a rebuild re-reads the same pages.
-  sqlite.pragma('cache_size = -65536');
+  // Reads go through the memory map (up to 1 GiB of the file), not read() calls and not the page
+  // cache: a host's guest rebuild, first pulls. The page cache holds what the map cannot serve
+  // (pages newer in the WAL, pages being written) and is kept at SQLite's default 2 MB on purpose:
+  // in a database under 1 GiB, a B-tree split that renumbers pages makes SQLite walk the whole
+  // cache when the transaction ends (pcache1TruncateUnsafe), which a quarter of booking creates
+  // paid, about 1 ms each with the 64 MB it had (bench/README.md, "Booking create").
+  sqlite.pragma('cache_size = -2000');
+  // Temporary tables and sorts in memory.
   sqlite.pragma('temp_store = MEMORY');
-  // Reads of large tables (a host's guest rebuild, first pulls) go through the page cache, not read() calls.
-  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('mmap_size = 1073741824');
   registerFunctions(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
