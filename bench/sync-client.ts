@@ -41,6 +41,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { CLIENT_DIST_DIR, ensureClientBuilt } from '../scripts/client-build';
+import { FIRST_SYNC_PULL_LIMIT } from '../shared/sync';
 import { BENCH_PASSWORD, CHECKLIST, seedSyncBench } from './sync-client/seed';
 import { childrenCpuByType, childrenCpuMs, cpuByTypeSince, ownCpuMs } from './sync-client/cpu';
 import * as inPage from './sync-client/in-page';
@@ -55,8 +56,6 @@ const GOAL_WRITE_P95_MS = 10;
 const GOAL_WRITE_RATIO = 2;
 const GOAL_PROPAGATION_P95_MS = 150;
 const GOAL_HEAP_MB = 150;
-/** Page size of a first sync (FIRST_SYNC_PULL_LIMIT of client/src/sync/pull.ts, not imported: that module is the browser's). */
-const FIRST_SYNC_PULL_LIMIT = 2500;
 /** Entry names of client/src/sync/perf.ts (not imported: that module is the browser's). */
 const PERF_WRITE = 'staykeep:write';
 export const PERF_SYNC = 'staykeep:sync';

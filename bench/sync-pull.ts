@@ -44,15 +44,15 @@ import { pullChanges } from '../server/src/modules/sync/service';
 import { utcDateOf } from '../shared/dates';
 import { DEMO_TABLES, generateDemoData, type DemoData } from '../shared/demo/generate';
 import { TABLE_IDS, tableByName, type TableDef } from '../shared/registry';
-import { MAX_PULL_LIMIT, type Change, type PullResponse } from '../shared/sync';
+import { FIRST_SYNC_PULL_LIMIT, MAX_PULL_LIMIT, type Change, type PullResponse } from '../shared/sync';
 import { encodePull } from '../shared/sync-wire';
 
 const GOAL_RATIO = 1.5;
 const GOAL_P99_MS = 1000;
 /** Compressed bytes per row on the wire, compact encoding (issue 27). */
 const GOAL_BYTES = { bookings: 80, housekeeping_tasks: 150 } as const;
-/** The client's first-sync page (client/src/sync/pull.ts FIRST_SYNC_PULL_LIMIT). */
-const FIRST_SYNC_PAGE = 2500;
+/** The client's first-sync page. */
+const FIRST_SYNC_PAGE = FIRST_SYNC_PULL_LIMIT;
 
 function intEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]);

@@ -18,6 +18,12 @@ export const MAX_PUSH_MUTATIONS = 1000;
 /** Pull page size: default and upper bound of `limit`. */
 export const DEFAULT_PULL_LIMIT = 1000;
 export const MAX_PULL_LIMIT = 5000;
+/**
+ * Page size of a first sync (cursor 0): fewer, larger pages cost fewer requests, server page
+ * queries and store transactions, and the bar still moves in steps of a few per cent for a large
+ * account. Within MAX_PULL_LIMIT.
+ */
+export const FIRST_SYNC_PULL_LIMIT = 2500;
 
 /**
  * Synced tables that the first part of a first sync carries whole (server/src/modules/sync/

@@ -11,7 +11,7 @@
  * sent with `held` until the last, which ends it together with `hydrated`.
  */
 import type { Role } from '../../../shared/enums';
-import { DEFAULT_PULL_LIMIT, type PullResponse } from '../../../shared/sync';
+import { DEFAULT_PULL_LIMIT, FIRST_SYNC_PULL_LIMIT, type PullResponse } from '../../../shared/sync';
 import type { StaykeepDb } from '../db/db';
 import { syncedTableName, type LocalRow, type MetaValues, type OutboxEntry, type SyncedTableId, type SyncedTableName } from '../db/schema';
 import { clearSyncedTables } from '../db/store';
@@ -73,12 +73,7 @@ export function firstPartWindow(now: Date): { from: string; to: string } {
   return { from: addDays(previousMonthStart(today), -1), to: addDays(today, 33) };
 }
 
-/**
- * Page size of a first sync (cursor 0): fewer, larger pages cost fewer requests, server page
- * queries and store transactions, and the bar still moves in steps of a few per cent for a large
- * account. Within the server's MAX_PULL_LIMIT.
- */
-export const FIRST_SYNC_PULL_LIMIT = 2500;
+export { FIRST_SYNC_PULL_LIMIT };
 
 /** A page this small looks its rows' bases up without asking first whether there are any. */
 const SMALL_PAGE = 50;

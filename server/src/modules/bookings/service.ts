@@ -26,6 +26,7 @@ import { TABLE_IDS, tableById, type TableDef } from '../../../../shared/registry
 import { bookings, hostProfiles, properties } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
+import { literalLimit } from '../../db/limit';
 import { insertRow, nowIso, tombstoneRow, updateRow, type Row, type Tx } from '../../db/write';
 import { Conflict, ValidationFailed } from '../../errors';
 import { isCurrencyCode } from '../../../../shared/money';
@@ -115,7 +116,7 @@ function bookingStatements(handle: Tx) {
         ),
       )
       .orderBy(asc(bookings.check_in_date), asc(bookings.id))
-      .limit(MAX_CLASHES)
+      .limit(literalLimit(MAX_CLASHES))
       .prepare(),
   };
 }

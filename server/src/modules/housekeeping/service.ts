@@ -26,6 +26,7 @@ import { hostProfiles, housekeepingStaff, housekeepingTasks, properties, taskTem
 import { staffIdAt, type Actor } from '../../actor';
 import type { Db } from '../../db/index';
 import { insertRowsBulk } from '../../db/bulk';
+import { literalLimit } from '../../db/limit';
 import { insertRow, nowIso, updateRow, type Row, type Tx } from '../../db/write';
 import { DEFAULT_CURRENCY } from '../../../../shared/money';
 import { localToday } from '../../../../shared/dates';
@@ -81,7 +82,7 @@ const STATEMENTS = {
       .from(taskTemplates)
       .where(and(eq(taskTemplates.host_id, p('id')), eq(taskTemplates.is_default, true), isNull(taskTemplates.deleted_at)))
       .orderBy(asc(taskTemplates.created_date), asc(taskTemplates.id))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare(),
   hostUser: (h: Tx) =>
     h

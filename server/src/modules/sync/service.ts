@@ -14,6 +14,8 @@ import { TABLES, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import {
   DEFAULT_PULL_LIMIT,
+  FIRST_SYNC_PULL_LIMIT,
+  MAX_PULL_LIMIT,
   type Change,
   type Mutation,
   type PullResponse,
@@ -31,6 +33,7 @@ import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../..
 import { firstPartFilter } from './first-part';
 import { staleBefore } from './scope';
 import { setBounded } from '../../lib/bounded-map';
+import { limitSql } from '../../db/limit';
 
 // ── Push ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -431,7 +434,7 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
       const guard = changedAfterOf(db, source);
       if (!guard.statement.get(...bind(guard.params, bound))) return [];
     }
-    const arm = nextVersionsOf(db, source, fresh);
+    const arm = nextVersionsOf(db, source, fresh, take);
     return arm.statement.all(...bind(arm.params, bound)) as number[];
   });
   return mergeVersions(sources.map((s) => s.def.id), lists, take);
@@ -443,12 +446,20 @@ function versionsAfter(db: Db, sources: Source[], values: Record<string, unknown
  * sorted each part in a temporary B-tree to merge them: 16 parts cost a host's pull about 0.35 ms
  * with nothing to send, and a first sync's page tens of thousands of sorted rows. Merged here.
  */
-function nextVersionsOf(db: Db, source: Source, fresh: boolean): Compiled {
-  return cached(windowStatements, db, `${fresh ? 'fresh' : 'since'}|${source.key}`, () => {
-    const query = versionsQuery(source, fresh);
+function nextVersionsOf(db: Db, source: Source, fresh: boolean, take: number): Compiled {
+  const written = WRITTEN_TAKES.has(take) ? take : undefined;
+  return cached(windowStatements, db, `${fresh ? 'fresh' : 'since'}|${written ?? 'bound'}|${source.key}`, () => {
+    const query = versionsQuery(source, fresh, written);
     return { statement: db.$client.prepare(query.sql).pluck(), params: query.params };
   });
 }
+
+/**
+ * The `take`s the app asks for (one more than a page, or 1 to ask whether more follows) are written
+ * into their statements (db/limit.ts: a bound LIMIT is planned again on every run); any other,
+ * which a client may pick from 1 to MAX_PULL_LIMIT, stays bound, so that they cannot fill the cache.
+ */
+const WRITTEN_TAKES = new Set([1, DEFAULT_PULL_LIMIT + 1, FIRST_SYNC_PULL_LIMIT + 1, MAX_PULL_LIMIT + 1]);
 
 /** The statement asking a join's `changedAfter` (1 or 0): a pull runs the join only when it answers 1. */
 function changedAfterOf(db: Db, source: Source): Compiled {
@@ -462,9 +473,10 @@ function guardQuery(source: Source): Query {
   return dialect.sqlToQuery(sql`select ${source.changedAfter ?? sql`1`}`);
 }
 
-/** A source's next versions after the cursor, in order (`take` at most). */
-function versionsQuery(source: Source, fresh: boolean): Query {
-  return dialect.sqlToQuery(sql`select ${source.version} as v from ${source.from ?? source.def.table} where ${windowOf(source, fresh, false)} order by v limit ${TAKE}`);
+/** A source's next versions after the cursor, in order (`take` at most: `written`, else bound). */
+function versionsQuery(source: Source, fresh: boolean, written?: number): Query {
+  const take = written === undefined ? TAKE : limitSql(written);
+  return dialect.sqlToQuery(sql`select ${source.version} as v from ${source.from ?? source.def.table} where ${windowOf(source, fresh, false)} order by v limit ${take}`);
 }
 
 /** The first `take` (table, version) pairs of the sources' ordered lists, by version then table (as `order by v, t`). */
@@ -652,7 +664,7 @@ export function pullStatements(actor: Actor, after: number, through: number): Pu
   const bound = { ...values, after, through, take: DEFAULT_PULL_LIMIT + 1 };
   return [true, false].flatMap((fresh) => {
     const guards = fresh ? [] : sources.filter((source) => source.changedAfter).map((source) => ({ table: source.def.id, part: 'guard' as const, query: guardQuery(source) }));
-    const windows = sources.map((source) => ({ table: source.def.id, part: 'window' as const, query: versionsQuery(source, fresh) }));
+    const windows = sources.map((source) => ({ table: source.def.id, part: 'window' as const, query: versionsQuery(source, fresh, DEFAULT_PULL_LIMIT + 1) }));
     const rows = sources.map((source) => ({ table: source.def.id, part: 'rows' as const, query: rowsQuery(source, fresh).query }));
     return [...guards, ...windows, ...rows].map(({ table, part, query }) => ({ table, part, fresh, sql: query.sql, params: bind(query.params, bound) }));
   });
