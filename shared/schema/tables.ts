@@ -237,7 +237,10 @@ export const bookings = sqliteTable(
   },
   (t) => [
     index('bookings_host_checkin_idx').on(t.host_id, t.check_in_date),
-    index('bookings_property_dates_idx').on(t.property_id, t.check_in_date, t.check_out_date),
+    // A property's stays by check-out then check-in: an overlap with [from, to) (a new booking's
+    // clash check, the calendar, the iCal export) reads only the stays ending after `from`, the
+    // recent and coming ones, not every past stay that began before `to`.
+    index('bookings_property_checkout_idx').on(t.property_id, t.check_out_date, t.check_in_date),
     // One guest's stays in stay order, with every column a guest is derived from: the guest
     // refresh of each booking write and the rebuild's aggregate (100 000 bookings) read only this
     // index, never the table.
