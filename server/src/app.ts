@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import { ROOT_DIR, loadConfig, type AppConfig } from './config';
 import { loggerOptions, type LogStream } from './logger';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { accessPlugin } from './plugins/access';
 import { docsPlugin } from './plugins/docs';
@@ -103,22 +103,24 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // database before its users, and auth and route access before any route is registered.
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { databasePath: config.databasePath });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        // Over plain http (a LAN try-out) upgrading would break every request: only behind https.
-        upgradeInsecureRequests: config.publicOrigin.startsWith('https:') ? [] : null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          // Over plain http (a LAN try-out) upgrading would break every request: only behind https.
+          upgradeInsecureRequests: config.publicOrigin.startsWith('https:') ? [] : null,
+        },
       },
+      hsts: config.publicOrigin.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
     },
-    hsts: config.publicOrigin.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
   // Answers over 1 KB compressed on the fly at a fast level (files of the client build have their

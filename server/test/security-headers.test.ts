@@ -31,4 +31,18 @@ describe('security headers and the public origin', () => {
     expect(String(headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
   });
+
+  it('every response carries the headers, an error or a refusal too, and none says what serves it', async () => {
+    const app = await makeTestApp({ publicOrigin: 'http://localhost:3000' });
+    apps.push(app);
+    for (const request of [{ method: 'GET', url: '/api/health' }, { method: 'GET', url: '/api/no-such-route' }, { method: 'GET', url: '/api/push/subscriptions' }] as const) {
+      const res = await app.inject(request);
+      expect(res.headers['x-content-type-options'], request.url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], request.url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], request.url).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy'], request.url).toBe('same-origin');
+      expect(String(res.headers['content-security-policy']), request.url).toContain("script-src 'self'");
+      expect(res.headers['x-powered-by'], request.url).toBeUndefined();
+    }
+  });
 });
