@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, fromDayNumber, toDayNumber, utcDateOf } from './dates';
+import { addDays, daysBetween, fromDayNumber, localToday, toDayNumber, utcDateOf } from './dates';
 
 describe('day numbers', () => {
   it('counts from 1970-01-01', () => {
@@ -58,5 +58,29 @@ describe('utcDateOf', () => {
   it('takes the UTC day of an instant', () => {
     expect(utcDateOf(new Date('2024-06-30T23:30:00-02:00'))).toBe('2024-07-01');
     expect(utcDateOf(new Date('2024-07-01T00:30:00+09:00'))).toBe('2024-06-30');
+  });
+});
+
+describe('localToday', () => {
+  it('is the date in the zone, whatever the machine is in', () => {
+    const now = new Date('2026-03-01T03:30:00Z');
+    expect(localToday('America/Los_Angeles', now)).toBe('2026-02-28');
+    expect(localToday('Asia/Tokyo', now)).toBe('2026-03-01');
+    expect(localToday('Not/AZone', now)).toBe('2026-03-01');
+  });
+
+  it('turns at local midnight, also when asked again and again around it', () => {
+    // Kathmandu is UTC+05:45: its midnight falls at 18:15 UTC.
+    const before = new Date('2026-06-10T18:14:59.999Z');
+    const at = new Date('2026-06-10T18:15:00.000Z');
+    for (let i = 0; i < 3; i += 1) {
+      expect(localToday('Asia/Kathmandu', before)).toBe('2026-06-10');
+      expect(localToday('Asia/Kathmandu', at)).toBe('2026-06-11');
+    }
+    // Within one second, before and after the turn, in one zone then another.
+    expect(localToday('Asia/Kathmandu', new Date('2026-06-10T18:14:59.001Z'))).toBe('2026-06-10');
+    expect(localToday('Asia/Kathmandu', new Date('2026-06-10T18:15:00.999Z'))).toBe('2026-06-11');
+    expect(localToday('UTC', at)).toBe('2026-06-10');
+    expect(localToday('Asia/Kathmandu', before)).toBe('2026-06-10');
   });
 });

@@ -91,10 +91,21 @@ function dayFormatter(timezone: string): Intl.DateTimeFormat {
  * own timezone; an unknown zone counts as UTC.
  */
 export function localToday(timezone: string, now: Date): string {
+  // Every zone's offset is a whole number of seconds, so the date only changes on a second's edge:
+  // within one second the last answer stands (formatToParts costs tens of µs, and every booking
+  // write asks).
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastDays.get(timezone);
+  if (last && last.second === second) return last.day;
   const parts: Record<string, string> = {};
   for (const p of dayFormatter(timezone).formatToParts(now)) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  if (last || lastDays.size < 1000) lastDays.set(timezone, { second, day });
+  return day;
 }
+
+/** The last date `localToday` gave per zone, with the second it was for. */
+const lastDays = new Map<string, { second: number; day: string }>();
 
 /** A month, `YYYY-MM` (01 to 12). Here, not beside the statements that use it, so that a route's search check stays light. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
