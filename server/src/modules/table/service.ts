@@ -21,6 +21,7 @@ import { Forbidden, ValidationFailed } from '../../errors';
 import { currencyAmountsOf } from '../../../../shared/schema/money-codec';
 import { fromMinor } from '../../../../shared/money';
 import { minorScaleSql } from '../../db/money';
+import { literalLimit } from '../../db/limit';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { canOperate, readView, redactRow, scopeTemplate, type ReadView } from '../../policy';
 
@@ -240,7 +241,7 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   // The fields of the rows this role receives (shared/device-fields.ts), as sync pull sends them.
   const view = readView(actor, def);
   const offset = (input.PageNo - 1) * input.PageSize;
-  const values: Record<string, unknown> = { ...scope.values, limit: input.PageSize, offset };
+  const values: Record<string, unknown> = { ...scope.values, offset };
 
   const filters = input.Filters ?? [];
   // The route's schema refuses this already; checked again here because every value becomes a
@@ -251,7 +252,9 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   const orderName = input.OrderByField || undefined;
   const orderCol = orderName ? queryableColumn(meta, view, orderName, 'OrderByField').column : meta.key;
   const ascending = input.IsAsc !== false;
-  const key = `${def.id}|${scope.key}|${view.key}|${orderName ?? ''}|${ascending ? 'a' : 'd'}|${parts.map((p) => p.key).join('&')}`;
+  // The page size is written into the statement (db/limit.ts: a bound LIMIT is planned again on
+  // every run), so it is part of the shape; screens use a few sizes.
+  const key = `${def.id}|${scope.key}|${view.key}|${orderName ?? ''}|${ascending ? 'a' : 'd'}|${input.PageSize}|${parts.map((p) => p.key).join('&')}`;
 
   const statements = statementsFor(db, key, () => {
     const where = and(meta.deleted ? isNull(meta.deleted) : undefined, scope.where, ...parts.map((p) => p.build()));
@@ -269,7 +272,7 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
           .from(def.table)
           .where(where)
           .orderBy(...orderBy)
-          .limit(sql.placeholder('limit'))
+          .limit(literalLimit(input.PageSize))
           .offset(sql.placeholder('offset')),
       ),
     };
