@@ -71,3 +71,44 @@ export function timeServerSide(server: Server): { wall: number[]; cpu: number[] 
   });
   return timed;
 }
+
+/**
+ * The floor of an HTTP write on this machine: node:http with no framework, the JSON body parsed
+ * and one row inserted into a bare table and committed, in SQLite with the app's journal and
+ * durability (WAL, `synchronous = FULL`, so one fsync per commit), on the same disk as the app's
+ * database. Timed server side like the app (`timeServerSide`), with the same client: what a
+ * request with one durable write costs before any of the app's work.
+ */
+export async function startWriteFloor(databaseFile: string): Promise<{ url: string; timed: { wall: number[]; cpu: number[] }; close: () => Promise<void> }> {
+  const { default: Database } = await import('better-sqlite3');
+  const { createServer } = await import('node:http');
+  const db = new Database(databaseFile);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE IF NOT EXISTS floor_rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO floor_rows (body) VALUES (?)');
+  const write = db.transaction((body: string) => insert.run(body));
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as unknown;
+      const { lastInsertRowid } = write(JSON.stringify(parsed));
+      res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ ID: String(lastInsertRowid) }));
+    });
+  });
+  const timed = timeServerSide(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the floor server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    timed,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.close();
+    },
+  };
+}

@@ -8,7 +8,9 @@
  *      one after another to the app listening on 127.0.0.1, timed on the server from the request
  *      to the response sent (as Fastify's reply.elapsedTime), with the client's round trip; and
  *      `createRecord` (the write pipeline: policy, validation, overlap query, price, insert,
- *      guest refresh, counters, audit) timed alone. Goal p95 < 5 ms server side.
+ *      guest refresh, counters, audit) timed alone. Goal p95 < 5 ms server side. Beside it, measured
+ *      in the same run with the same client and disk, the floor of any HTTP write here: bare
+ *      node:http inserting and committing one row (http-client.ts `startWriteFloor`).
  * Prints the figures; exits non-zero only when something fails, not when a goal is missed.
  *
  * `tsx bench/rules.ts` (npm run bench runs it after the table API benchmark). Environment:
@@ -24,7 +26,7 @@ import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
 import { underCpuLoad } from './cpu-load';
-import { sendSequentially, timeServerSide } from './http-client';
+import { sendSequentially, startWriteFloor, timeServerSide } from './http-client';
 import { loadActor } from '../server/src/actor';
 import { newId } from '../server/src/db/write';
 import { rebuildGuests } from '../server/src/modules/guests/service';
@@ -218,6 +220,17 @@ export async function runRulesBench(): Promise<number> {
     const serverTimes = server.wall;
     const serverCpu = server.cpu;
     if (serverTimes.length !== creates) throw new Error(`timed ${serverTimes.length} of ${creates} requests on the server`);
+    // The floor, same client and disk: one row written and committed behind bare node:http.
+    const floor = await startWriteFloor(path.join(dir, 'floor.db'));
+    let floorTimes: number[];
+    try {
+      await sendSequentially(floor.url, 'none', payloads.slice(0, Math.min(200, creates)), 201);
+      floor.timed.wall.length = 0;
+      await sendSequentially(floor.url, 'none', payloads, 201);
+      floorTimes = [...floor.timed.wall];
+    } finally {
+      await floor.close();
+    }
     // A clash is refused by the same check: time the refusals too.
     const clashTimes: number[] = [];
     for (let i = 0; i < Math.min(creates, 200); i += 1) {
@@ -243,6 +256,8 @@ export async function runRulesBench(): Promise<number> {
     console.log('');
     console.log('booking create with overlap check      p50          p95          p99          max');
     row('HTTP POST .../create, server side', h, `${creates} creates, request to response sent (the goal figure)`);
+    const fl = summary(floorTimes);
+    row('  floor: bare HTTP, one-row commit', fl, `node:http, JSON, one row inserted and committed (WAL, synchronous = FULL); create/floor ${(h.p50 / fl.p50).toFixed(1)}× at p50, ${(h.p95 / fl.p95).toFixed(1)}× at p95`);
     row('  CPU time of the server', hc, 'over the same span (what the request costs when other processes share the cores)');
     row('  round trip seen by the client', r, 'server side plus the client (fetch, another process) and the loopback socket');
     row('service alone (createRecord)', s, `${creates} creates`);
