@@ -195,13 +195,14 @@ async function upToDatePulls(app: App, tokens: { small: string; large: string },
 
 /**
  * The client: a child Node process starting one first sync per token at once (fetch, a connection
- * each), each paging from cursor 0 until nothing more waits; a request that fails or takes over
- * 10 s counts as an error.
+ * each), each paging from cursor 0 until nothing more waits, asking as the app does (`query`: its
+ * first-sync page size and the compact encoding; fetch accepts Brotli and gzip as a browser does);
+ * a request that fails or takes over 10 s counts as an error.
  */
 const CLIENT = `
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const { url, tokens } = JSON.parse(input);
+const { url, tokens, query } = JSON.parse(input);
 const latencies = [];
 const rows = [];
 let errors = 0;
@@ -212,12 +213,12 @@ await Promise.all(tokens.map(async (token) => {
   try {
     for (let pages = 0; pages < 10000; pages += 1) {
       const t = performance.now();
-      const res = await fetch(url + '?cursor=' + cursor, { headers: { authorization: 'Bearer ' + token }, signal: AbortSignal.timeout(10000) });
+      const res = await fetch(url + '?cursor=' + cursor + query, { headers: { authorization: 'Bearer ' + token }, signal: AbortSignal.timeout(10000) });
       const body = await res.text();
       latencies.push(performance.now() - t);
       if (res.status !== 200) { errors += 1; console.error('pull answered ' + res.status + ': ' + body.slice(0, 200)); return; }
       const page = JSON.parse(body);
-      count += page.changes.length;
+      count += page.format === 'compact' ? page.tables.reduce((n, g) => n + g.rows.length, 0) : page.changes.length;
       cursor = page.cursor;
       if (!page.more) break;
     }
@@ -230,6 +231,9 @@ await Promise.all(tokens.map(async (token) => {
 process.stdout.write(JSON.stringify({ latencies, rows, errors, wall: performance.now() - started }));
 `;
 
+/** What the app's first sync asks after the cursor (client/src/sync/transport.ts). */
+const COLD_QUERY = `&limit=${FIRST_SYNC_PULL_LIMIT}&format=compact`;
+
 type ColdRound = { latencies: number[]; rows: number[]; errors: number; wall: number };
 
 function coldRound(url: string, tokens: string[]): Promise<ColdRound> {
@@ -240,7 +244,7 @@ function coldRound(url: string, tokens: string[]): Promise<ColdRound> {
     child.stdout.on('data', (chunk: string) => (out += chunk));
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as ColdRound) : reject(new Error(`the HTTP client exited with ${code}`))));
-    child.stdin.end(JSON.stringify({ url, tokens }));
+    child.stdin.end(JSON.stringify({ url, tokens, query: COLD_QUERY }));
   });
 }
 
