@@ -73,8 +73,6 @@ export function firstPartWindow(now: Date): { from: string; to: string } {
   return { from: addDays(previousMonthStart(today), -1), to: addDays(today, 33) };
 }
 
-export { FIRST_SYNC_PULL_LIMIT };
-
 /** A page this small looks its rows' bases up without asking first whether there are any. */
 const SMALL_PAGE = 50;
 

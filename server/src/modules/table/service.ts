@@ -253,7 +253,8 @@ export function pageRows(db: Db, actor: Actor, def: TableDef, input: PageInput):
   const orderCol = orderName ? queryableColumn(meta, view, orderName, 'OrderByField').column : meta.key;
   const ascending = input.IsAsc !== false;
   // The page size is written into the statement (db/limit.ts: a bound LIMIT is planned again on
-  // every run), so it is part of the shape; screens use a few sizes.
+  // every run), so it is part of the shape: screens use a few sizes, and the cache of shapes is
+  // bounded whatever a client asks (MAX_CACHED_SHAPES).
   const key = `${def.id}|${scope.key}|${view.key}|${orderName ?? ''}|${ascending ? 'a' : 'd'}|${input.PageSize}|${parts.map((p) => p.key).join('&')}`;
 
   const statements = statementsFor(db, key, () => {
