@@ -51,8 +51,6 @@ const GOAL_RATIO = 1.5;
 const GOAL_P99_MS = 1000;
 /** Compressed bytes per row on the wire, compact encoding (issue 27). */
 const GOAL_BYTES = { bookings: 80, housekeeping_tasks: 150 } as const;
-/** The client's first-sync page. */
-const FIRST_SYNC_PAGE = FIRST_SYNC_PULL_LIMIT;
 
 function intEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]);
@@ -294,7 +292,7 @@ function bytesPerRow(db: Db, label: string, userId: string, pages: number): void
   const totals = new Map(tables.map((t) => [t, { rows: 0, json: zero(), compact: zero(), checklist: 0 }]));
   let cursor = 0;
   for (let p = 0; p < pages; p += 1) {
-    const page = pullChanges(db, actor, { cursor, limit: FIRST_SYNC_PAGE });
+    const page = pullChanges(db, actor, { cursor, limit: FIRST_SYNC_PULL_LIMIT });
     for (const table of tables) {
       const changes: Change[] = page.changes.filter((c) => c.table === table);
       const total = totals.get(table);
@@ -337,7 +335,7 @@ async function firstSyncOnTheWire(app: App, token: string, encoding: string, for
     for (;;) {
       const res = await app.inject({
         method: 'GET',
-        url: `/api/sync/pull?cursor=${cursor}&limit=${FIRST_SYNC_PAGE}${format === 'compact' ? '&format=compact' : ''}`,
+        url: `/api/sync/pull?cursor=${cursor}&limit=${FIRST_SYNC_PULL_LIMIT}${format === 'compact' ? '&format=compact' : ''}`,
         headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
       });
       if (res.statusCode !== 200) throw new Error(`pull answered ${res.statusCode}`);
@@ -440,7 +438,7 @@ export async function runSyncPullBench(): Promise<number> {
     // The large host is copies of the demo host's rows under new ids: compression finds the repeats.
     // One demo-sized host is the demo's rows once, none repeated: the harder case.
     if (firstDemo) bytesPerRow(app.db, 'a demo-sized host (the demo once, no repeats)', firstDemo.userId, 1);
-    bytesPerRow(app.db, `the large host (copies of the demo), pages of ${FIRST_SYNC_PAGE}`, seeded.large.userId, intEnv('SYNC_PULL_BYTE_PAGES', 1000));
+    bytesPerRow(app.db, `the large host (copies of the demo), pages of ${FIRST_SYNC_PULL_LIMIT}`, seeded.large.userId, intEnv('SYNC_PULL_BYTE_PAGES', 1000));
     await compressedVsNot(app, demoTokens[0] ?? '', intEnv('SYNC_PULL_WIRE_REPEATS', 200));
 
     const measure = async (): Promise<Figures> => ({ upToDate: await upToDatePulls(app, tokens, repeats), cold: await coldPulls(url, demoTokens, expected, rounds) });

@@ -69,8 +69,12 @@ export function utcDateOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
+/** Zones remembered at most, by the caches below. */
+const MAX_ZONES = 1000;
 /** One formatter per zone (building one costs more than using it); an unknown zone reads as UTC. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The last date `localToday` gave per zone, with the second it was for. */
+const lastDays = new Map<string, { second: number; day: string }>();
 
 function dayFormatter(timezone: string): Intl.DateTimeFormat {
   let formatter = dayFormatters.get(timezone);
@@ -81,7 +85,7 @@ function dayFormatter(timezone: string): Intl.DateTimeFormat {
     } catch {
       formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
     }
-    if (dayFormatters.size < 1000) dayFormatters.set(timezone, formatter);
+    if (dayFormatters.size < MAX_ZONES) dayFormatters.set(timezone, formatter);
   }
   return formatter;
 }
@@ -100,12 +104,9 @@ export function localToday(timezone: string, now: Date): string {
   const parts: Record<string, string> = {};
   for (const p of dayFormatter(timezone).formatToParts(now)) parts[p.type] = p.value;
   const day = `${parts.year}-${parts.month}-${parts.day}`;
-  if (last || lastDays.size < 1000) lastDays.set(timezone, { second, day });
+  if (last || lastDays.size < MAX_ZONES) lastDays.set(timezone, { second, day });
   return day;
 }
-
-/** The last date `localToday` gave per zone, with the second it was for. */
-const lastDays = new Map<string, { second: number; day: string }>();
 
 /** A month, `YYYY-MM` (01 to 12). Here, not beside the statements that use it, so that a route's search check stays light. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
