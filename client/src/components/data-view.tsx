@@ -1,6 +1,7 @@
 /** Renders a rows result in its states: a skeleton while loading, the error, the empty state, or the rows. */
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { RowsResult } from '../data/use-rows';
+import { Button } from './ui/Button';
 import { SkeletonRows } from './ui/Skeleton';
 import { EmptyState, ErrorState } from './ui/States';
 import { useT } from '../i18n/use-t';
@@ -26,9 +27,33 @@ export function DataView<T>({ result, empty, skeleton, children }: DataViewProps
   return <>{children(result.rows, result.total)}</>;
 }
 
-/** "Showing 50 of 120" when a list is cut at its page size. */
-export function ListFooter({ shown, total }: { shown: number; total: number }) {
+/**
+ * How many rows of a long list a screen draws: `step` at first, `step` more at each ask. Every
+ * drawn row costs each frame of the page (a change of the sync status redraws it): a thousand task
+ * rows made a frame 20 to 47 ms on the benchmark machine, a hundred 8 to 10 ms
+ * (bench/sync-client/README.md, "Rows drawn").
+ */
+export function useShownRows(step: number): { shown: number; showMore: () => void } {
+  const [shown, setShown] = useState(step);
+  const showMore = useCallback(() => setShown((n) => n + step), [step]);
+  return { shown, showMore };
+}
+
+/**
+ * "Showing 50 of 120" when a list is cut, and with `onMore` a button that draws `step` more
+ * (useShownRows).
+ */
+export function ListFooter({ shown, total, step, onMore }: { shown: number; total: number; step?: number; onMore?: () => void }) {
   const t = useT();
   if (total <= shown) return null;
-  return <p className="list-footer">{t('list.showing', { shown, total })}</p>;
+  return (
+    <div className="list-footer">
+      <p role="status">{t('list.showing', { shown, total })}</p>
+      {onMore ? (
+        <Button size="sm" variant="secondary" onClick={onMore}>
+          {t('list.showMore', { count: Math.min(step ?? total - shown, total - shown) })}
+        </Button>
+      ) : null}
+    </div>
+  );
 }

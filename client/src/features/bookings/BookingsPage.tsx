@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { DateInput, FormMessage } from '../../components/ui/Field';
 import { Input, Select } from '../../components/ui/Input';
 import { EmptyState } from '../../components/ui/States';
-import { DataView, ListFooter } from '../../components/data-view';
+import { DataView, ListFooter, useShownRows } from '../../components/data-view';
 import { BookingsTable } from './BookingsTable';
 import { BookingForm } from './BookingForm';
 import { NO_FILTERS, activeFilterCount, filterBookings, sourceOptions, type BookingFilters } from './booking-rules';
@@ -22,6 +22,7 @@ import './bookings.css';
 
 /** The list reads every booking on the device (filters run in memory, offline too), latest first. */
 const EVERY_BOOKING = { PageSize: 100_000, OrderByField: 'check_in_date', IsAsc: false } as const;
+/** Rows drawn at first, and added by each "Show more" (useShownRows). */
 const SHOWN = 200;
 
 type Editing = { booking: Booking | null } | null;
@@ -40,6 +41,7 @@ export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: {
 
   const propertyNames = useMemo(() => new Map((properties.rows ?? []).map((p) => [p.id, p.property_name])), [properties.rows]);
   const filtered = useMemo(() => (result.status === 'success' ? filterBookings(result.rows, filters) : []), [result, filters]);
+  const { shown, showMore } = useShownRows(SHOWN);
   const sources = useMemo(() => sourceOptions(result.status === 'success' ? result.rows.map((b) => b.booking_source) : []), [result]);
 
   // A link with ?bookingId= opens that booking once it is on the device.
@@ -131,8 +133,8 @@ export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: {
                 <p className="list-summary" aria-live="polite">
                   {t('host.bookings.count', { count: filtered.length })}
                 </p>
-                <BookingsTable bookings={filtered.slice(0, SHOWN)} propertyNames={propertyNames} caption={t('host.bookings.title')} onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
-                <ListFooter shown={Math.min(SHOWN, filtered.length)} total={filtered.length} />
+                <BookingsTable bookings={filtered.slice(0, shown)} propertyNames={propertyNames} caption={t('host.bookings.title')} onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
+                <ListFooter shown={Math.min(shown, filtered.length)} total={filtered.length} step={SHOWN} onMore={showMore} />
               </>
             )
           }

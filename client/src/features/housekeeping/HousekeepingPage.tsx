@@ -18,7 +18,7 @@ import { Table, type Column } from '../../components/ui/Table';
 import { Tabs } from '../../components/ui/Tabs';
 import { EmptyState } from '../../components/ui/States';
 import { useToast } from '../../components/ui/Toast';
-import { DataView } from '../../components/data-view';
+import { DataView, ListFooter, useShownRows } from '../../components/data-view';
 import { ApiError } from '../../api/http';
 import type { WriteRequest } from '../../sync/mutate';
 import { useWrite } from '../../data/use-write';
@@ -39,6 +39,9 @@ import { useOnline } from '../../lib/use-online';
 import { AlertsPrompt } from '../notifications';
 import { useT } from '../../i18n/use-t';
 import './housekeeping.css';
+
+/** Task rows drawn at first, and added by each "Show more" (useShownRows). */
+const TASKS_SHOWN = 100;
 
 type Editing =
   | { kind: 'task'; task: Task | null; template: TaskTemplate | null }
@@ -73,6 +76,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const [offerAlerts, setOfferAlerts] = useState(false);
   const tz = format.settings.timezone;
   const filtered = useMemo(() => filterTasks(allTasks, filters, tz), [allTasks, filters, tz]);
+  const shownTasks = useShownRows(TASKS_SHOWN);
 
   // The open task is looked up live, so the housekeeper's progress shows as it syncs.
   const openId = pickedId ?? taskId ?? null;
@@ -276,7 +280,14 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
                   {() => (
                     <>
                       {filterBar}
-                      {filtered.length ? <TasksTable tasks={filtered} propertyNames={propertyNames} staffNames={staffNames} caption={t('host.housekeeping.tasksCaption')} onOpen={pick} /> : noMatch}
+                      {filtered.length ? (
+                        <>
+                          <TasksTable tasks={filtered.slice(0, shownTasks.shown)} propertyNames={propertyNames} staffNames={staffNames} caption={t('host.housekeeping.tasksCaption')} onOpen={pick} />
+                          <ListFooter shown={Math.min(shownTasks.shown, filtered.length)} total={filtered.length} step={TASKS_SHOWN} onMore={shownTasks.showMore} />
+                        </>
+                      ) : (
+                        noMatch
+                      )}
                     </>
                   )}
                 </DataView>

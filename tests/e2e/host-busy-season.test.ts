@@ -1,25 +1,28 @@
 /**
- * The host dashboard's "Needs attention" list on a host with a season of turnovers nobody staffed
- * yet: the five to staff soonest, in that order, and a link to Housekeeping for the rest (it used
- * to list every one of them). On a server of its own: the turnovers it adds would change what the
- * other files see on the demo host's dashboard.
+ * A host with a busy season, on a server of its own (the tasks it adds would change what the other
+ * files see on the demo host):
+ * - the dashboard's "Needs attention" list, with a season of turnovers nobody staffed yet: the
+ *   five to staff soonest, in that order, and a link to Housekeeping for the rest (it used to list
+ *   every one of them);
+ * - the housekeeping list, once the host has more than a hundred tasks: it draws a hundred rows at
+ *   a time, with "Showing 100 of N" and a button that draws the rest, at phone width. Every drawn
+ *   row costs each frame of the page (bench/sync-client/README.md, "Rows drawn").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession } from './support/browser';
 import { OwnServer } from './support/own-server';
 import { LoginPage } from './pages/login-page';
+import { SyncStatusPill } from './pages/sync-status';
 import { seriousViolations } from './support/axe';
 import { DEMO_PASSWORD, demoEmail } from './support/accounts';
-import { postJson } from './support/api';
+import { apiAs, type ApiAs } from './support/api';
 import { TABLE_IDS } from '../../shared/table-ids';
 import { addDays } from '../../shared/dates';
 
-const server = new OwnServer('host-dashboard-attention');
+const server = new OwnServer('host-busy-season');
 let browser: Browser;
-let token = '';
-
-const post = <T>(path: string, body: unknown) => postJson<T>(server.origin, path, body, token || undefined);
+let post: ApiAs;
 
 type Row = Record<string, unknown> & { id: string };
 const page = (table: number, filters: unknown[] = []) => post<{ List: Row[] }>(`/api/table/${table}/page`, { PageNo: 1, PageSize: 500, Filters: filters });
@@ -27,7 +30,7 @@ const page = (table: number, filters: unknown[] = []) => post<{ List: Row[] }>(`
 beforeAll(async () => {
   await server.start();
   browser = await launchBrowser();
-  ({ token } = await post<{ token: string }>('/api/auth/login', { email: demoEmail('host'), password: DEMO_PASSWORD }));
+  post = await apiAs(server.origin, demoEmail('host'));
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -79,6 +82,43 @@ describe('Needs attention on the host dashboard', () => {
       expect(await seriousViolations(tab, 'ul.attention')).toEqual([]);
       await more.click();
       await tab.waitForURL((url) => url.pathname === '/host/housekeeping');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a long task list', () => {
+  it('shows a hundred tasks, then the rest on "Show more"', async () => {
+    const { List: properties } = await post<{ List: { id: string }[] }>(`/api/table/${TABLE_IDS.properties}/page`, { PageNo: 1, PageSize: 1 });
+    const property = properties[0];
+    if (!property) throw new Error('The demo host has no property');
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 130; i += 1) {
+      const day = addDays(today, 60 + i);
+      await post(`/api/table/${TABLE_IDS.housekeeping_tasks}/create`, { property_id: property.id, task_title: `Deep clean ${i + 1}`, scheduled_date: day, due_date: day });
+    }
+    const { VirtualCount: total } = await post<{ VirtualCount: number }>(`/api/table/${TABLE_IDS.housekeeping_tasks}/page`, { PageNo: 1, PageSize: 1 });
+    expect(total).toBeGreaterThan(130);
+
+    const { context, page } = await newSession(browser, { width: 390, height: 844 }, server.origin);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/host/housekeeping');
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/host/housekeeping');
+      await new SyncStatusPill(page).waitForSynced();
+      const rows = page.locator('.table tbody tr');
+      const footer = page.locator('.list-footer');
+      await expect.poll(() => footer.textContent(), { timeout: 20_000 }).toContain(`Showing 100 of ${total}`);
+      expect(await rows.count()).toBe(100);
+      // Latest scheduled first: the last task added heads the list.
+      expect(await rows.first().textContent()).toContain('Deep clean 130');
+      expect(await seriousViolations(page, '.list-footer')).toEqual([]);
+
+      await footer.getByRole('button', { name: `Show ${total - 100} more` }).click();
+      await expect.poll(() => rows.count()).toBe(total);
+      expect(await footer.count()).toBe(0);
     } finally {
       await context.close();
     }
