@@ -30,6 +30,17 @@ declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precache
 /** Paths the server answers itself: never the app shell. */
 export const NOT_THE_APP: RegExp[] = [/^\/api\//, /^\/ical\//, /^\/docs(\/|$)/, /^\/uploads\//];
 
+/** The Service Worker Static Routing API's rule, where the browser has it (Chromium 123 on). */
+type StaticRoutes = { addRoutes?: (rules: { condition: { urlPattern: { pathname: string } }; source: 'network' }[]) => Promise<void> };
+
+// The API's calls (sync pushes and pulls among them) go straight to the network, without a turn
+// through this worker: nothing here answers them, and each turn cost a trip through the browser
+// process and this thread (bench/sync-client/README.md, "The API past the service worker").
+self.addEventListener('install', (event) => {
+  const routes = (event as ExtendableEvent & StaticRoutes).addRoutes?.call(event, [{ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' }]);
+  if (routes) event.waitUntil(routes.catch(() => undefined));
+});
+
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The precache is the shell; one area's chunks (cached by the page after sign-in) and what a page

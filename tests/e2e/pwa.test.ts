@@ -130,6 +130,17 @@ describe('installable web app', () => {
     } finally {
       await context.setOffline(false);
     }
+
+    // Online, on a page the worker controls, an API call goes straight to the network by the
+    // worker's static route (client/src/sw.ts), not through its fetch handler.
+    await page.goto('/login');
+    const route = await page.evaluate(async () => {
+      // Its timing entry is written once the body has arrived.
+      await (await fetch('/api/health')).text();
+      const entry = performance.getEntriesByType('resource').findLast((e) => e.name.endsWith('/api/health')) as (PerformanceResourceTiming & { workerMatchedSourceType?: string }) | undefined;
+      return { controlled: navigator.serviceWorker.controller !== null, source: entry?.workerMatchedSourceType };
+    });
+    expect(route).toEqual({ controlled: true, source: 'network' });
   });
 
   it("gives a housekeeper the shell and the staff area's chunks only, and every staff page offline after sign-in", async () => {
