@@ -1,9 +1,10 @@
 /**
  * Tasks as a table. Drawn here rather than with the generic ui/Table, whose rows all render
  * again whenever the list does: the host's housekeeping list holds up to a thousand tasks (drawn
- * a hundred at a time), and a housekeeper's tick arrives as one changed task. Each row is memoised on its task object (the
- * store hands out the same object until the task changes, db/mirror.ts), so one change renders
- * one row. Same markup and classes as ui/Table (cards on narrow screens via `data-label`).
+ * a hundred at a time), and a housekeeper's tick arrives as one changed task. Each row is
+ * memoised on its task object (the store hands out the same object until the task changes,
+ * db/mirror.ts), so one change renders one row. Same markup and classes as ui/Table (cards on
+ * narrow screens via `data-label`).
  */
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { Task } from '../../data/tables';
