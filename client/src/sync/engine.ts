@@ -163,6 +163,7 @@ export class SyncEngine {
       this.set({ state: 'offline', progress: null });
       return;
     }
+    this.set({ state: 'syncing', error: null });
     const lock = this.options.lock ?? ((run) => run());
     const started = perfStart();
     try {
@@ -182,36 +183,8 @@ export class SyncEngine {
     }
   }
 
-  /**
-   * The transport of one run: its first request shows the run as syncing. Not before: the status
-   * change redraws the page, and a frame drawn before the request left held the request up (the
-   * lock and the store's reads wait for it; bench/sync-client/README.md, "Rows drawn"). Drawn
-   * once the request is on its way, it overlaps the round trip.
-   */
-  private announcing(transport: SyncTransport): SyncTransport {
-    let told = false;
-    const tell = () => {
-      if (told || this.stopped) return;
-      told = true;
-      this.set({ state: 'syncing', error: null });
-    };
-    return {
-      push: (request) => {
-        const answer = transport.push(request);
-        tell();
-        return answer;
-      },
-      pull: (cursor, limit, options) => {
-        const answer = transport.pull(cursor, limit, options);
-        tell();
-        return answer;
-      },
-    };
-  }
-
   private async pushAndPull(): Promise<SyncRunDetail> {
-    const { db, clientId, role } = this.options;
-    const transport = this.announcing(this.options.transport);
+    const { db, transport, clientId, role } = this.options;
     const isStopped = () => this.stopped;
     // The pull's start is read beside the push's first read (a push never moves it): on a poke,
     // with nothing to send, the pull's request leaves one round trip to the store sooner.
