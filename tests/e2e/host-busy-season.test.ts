@@ -5,8 +5,9 @@
  *   five to staff soonest, in that order, and a link to Housekeeping for the rest (it used to list
  *   every one of them);
  * - the housekeeping list, once the host has more than a hundred tasks: it draws a hundred rows at
- *   a time, with "Showing 100 of N" and a button that draws the rest, at phone width. Every drawn
- *   row costs each frame of the page (bench/sync-client/README.md, "Rows drawn").
+ *   a time, with "Showing 100 of N" and a button that draws the rest, at phone width; the guests
+ *   list likewise, two hundred at a time, with its own count. Every drawn row costs each frame of
+ *   the page (bench/sync-client/README.md, "Rows drawn").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -119,6 +120,42 @@ describe('a long task list', () => {
       await footer.getByRole('button', { name: `Show ${total - 100} more` }).click();
       await expect.poll(() => rows.count()).toBe(total);
       expect(await footer.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a long guest list', () => {
+  it('shows two hundred guests with their count, then the rest on "Show more"', async () => {
+    const { List: properties } = await post<{ List: { id: string }[] }>(`/api/table/${TABLE_IDS.properties}/page`, { PageNo: 1, PageSize: 100 });
+    const today = new Date().toISOString().slice(0, 10);
+    // A guest per address: 210 stays of two nights, side by side on the host's properties.
+    for (let i = 0; i < 210; i += 1) {
+      const property = properties[i % properties.length];
+      if (!property) throw new Error('The demo host has no property');
+      const day = addDays(today, 400 + 3 * Math.floor(i / properties.length));
+      await post(`/api/table/${TABLE_IDS.bookings}/create`, { property_id: property.id, guest_name: `Season Guest ${i + 1}`, guest_email: `season-guest-${i + 1}@example.com`, check_in_date: day, check_out_date: addDays(day, 2), total_amount: 300 });
+    }
+    const { VirtualCount: total } = await post<{ VirtualCount: number }>(`/api/table/${TABLE_IDS.guests}/page`, { PageNo: 1, PageSize: 1 });
+    expect(total).toBeGreaterThan(210);
+
+    const { context, page } = await newSession(browser, { width: 1024, height: 768 }, server.origin);
+    try {
+      const login = new LoginPage(page);
+      await login.goto('?redirect=/host/guests');
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/host/guests');
+      await new SyncStatusPill(page).waitForSynced();
+      const rows = page.locator('.table tbody tr');
+      const footer = page.locator('.list-footer');
+      await expect.poll(() => footer.textContent(), { timeout: 20_000 }).toContain(`Showing 200 of ${total} guests`);
+      expect(await rows.count()).toBe(200);
+
+      await footer.getByRole('button', { name: `Show ${total - 200} more` }).click();
+      await expect.poll(() => rows.count()).toBe(total);
+      expect(await footer.textContent()).toBe(`${total} guests`);
+      expect(await footer.getByRole('button').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -41,15 +41,17 @@ export function useShownRows(step: number): { shown: number; showMore: () => voi
 
 /**
  * "Showing 50 of 120" when a list is cut, and with `onMore` a button that draws `step` more
- * (useShownRows).
+ * (useShownRows). With `text`, that text instead, said even when every row is shown (a list that
+ * always tells its count).
  */
-export function ListFooter({ shown, total, step, onMore }: { shown: number; total: number; step?: number; onMore?: () => void }) {
+export function ListFooter({ shown, total, step, onMore, text }: { shown: number; total: number; step?: number; onMore?: () => void; text?: string }) {
   const t = useT();
-  if (total <= shown) return null;
+  const cut = shown < total;
+  if (!cut && text === undefined) return null;
   return (
     <div className="list-footer">
-      <p role="status">{t('list.showing', { shown, total })}</p>
-      {onMore ? (
+      <p role="status">{text ?? t('list.showing', { shown, total })}</p>
+      {onMore && cut ? (
         <Button size="sm" variant="secondary" onClick={onMore}>
           {t('list.showMore', { count: Math.min(step ?? total - shown, total - shown) })}
         </Button>

@@ -24,4 +24,13 @@ describe('ListFooter', () => {
     expect(html).not.toContain('<button');
     expect(renderToStaticMarkup(<ListFooter shown={250} total={250} step={100} onMore={noop} />)).toBe('');
   });
+
+  it('says its own text when given one, with the button while rows are left, and still once every row is shown', () => {
+    const cut = renderToStaticMarkup(<ListFooter shown={200} total={450} step={200} onMore={noop} text="Showing 200 of 3000 guests" />);
+    expect(cut).toContain('<p role="status">Showing 200 of 3000 guests</p>');
+    expect(cut).toMatch(/Show 200 more/);
+    const all = renderToStaticMarkup(<ListFooter shown={450} total={450} step={200} onMore={noop} text="450 guests" />);
+    expect(all).toContain('<p role="status">450 guests</p>');
+    expect(all).not.toContain('<button');
+  });
 });

@@ -17,7 +17,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { EmptyState } from '../../components/ui/States';
 import { Table, type Column } from '../../components/ui/Table';
 import { useToast } from '../../components/ui/Toast';
-import { DataView } from '../../components/data-view';
+import { DataView, ListFooter, useShownRows } from '../../components/data-view';
 import { usePropertyNames, useEveryBooking } from '../../data/common-rows';
 import { OnlineOnlyNote, useOnlineOnly } from '../../components/online-only';
 import { NO_GUEST_FILTER, filterGuests, isStatusFilter, isVipFilter, spentByCurrency, staysOf, type GuestFilter } from './guest-filters';
@@ -25,6 +25,9 @@ import { rebuildGuests } from './guest-sync';
 import { sourceLabel } from '../../lib/source-label';
 import { useT } from '../../i18n/use-t';
 import './guests.css';
+
+/** Guest rows drawn at first, and added by each "Show more" (useShownRows). */
+const GUESTS_SHOWN = 200;
 
 function StaysDialog({ guest, onClose }: { guest: Guest; onClose: () => void }) {
   const format = useFormat();
@@ -64,6 +67,8 @@ export function HostGuestsPage() {
   const [open, setOpen] = useState<Guest | null>(null);
   const [syncing, setSyncing] = useState(false);
   const shown = useMemo(() => (result.rows ? filterGuests(result.rows, filter) : []), [result.rows, filter]);
+  const drawn = useShownRows(GUESTS_SHOWN);
+  const guestCount = (drawnRows: number, all: number) => (drawnRows === all ? t('host.guests.count', { count: all }) : t('host.guests.countOf', { shown: drawnRows, count: all }));
   const everyBooking = useEveryBooking();
   // Per currency from the bookings on the device; the stored total until they are read.
   const spent = useMemo(() => (everyBooking.rows ? spentByCurrency(everyBooking.rows) : null), [everyBooking.rows]);
@@ -159,10 +164,14 @@ export function HostGuestsPage() {
           {(rows) =>
             shown.length ? (
               <>
-                <Table caption={t('host.guests.title')} columns={columns} rows={shown} rowKey={(g) => g.id} />
-                <p className="list-footer" aria-live="polite">
-                  {shown.length === rows.length ? t('host.guests.count', { count: rows.length }) : t('host.guests.countOf', { shown: shown.length, count: rows.length })}
-                </p>
+                <Table caption={t('host.guests.title')} columns={columns} rows={shown.slice(0, drawn.shown)} rowKey={(g) => g.id} />
+                <ListFooter
+                  shown={Math.min(drawn.shown, shown.length)}
+                  total={shown.length}
+                  step={GUESTS_SHOWN}
+                  onMore={drawn.showMore}
+                  text={guestCount(Math.min(drawn.shown, shown.length), rows.length)}
+                />
               </>
             ) : (
               <EmptyState
