@@ -10,7 +10,7 @@
  *   the page (bench/sync-client/README.md, "Rows drawn").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSession } from './support/browser';
 import { OwnServer } from './support/own-server';
 import { LoginPage } from './pages/login-page';
@@ -89,6 +89,20 @@ describe('Needs attention on the host dashboard', () => {
   });
 });
 
+/** A tab of the demo host signed in at `path`, its sync done; the caller closes its context. */
+async function hostTab(path: string, viewport: { width: number; height: number }) {
+  const session = await newSession(browser, viewport, server.origin);
+  const login = new LoginPage(session.page);
+  await login.goto(`?redirect=${path}`);
+  await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+  await session.page.waitForURL((url) => url.pathname === path);
+  await new SyncStatusPill(session.page).waitForSynced();
+  return session;
+}
+
+/** A long list's drawn rows and its footer (components/data-view.tsx ListFooter). */
+const longList = (page: Page) => ({ rows: page.locator('.table tbody tr'), footer: page.locator('.list-footer') });
+
 describe('a long task list', () => {
   it('shows a hundred tasks, then the rest on "Show more"', async () => {
     const { List: properties } = await post<{ List: { id: string }[] }>(`/api/table/${TABLE_IDS.properties}/page`, { PageNo: 1, PageSize: 1 });
@@ -102,15 +116,9 @@ describe('a long task list', () => {
     const { VirtualCount: total } = await post<{ VirtualCount: number }>(`/api/table/${TABLE_IDS.housekeeping_tasks}/page`, { PageNo: 1, PageSize: 1 });
     expect(total).toBeGreaterThan(130);
 
-    const { context, page } = await newSession(browser, { width: 390, height: 844 }, server.origin);
+    const { context, page } = await hostTab('/host/housekeeping', { width: 390, height: 844 });
     try {
-      const login = new LoginPage(page);
-      await login.goto('?redirect=/host/housekeeping');
-      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/host/housekeeping');
-      await new SyncStatusPill(page).waitForSynced();
-      const rows = page.locator('.table tbody tr');
-      const footer = page.locator('.list-footer');
+      const { rows, footer } = longList(page);
       await expect.poll(() => footer.textContent(), { timeout: 20_000 }).toContain(`Showing 100 of ${total}`);
       expect(await rows.count()).toBe(100);
       // Latest scheduled first: the last task added heads the list.
@@ -140,15 +148,9 @@ describe('a long guest list', () => {
     const { VirtualCount: total } = await post<{ VirtualCount: number }>(`/api/table/${TABLE_IDS.guests}/page`, { PageNo: 1, PageSize: 1 });
     expect(total).toBeGreaterThan(210);
 
-    const { context, page } = await newSession(browser, { width: 1024, height: 768 }, server.origin);
+    const { context, page } = await hostTab('/host/guests', { width: 1024, height: 768 });
     try {
-      const login = new LoginPage(page);
-      await login.goto('?redirect=/host/guests');
-      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/host/guests');
-      await new SyncStatusPill(page).waitForSynced();
-      const rows = page.locator('.table tbody tr');
-      const footer = page.locator('.list-footer');
+      const { rows, footer } = longList(page);
       await expect.poll(() => footer.textContent(), { timeout: 20_000 }).toContain(`Showing 200 of ${total} guests`);
       expect(await rows.count()).toBe(200);
 
