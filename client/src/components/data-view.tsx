@@ -33,10 +33,18 @@ export function DataView<T>({ result, empty, skeleton, children }: DataViewProps
  * rows made a frame 20 to 47 ms on the benchmark machine, a hundred 8 to 10 ms
  * (bench/sync-client/README.md, "Rows drawn").
  */
-export function useShownRows(step: number): { shown: number; showMore: () => void } {
+export function useShownRows<T>(rows: readonly T[], step: number): { rows: readonly T[]; footer: ShownFooter } {
   const [shown, setShown] = useState(step);
-  const showMore = useCallback(() => setShown((n) => n + step), [step]);
-  return { shown, showMore };
+  const onMore = useCallback(() => setShown((n) => n + step), [step]);
+  return { rows: rows.slice(0, shown), footer: { shown: Math.min(shown, rows.length), total: rows.length, step, onMore } };
+}
+
+/** ListFooter's props for a list drawn in steps (useShownRows). */
+export interface ShownFooter {
+  shown: number;
+  total: number;
+  step: number;
+  onMore: () => void;
 }
 
 /**

@@ -41,7 +41,7 @@ export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: {
 
   const propertyNames = useMemo(() => new Map((properties.rows ?? []).map((p) => [p.id, p.property_name])), [properties.rows]);
   const filtered = useMemo(() => (result.status === 'success' ? filterBookings(result.rows, filters) : []), [result, filters]);
-  const { shown, showMore } = useShownRows(SHOWN);
+  const drawn = useShownRows(filtered, SHOWN);
   const sources = useMemo(() => sourceOptions(result.status === 'success' ? result.rows.map((b) => b.booking_source) : []), [result]);
 
   // A link with ?bookingId= opens that booking once it is on the device.
@@ -133,8 +133,8 @@ export function HostBookingsPage({ bookingId, propertyId, payment, startNew }: {
                 <p className="list-summary" aria-live="polite">
                   {t('host.bookings.count', { count: filtered.length })}
                 </p>
-                <BookingsTable bookings={filtered.slice(0, shown)} propertyNames={propertyNames} caption={t('host.bookings.title')} onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
-                <ListFooter shown={Math.min(shown, filtered.length)} total={filtered.length} step={SHOWN} onMore={showMore} />
+                <BookingsTable bookings={drawn.rows} propertyNames={propertyNames} caption={t('host.bookings.title')} onOpen={(b) => setEditing({ booking: b })} pendingIds={pending} />
+                <ListFooter {...drawn.footer} />
               </>
             )
           }

@@ -66,8 +66,8 @@ export function HostGuestsPage() {
   const [filter, setFilter] = useState<GuestFilter>(NO_GUEST_FILTER);
   const [open, setOpen] = useState<Guest | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const shown = useMemo(() => (result.rows ? filterGuests(result.rows, filter) : []), [result.rows, filter]);
-  const drawn = useShownRows(GUESTS_SHOWN);
+  const matching = useMemo(() => (result.rows ? filterGuests(result.rows, filter) : []), [result.rows, filter]);
+  const drawn = useShownRows(matching, GUESTS_SHOWN);
   const guestCount = (drawnRows: number, all: number) => (drawnRows === all ? t('host.guests.count', { count: all }) : t('host.guests.countOf', { shown: drawnRows, count: all }));
   const everyBooking = useEveryBooking();
   // Per currency from the bookings on the device; the stored total until they are read.
@@ -162,16 +162,10 @@ export function HostGuestsPage() {
       <Card className="card--flush">
         <DataView result={result} empty={{ title: t('host.guests.emptyTitle'), text: t('host.guests.emptyText') }}>
           {(rows) =>
-            shown.length ? (
+            matching.length ? (
               <>
-                <Table caption={t('host.guests.title')} columns={columns} rows={shown.slice(0, drawn.shown)} rowKey={(g) => g.id} />
-                <ListFooter
-                  shown={Math.min(drawn.shown, shown.length)}
-                  total={shown.length}
-                  step={GUESTS_SHOWN}
-                  onMore={drawn.showMore}
-                  text={guestCount(Math.min(drawn.shown, shown.length), rows.length)}
-                />
+                <Table caption={t('host.guests.title')} columns={columns} rows={drawn.rows} rowKey={(g) => g.id} />
+                <ListFooter {...drawn.footer} text={guestCount(drawn.footer.shown, rows.length)} />
               </>
             ) : (
               <EmptyState

@@ -76,7 +76,7 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
   const [offerAlerts, setOfferAlerts] = useState(false);
   const tz = format.settings.timezone;
   const filtered = useMemo(() => filterTasks(allTasks, filters, tz), [allTasks, filters, tz]);
-  const shownTasks = useShownRows(TASKS_SHOWN);
+  const drawnTasks = useShownRows(filtered, TASKS_SHOWN);
 
   // The open task is looked up live, so the housekeeper's progress shows as it syncs.
   const openId = pickedId ?? taskId ?? null;
@@ -282,8 +282,8 @@ export function HostHousekeepingPage({ taskId }: { taskId?: string }) {
                       {filterBar}
                       {filtered.length ? (
                         <>
-                          <TasksTable tasks={filtered.slice(0, shownTasks.shown)} propertyNames={propertyNames} staffNames={staffNames} caption={t('host.housekeeping.tasksCaption')} onOpen={pick} />
-                          <ListFooter shown={Math.min(shownTasks.shown, filtered.length)} total={filtered.length} step={TASKS_SHOWN} onMore={shownTasks.showMore} />
+                          <TasksTable tasks={drawnTasks.rows} propertyNames={propertyNames} staffNames={staffNames} caption={t('host.housekeeping.tasksCaption')} onOpen={pick} />
+                          <ListFooter {...drawnTasks.footer} />
                         </>
                       ) : (
                         noMatch
