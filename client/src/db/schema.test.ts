@@ -3,6 +3,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { TABLES, type TableDef } from '../../../shared/registry';
 import { SYNCED_INDEXES, SYNCED_TABLES, SYNCED_TABLE_NAMES } from './schema';
 import { TABLE_IDS } from '../../../shared/table-ids';
+import type { StaykeepDb } from './db';
 
 describe('the offline store schema', () => {
   it('keeps exactly the synced tables of the registry, under their names and ids', () => {
@@ -22,14 +23,16 @@ describe('the offline store schema', () => {
 });
 
 describe('store upgrades', () => {
-  async function storeAt(version: 1 | 2, name: string) {
+  /** A store as an installed browser holds it at `version`: every shipped version up to it declared. */
+  async function storeAt(version: 1 | 2 | 3 | 4, name: string) {
     const { Dexie } = await import('dexie');
     const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
-    const { LOCAL_INDEXES, SYNCED_INDEXES_V1, SYNCED_INDEXES_V2 } = await import('./schema');
+    const { LOCAL_INDEXES, SYNCED_INDEXES_V1, SYNCED_INDEXES_V2, SYNCED_INDEXES_V3, SYNCED_INDEXES_V4 } = await import('./schema');
     const indexedDB = new IDBFactory();
     const old = new Dexie(name, { indexedDB, IDBKeyRange });
+    const shipped = [SYNCED_INDEXES_V2, SYNCED_INDEXES_V3, SYNCED_INDEXES_V4];
     old.version(1).stores({ ...SYNCED_INDEXES_V1, ...LOCAL_INDEXES });
-    if (version === 2) old.version(2).stores(SYNCED_INDEXES_V2);
+    for (let v = 2; v <= version; v++) old.version(v).stores(shipped[v - 2]);
     await old.table('housekeeping_tasks').put({ id: 't1', property_id: 'p1', task_status: 'pending' });
     await old.table('bookings').put({ id: 'b1', property_id: 'p1', check_out_date: '2030-01-02' });
     await old.table('outbox').add({ id: 'm1', seq: 1, table: TABLE_IDS.housekeeping_tasks, op: 'update', rowId: 't1', fields: { notes: 'x' }, at: '2030-01-01T00:00:00Z' });
@@ -38,7 +41,12 @@ describe('store upgrades', () => {
     return { indexedDB, IDBKeyRange };
   }
 
-  it.each([1, 2] as const)('opens a version %i store as version 5 with its rows, outbox and meta kept', async (version) => {
+  /** The indexes the browser's object store really has (not the ones Dexie was told of). */
+  function installedIndexes(db: StaykeepDb, table: string): string[] {
+    return [...db.backendDB().transaction(table).objectStore(table).indexNames].sort();
+  }
+
+  it.each([1, 2, 3, 4] as const)('opens a version %i store as version 5 with its rows, outbox and meta kept', async (version) => {
     const { StaykeepDb } = await import('./db');
     const db = new StaykeepDb(`upgrade-test-${version}`, await storeAt(version, `upgrade-test-${version}`));
     expect(await db.rows('housekeeping_tasks').get('t1')).toMatchObject({ property_id: 'p1', task_status: 'pending' });
@@ -54,6 +62,10 @@ describe('store upgrades', () => {
     expect(db.rows('housekeeping_tasks').schema.indexes.map((i) => i.name)).toEqual(['scheduled_date', 'task_status']);
     expect(await db.rows('housekeeping_tasks').where('task_status').equals('pending').count()).toBe(1);
     expect(db.rows('bookings').schema.indexes.map((i) => i.name)).toEqual(['check_out_date']);
+    // Declared from version 5 alone, the upgrade still drops the old indexes from the store itself.
+    expect(installedIndexes(db, 'housekeeping_tasks')).toEqual(['scheduled_date', 'task_status']);
+    expect(installedIndexes(db, 'bookings')).toEqual(['check_out_date']);
+    expect(installedIndexes(db, 'property_access')).toEqual(['property_id']);
     db.close();
   });
 });
