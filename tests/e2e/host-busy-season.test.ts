@@ -6,8 +6,8 @@
  *   every one of them);
  * - the housekeeping list, once the host has more than a hundred tasks: it draws a hundred rows at
  *   a time, with "Showing 100 of N" and a button that draws the rest, at phone width; the guests
- *   list likewise, two hundred at a time, with its own count. Every drawn row costs each frame of
- *   the page (bench/sync-client/README.md, "Rows drawn").
+ *   list likewise, two hundred at a time, with its own count; the board, fifty cards a column.
+ *   Every drawn row costs each frame of the page (bench/sync-client/README.md, "Rows drawn").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -103,16 +103,21 @@ async function hostTab(path: string, viewport: { width: number; height: number }
 /** A long list's drawn rows and its footer (components/data-view.tsx ListFooter). */
 const longList = (page: Page) => ({ rows: page.locator('.table tbody tr'), footer: page.locator('.list-footer') });
 
+/** Adds `count` waiting tasks at the host's first property, "<title> 1" on the day `fromDay` days ahead, one a day. */
+async function addTasks(count: number, title: string, fromDay: number): Promise<void> {
+  const { List: properties } = await post<{ List: { id: string }[] }>(`/api/table/${TABLE_IDS.properties}/page`, { PageNo: 1, PageSize: 1 });
+  const property = properties[0];
+  if (!property) throw new Error('The demo host has no property');
+  const today = new Date().toISOString().slice(0, 10);
+  for (let i = 0; i < count; i += 1) {
+    const day = addDays(today, fromDay + i);
+    await post(`/api/table/${TABLE_IDS.housekeeping_tasks}/create`, { property_id: property.id, task_title: `${title} ${i + 1}`, scheduled_date: day, due_date: day });
+  }
+}
+
 describe('a long task list', () => {
   it('shows a hundred tasks, then the rest on "Show more"', async () => {
-    const { List: properties } = await post<{ List: { id: string }[] }>(`/api/table/${TABLE_IDS.properties}/page`, { PageNo: 1, PageSize: 1 });
-    const property = properties[0];
-    if (!property) throw new Error('The demo host has no property');
-    const today = new Date().toISOString().slice(0, 10);
-    for (let i = 0; i < 130; i += 1) {
-      const day = addDays(today, 60 + i);
-      await post(`/api/table/${TABLE_IDS.housekeeping_tasks}/create`, { property_id: property.id, task_title: `Deep clean ${i + 1}`, scheduled_date: day, due_date: day });
-    }
+    await addTasks(130, 'Deep clean', 60);
     const { VirtualCount: total } = await post<{ VirtualCount: number }>(`/api/table/${TABLE_IDS.housekeeping_tasks}/page`, { PageNo: 1, PageSize: 1 });
     expect(total).toBeGreaterThan(130);
 
@@ -128,6 +133,32 @@ describe('a long task list', () => {
       await footer.getByRole('button', { name: `Show ${total - 100} more` }).click();
       await expect.poll(() => rows.count()).toBe(total);
       expect(await footer.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a long board column', () => {
+  it('shows fifty cards a column, then the rest of that column on "Show more"', async () => {
+    const pending = () => post<{ VirtualCount: number }>(`/api/table/${TABLE_IDS.housekeeping_tasks}/page`, { PageNo: 1, PageSize: 1, Filters: [{ name: 'task_status', op: 'Equal', value: 'pending' }] });
+    // The long list's test added 130 waiting tasks; alone, this test adds its own.
+    if ((await pending()).VirtualCount <= 60) await addTasks(70, 'Window clean', 300);
+    const { VirtualCount: waiting } = await pending();
+    expect(waiting).toBeGreaterThan(60);
+
+    const { context, page } = await hostTab('/host/housekeeping', { width: 1024, height: 768 });
+    try {
+      await page.getByRole('tab', { name: 'Board' }).click();
+      const column = page.locator('.hk-board__column', { has: page.locator('#col-pending') });
+      const cards = column.locator('.hk-board__list > li');
+      const footer = column.locator('.list-footer');
+      await expect.poll(() => footer.textContent(), { timeout: 20_000 }).toContain(`Showing 50 of ${waiting}`);
+      expect(await cards.count()).toBe(50);
+      expect(await seriousViolations(page, '.hk-board')).toEqual([]);
+
+      await footer.getByRole('button', { name: `Show ${Math.min(50, waiting - 50)} more` }).click();
+      await expect.poll(() => cards.count()).toBe(Math.min(100, waiting));
     } finally {
       await context.close();
     }
