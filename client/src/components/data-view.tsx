@@ -28,10 +28,10 @@ export function DataView<T>({ result, empty, skeleton, children }: DataViewProps
 }
 
 /**
- * How many rows of a long list a screen draws: `step` at first, `step` more at each ask. Every
- * drawn row costs each frame of the page (a change of the sync status redraws it): a thousand task
- * rows made a frame 20 to 47 ms on the benchmark machine, a hundred 8 to 10 ms
- * (bench/sync-client/README.md, "Rows drawn").
+ * The rows of a long list a screen draws, `step` at first and `step` more at each ask, with the
+ * props of the ListFooter under them. Every drawn row costs each frame of the page (a change of
+ * the sync status redraws it): a thousand task rows made a frame 20 to 47 ms on the benchmark
+ * machine, a hundred 8 to 10 ms (bench/sync-client/README.md, "Rows drawn").
  */
 export function useShownRows<T>(rows: readonly T[], step: number): { rows: readonly T[]; footer: ShownFooter } {
   const [shown, setShown] = useState(step);
