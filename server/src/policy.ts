@@ -503,7 +503,7 @@ export function scopeKeyOf(actor: Actor): string {
 }
 
 /** The value of a template that holds the instant it is for (the access window's). */
-const ACCESS_NOW = 'scope_accessNow' satisfies `scope_${ScopeParam}`;
+export const ACCESS_NOW = 'scope_accessNow' satisfies `scope_${ScopeParam}`;
 
 /** How many actors' templates (and sync sources) are kept; the oldest goes first. */
 export const SCOPE_CACHE_ACTORS = 500;

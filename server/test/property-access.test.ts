@@ -108,6 +108,36 @@ describe('property access details', () => {
     expect((await synced(staff.token)).ids(T.property_access)).toEqual([]);
   });
 
+  it("opens for any open task of hers there, undated ones too: the pull agrees with the policy's condition", async () => {
+    const host = createHost(app);
+    const staff = createStaff(app, host.hostProfileId);
+    const colleague = createStaff(app, host.hostProfileId);
+    // Per property, her tasks there (status, date) and whether its window is open.
+    const cases: { tasks: [string, string | null][]; open: boolean }[] = [
+      { tasks: [['pending', null]], open: true },
+      { tasks: [['in_progress', null], ['pending', addDays(today(), 7)]], open: true },
+      { tasks: [['completed', null], ['pending', addDays(today(), 7)]], open: false },
+      { tasks: [['pending', addDays(today(), 7)], ['in_progress', today()]], open: true },
+      { tasks: [['completed', addDays(today(), -1)]], open: false },
+      { tasks: [['cancelled', null], ['pending', addDays(today(), -3)]], open: true },
+      { tasks: [['cancelled', addDays(today(), 1)]], open: false },
+    ];
+    const expected: string[] = [];
+    for (const { tasks, open } of cases) {
+      const property = createProperty(app, host.hostProfileId);
+      const accessId = await createAccess(host, String(property.id));
+      if (open) expected.push(accessId);
+      for (const [task_status, scheduled_date] of tasks) createTask(app, host.hostProfileId, { property_id: property.id, assigned_staff_id: staff.staffId, task_status, scheduled_date });
+      // A colleague's open task there opens nothing for her.
+      createTask(app, host.hostProfileId, { property_id: property.id, assigned_staff_id: colleague.staffId, scheduled_date: null });
+    }
+    const pulled = (await synced(staff.token)).ids(T.property_access);
+    expect([...pulled].sort()).toEqual([...expected].sort());
+    // The table API reads through the policy's own condition, task by task.
+    const page = await app.inject({ method: 'POST', url: `/api/table/${T.property_access}/page`, headers: auth(staff.token), payload: { PageNo: 1, PageSize: 50 } });
+    expect(page.json<{ List: { id: string }[] }>().List.map((r) => r.id).sort()).toEqual([...expected].sort());
+  });
+
   it('opens by the calendar: the access-windows job brings the row to an incremental pull, once', async () => {
     const host = createHost(app);
     const staff = createStaff(app, host.hostProfileId);

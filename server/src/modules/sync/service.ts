@@ -10,6 +10,7 @@
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, eq, inArray, is, isNull, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { OPEN_TASK_STATUSES } from '../../../../shared/access-window';
 import { TABLES, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import {
@@ -28,7 +29,7 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type RowReader, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { SCOPE_CACHE_ACTORS, accessWindowOpen, canOperate, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
+import { ACCESS_NOW, SCOPE_CACHE_ACTORS, accessOpensThroughSql, canOperate, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { firstPartFilter } from './first-part';
 import { staleBefore } from './scope';
@@ -328,6 +329,12 @@ function staffJoinChanged(def: TableDef, own: SQLiteColumn, staff: ReturnType<ty
  * whose window is open comes whole; one whose window closed (the task done) comes as a tombstone,
  * so that the device drops it. A window that opens by the calendar alone (the day before the task)
  * changes no row: the access-windows job (modules/properties/access.ts) bumps the row's version.
+ *
+ * The window is the policy's (`accessWindowOpen`: an open task there, undated or scheduled no later
+ * than `access_opens_through` in the property's days), asked once per property: her tasks are
+ * grouped first, keeping whether one open task is undated and the earliest date of the others, and
+ * that date is compared with the zone's last open date. Asked per task, as the policy's condition
+ * reads, every page of a first sync called the zone function once for each of her tasks.
  */
 function staffAccessSource(def: TableDef, scope: ScopeTemplate, view: ReadView): Source {
   const t = housekeepingTasks;
@@ -336,17 +343,21 @@ function staffAccessSource(def: TableDef, scope: ScopeTemplate, view: ReadView):
   const staff = Object.keys(scope.values)
     .filter((name) => name.startsWith('scope_staffId_'))
     .map((name) => sql.placeholder(name));
-  const open = accessWindowOpen((name) => sql.placeholder(`scope_${name}`));
-  const tasks = sql`(select ${t.property_id} as "access_property_id", max(${t.version}) as "access_latest", max(case when ${open} then 1 else 0 end) as "access_open" from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.deleted_at} is null group by ${t.property_id}) as "access_tasks"`;
+  const openStatus = sql`${t.task_status} in (${sql.join(
+    OPEN_TASK_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  const tasks = sql`(select ${t.property_id} as "access_property_id", max(${t.version}) as "access_latest", max(${openStatus} and ${t.scheduled_date} is null) as "access_undated", min(case when ${openStatus} then ${t.scheduled_date} end) as "access_first" from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.deleted_at} is null group by ${t.property_id}) as "access_tasks"`;
+  const open = sql`(("access_tasks"."access_undated" = 1 or "access_tasks"."access_first" <= ${accessOpensThroughSql(property, sql.placeholder(ACCESS_NOW))}) is 1)`;
   return {
     def,
     key: `${def.id}:${scope.key}:staff-access:${view.key}`,
     view,
     from: sql`${def.table} join ${tasks} on "access_tasks"."access_property_id" = ${property}`,
-    where: sql`"access_tasks"."access_open" = 1`,
+    where: open,
     version: sql`max("access_tasks"."access_latest", ${own})`,
     deleted: columnsOf(def).deleted_at,
-    gone: sql`"access_tasks"."access_open" = 0`,
+    gone: sql`not ${open}`,
     changedAfter: staffJoinChanged(def, own, staff),
   };
 }
