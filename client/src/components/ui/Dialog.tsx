@@ -2,7 +2,7 @@
  * A modal dialog on the native <dialog> element: the browser traps focus, closes on Escape and
  * marks the page behind it inert, which is the accessible behaviour without a library.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
 import { useT } from '../../i18n/use-t';
 
@@ -16,6 +16,18 @@ export type DialogProps = {
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
 };
+
+/**
+ * True from the first time `open` is true, and for good: a dialog that a page always holds (a task
+ * opened from a list) is built when it first opens, so that the page's start and each render before
+ * that do not pay for the closed dialog's reads and markup, and it stays built after, so that its
+ * element is there to close and to give the focus back.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -9,7 +9,7 @@ import type { Property, Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { draftKey, loadDraft, saveDraft } from '../../lib/drafts';
 import { useCurrentUser } from '../../components/layout/current-user';
-import { Dialog } from '../../components/ui/Dialog';
+import { Dialog, useOpenedOnce } from '../../components/ui/Dialog';
 import { Button } from '../../components/ui/Button';
 import { Badge } from '../../components/ui/Badge';
 import { useWrite } from '../../data/use-write';
@@ -48,7 +48,12 @@ export type TaskDialogProps = {
   onClose: () => void;
 };
 
-export function TaskDialog({ task, propertyName, property, access, staffName, hostName, completedByName, actions, canWork = false, children, onClose }: TaskDialogProps) {
+export function TaskDialog(props: TaskDialogProps) {
+  // Pages hold it closed from their start: it is built when a task is first opened (useOpenedOnce).
+  return useOpenedOnce(props.task !== null) ? <OpenedTaskDialog {...props} /> : null;
+}
+
+function OpenedTaskDialog({ task, propertyName, property, access, staffName, hostName, completedByName, actions, canWork = false, children, onClose }: TaskDialogProps) {
   const format = useFormat();
   const user = useCurrentUser();
   // A refusal (a status that may not go back, a task no longer here) is told, never swallowed.
