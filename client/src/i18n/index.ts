@@ -18,6 +18,7 @@ import { isLocale, LOCALES, resolveLocale, SOURCE_LOCALE, type Locale } from '..
 import type { MessageId, MessageValues } from './message-ids';
 import { registerLanguageControl } from './language-control';
 import { keepWorkerTexts } from '../pwa/worker-texts';
+import { whenIdle } from '../lib/when-idle';
 
 export type { MessageId, MessageValues } from './message-ids';
 
@@ -82,12 +83,19 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
 }
 
+/** The worker texts being kept (activate). */
+let keeping: Promise<void> = Promise.resolve();
+
 async function activate(locale: Locale): Promise<void> {
   await ensureLoaded(locale, wanted);
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  // The service worker speaks it too, with no page open (pwa/worker-texts.ts).
-  void keepWorkerTexts(locale, i18n.messages).catch(() => undefined);
+  // The service worker speaks it too, with no page open (pwa/worker-texts.ts): kept when the page
+  // is idle, out of the start's work, one language after another in the order they applied.
+  const messages = i18n.messages;
+  whenIdle(() => {
+    keeping = keeping.then(() => keepWorkerTexts(locale, messages)).catch(() => undefined);
+  });
 }
 
 /** At start, before the first render: the language of this device's last choice, or its own. */

@@ -11,6 +11,7 @@ import { registerPeriodicRefresh } from './background-refresh';
 import { PHOTO_CACHE, responseBytes } from './photo-cache';
 import { fillPhotoCache, isSparingData, photosForStore, type PhotoSource } from './photo-prefetch';
 import type { RefreshLog } from './refresh-log';
+import { whenIdle } from '../lib/when-idle';
 
 /** The page's photo source: reads through the cache; fetches through the service worker, which caches. */
 function pagePhotoSource(cache: Cache): PhotoSource {
@@ -25,11 +26,6 @@ function pagePhotoSource(cache: Cache): PhotoSource {
       return responseBytes(response);
     },
   };
-}
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 10_000 });
-  else setTimeout(run, 1000);
 }
 
 /**

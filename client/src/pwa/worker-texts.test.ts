@@ -6,13 +6,17 @@ import type { Rejection } from '../db/schema';
 import { WORKER_MESSAGE_IDS, WORKER_TEXTS_CACHE, keepWorkerTexts, workerTranslator } from './worker-texts';
 
 /** Cache Storage in memory, as much of it as the page and the worker use here. */
+let puts = 0;
 function memoryCaches(): CacheStorage {
   const stores = new Map<string, Map<string, Response>>();
   const open = async (name: string) => {
     const store = stores.get(name) ?? new Map<string, Response>();
     stores.set(name, store);
     return {
-      put: async (url: string, response: Response) => void store.set(url, response.clone()),
+      put: async (url: string, response: Response) => {
+        puts += 1;
+        store.set(url, response.clone());
+      },
       match: async (url: string) => store.get(url)?.clone(),
     };
   };
@@ -48,6 +52,20 @@ describe('the service worker speaks the language the page left it', () => {
     expect(Object.keys(kept.messages).sort()).toEqual([...WORKER_MESSAGE_IDS].sort());
     await keepWorkerTexts('en', compileCatalog(readCatalog('common', 'en')));
     expect(refusedNotice([rejection('m1'), rejection('m2')], await workerTranslator())).toEqual(english);
+  });
+
+  it('writes only when what it keeps changes: a start in the same language writes nothing', async () => {
+    const spanish = compileCatalog(readCatalog('common', 'es'));
+    puts = 0;
+    await keepWorkerTexts('es', spanish);
+    await keepWorkerTexts('es', spanish);
+    expect(puts).toBe(1);
+    await keepWorkerTexts('pt-BR', compileCatalog(readCatalog('common', 'pt-BR')));
+    expect(puts).toBe(2);
+    expect(refusedNotice([rejection('m1'), rejection('m2')], await workerTranslator())?.title).toBe('Alterações não salvas');
+    await keepWorkerTexts('es', spanish);
+    expect(puts).toBe(3);
+    expect(refusedNotice([rejection('m1')], await workerTranslator())?.title).toBe('Cambios no guardados');
   });
 
   it("says in English exactly what the English catalog says (the worker's English is the catalog's)", () => {

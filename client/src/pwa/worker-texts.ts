@@ -18,12 +18,18 @@ type WorkerMessageId = (typeof WORKER_MESSAGE_IDS)[number];
 
 type Kept = { locale: Locale; messages: Messages };
 
-/** The page: keeps the active language's worker messages (English keeps none: the worker's own). */
+/**
+ * The page: keeps the active language's worker messages (English keeps none: the worker's own).
+ * What is kept already is left as it is: a start in the same language writes nothing.
+ */
 export async function keepWorkerTexts(locale: Locale, messages: Messages): Promise<void> {
   if (typeof caches === 'undefined') return;
   const picked = locale === SOURCE_LOCALE ? {} : Object.fromEntries(WORKER_MESSAGE_IDS.filter((id) => id in messages).map((id) => [id, messages[id]]));
+  const body = JSON.stringify({ locale, messages: picked } satisfies Kept);
   const cache = await caches.open(WORKER_TEXTS_CACHE);
-  await cache.put(WORKER_TEXTS_URL, new Response(JSON.stringify({ locale, messages: picked } satisfies Kept), { headers: { 'content-type': 'application/json' } }));
+  const kept = await cache.match(WORKER_TEXTS_URL);
+  if (kept && (await kept.text()) === body) return;
+  await cache.put(WORKER_TEXTS_URL, new Response(body, { headers: { 'content-type': 'application/json' } }));
 }
 
 /** The worker: what the page kept, or null (none yet, or unreadable). */
