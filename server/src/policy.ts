@@ -460,10 +460,15 @@ function scopeSql(scope: Scope, actor: Actor, def: TableDef, bind: Bind): SQL | 
 export function accessWindowOpen(bind: Bind, now: Date = new Date()): SQL {
   const t = housekeepingTasks;
   const at = bind('accessNow', now.toISOString());
-  return sql`${t.task_status} in (${sql.join(
+  return sql`${openTaskStatus()} and (${t.scheduled_date} is null or ${t.scheduled_date} <= ${accessOpensThroughSql(t.property_id, at)})`;
+}
+
+/** The task is not done yet (its status is one of OPEN_TASK_STATUSES, shared/access-window.ts). */
+export function openTaskStatus(): SQL {
+  return sql`${housekeepingTasks.task_status} in (${sql.join(
     OPEN_TASK_STATUSES.map((s) => sql`${s}`),
     sql`, `,
-  )}) and (${t.scheduled_date} is null or ${t.scheduled_date} <= ${accessOpensThroughSql(t.property_id, at)})`;
+  )})`;
 }
 
 /** The last scheduled date whose window is open at `at`, in the days of the property `propertyId` names. */

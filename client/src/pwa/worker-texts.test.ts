@@ -5,8 +5,10 @@ import { refusedNotice } from '../sync/background';
 import type { Rejection } from '../db/schema';
 import { WORKER_MESSAGE_IDS, WORKER_TEXTS_CACHE, keepWorkerTexts, workerTranslator } from './worker-texts';
 
-/** Cache Storage in memory, as much of it as the page and the worker use here. */
+/** How many times the page wrote the worker texts (memoryCaches). */
 let puts = 0;
+
+/** Cache Storage in memory, as much of it as the page and the worker use here. */
 function memoryCaches(): CacheStorage {
   const stores = new Map<string, Map<string, Response>>();
   const open = async (name: string) => {

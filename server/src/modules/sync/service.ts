@@ -10,7 +10,6 @@
 import type { Statement } from 'better-sqlite3';
 import { Placeholder, and, eq, inArray, is, isNull, or, sql, type Query, type SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { OPEN_TASK_STATUSES } from '../../../../shared/access-window';
 import { TABLES, tableById, type TableDef } from '../../../../shared/registry';
 import { housekeepingTasks, syncClients } from '../../../../shared/schema/tables';
 import {
@@ -29,7 +28,7 @@ import type { Db } from '../../db/index';
 import { withChangeOrigin } from '../../db/changes';
 import { cachedStatement, columnsOf, currentVersion, keyColumn, nowIso, rowReader, transact, withHeldVersions, type Row, type RowReader, type Tx } from '../../db/write';
 import { Forbidden, HttpError, NotFound, ValidationFailed } from '../../errors';
-import { ACCESS_NOW, SCOPE_CACHE_ACTORS, accessOpensThroughSql, canOperate, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
+import { ACCESS_NOW, SCOPE_CACHE_ACTORS, accessOpensThroughSql, canOperate, openTaskStatus, readView, redactRow, scopeKeyOf, scopeOf, scopeTemplate, writePermit, type ReadView, type ScopeTemplate, type WritePermit } from '../../policy';
 import { createRecord, deleteRecord, updateFieldsOf, type WriteEnv } from '../../write/pipeline';
 import { firstPartFilter } from './first-part';
 import { staleBefore } from './scope';
@@ -343,10 +342,7 @@ function staffAccessSource(def: TableDef, scope: ScopeTemplate, view: ReadView):
   const staff = Object.keys(scope.values)
     .filter((name) => name.startsWith('scope_staffId_'))
     .map((name) => sql.placeholder(name));
-  const openStatus = sql`${t.task_status} in (${sql.join(
-    OPEN_TASK_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )})`;
+  const openStatus = openTaskStatus();
   const tasks = sql`(select ${t.property_id} as "access_property_id", max(${t.version}) as "access_latest", max(${openStatus} and ${t.scheduled_date} is null) as "access_undated", min(case when ${openStatus} then ${t.scheduled_date} end) as "access_first" from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.deleted_at} is null group by ${t.property_id}) as "access_tasks"`;
   const open = sql`(("access_tasks"."access_undated" = 1 or "access_tasks"."access_first" <= ${accessOpensThroughSql(property, sql.placeholder(ACCESS_NOW))}) is 1)`;
   return {
