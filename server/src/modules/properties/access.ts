@@ -12,13 +12,12 @@
  * the pull files the row at (a tombstone for her) or which resets her scope.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import { OPEN_TASK_STATUSES } from '../../../../shared/access-window';
 import { TABLE_IDS, requireTable } from '../../../../shared/registry';
 import { counters, housekeepingTasks, propertyAccess } from '../../../../shared/schema/tables';
 import type { Db } from '../../db/index';
 import { transact, updateFields, type Tx } from '../../db/write';
 import { ValidationFailed } from '../../errors';
-import { accessOpensThroughSql } from '../../policy';
+import { accessOpensThroughSql, openTaskStatus } from '../../policy';
 import { writerWith, type Writer } from '../../write/writer';
 
 const ACCESS = requireTable(TABLE_IDS.property_access);
@@ -78,7 +77,7 @@ function openedProperties(tx: Tx, last: Date, now: Date): string[] {
       and(
         isNull(t.deleted_at),
         isNotNull(t.assigned_staff_id),
-        inArray(t.task_status, [...OPEN_TASK_STATUSES]),
+        openTaskStatus(),
         gt(t.scheduled_date, accessOpensThroughSql(t.property_id, last.toISOString())),
         lte(t.scheduled_date, accessOpensThroughSql(t.property_id, now.toISOString())),
       ),

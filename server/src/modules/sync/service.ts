@@ -344,6 +344,7 @@ function staffAccessSource(def: TableDef, scope: ScopeTemplate, view: ReadView):
     .map((name) => sql.placeholder(name));
   const openStatus = openTaskStatus();
   const tasks = sql`(select ${t.property_id} as "access_property_id", max(${t.version}) as "access_latest", max(${openStatus} and ${t.scheduled_date} is null) as "access_undated", min(case when ${openStatus} then ${t.scheduled_date} end) as "access_first" from ${t} where ${inArray(t.assigned_staff_id, staff)} and ${t.deleted_at} is null group by ${t.property_id}) as "access_tasks"`;
+  // `is 1`: with no open task there, the comparison is null, and the row is gone, not left out.
   const open = sql`(("access_tasks"."access_undated" = 1 or "access_tasks"."access_first" <= ${accessOpensThroughSql(property, sql.placeholder(ACCESS_NOW))}) is 1)`;
   return {
     def,
