@@ -142,6 +142,19 @@ describe('calendar helpers', () => {
     expect(todayIn('Australia/Sydney', now)).toBe('2025-07-01');
   });
 
+  it('todayIn moves at the zone's midnight exactly, though it keeps its answer for a minute of the clock', () => {
+    // Kolkata is UTC+5:30: its midnight is 18:30 UTC.
+    expect(todayIn('Asia/Kolkata', new Date('2025-06-30T18:29:00.000Z'))).toBe('2025-06-30');
+    expect(todayIn('Asia/Kolkata', new Date('2025-06-30T18:29:59.999Z'))).toBe('2025-06-30');
+    expect(todayIn('Asia/Kolkata', new Date('2025-06-30T18:30:00.000Z'))).toBe('2025-07-01');
+    // Kathmandu is UTC+5:45; another zone asked within the same minute has its own answer.
+    expect(todayIn('Asia/Kathmandu', new Date('2025-06-30T18:30:00.000Z'))).toBe('2025-07-01');
+    expect(todayIn('America/Los_Angeles', new Date('2025-06-30T18:30:00.000Z'))).toBe('2025-06-30');
+    // The clock going back (a corrected device clock) is answered too.
+    expect(todayIn('Asia/Kolkata', new Date('2025-06-30T18:29:30.000Z'))).toBe('2025-06-30');
+    expect(() => todayIn('UTC', new Date(Number.NaN))).toThrow(RangeError);
+  });
+
   it('addDays crosses months, years and leap days', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');

@@ -296,11 +296,24 @@ export function formatDateOrDateTime(value: string | null | undefined, settings:
   return formatDateTime(value, settings, locale);
 }
 
+/**
+ * Today per timezone, kept for the minute of the clock it was worked out in: screens ask at every
+ * render, and each answer is an Intl `formatToParts`. A day begins on a whole minute in every
+ * timezone in use (their offsets from UTC are whole quarter hours), so within one minute of the
+ * clock the answer cannot change.
+ */
+const todayKept = new Map<string, { minute: number; day: string }>();
+
 /** Today's calendar day in a timezone, as `YYYY-MM-DD`. */
 export function todayIn(timezone: string, now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const kept = todayKept.get(timezone);
+  if (kept?.minute === minute) return kept.day;
   const parts = instantParts(now, timezone) ?? instantParts(now, 'UTC');
   if (!parts) throw new RangeError('Invalid clock value');
-  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+  const day = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+  todayKept.set(timezone, { minute, day });
+  return day;
 }
 
 /** Adds whole days to a stay date with calendar arithmetic in UTC (no DST involved). */

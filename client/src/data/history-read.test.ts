@@ -5,7 +5,7 @@ import { testStore } from '../sync/test-db';
 import type { StaykeepDb } from '../db/db';
 import type { LocalRow } from '../db/schema';
 import { WINDOW_DAYS } from '../db/window';
-import { historyPage, historyPageNow, inMemory, readMatching, readPage, SCAN_CHUNK } from './history-read';
+import { historyPage, historyPageLatest, historyPageNow, inMemory, readMatching, readPage, SCAN_CHUNK } from './history-read';
 import { selectPage } from './query-local';
 import type { FilterInput, PageQuery } from './table-api';
 
@@ -198,6 +198,40 @@ describe('history read from the store', () => {
     await settle();
     expect(historyPageNow(db.mirror, 'housekeeping_tasks', db.mirror.version('housekeeping_tasks'), key, query)).toBeNull();
     expect((await readPage(db, 'housekeeping_tasks', query)).List.map((t) => t.notes ?? null)).toEqual([null, 'checked']);
+  });
+
+  it('gives a screen the newest page it knows while a newer one is read, and the same page object for a version it answered at once', async () => {
+    const db = windowedDb();
+    await db.rows('housekeeping_tasks').bulkPut([task('old', '2026-01-01', 'completed'), task('today', TODAY, 'pending')]);
+    const query: PageQuery = { PageSize: 10, OrderByField: 'scheduled_date', IsAsc: false };
+    const key = JSON.stringify(query);
+    await db.mirror.load('housekeeping_tasks');
+    const version = () => db.mirror.version('housekeeping_tasks');
+    expect(historyPageLatest(db.mirror, 'housekeeping_tasks', key)).toBeNull();
+    const first = await historyPage(db, db.mirror, 'housekeeping_tasks', version(), key, query);
+    expect(historyPageLatest(db.mirror, 'housekeeping_tasks', key)).toBe(first);
+
+    // A change within the window: answered at once, and the read of that version is that very page
+    // (use-rows.ts renders a screen again only for a page it does not show).
+    await db.rows('housekeeping_tasks').put(task('today', TODAY, 'in_progress'));
+    await settle();
+    const now = historyPageNow(db.mirror, 'housekeeping_tasks', version(), key, query);
+    expect(now?.List.map((t) => t.task_status)).toEqual(['in_progress', 'completed']);
+    expect(await historyPage(db, db.mirror, 'housekeeping_tasks', version(), key, query)).toBe(now);
+
+    // A change outside it: until its read is done, the newest page known is the one just shown, not the first.
+    await db.rows('housekeeping_tasks').put({ ...task('old', '2026-01-01', 'completed'), notes: 'checked' });
+    await settle();
+    expect(historyPageNow(db.mirror, 'housekeeping_tasks', version(), key, query)).toBeNull();
+    const reading = historyPage(db, db.mirror, 'housekeeping_tasks', version(), key, query);
+    expect(historyPageLatest(db.mirror, 'housekeeping_tasks', key)).toBe(now);
+    const read = await reading;
+    expect(read.List.map((t) => [t.task_status, t.notes ?? null])).toEqual([
+      ['in_progress', null],
+      ['completed', 'checked'],
+    ]);
+    expect(historyPageLatest(db.mirror, 'housekeeping_tasks', key)).toBe(read);
+    expect(historyPageNow(db.mirror, 'housekeeping_tasks', version(), key, query)).toBe(read);
   });
 
   it('reads by key and through an index what a filter names', async () => {

@@ -94,6 +94,8 @@ type Entry = {
   /** The matching rows once read, and their page (the same object for every reader of this version). */
   rows: LocalRow[] | null;
   page: Page<LocalRow> | null;
+  /** The newest page of the query before this version's: what a screen shows while this one is read. */
+  before: Page<LocalRow> | null;
   users: number;
   forget: ReturnType<typeof setTimeout> | null;
 };
@@ -130,7 +132,8 @@ export function historyPage(db: HistorySource, mirror: Mirror, name: SyncedTable
       previous && changed
         ? merged(db, name, previous.matching, changed, query).catch(() => readMatching(db, name, query))
         : readMatching(db, name, query);
-    entry = remember(cache, id, { version, matching, rows: null, page: null, users: previous?.users ?? 0, forget: previous?.forget ?? null }, query);
+    const before = previous ? (previous.page ?? previous.before) : null;
+    entry = remember(cache, id, { version, matching, rows: null, page: null, before, users: previous?.users ?? 0, forget: previous?.forget ?? null }, query);
   }
   return entry.matching.then(() => entry.page ?? pageOf([], query));
 }
@@ -170,8 +173,17 @@ export function historyPageNow(mirror: Mirror, name: SyncedTableName, version: n
   for (const changedId of changed) if (!held.has(changedId)) return null;
   const rows = rematch(previous.rows, changed, held, query);
   const page = pageOf(rows, query);
-  cache.set(id, { version, matching: Promise.resolve(rows), rows, page, users: previous.users, forget: previous.forget });
+  cache.set(id, { version, matching: Promise.resolve(rows), rows, page, before: previous.page, users: previous.users, forget: previous.forget });
   return page;
+}
+
+/**
+ * The newest page of a query known now, whatever its version (null when it was never read): what
+ * a screen shows while a newer version is read (no flicker back to an older answer, nor to loading).
+ */
+export function historyPageLatest(mirror: Mirror, name: SyncedTableName, key: string): Page<LocalRow> | null {
+  const entry = cacheOf(mirror).get(`${name} ${key}`);
+  return entry ? (entry.page ?? entry.before) : null;
 }
 
 /**

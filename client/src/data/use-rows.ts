@@ -7,7 +7,7 @@
  * store instead (history-read.ts), and follows changes the same way. Data that is not kept offline (billing,
  * integrations) uses `useOnlineRows`, a server read through react-query.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { appDb } from '../db/app-db';
 import { syncedTableName, type LocalRow, type SyncedTableId, type SyncedTableName } from '../db/schema';
@@ -15,7 +15,7 @@ import { FIRST_PART_WHOLE_TABLES } from '../../../shared/sync';
 import { useFirstPartIn, useSyncRuntime } from '../sync/sync-context';
 import type { RuntimeSnapshot } from '../sync/runtime';
 import { mirrorPage } from './mirror-page';
-import { historyPage, historyPageNow, holdHistory, inMemory } from './history-read';
+import { historyPage, historyPageLatest, historyPageNow, holdHistory, inMemory } from './history-read';
 import { fetchPage, type Page, type PageQuery } from './table-api';
 import type { RowOf, TableId } from './tables';
 
@@ -56,14 +56,25 @@ function isStuck(snapshot: RuntimeSnapshot): boolean {
   return state === 'offline' || state === 'error' || state === 'unauthorized';
 }
 
-type HistoryAnswer = { key: string; page: Page<LocalRow> | null; error: Error | null };
+type HistoryFailure = { key: string; error: Error };
 
 /**
- * The page of a query read from the store (history-read.ts) as of the mirror's `version` of the
- * table; while a newer version is read, the last answer of the same query stays (no flicker).
+ * Reads the page of a query from the store (history-read.ts) as of the mirror's `version` of the
+ * table, into history-read's cache, where the render takes it (historyPageNow, historyPageLatest).
+ * A finished read renders the screen again only when it brings a page the screen does not show
+ * yet (`shown`): after a change within the mirror's window, the render has already taken this
+ * version's page at once, and a second render of the whole screen would show the same rows.
+ * `answered` counts the reads that brought a new page.
  */
-function useHistoryPage(enabled: boolean, name: SyncedTableName | undefined, version: number, key: string): { answer: HistoryAnswer | null; retry: () => void } {
-  const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
+function useHistoryPage(
+  enabled: boolean,
+  name: SyncedTableName | undefined,
+  version: number,
+  key: string,
+  shown: RefObject<Page<LocalRow> | null>,
+): { answered: number; error: Error | null; retry: () => void } {
+  const [answered, setAnswered] = useState(0);
+  const [failure, setFailure] = useState<HistoryFailure | null>(null);
   // A failed read is not kept (history-read.ts): Retry reads again.
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -74,15 +85,19 @@ function useHistoryPage(enabled: boolean, name: SyncedTableName | undefined, ver
     const reading = historyPage(db, db.mirror, name, version, key, JSON.parse(key) as PageQuery);
     const release = holdHistory(db.mirror, name, key);
     reading.then(
-      (page) => live && setAnswer({ key, page, error: null }),
-      (error: unknown) => live && setAnswer({ key, page: null, error: error instanceof Error ? error : new Error(String(error)) }),
+      (page) => {
+        if (!live) return;
+        setFailure(null);
+        if (page !== shown.current) setAnswered((n) => n + 1);
+      },
+      (error: unknown) => live && setFailure({ key, error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       live = false;
       release();
     };
-  }, [enabled, name, version, key, attempt]);
-  return { answer: answer?.key === key ? answer : null, retry };
+  }, [enabled, name, version, key, attempt, shown]);
+  return { answered, error: failure?.key === key ? failure.error : null, retry };
 }
 
 /** Rows of a synced table, from the local store (see the module note). */
@@ -108,19 +123,24 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
   const state = active && name ? mirror.state(name) : null;
   // A table held in part answers from memory only what its window covers.
   const fromStore = useMemo(() => Boolean(name && !inMemory(mirror, name, JSON.parse(key) as PageQuery)), [mirror, name, key]);
-  const { answer: history, retry: readAgain } = useHistoryPage(fromStore && state?.status === 'ready', name, state?.status === 'ready' ? state.version : -1, key);
-  const read = history?.page ?? null;
+  const shown = useRef<Page<LocalRow> | null>(null);
+  const history = useHistoryPage(fromStore && state?.status === 'ready', name, state?.status === 'ready' ? state.version : -1, key, shown);
   const page = useMemo(() => {
-    if (!(state?.status === 'ready' && name)) return fromStore ? read : null;
-    const query = JSON.parse(key) as PageQuery;
-    // From the store: at once when only rows held in memory changed, else the last read.
-    if (fromStore) return historyPageNow(mirror, name, state.version, key, query) ?? read;
-    return mirrorPage(mirror, name, state.version, state.rows, key, query);
-  }, [fromStore, read, state, key, name, mirror]);
+    if (!name) return null;
+    const ready = state?.status === 'ready';
+    // From the store: at once when only rows held in memory changed, else the newest read (a
+    // newer one is under way). `history.answered` moves when a read brings a page.
+    if (fromStore) return (ready ? historyPageNow(mirror, name, state.version, key, JSON.parse(key) as PageQuery) : null) ?? historyPageLatest(mirror, name, key);
+    return ready ? mirrorPage(mirror, name, state.version, state.rows, key, JSON.parse(key) as PageQuery) : null;
+    // history.answered: not read here, but the cache read here has a new page when it moves.
+  }, [fromStore, history.answered, state, key, name, mirror]);
+  useEffect(() => {
+    shown.current = page;
+  });
   const retry = () => {
     // A table that could not be read is read again; the sync runs either way (it may bring it).
     if (name && state?.status === 'error') void mirror.load(name);
-    if (history?.error) readAgain();
+    if (history.error) history.retry();
     void runtime.syncNow();
   };
 
@@ -132,7 +152,7 @@ export function useRows<Id extends SyncedTableId>(table: Id, query: PageQuery = 
     return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   }
   if (state?.status === 'error') return { status: 'error', rows: undefined, total: undefined, error: state.error, retry };
-  if (fromStore && history?.error) return { status: 'error', rows: undefined, total: undefined, error: history.error, retry };
+  if (fromStore && history.error) return { status: 'error', rows: undefined, total: undefined, error: history.error, retry };
   if (!page) return { status: 'loading', rows: undefined, total: undefined, error: null, retry };
   // The row shapes are the server's (they were stored as pulled), typed by table id.
   return { status: 'success', rows: page.List as RowOf[Id][], total: page.VirtualCount, error: null, retry };

@@ -4,7 +4,7 @@
  * the outbox, so it works offline and reaches the host when the connection returns. Hosts see
  * the same task read-only, live (their page shows the housekeeper's progress as it syncs).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Property, Task } from '../../data/tables';
 import { useFormat } from '../../lib/display';
 import { draftKey, loadDraft, saveDraft } from '../../lib/drafts';
@@ -61,6 +61,10 @@ function OpenedTaskDialog({ task, propertyName, property, access, staffName, hos
   const open = task !== null && isOpen(task);
   const act = async (request: WriteRequest): Promise<boolean> => (await write(request)).ok;
   const photos = useTaskPhotos(task?.id ?? null, user.ID);
+  // The same function at every render (the checklist's items are memoised on their props), calling the latest `add`.
+  const latestAdd = useRef(photos.add);
+  latestAdd.current = photos.add;
+  const addPhotos = useCallback((files: File[], itemId: string) => latestAdd.current(files, itemId), []);
   const t = useT();
   const labels = useTaskLabels();
   // The host's texts in the reader's language where the host translated them (features/host-text).
@@ -168,25 +172,21 @@ function OpenedTaskDialog({ task, propertyName, property, access, staffName, hos
             <p className="muted">{t('task.checklist.none')}</p>
           ) : canWork ? (
             <ul className="checklist">
-              {task.checklist_items.map((item) => {
-                const itemPhotos = photosOf(photos.photos, item.id);
-                return (
-                  <li key={item.id}>
-                    <ChecklistToggle
-                      taskId={task.id}
-                      itemId={item.id}
-                      text={text(itemKey(item.id), item.text)}
-                      done={item.done}
-                      disabled={!open}
-                      photoRequired={item.photo_required === true}
-                      photoId={itemPhotos.at(-1)?.id}
-                    />
-                    <ItemPhotos photos={itemPhotos} label={item.text} userId={user.ID}>
-                      {open ? <AddPhotoButtons compact label={item.text} onFiles={(files) => photos.add(files, item.id)} /> : null}
-                    </ItemPhotos>
-                  </li>
-                );
-              })}
+              {task.checklist_items.map((item) => (
+                <WorkItem
+                  key={item.id}
+                  taskId={task.id}
+                  itemId={item.id}
+                  label={item.text}
+                  text={text(itemKey(item.id), item.text)}
+                  done={item.done}
+                  open={open}
+                  photoRequired={item.photo_required === true}
+                  photos={photosOf(photos.photos, item.id)}
+                  userId={user.ID}
+                  onAddPhotos={addPhotos}
+                />
+              ))}
             </ul>
           ) : (
             <ul className="checklist">
@@ -280,6 +280,44 @@ function ChecklistToggle({
     </label>
   );
 }
+
+type WorkItemProps = {
+  taskId: string;
+  itemId: string;
+  /** The item's text as the host wrote it (names its photos), and as shown (the reader's language). */
+  label: string;
+  text: string;
+  done: boolean;
+  /** The task is open: the item can be ticked and photographed. */
+  open: boolean;
+  photoRequired: boolean;
+  photos: readonly PhotoView[];
+  userId: string;
+  onAddPhotos: (files: File[], itemId: string) => Promise<void>;
+};
+
+/** Equal when every prop is, the photos compared one by one (each render filters them into a new list). */
+function sameWorkItem(a: WorkItemProps, b: WorkItemProps): boolean {
+  for (const key of Object.keys(a) as (keyof WorkItemProps)[]) if (key !== 'photos' && a[key] !== b[key]) return false;
+  return a.photos.length === b.photos.length && a.photos.every((photo, i) => photo === b.photos[i]);
+}
+
+/**
+ * One checklist item as the housekeeper works it: its box, its photos and its Add photo button.
+ * Memoised, so that a tick, which changes the task row, renders the item it changed, not the
+ * whole list (each item is a few components, and a tick renders the dialog twice: on the write,
+ * and when the sync brings the row back).
+ */
+const WorkItem = memo(function WorkItem({ taskId, itemId, label, text, done, open, photoRequired, photos, userId, onAddPhotos }: WorkItemProps) {
+  return (
+    <li>
+      <ChecklistToggle taskId={taskId} itemId={itemId} text={text} done={done} disabled={!open} photoRequired={photoRequired} photoId={photos.at(-1)?.id} />
+      <ItemPhotos photos={photos} label={label} userId={userId}>
+        {open ? <AddPhotoButtons compact label={label} onFiles={(files) => onAddPhotos(files, itemId)} /> : null}
+      </ItemPhotos>
+    </li>
+  );
+}, sameWorkItem);
 
 /** The photos of one checklist item (and, for the housekeeper, its Add photo button). */
 function photosOf(photos: readonly PhotoView[], itemId: string | null): PhotoView[] {
