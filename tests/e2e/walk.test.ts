@@ -149,6 +149,36 @@ describe('every page of every area', () => {
     }
   });
 
+  it("keeps the host's bookings filters inside their card on a phone (320 and 390 px)", async () => {
+    for (const width of [320, 390]) {
+      const { context, page, errors } = await newSession(browser, { width, height: 844 });
+      try {
+        const login = new LoginPage(page);
+        await login.goto();
+        await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+        await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
+        await page.goto('/host/bookings');
+        await new AppShell(page).waitForHeading('Bookings');
+        await page.locator('.filter-bar input[type="date"]').first().waitFor();
+        // Every field ends inside the card's padding (a field wider than its column used to push past it).
+        const past = await page.evaluate(() => {
+          const card = document.querySelector('.filter-bar')?.closest('.card');
+          if (!card) return ['no card'];
+          const box = card.getBoundingClientRect();
+          const inner = box.right - parseFloat(getComputedStyle(card).paddingRight);
+          return [...card.querySelectorAll('.filter-bar input, .filter-bar select')]
+            .filter((field) => field.getBoundingClientRect().right > inner + 0.5)
+            .map((field) => `${field.getAttribute('type') ?? field.tagName} ends ${Math.round(field.getBoundingClientRect().right - inner)} px past`);
+        });
+        expect(past).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('lays the staff area out for a phone, with the bottom tab bar', async () => {
     const { context, page, errors } = await newSession(browser, { width: 390, height: 844 });
     try {
