@@ -142,7 +142,7 @@ describe('calendar helpers', () => {
     expect(todayIn('Australia/Sydney', now)).toBe('2025-07-01');
   });
 
-  it('todayIn moves at the zone's midnight exactly, though it keeps its answer for a minute of the clock', () => {
+  it("todayIn moves at the zone's midnight exactly, though it keeps its answer for a minute of the clock", () => {
     // Kolkata is UTC+5:30: its midnight is 18:30 UTC.
     expect(todayIn('Asia/Kolkata', new Date('2025-06-30T18:29:00.000Z'))).toBe('2025-06-30');
     expect(todayIn('Asia/Kolkata', new Date('2025-06-30T18:29:59.999Z'))).toBe('2025-06-30');

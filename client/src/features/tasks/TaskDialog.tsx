@@ -63,7 +63,9 @@ function OpenedTaskDialog({ task, propertyName, property, access, staffName, hos
   const photos = useTaskPhotos(task?.id ?? null, user.ID);
   // The same function at every render (the checklist's items are memoised on their props), calling the latest `add`.
   const latestAdd = useRef(photos.add);
-  latestAdd.current = photos.add;
+  useEffect(() => {
+    latestAdd.current = photos.add;
+  });
   const addPhotos = useCallback((files: File[], itemId: string) => latestAdd.current(files, itemId), []);
   const t = useT();
   const labels = useTaskLabels();
@@ -304,9 +306,8 @@ function sameWorkItem(a: WorkItemProps, b: WorkItemProps): boolean {
 
 /**
  * One checklist item as the housekeeper works it: its box, its photos and its Add photo button.
- * Memoised, so that a tick, which changes the task row, renders the item it changed, not the
- * whole list (each item is a few components, and a tick renders the dialog twice: on the write,
- * and when the sync brings the row back).
+ * Memoised, so that a tick, which changes the task row and so renders the dialog, renders the
+ * item it changed, not the whole list (each item is a few components).
  */
 const WorkItem = memo(function WorkItem({ taskId, itemId, label, text, done, open, photoRequired, photos, userId, onAddPhotos }: WorkItemProps) {
   return (
