@@ -141,19 +141,28 @@ function instantFormatter(timezone: string): Intl.DateTimeFormat | null {
 }
 
 /**
- * The parts of instants already worked out, by zone and ISO text: a screen shows the same few
- * hundred instants on every render, and `formatToParts` is the costly step. Emptied when full.
+ * The parts of instants already worked out, by zone and ISO text, or by zone and minute of the
+ * clock for a Date: a screen shows the same few hundred instants on every render and asks for
+ * "now" (today, overdue) as often, and `formatToParts` is the costly step. Emptied when full.
  */
 const knownInstants = new Map<string, Readonly<DateParts & TimeParts> | null>();
 const KNOWN_INSTANTS_MAX = 4096;
 
+/**
+ * From here on every timezone's offset from UTC is whole minutes (the last with seconds, Liberia's,
+ * ended in 1972): all the instants of one minute of the clock have the same wall-clock parts.
+ */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
+
 /** The wall-clock parts of an instant in a timezone (Intl does the zone arithmetic). */
 function instantParts(value: string | Date, timezone: string): Readonly<DateParts & TimeParts> | null {
-  if (typeof value !== 'string') return zoneParts(value, timezone);
-  const key = `${timezone} ${value}`;
+  let key: string;
+  if (typeof value === 'string') key = `${timezone} ${value}`;
+  else if (value.getTime() >= WHOLE_MINUTE_OFFSETS_SINCE) key = `${timezone} #${Math.floor(value.getTime() / 60_000)}`;
+  else return zoneParts(value, timezone);
   let parts = knownInstants.get(key);
   if (parts === undefined) {
-    parts = INSTANT_RE.test(value) ? zoneParts(new Date(value), timezone) : null;
+    parts = typeof value !== 'string' ? zoneParts(value, timezone) : INSTANT_RE.test(value) ? zoneParts(new Date(value), timezone) : null;
     if (knownInstants.size >= KNOWN_INSTANTS_MAX) knownInstants.clear();
     knownInstants.set(key, parts);
   }
@@ -296,24 +305,11 @@ export function formatDateOrDateTime(value: string | null | undefined, settings:
   return formatDateTime(value, settings, locale);
 }
 
-/**
- * Today per timezone, kept for the minute of the clock it was worked out in: screens ask at every
- * render, and each answer is an Intl `formatToParts`. A day begins on a whole minute in every
- * timezone in use (their offsets from UTC are whole quarter hours), so within one minute of the
- * clock the answer cannot change.
- */
-const todayKept = new Map<string, { minute: number; day: string }>();
-
-/** Today's calendar day in a timezone, as `YYYY-MM-DD`. */
+/** Today's calendar day in a timezone, as `YYYY-MM-DD` (its parts kept per minute of the clock: instantParts). */
 export function todayIn(timezone: string, now: Date): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  const kept = todayKept.get(timezone);
-  if (kept?.minute === minute) return kept.day;
   const parts = instantParts(now, timezone) ?? instantParts(now, 'UTC');
   if (!parts) throw new RangeError('Invalid clock value');
-  const day = `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
-  todayKept.set(timezone, { minute, day });
-  return day;
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
 }
 
 /** Adds whole days to a stay date with calendar arithmetic in UTC (no DST involved). */
