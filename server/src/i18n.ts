@@ -4,7 +4,7 @@
  * with Lingui's compiler, one Lingui instance per locale.
  */
 import { setupI18n, type I18n } from '@lingui/core';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { displaySettings, hostProfiles, sessions } from '../../shared/schema/tables';
 import { formatDateOrDateTime, normalizeDisplaySettings, type DisplaySettings } from '../../shared/format/dates';
 import type { Tx } from './db/write';
@@ -76,7 +76,10 @@ export function recipientFor(tx: Tx, userId: string): Recipient {
     .from(displaySettings)
     .where(and(eq(displaySettings.user_id, userId), isNull(displaySettings.deleted_at)))
     .get();
-  const session = row?.language ? undefined : tx.select({ languages: sessions.languages }).from(sessions).where(eq(sessions.user_id, userId)).orderBy(desc(sessions.last_seen_at)).limit(1).get();
+  // The latest sign-in: two sessions begun in the same millisecond are told apart by which was stored last.
+  const session = row?.language
+    ? undefined
+    : tx.select({ languages: sessions.languages }).from(sessions).where(eq(sessions.user_id, userId)).orderBy(desc(sessions.last_seen_at), desc(sessions.created_at), sql`rowid desc`).limit(1).get();
   const { locale, t } = translatorFor(row?.language, session?.languages?.split(',') ?? []);
   const settings = normalizeDisplaySettings(row);
   return { locale, t, settings, when: (value) => formatDateOrDateTime(value, settings, locale) };
