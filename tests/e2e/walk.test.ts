@@ -179,6 +179,35 @@ describe('every page of every area', () => {
     }
   });
 
+  it('makes a table that scrolls sideways a named region reachable by keyboard, and only while it scrolls', async () => {
+    const { context, page, errors } = await newSession(browser, { width: 1024, height: 800 });
+    try {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
+      const wrap = page.locator('.table-wrap').first();
+      const state = () => wrap.evaluate((box) => ({ scrolls: box.scrollWidth > box.clientWidth + 1, role: box.getAttribute('role'), tabIndex: box.getAttribute('tabindex'), label: box.getAttribute('aria-label') }));
+      // The bookings table (ui/Table) is wider than a tablet's column: a named, focusable region.
+      await page.goto('/host/bookings');
+      await new AppShell(page).waitForHeading('Bookings');
+      await page.locator('.table-wrap tbody tr').first().waitFor();
+      await expect.poll(state).toEqual({ scrolls: true, role: 'region', tabIndex: '0', label: expect.stringContaining('(scrolls sideways)') });
+      // The housekeeping list (TasksTable) fits at 1 024 px, scrolls at 900 and fits again when widened.
+      await page.goto('/host/housekeeping');
+      await new AppShell(page).waitForHeading('Housekeeping');
+      await page.locator('.table-wrap tbody tr').first().waitFor();
+      await expect.poll(state).toEqual({ scrolls: false, role: null, tabIndex: null, label: null });
+      await page.setViewportSize({ width: 900, height: 800 });
+      await expect.poll(state).toEqual({ scrolls: true, role: 'region', tabIndex: '0', label: expect.stringContaining('(scrolls sideways)') });
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect.poll(state).toEqual({ scrolls: false, role: null, tabIndex: null, label: null });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lays the staff area out for a phone, with the bottom tab bar', async () => {
     const { context, page, errors } = await newSession(browser, { width: 390, height: 844 });
     try {

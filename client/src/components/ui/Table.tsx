@@ -2,29 +2,9 @@
  * A read-only data table. On narrow screens each row becomes a card (CSS reads the `data-label`
  * of each cell), so the same markup serves the phone and the desktop.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cx } from './cx';
-import { useT } from '../../i18n/use-t';
-
-/**
- * Whether an element scrolls sideways: a table wider than its box must then be reachable by
- * keyboard (a focusable region), or keyboard users cannot see its last columns.
- */
-function useHorizontalOverflow<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, overflows };
-}
+import { useSidewaysScroll } from './sideways-scroll';
 
 export type Column<T> = {
   key: string;
@@ -45,9 +25,7 @@ export type TableProps<T> = {
 };
 
 export function Table<T>({ caption, columns, rows, rowKey, showCaption = false }: TableProps<T>) {
-  const t = useT();
-  const { ref, overflows } = useHorizontalOverflow<HTMLDivElement>();
-  const region = overflows ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {};
+  const { ref, region } = useSidewaysScroll(caption);
   return (
     <div ref={ref} className="table-wrap" {...region}>
       <table className="table">

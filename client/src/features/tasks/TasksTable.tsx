@@ -6,11 +6,12 @@
  * db/mirror.ts), so one change renders one row. Same markup and classes as ui/Table (cards on
  * narrow screens via `data-label`).
  */
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Task } from '../../data/tables';
 import { useFormat, type Formatters } from '../../lib/display';
 import { Badge, humanize, statusTone } from '../../components/ui/Badge';
 import { cx } from '../../components/ui/cx';
+import { useSidewaysScroll } from '../../components/ui/sideways-scroll';
 import { isOverdue } from './task-rules';
 import { PriorityBadge, TaskStatusBadge } from './task-labels';
 import { useT } from '../../i18n/use-t';
@@ -77,21 +78,6 @@ const TaskRow = memo(function TaskRow({ task, columns, format, propertyName, sta
   );
 });
 
-/** The table scrolls sideways when wider than its box: it must then be reachable by keyboard. */
-function useSidewaysScroll() {
-  const [scrolls, setScrolls] = useState(false);
-  const ref = useCallback((box: HTMLDivElement | null) => {
-    if (!box) return;
-    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
-    measure();
-    const watcher = new ResizeObserver(measure);
-    watcher.observe(box);
-    for (const child of Array.from(box.children)) watcher.observe(child);
-    return () => watcher.disconnect();
-  }, []);
-  return { ref, scrolls };
-}
-
 export function TasksTable({
   tasks,
   propertyNames,
@@ -110,11 +96,9 @@ export function TasksTable({
   compact?: boolean;
 }) {
   const format = useFormat();
-  const t = useT();
-  const { ref, scrolls } = useSidewaysScroll();
+  const { ref, region } = useSidewaysScroll(caption);
   const minute = Math.floor(Date.now() / 60_000);
   const columns = compact ? COMPACT_COLUMNS : staffNames ? COLUMNS : WITHOUT_STAFF;
-  const region = scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrolls', { caption }) } : {};
   return (
     <div ref={ref} className="table-wrap" {...region}>
       <table className="table">
