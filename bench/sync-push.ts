@@ -4,7 +4,7 @@
  * (bench/sync-client/seed.ts), the housekeeper assigned most of the tasks.
  *   1. Push throughput: batches of 1000 task updates by the housekeeper (notes, checklist ticks,
  *      a third of them starting the task), through the push service (`pushMutations`: policy,
- *      validation, status rule, savepoint per mutation, one transaction per batch), then through
+ *      validation, status rule, one transaction per batch), then through
  *      HTTP (routing, JSON, auth added): on a real socket from a client in another process, timed
  *      on the server from the request to the response sent, and through `app.inject` (whose
  *      simulated request and response run in the server's process and clock), in mutations/s.

@@ -12,6 +12,9 @@ import { auditLog, syncClients } from '../../shared/schema/tables';
 import { isTaskStatusMoveAllowed, MAX_PUSH_MUTATIONS, type MutationInput, type TaskStatus } from '../../shared/sync';
 import { TASK_STATUSES } from '../../shared/enums';
 import { columnsOf, currentVersion, getRow, insertRow, newId, type Row } from '../src/db/write';
+import { loadActor } from '../src/actor';
+import type { ChangeBatch } from '../src/db/changes';
+import { pushMutations } from '../src/modules/sync/service';
 import { makeTestApp, type TestApp } from './helpers';
 import { createBooking, createHost, createProperty, createStaff, createTask, createUser, defOf, seedRow, type HostFixture, type StaffFixture } from './fixtures';
 import { auth, mutation, push, pushRaw } from './sync-helpers';
@@ -202,6 +205,53 @@ describe('sync push: rejections', () => {
       expect(versions).toBe(control.versions);
     } finally {
       app.db.$client.exec('DROP TRIGGER refuse_audit');
+    }
+  });
+
+  it('keeps nothing of a batch tried whole before a refusal: one feed batch of what was applied, one report of the failure', async () => {
+    // A batch is first applied without a savepoint per mutation; a refusal rolls that attempt
+    // back and the batch is applied again, each mutation alone (service.ts pushMutations).
+    const host = createHost(app);
+    const [a, victim, b] = [createProperty(app, host.hostProfileId), createProperty(app, host.hostProfileId), createProperty(app, host.hostProfileId)];
+    const victimId = String(victim.id);
+    const actor = loadActor(app.db, host.userId);
+    if (!actor) throw new Error('no actor');
+    app.db.$client.exec(
+      `CREATE TEMP TRIGGER refuse_audit_once BEFORE INSERT ON audit_log WHEN new.entity_id = '${victimId}' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`,
+    );
+    // The fixtures' own writes reach the feed on a later turn: let them pass first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const batches: ChangeBatch[] = [];
+    const stop = app.changes.subscribe((batch) => batches.push(batch));
+    const reported: string[] = [];
+    try {
+      const cid = clientId();
+      const before = currentVersion(app.db);
+      const reply = pushMutations(
+        app.db,
+        actor,
+        {
+          clientId: cid,
+          mutations: [
+            { id: newId(), seq: 1, table: T.properties, op: 'update', rowId: String(a.id), fields: { property_name: 'First' }, at: new Date().toISOString() },
+            { id: newId(), seq: 2, table: T.properties, op: 'delete', rowId: victimId, fields: {}, at: new Date().toISOString() },
+            { id: newId(), seq: 3, table: T.properties, op: 'update', rowId: String(b.id), fields: { property_name: 'Third' }, at: new Date().toISOString() },
+          ],
+        },
+        { now: new Date(), secretKey: app.secretKey, onUnexpected: (_err, m) => reported.push(m.rowId) },
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(reply.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+      expect(reported).toEqual([victimId]);
+      // Two updates, one version each: the attempt rolled back gave back every version it took.
+      expect(currentVersion(app.db) - before).toBe(2);
+      expect(batches).toHaveLength(1);
+      expect(batches[0]!.origin).toBe(cid);
+      expect(batches[0]!.changes.map((c) => c.id).sort()).toEqual([String(a.id), String(b.id)].sort());
+      expect(row(T.properties, victimId)).toMatchObject({ deleted_at: null, version: victim.version });
+    } finally {
+      stop();
+      app.db.$client.exec('DROP TRIGGER refuse_audit_once');
     }
   });
 

@@ -26,9 +26,8 @@ export type WriteEnv = Omit<WriteContext, 'actor' | 'db' | 'publicOrigin'> & {
   /** Origin of public links the writers store; the configured one by default. */
   publicOrigin?: string;
   /**
-   * The caller runs this one write in a savepoint of its own (sync push: one per mutation), so
-   * the pipeline opens none inside it: a failure rolls back the caller's savepoint, which holds
-   * exactly this write.
+   * The caller rolls back whatever this write did when it fails (sync push: the batch tried whole,
+   * or a savepoint per mutation), so the pipeline opens no savepoint of its own.
    */
   ownSavepoint?: boolean;
 };

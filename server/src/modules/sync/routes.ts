@@ -132,7 +132,7 @@ export const syncRoutes = fp<SyncRoutesOptions>(
           tags: ['sync'],
           summary: "Apply a client's outbox mutations in seq order",
           description:
-            'One transaction per batch and a savepoint per mutation: a rejected mutation rolls back alone and never blocks the rest. ' +
+            'One transaction per batch: a rejected mutation rolls back alone and never blocks the rest. ' +
             'A mutation whose seq is at or below the last one processed for this clientId is answered "duplicate" and not applied again.',
           body: PushRequestSchema,
           response: { 200: PushResponseSchema, ...errors },
