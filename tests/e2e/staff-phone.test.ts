@@ -114,6 +114,10 @@ describe('the housekeeper’s phone', () => {
     await expect.poll(completedFor, { timeout: 15_000 }).toBe(1);
     expect(await bell.getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
     await bell.click();
+    // The panel's foot tells the browser's permission, read as the panel opens.
+    const permission = await host.page.evaluate(() => Notification.permission);
+    const footText = { default: 'Allow notifications', granted: 'Browser notifications are on for this site.', denied: 'Browser notifications are blocked' }[permission];
+    await host.page.locator('.bell__foot', { hasText: footText }).waitFor();
     const item = host.page.locator('.bell__item--success', { hasText: 'Task Completed' }).filter({ hasText: task.task_title });
     await item.waitFor();
     expect(await item.locator('.badge').innerText()).toBe('success');

@@ -32,7 +32,6 @@ export function NotificationBell({ userId }: { userId: string }) {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const { list, unreadCount: unread, markRead, markAllRead, clear } = useNotifications(userId);
-  const { permission, refresh } = useAlertState();
   useSystemNotifications(list.rows);
   const shown = list.rows?.slice(0, NOTIFICATIONS_SHOWN) ?? [];
 
@@ -131,24 +130,37 @@ export function NotificationBell({ userId }: { userId: string }) {
               })}
             </ul>
           ) : null}
-          <div className="bell__foot">
-            {permission === 'default' ? (
-              <>
-                <span>{t('notifications.permission.ask')}</span>
-                <button type="button" className="text-link" onClick={() => void askPermission().then(refresh)}>
-                  {t('notifications.permission.allow')}
-                </button>
-              </>
-            ) : permission === 'granted' ? (
-              <span>{t('notifications.permission.granted')}</span>
-            ) : permission === 'denied' ? (
-              <span>{t('notifications.permission.denied')}</span>
-            ) : (
-              <span>{t('notifications.permission.unsupported')}</span>
-            )}
-          </div>
+          <PermissionFoot />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The panel's foot: the browser permission, asked for only on a click. Read when the panel opens,
+ * not at the start of every page: reading it is a synchronous call into the browser (a few ms on
+ * a phone), and the hook also looks up this device's push subscription.
+ */
+function PermissionFoot() {
+  const t = useT();
+  const { permission, refresh } = useAlertState();
+  return (
+    <div className="bell__foot">
+      {permission === 'default' ? (
+        <>
+          <span>{t('notifications.permission.ask')}</span>
+          <button type="button" className="text-link" onClick={() => void askPermission().then(refresh)}>
+            {t('notifications.permission.allow')}
+          </button>
+        </>
+      ) : permission === 'granted' ? (
+        <span>{t('notifications.permission.granted')}</span>
+      ) : permission === 'denied' ? (
+        <span>{t('notifications.permission.denied')}</span>
+      ) : (
+        <span>{t('notifications.permission.unsupported')}</span>
+      )}
     </div>
   );
 }

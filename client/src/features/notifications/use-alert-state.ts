@@ -12,14 +12,18 @@ export type AlertState = {
 export function useAlertState(): AlertState {
   const [permission, setPermission] = useState<PermissionState>(() => notificationPermission());
   const [endpoint, setEndpoint] = useState<string | null | undefined>(pushSupported() ? undefined : null);
-  const refresh = useCallback(() => {
-    setPermission(notificationPermission());
+  const checkSubscription = useCallback(() => {
     void currentSubscription()
       .then((s) => setEndpoint(s?.endpoint ?? null))
       .catch(() => setEndpoint(null));
   }, []);
+  const refresh = useCallback(() => {
+    setPermission(notificationPermission());
+    checkSubscription();
+  }, [checkSubscription]);
   useEffect(() => {
-    refresh();
+    // The permission was read as the state began (a synchronous call into the browser): not again here.
+    checkSubscription();
     // The user may change the permission in the browser's site settings while the page is open.
     let status: PermissionStatus | null = null;
     void navigator.permissions
@@ -32,6 +36,6 @@ export function useAlertState(): AlertState {
     return () => {
       if (status) status.onchange = null;
     };
-  }, [refresh]);
+  }, [checkSubscription, refresh]);
   return { permission, endpoint, refresh };
 }
