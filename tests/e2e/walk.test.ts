@@ -179,6 +179,28 @@ describe('every page of every area', () => {
     }
   });
 
+  it('opens the notifications panel inside the screen on a phone (320 and 390 px)', async () => {
+    for (const width of [320, 390]) {
+      const { context, page, errors } = await newSession(browser, { width, height: 844 });
+      try {
+        const login = new LoginPage(page);
+        await login.goto();
+        await login.signIn(demoEmail('host'), DEMO_PASSWORD);
+        await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
+        await page.locator('.bell__button').click();
+        const panel = page.locator('.bell__panel');
+        await panel.locator('.bell__foot').waitFor();
+        const box = await panel.boundingBox();
+        if (!box) throw new Error('no panel');
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('makes a table that scrolls sideways a named region reachable by keyboard, and only while it scrolls', async () => {
     const { context, page, errors } = await newSession(browser, { width: 1024, height: 800 });
     try {
@@ -202,6 +224,24 @@ describe('every page of every area', () => {
       await expect.poll(state).toEqual({ scrolls: true, role: 'region', tabIndex: '0', label: expect.stringContaining('(scrolls sideways)') });
       await page.setViewportSize({ width: 1024, height: 800 });
       await expect.poll(state).toEqual({ scrolls: false, role: null, tabIndex: null, label: null });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits the five tabs of the staff tab bar on a 320 px phone', async () => {
+    const { context, page, errors } = await newSession(browser, { width: 320, height: 700 });
+    try {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(demoEmail('staff'), DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/staff/dashboard');
+      const tabs = page.locator('nav.tabbar a');
+      await tabs.first().waitFor();
+      const boxes = await tabs.evaluateAll((links) => links.map((a) => { const r = a.getBoundingClientRect(); return { left: Math.round(r.left), right: Math.round(r.right), label: a.textContent?.trim() }; }));
+      expect(boxes).toHaveLength(5);
+      expect(boxes.filter((b) => b.left < 0 || b.right > 320)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
