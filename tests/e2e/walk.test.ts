@@ -4,7 +4,7 @@
  * state, and never shows an error screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSession } from './support/browser';
 import { DEMO_PASSWORD, HOME_BY_ROLE, demoEmail } from './support/accounts';
 import { LoginPage } from './pages/login-page';
@@ -18,6 +18,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * A new session of `role` at this screen size, signed in and on its home page; `work` runs there,
+ * then the page must have logged no error, and the session is closed.
+ */
+async function signedInAt(role: 'host' | 'staff', viewport: { width: number; height: number }, work: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page, errors } = await newSession(browser, viewport);
+  try {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(demoEmail(role), DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === HOME_BY_ROLE[role]);
+    await work(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
 
 /** Each area's pages, in navigation order, and what the demo data must put on some of them. */
 const AREAS = {
@@ -181,12 +199,7 @@ describe('every page of every area', () => {
 
   it('opens the notifications panel inside the screen on a phone (320 and 390 px)', async () => {
     for (const width of [320, 390]) {
-      const { context, page, errors } = await newSession(browser, { width, height: 844 });
-      try {
-        const login = new LoginPage(page);
-        await login.goto();
-        await login.signIn(demoEmail('host'), DEMO_PASSWORD);
-        await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
+      await signedInAt('host', { width, height: 844 }, async (page) => {
         await page.locator('.bell__button').click();
         const panel = page.locator('.bell__panel');
         await panel.locator('.bell__foot').waitFor();
@@ -194,20 +207,12 @@ describe('every page of every area', () => {
         if (!box) throw new Error('no panel');
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(width);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('makes a table that scrolls sideways a named region reachable by keyboard, and only while it scrolls', async () => {
-    const { context, page, errors } = await newSession(browser, { width: 1024, height: 800 });
-    try {
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(demoEmail('host'), DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === HOME_BY_ROLE.host);
+    await signedInAt('host', { width: 1024, height: 800 }, async (page) => {
       const wrap = page.locator('.table-wrap').first();
       const state = () => wrap.evaluate((box) => ({ scrolls: box.scrollWidth > box.clientWidth + 1, role: box.getAttribute('role'), tabIndex: box.getAttribute('tabindex'), label: box.getAttribute('aria-label') }));
       // The bookings table (ui/Table) is wider than a tablet's column: a named, focusable region.
@@ -224,28 +229,17 @@ describe('every page of every area', () => {
       await expect.poll(state).toEqual({ scrolls: true, role: 'region', tabIndex: '0', label: expect.stringContaining('(scrolls sideways)') });
       await page.setViewportSize({ width: 1024, height: 800 });
       await expect.poll(state).toEqual({ scrolls: false, role: null, tabIndex: null, label: null });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('fits the five tabs of the staff tab bar on a 320 px phone', async () => {
-    const { context, page, errors } = await newSession(browser, { width: 320, height: 700 });
-    try {
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(demoEmail('staff'), DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/staff/dashboard');
+    await signedInAt('staff', { width: 320, height: 700 }, async (page) => {
       const tabs = page.locator('nav.tabbar a');
       await tabs.first().waitFor();
       const boxes = await tabs.evaluateAll((links) => links.map((a) => { const r = a.getBoundingClientRect(); return { left: Math.round(r.left), right: Math.round(r.right), label: a.textContent?.trim() }; }));
       expect(boxes).toHaveLength(5);
       expect(boxes.filter((b) => b.left < 0 || b.right > 320)).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('lays the staff area out for a phone, with the bottom tab bar', async () => {
