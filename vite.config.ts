@@ -39,6 +39,8 @@ const firstModules = [
   // The catalogs every area speaks, in every language: switching language never waits for the network.
   ...catalogModules(['common', 'account']),
 ];
+/** Of those, what a signed-in start loads before its first screen: merged into one file (scripts/bundle-plan.ts). */
+const signedInModules = ['/client/src/auth/device-session.ts', '/client/src/sync/runtime.ts', '/client/src/pwa/after-pull.ts'];
 /** An area's own messages come with its code, for the role that uses it (every language of it). */
 const areaModules = { staff: catalogModules(['staff']), host: catalogModules(['host']), admin: catalogModules(['admin']) };
 /** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */
@@ -63,8 +65,9 @@ export default defineConfig({
     drizzleZodNamespace(zodForDrizzle),
     zodWithoutJsonSchema(),
     plan.plugin,
-    // Fewer, larger files: what every area needs in one, and the staff area's own in another.
-    mergeChunks(fileURLToPath(import.meta.url), firstModules, areaModules, ['staff']),
+    // Fewer, larger files: what a signed-in start loads in one, what every area needs in another,
+    // and the staff area's own in a third.
+    mergeChunks(fileURLToPath(import.meta.url), firstModules, areaModules, ['staff'], signedInModules),
     VitePWA({
       // The first pass of mergeChunks writes no worker (its register module is still resolved).
       disable: planPass,

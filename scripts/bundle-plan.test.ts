@@ -108,6 +108,29 @@ describe('mergedModules', () => {
     expect(Object.keys(groups).sort()).toEqual(['area-staff', 'areas']);
   });
 
+  it("merges what a signed-in start loads after the first screen, leaving apart what a light public page imports too", () => {
+    // The runtime imports the store (Dexie), the schemas and the auth calls; sign-up imports the
+    // auth calls (and with them the schemas); the demo imports the store, so it is no light page.
+    const chunks = fixture().map((c) => {
+      if (c.file === 'assets/runtime.js') return { ...c, imports: [...c.imports, 'assets/store.js', 'assets/api.js', 'assets/ui.js'] };
+      if (c.file === 'assets/register.js') return { ...c, imports: [...c.imports, 'assets/api.js'] };
+      if (c.file === 'assets/index.js') return { ...c, dynamicImports: [...c.dynamicImports, 'assets/demo.js'] };
+      return c;
+    });
+    chunks.push(
+      chunk('assets/store.js', { modules: ['/repo/node_modules/dexie/dist/modern/dexie.mjs', `${SRC}/db/db.ts`] }),
+      chunk('assets/api.js', { imports: ['assets/schemas.js'], modules: [`${SRC}/auth/auth-api.ts`] }),
+      chunk('assets/schemas.js', { modules: ['/repo/node_modules/zod/v4/classic/schemas.js'] }),
+      chunk('assets/demo.js', { imports: ['assets/store.js'], modules: [`${SRC}/routes/demo.tsx?tsr-split=component`] }),
+    );
+    const groups = mergedModules(chunks, first, {}, ['staff'], ['/client/src/sync/runtime.ts']);
+    expect(groups['signed-in']).toEqual([`${SRC}/sync/runtime.ts`, '/repo/node_modules/dexie/dist/modern/dexie.mjs', `${SRC}/db/db.ts`]);
+    // Neither the first screen (the UI kit), nor sign-up's auth calls and schemas, nor other groups' modules.
+    expect(Object.keys(groups).sort()).toEqual(['area-staff', 'areas', 'signed-in']);
+    const merged = Object.values(groups).flat();
+    expect(new Set(merged).size).toBe(merged.length);
+  });
+
   it('leaves the entry, the first screen and what a page loads on demand where the bundler put them', () => {
     const merged = Object.values(mergedModules(fixture(), first, {}, ['staff', 'host', 'admin'])).flat();
     for (const id of ['/repo/node_modules/recharts/es6/index.js', `${SRC}/main.tsx`, `${SRC}/components/ui/Button.tsx`, `${SRC}/routes/login.tsx?tsr-split=component`, `${SRC}/components/ui/Input.tsx`, `${SRC}/sync/runtime.ts`, '/repo/node_modules/qrcode/lib/index.js']) {

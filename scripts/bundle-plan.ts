@@ -147,13 +147,26 @@ export function firstScreenLibraries(chunks: readonly BuiltChunk[], first: First
  * The modules to merge into fewer, larger files, worked out from a build's chunks (a first pass of
  * the same build, scripts/vite-bundle-plan.ts): the bundler makes a chunk per set of pages that
  * share code, dozens of 1 to 5 KB files, and over HTTP/1.1 (six connections per origin) a staff
- * page's 40 of them cost a phone seven round trips before the page shows.
+ * page's 40 of them cost a phone seven round trips before the page shows. Even from the service
+ * worker's cache each file costs the page's main thread its own preload link, fetch and compile.
+ * - `signed-in`: what `signedInModules` (path suffixes: the stored session, the sync runtime, its
+ *   after-sync watcher) import besides the first screen, which a signed-in start loads all of
+ *   before its first screen (precached for everyone, like them). What the first screen's other
+ *   lazy work (the worker's registration, a language's catalogs) or a public page that needs no
+ *   offline store (sign-up, password reset) also imports stays apart: neither may bring the store
+ *   and the sync with it;
  * - `areas`: the chunks every area needs and the first screen does not (the signed-in frame, its
  *   widgets): precached for everyone, so one file of them costs no device more bytes;
  * - `area-<area>`: the chunks only that area needs, for the areas given (small areas only: each page
  *   of it then comes with the others). Message catalogs stay apart, one file per language.
  */
-export function mergedModules(chunks: readonly BuiltChunk[], firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>>, wholeAreas: readonly Area[]): Record<string, string[]> {
+export function mergedModules(
+  chunks: readonly BuiltChunk[],
+  firstModules: readonly string[],
+  areaModules: Partial<Record<Area, readonly string[]>>,
+  wholeAreas: readonly Area[],
+  signedInModules: readonly string[] = [],
+): Record<string, string[]> {
   const plan = planBundle(chunks, firstModules, areaModules);
   const first = firstFiles(chunks, firstModules);
   const isCatalog = (c: BuiltChunk) => c.modules.some((id) => id.includes('i18n-catalog'));
@@ -161,7 +174,21 @@ export function mergedModules(chunks: readonly BuiltChunk[], firstModules: reado
     const wanted = new Set(files);
     return chunks.filter((c) => wanted.has(c.file) && !c.isEntry && !isCatalog(c)).flatMap((c) => c.modules);
   };
-  const groups: Record<string, string[]> = { areas: modulesOf(plan.precache.filter((f) => !first.has(f))) };
+  const groups: Record<string, string[]> = {};
+  if (signedInModules.length > 0) {
+    const holding = (suffixes: readonly string[]) => chunks.filter((c) => !c.isEntry && suffixes.some((m) => holds(c, m))).map((c) => c.file);
+    // A public page that loads the store anyway (the demo) may load it in one file too.
+    const store = new Set(chunks.filter((c) => c.modules.some((id) => id.includes('/node_modules/dexie/'))).map((c) => c.file));
+    const lightPages = plan.onFirstUse.filter((f) => ![...staticClosure(chunks, [f])].some((x) => store.has(x)));
+    const apart = new Set([
+      ...firstScreenJs(chunks).files,
+      ...staticClosure(chunks, holding(firstModules.filter((m) => !signedInModules.includes(m)))),
+      ...staticClosure(chunks, lightPages),
+    ]);
+    const signedIn = [...staticClosure(chunks, holding(signedInModules))].filter((f) => first.has(f) && !apart.has(f));
+    groups['signed-in'] = modulesOf(signedIn);
+  }
+  groups.areas = modulesOf(plan.precache.filter((f) => !first.has(f)));
   // A file two areas share stays apart: in one area's file the other area would download it all.
   for (const area of wholeAreas) groups[`area-${area}`] = modulesOf(plan.areas[area].filter((f) => AREAS.every((other) => other === area || !plan.areas[other].includes(f))));
   return groups;

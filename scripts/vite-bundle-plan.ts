@@ -126,7 +126,13 @@ export const PLAN_PASS_ENV = 'STAYKEEP_CHUNK_PLAN_PASS';
  * one file. A group's modules keep the imports they had: every file a group's chunks imported is
  * in the first screen's files or in the group, so no file is loaded earlier than before.
  */
-export function mergeChunks(configFile: string, firstModules: readonly string[], areaModules: Partial<Record<Area, readonly string[]>>, wholeAreas: readonly Area[]): Plugin {
+export function mergeChunks(
+  configFile: string,
+  firstModules: readonly string[],
+  areaModules: Partial<Record<Area, readonly string[]>>,
+  wholeAreas: readonly Area[],
+  signedInModules: readonly string[] = [],
+): Plugin {
   return {
     name: 'staykeep:merge-chunks',
     apply: 'build',
@@ -138,7 +144,7 @@ export function mergeChunks(configFile: string, firstModules: readonly string[],
         const { build } = await import('vite');
         const result = await build({ configFile, mode: env.mode, logLevel: 'silent', build: { write: false, sourcemap: false } });
         const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
-        groups = mergedModules(builtChunks(outputs, false), firstModules, areaModules, wholeAreas);
+        groups = mergedModules(builtChunks(outputs, false), firstModules, areaModules, wholeAreas, signedInModules);
       } finally {
         delete process.env[PLAN_PASS_ENV];
       }
