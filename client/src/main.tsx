@@ -17,8 +17,9 @@ import { createAppRouter } from './router';
 import { syncLoader } from './sync-loader';
 import { cacheRoleChunks } from './pwa/role-chunks';
 import { areaOf } from './auth/session';
-import { i18n, startI18n, t } from './i18n';
+import { activeLocale, i18n, startI18n, t } from './i18n';
 import { mayHoldSession } from './db/store-probe';
+import { warmIntlSoon } from './lib/warm-intl';
 import './styles.css';
 
 // The offline store loads on demand (auth/device-session.ts): a device never signed in shows the
@@ -78,7 +79,10 @@ function cacheAreaSoon(area: ReturnType<typeof areaOf>): void {
 // and fetches the sync runtime beside it (a device with a store most likely has a session).
 const restored = auth.restore();
 void mayHoldSession().then((mayHold) => {
-  if (mayHold) void loadSync();
+  if (!mayHold) return;
+  void loadSync();
+  // Its first screen shows dates: the locale data loads now, not inside that screen's render.
+  warmIntlSoon(activeLocale());
 });
 
 function App() {

@@ -5,6 +5,7 @@ import { appDb } from '../db/app-db';
 import { refusedChanges } from '../db/store';
 import type { Rejection } from '../db/schema';
 import type { RuntimeSnapshot, SyncRuntime } from './runtime';
+import { firstPartStore } from './first-part';
 
 const SyncContext = createContext<SyncRuntime | null>(null);
 
@@ -66,12 +67,18 @@ export function useHydrated(): boolean | undefined {
   return useSyncExternalStore(mirror.subscribeHydrated, mirror.hydrated, mirror.hydrated);
 }
 
+/** The first part of a first sync, one live read for every screen (sync/first-part.ts). */
+const firstPart = firstPartStore(appDb);
+
+const NOTHING_TO_HEAR = () => () => undefined;
+const NOT_IN = () => false;
+
 /**
- * Whether the first part of the first sync is stored while the rest still comes (meta
- * `firstPartVersion`, sync/pull.ts). Read only while the store is not complete (`hydrated`
- * false): then each page of the first sync reads it again, one small read; afterwards the query
- * reads nothing and is never run again.
+ * Whether the first part of the first sync is stored while the rest still comes. Heard only while
+ * the store is not complete (`hydrated` false): then each page of the first sync reads it again,
+ * one small read for every screen together; afterwards nothing is read or listened to.
  */
 export function useFirstPartIn(hydrated: boolean | undefined): boolean {
-  return useLiveQuery(async () => (hydrated === false ? (await appDb().getMeta('firstPartVersion')) !== undefined : false), [hydrated], false);
+  const listening = hydrated === false;
+  return useSyncExternalStore(listening ? firstPart.subscribe : NOTHING_TO_HEAR, listening ? firstPart.get : NOT_IN, NOT_IN);
 }

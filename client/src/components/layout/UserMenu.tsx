@@ -144,7 +144,8 @@ export function UserMenu({ user, profilePath }: { user: SessionUser; profilePath
         onClose={() => setConfirming(null)}
         title={t('userMenu.confirmTitle')}
         size="sm"
-        description={t('userMenu.confirmText', { count: confirming ?? 0 })}
+        // Worked out only when asked: a count's plural builds the page's first Intl.PluralRules, which costs a start-up render.
+        description={confirming !== null ? t('userMenu.confirmText', { count: confirming }) : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
