@@ -131,6 +131,20 @@ describe('mergedModules', () => {
     expect(new Set(merged).size).toBe(merged.length);
   });
 
+  it('merges the files a whole area shares with the same other area, and leaves a single one where it is', () => {
+    // The staff's task dialog and its texts, which the host's housekeeping page shows too.
+    const chunks = fixture().map((c) => {
+      if (c.file === 'assets/staff.tasks.js' || c.file === 'assets/_host.js') return { ...c, imports: [...c.imports, 'assets/dialog.js', 'assets/texts.js'] };
+      return c;
+    });
+    chunks.push(chunk('assets/dialog.js', { modules: [`${SRC}/features/tasks/TaskDialog.tsx`], css: ['assets/dialog.css'] }), chunk('assets/texts.js', { modules: [`${SRC}/features/host-text/texts.ts`] }));
+    const groups = mergedModules(chunks, first, {}, ['staff']);
+    expect(groups['areas-host-staff']).toEqual([`${SRC}/features/tasks/TaskDialog.tsx`, `${SRC}/features/host-text/texts.ts`]);
+    expect(groups['area-staff']).toEqual([`${SRC}/routes/_staff.tsx?tsr-split=component`, `${SRC}/routes/_staff/staff.tasks.tsx?tsr-split=component`]);
+    // One shared file (with its stylesheet) is no group: the host and the admins' charts.
+    expect(Object.keys(mergedModules(fixture(), first, {}, ['host']))).toEqual(['areas', 'area-host']);
+  });
+
   it('leaves the entry, the first screen and what a page loads on demand where the bundler put them', () => {
     const merged = Object.values(mergedModules(fixture(), first, {}, ['staff', 'host', 'admin'])).flat();
     for (const id of ['/repo/node_modules/recharts/es6/index.js', `${SRC}/main.tsx`, `${SRC}/components/ui/Button.tsx`, `${SRC}/routes/login.tsx?tsr-split=component`, `${SRC}/components/ui/Input.tsx`, `${SRC}/sync/runtime.ts`, '/repo/node_modules/qrcode/lib/index.js']) {

@@ -158,7 +158,9 @@ export function firstScreenLibraries(chunks: readonly BuiltChunk[], first: First
  * - `areas`: the chunks every area needs and the first screen does not (the signed-in frame, its
  *   widgets): precached for everyone, so one file of them costs no device more bytes;
  * - `area-<area>`: the chunks only that area needs, for the areas given (small areas only: each page
- *   of it then comes with the others). Message catalogs stay apart, one file per language.
+ *   of it then comes with the others), and `areas-<a>-<b>`: the chunks such an area shares with the
+ *   same other areas (every area's are in `areas`). Message catalogs stay apart, one file per
+ *   language.
  */
 export function mergedModules(
   chunks: readonly BuiltChunk[],
@@ -189,7 +191,20 @@ export function mergedModules(
     groups['signed-in'] = modulesOf(signedIn);
   }
   groups.areas = modulesOf(plan.precache.filter((f) => !first.has(f)));
-  // A file two areas share stays apart: in one area's file the other area would download it all.
-  for (const area of wholeAreas) groups[`area-${area}`] = modulesOf(plan.areas[area].filter((f) => AREAS.every((other) => other === area || !plan.areas[other].includes(f))));
+  // A file two areas share stays out of either's own file: in one area's file the other area would
+  // download it all. The files a whole area shares with the same other area go into one file of
+  // their own (the staff's task dialog and texts, which the host's housekeeping shows too).
+  for (const area of wholeAreas) {
+    const sharers = (f: string) => AREAS.filter((a) => plan.areas[a].includes(f));
+    groups[`area-${area}`] = modulesOf(plan.areas[area].filter((f) => sharers(f).length === 1));
+    const shared = new Map<string, string[]>();
+    for (const f of plan.areas[area]) {
+      const by = sharers(f);
+      if (by.length < 2) continue;
+      const name = `areas-${by.join('-')}`;
+      if (!groups[name]) shared.set(name, [...(shared.get(name) ?? []), f]);
+    }
+    for (const [name, files] of shared) if (chunks.filter((c) => files.includes(c.file)).length > 1) groups[name] = modulesOf(files);
+  }
   return groups;
 }
