@@ -18,9 +18,12 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     defaultPreload: 'intent',
-    // Lazy route chunks and guards show the spinner only when they take a moment.
+    // Lazy route chunks and guards show the spinner only when they take a moment, and then for at
+    // least 200 ms so that it does not flash (the router's default, 500 ms, held a page that was
+    // ready behind the spinner for up to a third of a second more).
     defaultPendingComponent: () => <PageSpinner />,
     defaultPendingMs: 150,
+    defaultPendingMinMs: 200,
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ({ error, reset }) => <RouterErrorScreen error={error} onRetry={reset} />,
     scrollRestoration: true,
