@@ -3,9 +3,10 @@
  * the page also gives as text: the figure carries a caption, the SVG is named by it, and the
  * page keeps the table beside it, so nothing is known only by looking at bars.
  */
-import { Bar, BarChart as RechartsBarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart as RechartsBarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type XAxisTickContentProps, type YAxisTickContentProps } from 'recharts';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { bottomLabelInterval, labelWidth, sideLabelInterval } from './tick-interval';
 import './charts.css';
 
 /** Palette colours of styles.css as literals: SVG presentation attributes do not read CSS variables everywhere. */
@@ -88,11 +89,33 @@ function whenTurn(draw: () => void): () => void {
   };
 }
 
+/**
+ * One axis label as plain SVG text. Recharts' own label (its Text) is given the axis's width and
+ * so measures every word of it in the DOM, a forced layout each, for line breaks these short
+ * labels never need; the vertical anchor's shift is the one it applies.
+ */
+function AxisTick({ x, y, textAnchor, verticalAnchor, payload, index, tickFormatter, className }: XAxisTickContentProps | YAxisTickContentProps) {
+  const text = tickFormatter ? tickFormatter(payload.value, index) : String(payload.value);
+  const dy = verticalAnchor === 'start' ? '0.71em' : verticalAnchor === 'middle' ? '0.355em' : undefined;
+  return (
+    <text x={x} y={y} dy={dy} textAnchor={textAnchor} fill="#5b6675" fontSize={12} className={className}>
+      {text}
+    </text>
+  );
+}
+
+const tick = (props: XAxisTickContentProps | YAxisTickContentProps) => <AxisTick {...props} />;
+
 export function BarChart<K extends string>({ title, data, series, format, height = 260, horizontal = false }: BarChartProps<K>) {
   const captionId = useId();
   const rows = data.map((d) => ({ ...d }));
   const plot = useRef<HTMLDivElement>(null);
   const width = usePlotWidth(plot);
+  // Label intervals worked out, not measured by recharts in the DOM (tick-interval.ts). The
+  // margins, the side axis's width and the bottom axis's height are the ones given below.
+  const labels = data.map((d) => d.label);
+  const valueLabel = labelWidth(format(Math.max(0, ...data.flatMap((d) => series.map((s) => Math.abs(d[s.key]))))));
+  const valueTicks = Math.max(2, Math.min(5, Math.floor((width - 120 - 24) / (valueLabel + 16))));
   return (
     <figure className="chart" aria-labelledby={captionId}>
       <figcaption id={captionId} className="chart__caption">
@@ -104,13 +127,14 @@ export function BarChart<K extends string>({ title, data, series, format, height
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e6eb" vertical={horizontal} horizontal={!horizontal} />
             {horizontal ? (
               <>
-                <XAxis type="number" tickFormatter={(v: number) => format(v)} tick={{ fontSize: 12, fill: '#5b6675' }} />
-                <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12, fill: '#5b6675' }} />
+                <XAxis type="number" tickFormatter={(v: number) => format(v)} tick={tick} tickCount={valueTicks} interval={0} />
+                {/* Long names down the side: recharts' own labels, which break them onto two lines. */}
+                <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 12, fill: '#5b6675' }} interval={sideLabelInterval(labels.length, height - 16 - 30)} />
               </>
             ) : (
               <>
-                <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#5b6675' }} interval="preserveStartEnd" />
-                <YAxis tickFormatter={(v: number) => format(v)} tick={{ fontSize: 12, fill: '#5b6675' }} width={72} />
+                <XAxis dataKey="label" tick={tick} interval={bottomLabelInterval(labels, width - 72 - 24)} />
+                <YAxis tickFormatter={(v: number) => format(v)} tick={tick} width={72} interval={0} />
               </>
             )}
             <Tooltip formatter={(value) => (typeof value === 'number' ? format(value) : String(value))} cursor={{ fill: 'rgb(15 118 110 / 8%)' }} />
