@@ -2,8 +2,8 @@
  * How many category labels an axis skips between two it shows, so that they do not overlap,
  * worked out from the labels' lengths instead of measured. Recharts' own `preserveStartEnd` and
  * `preserveEnd` measure every label in the DOM (a span, its text, a forced layout), dozens per
- * chart; under a performance trace each forced layout also records its stack, and a chart took
- * 200 to 350 ms to draw. A numeric interval draws every (interval + 1)-th label from the first.
+ * chart, and under Lighthouse's trace each forced layout also records its stack (a chart's task
+ * there took 200 to 350 ms). A numeric interval draws every (interval + 1)-th label from the first.
  */
 
 /** An upper bound of a label's width at the charts' 12 px: wide glyphs (digits, capitals) are about 0.62 em. */
