@@ -26,21 +26,22 @@ const THEME_COLOR = '#0f766e';
 
 const zodForDrizzle = path.join(rootDir, 'client/src/lib/zod-for-drizzle.ts');
 
+/**
+ * What a signed-in start loads before its first screen, merged into one file (scripts/bundle-plan.ts):
+ * the store with the stored session and the auth calls (read first, offline too), the sync runtime
+ * with its after-sync watcher.
+ */
+const signedInModules = ['/client/src/auth/device-session.ts', '/client/src/sync/runtime.ts', '/client/src/pwa/after-pull.ts'];
 /** Besides the entry, precached for everyone (scripts/vite-bundle-plan.ts). */
 const firstModules = [
-  // Besides the entry, precached for everyone: the sign-in page, the store with the stored session
-  // and the auth calls (a signed-in start reads them first, offline too), the sync runtime with its
-  // after-sync watcher (all loaded after the first screen) and the update prompt's worker registration.
+  // The sign-in page, what a signed-in start loads (all after the first screen) and the update
+  // prompt's worker registration.
   '/client/src/routes/login.tsx',
-  '/client/src/auth/device-session.ts',
-  '/client/src/sync/runtime.ts',
-  '/client/src/pwa/after-pull.ts',
+  ...signedInModules,
   'workbox-window.prod.es5.mjs',
   // The catalogs every area speaks, in every language: switching language never waits for the network.
   ...catalogModules(['common', 'account']),
 ];
-/** Of those, what a signed-in start loads before its first screen: merged into one file (scripts/bundle-plan.ts). */
-const signedInModules = ['/client/src/auth/device-session.ts', '/client/src/sync/runtime.ts', '/client/src/pwa/after-pull.ts'];
 /** An area's own messages come with its code, for the role that uses it (every language of it). */
 const areaModules = { staff: catalogModules(['staff']), host: catalogModules(['host']), admin: catalogModules(['admin']) };
 /** The shell and each area's own chunks, the first screen's budget (scripts/vite-bundle-plan.ts). */

@@ -194,17 +194,18 @@ export function mergedModules(
   // A file two areas share stays out of either's own file: in one area's file the other area would
   // download it all. The files a whole area shares with the same other area go into one file of
   // their own (the staff's task dialog and texts, which the host's housekeeping shows too).
+  const sharers = (f: string) => AREAS.filter((a) => plan.areas[a].includes(f));
+  const shared = new Map<string, Set<string>>();
   for (const area of wholeAreas) {
-    const sharers = (f: string) => AREAS.filter((a) => plan.areas[a].includes(f));
     groups[`area-${area}`] = modulesOf(plan.areas[area].filter((f) => sharers(f).length === 1));
-    const shared = new Map<string, string[]>();
     for (const f of plan.areas[area]) {
       const by = sharers(f);
       if (by.length < 2) continue;
       const name = `areas-${by.join('-')}`;
-      if (!groups[name]) shared.set(name, [...(shared.get(name) ?? []), f]);
+      shared.set(name, (shared.get(name) ?? new Set()).add(f));
     }
-    for (const [name, files] of shared) if (chunks.filter((c) => files.includes(c.file)).length > 1) groups[name] = modulesOf(files);
   }
+  // A lone shared file (with its stylesheet) stays as it is.
+  for (const [name, files] of shared) if (chunks.filter((c) => files.has(c.file)).length > 1) groups[name] = modulesOf(files);
   return groups;
 }
